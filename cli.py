@@ -1,0 +1,105 @@
+"""The ``stepdoku`` command line: argument parsing and wiring, no Sudoku logic.
+
+Exit codes: 0 ok, 1 invalid puzzle (no solution or several), 2 bad input or usage,
+130 interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import IO, Callable, Sequence
+
+from engine.commands import solve as solve_command
+from engine.commands.output import EXIT_BAD_INPUT
+from engine.formats import Layout
+
+EXIT_INTERRUPTED = 130
+EXIT_INTERNAL = 3
+
+Handler = Callable[[argparse.Namespace, IO[str], IO[str], IO[str]], int]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports usage errors in one line with exit code 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
+def _layout(text: str) -> Layout:
+    try:
+        return Layout(text)
+    except ValueError:
+        names = ", ".join(layout.value for layout in Layout)
+        raise argparse.ArgumentTypeError(f"unknown format {text!r} (choose from {names})") from None
+
+
+def _inputs_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "inputs",
+        nargs="*",
+        metavar="INPUT",
+        help="a puzzle (81 characters, or a grid in quotes), a file of puzzles, or - for stdin; "
+        "default: Arto Inkala's 2012 'world's hardest' puzzle",
+    )
+
+
+def _add_solve(commands: argparse._SubParsersAction[_Parser]) -> None:
+    parser = commands.add_parser("solve", help="solve puzzles by search and check they have exactly one solution")
+    _inputs_argument(parser)
+    parser.add_argument("--format", type=_layout, metavar="LAYOUT", help="output layout: " + ", ".join(x.value for x in Layout) + " (default: as the input)")
+    parser.add_argument("--count", action="store_true", help="count the solutions instead (up to --limit)")
+    parser.add_argument("--limit", type=int, default=1000, metavar="N", help="stop counting at N solutions (default 1000)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per puzzle (JSON Lines)")
+    parser.set_defaults(handler=_solve)
+
+
+def _solve(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    options = solve_command.SolveOptions(
+        inputs=tuple(args.inputs),
+        layout=args.format,
+        count=args.count,
+        limit=max(1, args.limit),
+        json=args.json,
+    )
+    return solve_command.run(options, out, err, stdin)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="stepdoku", description="Solve Sudoku the way a strong human does, and say why.")
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
+    _add_solve(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: IO[str] | None = None, err: IO[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler: Handler | None = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help(err)
+        return EXIT_BAD_INPUT
+    try:
+        return handler(args, out, err, sys.stdin)
+    except KeyboardInterrupt:
+        err.write("stepdoku: interrupted\n")
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except Exception as error:  # never a traceback for users; STEPDOKU_DEBUG=1 shows it
+        if os.environ.get("STEPDOKU_DEBUG"):
+            raise
+        err.write(f"stepdoku: internal error: {type(error).__name__}: {error} (please report it; STEPDOKU_DEBUG=1 shows details)\n")
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())

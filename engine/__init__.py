@@ -1,0 +1,43 @@
+"""stepdoku's engine: the candidate grid, formats, search and (later) the step solver.
+
+The curated public API; everything else is internal and may change.
+"""
+
+from engine.analysis import Analysis, InvalidPuzzleError, Status, analyse
+from engine.board import solve_board
+from engine.cells import UNITS, Cell, CellSet, Digit, Mask, Unit, cell_name
+from engine.formats import Layout, Puzzle, PuzzleFormatError, format_grid, format_values
+from engine.grid import Contradiction, Grid
+from engine.reader import parse_puzzle, read_puzzles
+from engine.search import count_solutions, find_solutions
+from engine.step import Candidate, Highlights, Link, Step
+
+__all__ = [
+    "Analysis",
+    "Candidate",
+    "Cell",
+    "CellSet",
+    "Contradiction",
+    "Digit",
+    "Grid",
+    "Highlights",
+    "InvalidPuzzleError",
+    "Layout",
+    "Link",
+    "Mask",
+    "Puzzle",
+    "PuzzleFormatError",
+    "Status",
+    "Step",
+    "UNITS",
+    "Unit",
+    "analyse",
+    "cell_name",
+    "count_solutions",
+    "find_solutions",
+    "format_grid",
+    "format_values",
+    "parse_puzzle",
+    "read_puzzles",
+    "solve_board",
+]

@@ -1,0 +1,230 @@
+"""Sudoku geometry, computed once: cells, units (houses), peers, names and bit tables.
+
+Cells are numbered 0-80 row-major; digits are 1-9. A set of digits is a 9-bit mask
+(bit ``d - 1`` for digit ``d``); a set of cells is an 81-bit int (bit ``cell``), so
+``&``, ``|`` and ``int.bit_count()`` do the set algebra. Text names are 1-based
+(``r1c2``, ``b5``); code indices are 0-based. This module is the only place that
+converts between the two.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+from dataclasses import dataclass
+from typing import Iterator, TypeAlias
+
+Cell: TypeAlias = int
+Digit: TypeAlias = int
+Mask: TypeAlias = int
+CellSet: TypeAlias = int
+
+N_CELLS = 81
+N_UNITS = 27
+N_DIGITS = 9
+ALL_DIGITS: Mask = 0x1FF
+ALL_CELLS: CellSet = (1 << N_CELLS) - 1
+DIGITS: tuple[Digit, ...] = tuple(range(1, 10))
+
+
+class UnitKind(Enum):
+    """The three kinds of house; the value is the letter used in names (``b5``, ``r1``, ``c9``)."""
+
+    BOX = "b"
+    ROW = "r"
+    COL = "c"
+
+    @property
+    def word(self) -> str:
+        return {"b": "box", "r": "row", "c": "column"}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A house: nine cells that must hold each digit once."""
+
+    kind: UnitKind
+    index: int  # 0-8 within its kind
+    cells: tuple[Cell, ...]
+    mask: CellSet
+    number: int  # 0-26 position in UNITS
+
+    @property
+    def name(self) -> str:
+        """Short name: ``r1``, ``c9``, ``b5``."""
+        return f"{self.kind.value}{self.index + 1}"
+
+    @property
+    def long_name(self) -> str:
+        """Words for explanations: ``row 1``, ``column 9``, ``box 5``."""
+        return f"{self.kind.word} {self.index + 1}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def row_of(cell: Cell) -> int:
+    return cell // 9
+
+
+def col_of(cell: Cell) -> int:
+    return cell % 9
+
+
+def box_of(cell: Cell) -> int:
+    return (cell // 27) * 3 + (cell % 9) // 3
+
+
+def cell_at(row: int, col: int) -> Cell:
+    return row * 9 + col
+
+
+def _make_unit(kind: UnitKind, index: int, number: int) -> Unit:
+    if kind is UnitKind.BOX:
+        r0, c0 = 3 * (index // 3), 3 * (index % 3)
+        cells = tuple(cell_at(r0 + i // 3, c0 + i % 3) for i in range(9))
+    elif kind is UnitKind.ROW:
+        cells = tuple(cell_at(index, i) for i in range(9))
+    else:
+        cells = tuple(cell_at(i, index) for i in range(9))
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return Unit(kind, index, cells, mask, number)
+
+
+# Boxes first, then rows, then columns: the fixed order every technique loops in,
+# so golden step logs stay stable.
+UNITS: tuple[Unit, ...] = tuple(
+    _make_unit(kind, i, k * 9 + i) for k, kind in enumerate(UnitKind) for i in range(9)
+)
+BOXES: tuple[Unit, ...] = UNITS[0:9]
+ROWS: tuple[Unit, ...] = UNITS[9:18]
+COLS: tuple[Unit, ...] = UNITS[18:27]
+LINES: tuple[Unit, ...] = ROWS + COLS
+
+ROW_OF: tuple[int, ...] = tuple(row_of(c) for c in range(N_CELLS))
+COL_OF: tuple[int, ...] = tuple(col_of(c) for c in range(N_CELLS))
+BOX_OF: tuple[int, ...] = tuple(box_of(c) for c in range(N_CELLS))
+
+#: UNITS_OF[cell] = (box unit number, row unit number, column unit number)
+UNITS_OF: tuple[tuple[int, int, int], ...] = tuple(
+    (BOX_OF[c], 9 + ROW_OF[c], 18 + COL_OF[c]) for c in range(N_CELLS)
+)
+
+
+def _peer_mask(cell: Cell) -> CellSet:
+    mask = 0
+    for u in UNITS_OF[cell]:
+        mask |= UNITS[u].mask
+    return mask & ~(1 << cell)
+
+
+PEER_MASK: tuple[CellSet, ...] = tuple(_peer_mask(c) for c in range(N_CELLS))
+PEERS: tuple[tuple[Cell, ...], ...] = tuple(
+    tuple(p for p in range(N_CELLS) if PEER_MASK[c] >> p & 1) for c in range(N_CELLS)
+)
+
+#: POSITION_IN_UNIT[unit number][cell] = index 0-8 of the cell inside that unit, or -1.
+POSITION_IN_UNIT: tuple[tuple[int, ...], ...] = tuple(
+    tuple(unit.cells.index(c) if c in unit.cells else -1 for c in range(N_CELLS)) for unit in UNITS
+)
+
+# --- digit masks -------------------------------------------------------------------
+
+
+def bit(digit: Digit) -> Mask:
+    """The mask of one digit.
+
+    >>> bit(1), bit(9)
+    (1, 256)
+    """
+    return 1 << (digit - 1)
+
+
+#: MASK_DIGITS[mask] = the digits in a 9-bit mask, ascending.
+MASK_DIGITS: tuple[tuple[Digit, ...], ...] = tuple(
+    tuple(d for d in DIGITS if m >> (d - 1) & 1) for m in range(ALL_DIGITS + 1)
+)
+#: MASK_COUNT[mask] = number of digits in the mask.
+MASK_COUNT: tuple[int, ...] = tuple(len(ds) for ds in MASK_DIGITS)
+#: SINGLE_DIGIT[mask] = the digit if the mask holds exactly one, else 0.
+SINGLE_DIGIT: tuple[Digit, ...] = tuple(ds[0] if len(ds) == 1 else 0 for ds in MASK_DIGITS)
+
+
+def mask_of(digits: Iterator[Digit] | tuple[Digit, ...] | list[Digit] | set[Digit]) -> Mask:
+    """The mask holding the given digits.
+
+    >>> mask_of([1, 3])
+    5
+    """
+    mask = 0
+    for d in digits:
+        mask |= 1 << (d - 1)
+    return mask
+
+
+# --- cell sets -----------------------------------------------------------------------
+
+
+def cells_of(cellset: CellSet) -> Iterator[Cell]:
+    """The cells of an 81-bit cell set, ascending."""
+    while cellset:
+        low = cellset & -cellset
+        yield low.bit_length() - 1
+        cellset ^= low
+
+
+def cellset_of(cells: Iterator[Cell] | tuple[Cell, ...] | list[Cell] | frozenset[Cell]) -> CellSet:
+    """The 81-bit cell set holding the given cells."""
+    mask = 0
+    for c in cells:
+        mask |= 1 << c
+    return mask
+
+
+def first_cell(cellset: CellSet) -> Cell:
+    """The lowest cell of a non-empty cell set."""
+    return (cellset & -cellset).bit_length() - 1
+
+
+# --- names -------------------------------------------------------------------------
+
+_CELL_NAME_RE = re.compile(r"^[rR]([1-9])[cC]([1-9])$")
+
+
+def cell_name(cell: Cell) -> str:
+    """The 1-based name of a cell.
+
+    >>> cell_name(0), cell_name(10), cell_name(80)
+    ('r1c1', 'r2c2', 'r9c9')
+    """
+    return CELL_NAMES[cell]
+
+
+CELL_NAMES: tuple[str, ...] = tuple(f"r{c // 9 + 1}c{c % 9 + 1}" for c in range(N_CELLS))
+
+
+def parse_cell_name(text: str) -> Cell:
+    """The cell named ``rNcM``.
+
+    >>> parse_cell_name("r2c2")
+    10
+    """
+    match = _CELL_NAME_RE.match(text.strip())
+    if match is None:
+        raise ValueError(f"not a cell name: {text!r} (expected r1c1 to r9c9)")
+    return cell_at(int(match.group(1)) - 1, int(match.group(2)) - 1)
+
+
+def unit_by_name(name: str) -> Unit:
+    """The unit called ``r1``, ``c9`` or ``b5``."""
+    kind = {"b": UnitKind.BOX, "r": UnitKind.ROW, "c": UnitKind.COL}.get(name[:1].lower())
+    if kind is None or len(name) != 2 or name[1] not in "123456789":
+        raise ValueError(f"not a house name: {name!r} (expected r1-r9, c1-c9 or b1-b9)")
+    return UNITS[list(UnitKind).index(kind) * 9 + int(name[1]) - 1]
+
+
+def common_units(cells: CellSet) -> tuple[Unit, ...]:
+    """The units that contain every cell of a non-empty cell set (boxes, rows, columns)."""
+    return tuple(u for u in UNITS if cells & ~u.mask == 0)

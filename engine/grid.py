@@ -1,0 +1,389 @@
+"""The candidate grid: cell values plus 9-bit candidate masks, kept consistent incrementally.
+
+Besides values and candidates the grid keeps, for the hot paths of the solver:
+
+* ``cells_with[d]`` - the 81-bit set of cells where ``d`` is still a candidate;
+* per house and digit, how many places are left, and the sets of cells, houses and
+  (house, digit) pairs that currently form a Full House, Naked Single or Hidden Single.
+
+All of it is updated by :meth:`Grid.place` and :meth:`Grid.eliminate`, the only mutators,
+so finding the next single never needs a rescan of the grid.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING, Iterator, Sequence
+
+from engine.cells import (
+    ALL_DIGITS,
+    BOXES,
+    CELL_NAMES,
+    COLS,
+    MASK_COUNT,
+    MASK_DIGITS,
+    N_CELLS,
+    N_UNITS,
+    PEERS,
+    ROWS,
+    UNITS,
+    UNITS_OF,
+    Cell,
+    CellSet,
+    Digit,
+    Mask,
+    Unit,
+    cells_of,
+)
+
+if TYPE_CHECKING:
+    from engine.step import Step
+
+_VERSIONS = itertools.count(1)
+
+
+class Contradiction(Exception):
+    """The grid broke a rule: a cell without candidates, a house without a place for a digit,
+    or two equal digits in one house. ``cells`` and ``unit`` name where it happened."""
+
+    def __init__(self, message: str, cells: tuple[Cell, ...] = (), unit: Unit | None = None) -> None:
+        super().__init__(message)
+        self.cells = cells
+        self.unit = unit
+
+
+class Grid:
+    """Values (0 = empty) and candidate masks (0 for filled cells) of the 81 cells.
+
+    Read ``values``, ``cands``, ``cells_with`` and ``givens`` freely; change the grid only
+    through :meth:`place`, :meth:`eliminate` and :meth:`apply`. After a
+    :class:`Contradiction` the grid is left half-updated: discard it.
+    """
+
+    __slots__ = (
+        "values",
+        "cands",
+        "cells_with",
+        "givens",
+        "version",
+        "_unit_placed",
+        "_unit_empty",
+        "_count",
+        "_naked",
+        "_full",
+        "_hidden",
+    )
+
+    values: list[Digit]
+    cands: list[Mask]
+    cells_with: list[CellSet]
+    givens: CellSet
+    version: int
+    _unit_placed: list[Mask]
+    _unit_empty: list[int]
+    _count: list[int]
+    _naked: set[Cell]
+    _full: set[int]
+    _hidden: set[int]
+
+    # --- construction -------------------------------------------------------------
+
+    @classmethod
+    def empty(cls) -> Grid:
+        """A grid with no values and every candidate."""
+        return cls.from_values([0] * N_CELLS)
+
+    @classmethod
+    def from_values(
+        cls,
+        values: Sequence[Digit],
+        givens: CellSet | None = None,
+        candidates: Sequence[Mask] | None = None,
+    ) -> Grid:
+        """Build a grid from 81 values (0 = empty).
+
+        Args:
+            values: the digits in the cells, givens and entered ones alike.
+            givens: which filled cells are clues; by default every filled cell.
+            candidates: pencil marks of the empty cells; they are intersected with what the
+                values allow. By default every digit the values allow.
+
+        Raises:
+            Contradiction: two equal digits in a house, an empty cell with no candidate
+                left, or a house with no place left for a digit it still needs.
+        """
+        if len(values) != N_CELLS:
+            raise ValueError(f"need {N_CELLS} values, got {len(values)}")
+        _check_clashes(values)
+        grid = cls.__new__(cls)
+        grid.values = list(values)
+        grid.givens = givens if givens is not None else sum(1 << c for c in range(N_CELLS) if values[c])
+        unit_placed = [0] * N_UNITS
+        for u, unit in enumerate(UNITS):
+            for c in unit.cells:
+                if values[c]:
+                    unit_placed[u] |= 1 << (values[c] - 1)
+        grid._unit_placed = unit_placed
+        cands = [0] * N_CELLS
+        for c in range(N_CELLS):
+            if not values[c]:
+                b, r, k = UNITS_OF[c]
+                allowed = ALL_DIGITS & ~(unit_placed[b] | unit_placed[r] | unit_placed[k])
+                if candidates is not None:
+                    allowed &= candidates[c]
+                cands[c] = allowed
+        grid.cands = cands
+        grid._rebuild_indexes()
+        grid._check_consistent()
+        return grid
+
+    def _rebuild_indexes(self) -> None:
+        """Compute every derived index from ``values`` and ``cands`` (done once per build)."""
+        cells_with = [0] * 10
+        for c, mask in enumerate(self.cands):
+            for d in MASK_DIGITS[mask]:
+                cells_with[d] |= 1 << c
+        self.cells_with = cells_with
+        self._unit_empty = [sum(1 for c in unit.cells if not self.values[c]) for unit in UNITS]
+        self._count = [0] * (N_UNITS * 9)
+        self._hidden = set()
+        for u, unit in enumerate(UNITS):
+            for d in range(1, 10):
+                if not self._unit_placed[u] >> (d - 1) & 1:
+                    n = (cells_with[d] & unit.mask).bit_count()
+                    self._count[u * 9 + d - 1] = n
+                    if n == 1:
+                        self._hidden.add(u * 9 + d - 1)
+        self._naked = {c for c in range(N_CELLS) if not self.values[c] and MASK_COUNT[self.cands[c]] == 1}
+        self._full = {u for u in range(N_UNITS) if self._unit_empty[u] == 1}
+        self.version = next(_VERSIONS)
+
+    def _check_consistent(self) -> None:
+        for c in range(N_CELLS):
+            if not self.values[c] and not self.cands[c]:
+                raise Contradiction(f"{CELL_NAMES[c]} has no candidate left", cells=(c,))
+        for u, unit in enumerate(UNITS):
+            for d in range(1, 10):
+                if not self._unit_placed[u] >> (d - 1) & 1 and not self._count[u * 9 + d - 1]:
+                    raise Contradiction(f"{d} has no place left in {unit.long_name}", unit=unit)
+
+    def copy(self) -> Grid:
+        """An independent copy (cheap: a few list and set copies)."""
+        other = Grid.__new__(Grid)
+        other.values = self.values[:]
+        other.cands = self.cands[:]
+        other.cells_with = self.cells_with[:]
+        other.givens = self.givens
+        other.version = self.version
+        other._unit_placed = self._unit_placed[:]
+        other._unit_empty = self._unit_empty[:]
+        other._count = self._count[:]
+        other._naked = set(self._naked)
+        other._full = set(self._full)
+        other._hidden = set(self._hidden)
+        return other
+
+    # --- mutation -----------------------------------------------------------------
+
+    def place(self, cell: Cell, digit: Digit) -> None:
+        """Set ``cell`` to ``digit`` and remove the digit from the cell's peers.
+
+        Raises:
+            Contradiction: the digit is not a candidate there, or a peer or house runs out.
+        """
+        if self.values[cell]:
+            if self.values[cell] == digit:
+                return
+            raise Contradiction(
+                f"{CELL_NAMES[cell]} already holds {self.values[cell]}, cannot place {digit}", cells=(cell,)
+            )
+        b = 1 << (digit - 1)
+        if not self.cands[cell] & b:
+            raise Contradiction(f"{digit} is not a candidate of {CELL_NAMES[cell]}", cells=(cell,))
+        self.version = next(_VERSIONS)
+        count = self._count
+        hidden = self._hidden
+        # The digit is settled in the cell's three houses before any elimination is
+        # counted, so eliminations of it below are not mistaken for lost places.
+        for u in UNITS_OF[cell]:
+            self._unit_placed[u] |= b
+            count[u * 9 + digit - 1] = 0
+            hidden.discard(u * 9 + digit - 1)
+            empty = self._unit_empty[u] - 1
+            self._unit_empty[u] = empty
+            if empty == 1:
+                self._full.add(u)
+            elif empty == 0:
+                self._full.discard(u)
+        self.values[cell] = digit
+        for d in MASK_DIGITS[self.cands[cell] & ~b]:
+            self._lose_place(cell, d)
+        self.cands[cell] = 0
+        self.cells_with[digit] &= ~(1 << cell)
+        self._naked.discard(cell)
+        for peer in PEERS[cell]:
+            if self.cands[peer] & b:
+                self.eliminate(peer, digit)
+
+    def eliminate(self, cell: Cell, digit: Digit) -> bool:
+        """Remove ``digit`` from the candidates of ``cell``; False if it was not there.
+
+        Raises:
+            Contradiction: the cell has no candidate left, or a house has no place left
+                for the digit.
+        """
+        mask = self.cands[cell]
+        b = 1 << (digit - 1)
+        if not mask & b:
+            return False
+        self.version = next(_VERSIONS)
+        mask ^= b
+        self.cands[cell] = mask
+        if mask & (mask - 1) == 0:
+            if not mask:
+                raise Contradiction(f"{CELL_NAMES[cell]} has no candidate left", cells=(cell,))
+            self._naked.add(cell)
+        self._lose_place(cell, digit)
+        return True
+
+    def _lose_place(self, cell: Cell, digit: Digit) -> None:
+        """Book-keeping for ``digit`` no longer possible in ``cell``."""
+        self.cells_with[digit] &= ~(1 << cell)
+        count = self._count
+        b = 1 << (digit - 1)
+        for u in UNITS_OF[cell]:
+            if self._unit_placed[u] & b:
+                continue
+            k = u * 9 + digit - 1
+            n = count[k] - 1
+            count[k] = n
+            if n == 1:
+                self._hidden.add(k)
+            elif n == 0:
+                self._hidden.discard(k)
+                raise Contradiction(f"{digit} has no place left in {UNITS[u].long_name}", unit=UNITS[u])
+
+    def apply(self, step: Step) -> None:
+        """Carry out a step: its placements, then its eliminations."""
+        for digit, cell in step.placements:
+            self.place(cell, digit)
+        for digit, cell in step.eliminations:
+            if not self.values[cell]:
+                self.eliminate(cell, digit)
+
+    # --- queries ------------------------------------------------------------------
+
+    def candidates(self, cell: Cell) -> tuple[Digit, ...]:
+        """The candidates of a cell, ascending (empty for a filled cell)."""
+        return MASK_DIGITS[self.cands[cell]]
+
+    def candidates_mask(self, cell: Cell) -> Mask:
+        return self.cands[cell]
+
+    def places_mask(self, digit: Digit, unit: Unit) -> CellSet:
+        """The cells of ``unit`` where ``digit`` is still a candidate, as a cell set."""
+        return self.cells_with[digit] & unit.mask
+
+    def places(self, digit: Digit, unit: Unit) -> tuple[Cell, ...]:
+        return tuple(cells_of(self.cells_with[digit] & unit.mask))
+
+    def place_count(self, digit: Digit, unit: Unit) -> int:
+        """How many cells of ``unit`` can still take ``digit`` (0 once it is placed there)."""
+        return self._count[unit.number * 9 + digit - 1]
+
+    def placed_mask(self, unit: Unit) -> Mask:
+        """The digits already placed in a house."""
+        return self._unit_placed[unit.number]
+
+    def missing_digits(self, unit: Unit) -> tuple[Digit, ...]:
+        """The digits not yet placed in a house, ascending."""
+        return MASK_DIGITS[ALL_DIGITS & ~self._unit_placed[unit.number]]
+
+    def empty_cells(self) -> Iterator[Cell]:
+        return (c for c in range(N_CELLS) if not self.values[c])
+
+    def empty_count(self) -> int:
+        return sum(self._unit_empty[9:18])
+
+    def is_solved(self) -> bool:
+        return all(self.values)
+
+    def is_given(self, cell: Cell) -> bool:
+        return bool(self.givens >> cell & 1)
+
+    def full_house_units(self) -> list[int]:
+        """Numbers of the houses with exactly one empty cell, in UNITS order."""
+        return sorted(self._full)
+
+    def naked_single_cells(self) -> list[Cell]:
+        """Empty cells with exactly one candidate, ascending."""
+        return sorted(self._naked)
+
+    def hidden_single_keys(self) -> list[tuple[int, Digit]]:
+        """(house number, digit) pairs where the digit has one place left, in UNITS order."""
+        return [(k // 9, k % 9 + 1) for k in sorted(self._hidden)]
+
+    def bivalue_cells(self) -> Iterator[Cell]:
+        """Empty cells with exactly two candidates, ascending."""
+        return (c for c in range(N_CELLS) if MASK_COUNT[self.cands[c]] == 2)
+
+    def digits_string(self) -> str:
+        """The 81 values with ``.`` for empty cells."""
+        return "".join(str(v) if v else "." for v in self.values)
+
+    def __str__(self) -> str:
+        return self.digits_string()
+
+    def __repr__(self) -> str:
+        return f"Grid.from_string({self.digits_string()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Grid):
+            return NotImplemented
+        return self.values == other.values and self.cands == other.cands
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @classmethod
+    def from_string(cls, text: str) -> Grid:
+        """A grid from 81 characters: digits for clues, anything else for empty cells."""
+        if len(text) != N_CELLS:
+            raise ValueError(f"need {N_CELLS} characters, got {len(text)}")
+        return cls.from_values([int(ch) if ch in "123456789" else 0 for ch in text])
+
+
+def find_clashes(values: Sequence[Digit]) -> list[tuple[Cell, Cell, Unit]]:
+    """Every pair of equal digits sharing a house, as (first cell, second cell, house).
+
+    Rows first, then columns, then boxes, each pair once: "r1c1 and r1c2 both hold 1
+    (row 1)" reads better than naming the box they also share.
+    """
+    clashes = []
+    seen_pairs: set[tuple[Cell, Cell]] = set()
+    for unit in ROWS + COLS + BOXES:
+        seen: dict[Digit, Cell] = {}
+        for c in unit.cells:
+            v = values[c]
+            if v in seen:
+                if (seen[v], c) not in seen_pairs:
+                    seen_pairs.add((seen[v], c))
+                    clashes.append((seen[v], c, unit))
+            elif v:
+                seen[v] = c
+    return clashes
+
+
+def _check_clashes(values: Sequence[Digit]) -> None:
+    """Raise Contradiction naming the first two equal digits in one house."""
+    bad = [(c, v) for c, v in enumerate(values) if not 0 <= v <= 9]
+    if bad:
+        raise ValueError(f"{CELL_NAMES[bad[0][0]]}: {bad[0][1]} is not a digit 1-9")
+    clashes = find_clashes(values)
+    if clashes:
+        first, second, unit = clashes[0]
+        v = values[first]
+        raise Contradiction(
+            f"{CELL_NAMES[first]} and {CELL_NAMES[second]} both hold {v} ({unit.long_name})",
+            cells=(first, second),
+            unit=unit,
+        )

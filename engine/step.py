@@ -1,0 +1,115 @@
+"""Steps: one deduction each, what it changes and why, immutable.
+
+The structured fields are the truth; the HoDoKu-style line (``str(step)``) and the JSON
+form are derived from them at the edges.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from engine.cells import CELL_NAMES, UNITS, Cell, Digit
+
+
+class Candidate(NamedTuple):
+    """A digit in a cell. Digit first, so sorting groups eliminations by digit."""
+
+    digit: Digit
+    cell: Cell
+
+    def __str__(self) -> str:
+        return f"{CELL_NAMES[self.cell]}({self.digit})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"cell": CELL_NAMES[self.cell], "digit": self.digit}
+
+
+class Link(NamedTuple):
+    """An inference between two candidates; ``strong``: at least one of them is true."""
+
+    start: Candidate
+    end: Candidate
+    strong: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {"from": self.start.to_json(), "to": self.end.to_json(), "strong": self.strong}
+
+
+@dataclass(frozen=True, slots=True)
+class Highlights:
+    """What to show, by role (never by colour): the renderer maps roles to styles.
+
+    pattern: the candidates that make the pattern (colour A in colouring).
+    alt: a second group of pattern candidates (colour B, the other ALS, the other wing).
+    fins: fin candidates of finned fish, the extra candidates of uniqueness patterns.
+    links: chain links, strong or weak.
+    units / cover_units: the houses involved (base and cover sets for fish).
+    cells: pattern cells without a particular candidate (rectangle corners, ALS cells).
+    """
+
+    pattern: tuple[Candidate, ...] = ()
+    alt: tuple[Candidate, ...] = ()
+    fins: tuple[Candidate, ...] = ()
+    links: tuple[Link, ...] = ()
+    units: tuple[int, ...] = ()
+    cover_units: tuple[int, ...] = ()
+    cells: tuple[Cell, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "pattern": [c.to_json() for c in self.pattern],
+            "alt": [c.to_json() for c in self.alt],
+            "fins": [c.to_json() for c in self.fins],
+            "links": [link.to_json() for link in self.links],
+            "houses": [UNITS[u].name for u in self.units],
+            "cover_houses": [UNITS[u].name for u in self.cover_units],
+            "cells": [CELL_NAMES[c] for c in self.cells],
+        }
+
+
+NO_HIGHLIGHTS = Highlights()
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One deduction: what it found, what it changes, why it holds.
+
+    technique/code: HoDoKu's name and short code of the step type ("Naked Pair", "n2");
+    detail: the pattern part of the line ("2,7 in r4c19");
+    placements/eliminations: the effect; explanation: plain sentences for a person.
+    """
+
+    technique: str
+    code: str
+    detail: str = ""
+    placements: tuple[Candidate, ...] = ()
+    eliminations: tuple[Candidate, ...] = ()
+    explanation: str = ""
+    highlights: Highlights = field(default=NO_HIGHLIGHTS)
+
+    @property
+    def effect(self) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
+        """What the step changes; two steps with the same effect are duplicates."""
+        return (self.placements, self.eliminations)
+
+    @property
+    def text(self) -> str:
+        """The HoDoKu-style one-liner, e.g. ``Naked Pair: 2,7 in r4c19 => r4c5<>2, r4c5<>7``."""
+        from engine.notation import format_step
+
+        return format_step(self)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "technique": self.technique,
+            "code": self.code,
+            "text": self.text,
+            "explanation": self.explanation,
+            "placements": [c.to_json() for c in self.placements],
+            "eliminations": [c.to_json() for c in self.eliminations],
+            "highlights": self.highlights.to_json(),
+        }

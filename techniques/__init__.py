@@ -1,0 +1,1 @@
+"""The technique registry (filled by the technique-engine work)."""

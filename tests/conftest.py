@@ -1,0 +1,65 @@
+"""Shared test helpers: puzzle files in puzzles/, the optional reference data in ../shared."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+from engine.cells import parse_cell_name
+from engine.grid import Grid
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = ROOT / "puzzles"
+# HoDoKu's reglib and the datasets are GPL/third-party data: read them from ../shared when
+# present, never copy them in. STEPDOKU_SHARED overrides the location.
+SHARED = Path(os.environ.get("STEPDOKU_SHARED", ROOT.parent / "shared"))
+REFERENCE = SHARED / "reference"
+
+
+def puzzle_lines(name: str, limit: int | None = None) -> list[str]:
+    """The 81-character puzzles of a file in puzzles/ (comments and extra columns dropped)."""
+    out = []
+    for line in (PUZZLES / name).read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            out.append(line.split()[0][:81])
+            if limit is not None and len(out) >= limit:
+                break
+    return out
+
+
+def values_of(line: str) -> list[int]:
+    return [int(ch) if ch in "123456789" else 0 for ch in line[:81]]
+
+
+def grid_from(givens: str, removed: str = "") -> Grid:
+    """A grid from 81 givens minus pencil marks written ``r2c4<>25 r3c5<>1``."""
+    grid = Grid.from_values(values_of(givens))
+    for token in removed.split():
+        cell_text, digits = token.split("<>")
+        cell = parse_cell_name(cell_text)
+        for d in digits:
+            grid.eliminate(cell, int(d))
+    return grid
+
+
+def reference_file(*parts: str) -> Path:
+    """A file under ../shared/reference, or skip the test when it is absent."""
+    path = REFERENCE.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"reference data not present: {path}")
+    return path
+
+
+def iter_reference_puzzles(name: str, limit: int) -> Iterator[str]:
+    path = reference_file("datasets", name)
+    with path.open() as handle:
+        n = 0
+        for line in handle:
+            if line.strip() and not line.startswith("#"):
+                yield line.split()[0][:81]
+                n += 1
+                if n >= limit:
+                    return

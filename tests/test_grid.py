@@ -1,0 +1,123 @@
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.cells import CELL_NAMES, UNITS, parse_cell_name
+from engine.grid import Contradiction, Grid
+from tests.conftest import puzzle_lines, values_of
+
+INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+INKALA_SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+
+
+def fresh(grid: Grid) -> Grid:
+    """The same position rebuilt from scratch: every incremental index must agree."""
+    return Grid.from_values(grid.values, grid.givens, grid.cands)
+
+
+def assert_indexes_match(grid: Grid) -> None:
+    rebuilt = fresh(grid)
+    assert grid.cands == rebuilt.cands
+    assert grid.cells_with == rebuilt.cells_with
+    assert grid.naked_single_cells() == rebuilt.naked_single_cells()
+    assert grid.hidden_single_keys() == rebuilt.hidden_single_keys()
+    assert grid.full_house_units() == rebuilt.full_house_units()
+    for unit in UNITS:
+        for d in range(1, 10):
+            assert grid.place_count(d, unit) == rebuilt.place_count(d, unit)
+
+
+def test_candidates_follow_the_clues() -> None:
+    grid = Grid.from_string(INKALA)
+    assert grid.values[0] == 8 and grid.cands[0] == 0
+    assert grid.candidates(parse_cell_name("r1c2")) == (1, 2, 4, 6)
+    assert grid.is_given(0) and not grid.is_given(1)
+    assert grid.empty_count() == 81 - 21
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_incremental_indexes_equal_a_rebuild(rnd: random.Random) -> None:
+    """Place true digits and remove false candidates in random order; after every change
+    the incremental book-keeping equals a grid rebuilt from scratch."""
+    grid = Grid.from_string(INKALA)
+    solution = values_of(INKALA_SOLUTION)
+    moves = [(c, d) for c in range(81) if not grid.values[c] for d in grid.candidates(c)]
+    rnd.shuffle(moves)
+    for cell, digit in moves[:120]:
+        if grid.values[cell] or not grid.cands[cell] >> (digit - 1) & 1:
+            continue
+        if solution[cell] == digit:
+            grid.place(cell, digit)
+        else:
+            grid.eliminate(cell, digit)
+        assert_indexes_match(grid)
+
+
+def test_place_clears_peers_and_copy_is_independent() -> None:
+    grid = Grid.from_string(INKALA)
+    other = grid.copy()
+    cell = parse_cell_name("r1c2")
+    grid.place(cell, 1)
+    assert grid.values[cell] == 1
+    assert all(not grid.cands[p] & 1 for p in range(81) if p != cell and p in _peers(cell))
+    assert other.values[cell] == 0 and other.cands[cell] & 1
+    assert grid.version != other.version
+
+
+def _peers(cell: int) -> set[int]:
+    from engine.cells import PEERS
+
+    return set(PEERS[cell])
+
+
+def test_contradiction_names_the_cell() -> None:
+    grid = Grid.from_string(INKALA)
+    cell = parse_cell_name("r1c2")
+    for d in (1, 2, 4):
+        grid.eliminate(cell, d)
+    with pytest.raises(Contradiction) as info:
+        grid.eliminate(cell, 6)
+    assert "r1c2 has no candidate left" in str(info.value)
+    assert info.value.cells == (cell,)
+
+
+def test_contradiction_names_the_house() -> None:
+    grid = Grid.from_string(INKALA)
+    places = grid.places(5, UNITS[9])  # 5 in row 1
+    for cell in places[:-1]:
+        grid.eliminate(cell, 5)
+    with pytest.raises(Contradiction) as info:
+        grid.eliminate(places[-1], 5)
+    assert str(info.value) == "5 has no place left in row 1"
+    assert info.value.unit == UNITS[9]
+
+
+def test_clashing_clues_are_named() -> None:
+    with pytest.raises(Contradiction, match=r"r1c1 and r1c2 both hold 1 \(row 1\)"):
+        Grid.from_string("11" + "." * 79)
+    with pytest.raises(Contradiction, match=r"r1c1 and r2c1 both hold 7 \(column 1\)"):
+        Grid.from_string("7" + "." * 8 + "7" + "." * 71)
+    with pytest.raises(Contradiction, match=r"r1c1 and r2c2 both hold 3 \(box 1\)"):
+        Grid.from_string("3" + "." * 9 + "3" + "." * 70)
+
+
+def test_cell_without_candidates_is_named() -> None:
+    # r1c9 sees 1-8 in its row and 9 in its column.
+    text = "12345678." + "........9" + "." * 63
+    with pytest.raises(Contradiction, match="r1c9 has no candidate left"):
+        Grid.from_string(text)
+
+
+def test_singles_indexes_on_a_real_position() -> None:
+    grid = Grid.from_string(puzzle_lines("easy50.txt", 1)[0])
+    for cell in grid.naked_single_cells():
+        assert len(grid.candidates(cell)) == 1
+    for u, d in grid.hidden_single_keys():
+        assert len(grid.places(d, UNITS[u])) == 1
+    assert grid.hidden_single_keys(), "an easy puzzle starts with hidden singles"
+    assert all(CELL_NAMES[c] for c in grid.naked_single_cells())
