@@ -11,9 +11,13 @@ import os
 import sys
 from typing import IO, Callable, Sequence
 
+from engine.commands import explain as explain_command
+from engine.commands import listing as listing_command
 from engine.commands import solve as solve_command
+from engine.commands import steps as steps_command
 from engine.commands.output import EXIT_BAD_INPUT
 from engine.formats import Layout
+from techniques import CATALOG
 
 EXIT_INTERRUPTED = 130
 EXIT_INTERNAL = 3
@@ -67,10 +71,58 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
     return solve_command.run(options, out, err, stdin)
 
 
+def _technique_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--only", metavar="CODES", help="use only these techniques, e.g. n2,h2 (see 'stepdoku techniques')")
+    parser.add_argument("--max-difficulty", type=int, metavar="N", help="leave out techniques ordered after N")
+    parser.add_argument("--no-search", action="store_true", help="stop when stuck instead of placing a Brute Force digit")
+
+
+def _add_explain(commands: argparse._SubParsersAction[_Parser]) -> None:
+    parser = commands.add_parser("explain", help="the whole solution, step by step, with reasons")
+    _inputs_argument(parser)
+    _technique_options(parser)
+    parser.add_argument("--json", action="store_true", help="one JSON object per puzzle (JSON Lines)")
+    parser.set_defaults(handler=_explain)
+
+
+def _explain(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    options = explain_command.ExplainOptions(
+        inputs=tuple(args.inputs),
+        codes=args.only,
+        max_difficulty=args.max_difficulty,
+        allow_search=not args.no_search,
+        json=args.json,
+    )
+    return explain_command.run(options, CATALOG, out, err, stdin)
+
+
+def _add_steps(commands: argparse._SubParsersAction[_Parser]) -> None:
+    parser = commands.add_parser("steps", help="every step some techniques find in a position")
+    _inputs_argument(parser)
+    parser.add_argument("--technique", "-t", metavar="CODES", help="technique codes, e.g. n2,h2 (default: a library line's own technique, else all)")
+    parser.add_argument("--json", action="store_true", help="one JSON line per position")
+    parser.add_argument("--brief", action="store_true", help="step lines only, no explanations")
+    parser.set_defaults(handler=_steps)
+
+
+def _steps(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    options = steps_command.StepsOptions(inputs=tuple(args.inputs), codes=args.technique, json=args.json, explain=not args.brief)
+    return steps_command.run(options, CATALOG, out, err, stdin)
+
+
+def _add_techniques(commands: argparse._SubParsersAction[_Parser]) -> None:
+    parser = commands.add_parser("techniques", help="the techniques in solving order, with codes and scores")
+    parser.add_argument("--json", action="store_true", help="a JSON list")
+    parser.set_defaults(handler=lambda args, out, err, stdin: listing_command.run(CATALOG, args.json, out))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="stepdoku", description="Solve Sudoku the way a strong human does, and say why.")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
     _add_solve(commands)
+    _add_explain(commands)
+    _add_steps(commands)
+    _add_techniques(commands)
     return parser
 
 
@@ -86,6 +138,9 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None, err: IO[
         return EXIT_BAD_INPUT
     try:
         return handler(args, out, err, sys.stdin)
+    except KeyError as unknown:  # an unknown technique code
+        err.write(f"stepdoku: {unknown.args[0]}\n")
+        return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         err.write("stepdoku: interrupted\n")
         return EXIT_INTERRUPTED

@@ -263,13 +263,17 @@ class Grid:
                 self._hidden.discard(k)
                 raise Contradiction(f"{digit} has no place left in {UNITS[u].long_name}", unit=UNITS[u])
 
-    def apply(self, step: Step) -> None:
-        """Carry out a step: its placements, then its eliminations."""
+    def apply(self, step: Step) -> bool:
+        """Carry out a step: its placements, then its eliminations. False if it changed nothing."""
+        changed = False
         for digit, cell in step.placements:
-            self.place(cell, digit)
+            if not self.values[cell]:
+                self.place(cell, digit)
+                changed = True
         for digit, cell in step.eliminations:
             if not self.values[cell]:
-                self.eliminate(cell, digit)
+                changed = self.eliminate(cell, digit) or changed
+        return changed
 
     # --- queries ------------------------------------------------------------------
 

@@ -77,7 +77,8 @@ class Step:
 
     technique/code: HoDoKu's name and short code of the step type ("Naked Pair", "n2");
     detail: the pattern part of the line ("2,7 in r4c19");
-    placements/eliminations: the effect; explanation: plain sentences for a person.
+    placements/eliminations: the effect; explanation: plain sentences for a person;
+    digits: the digits the pattern is about (2 and 7 for that pair), for hints and lookups.
     """
 
     technique: str
@@ -87,6 +88,7 @@ class Step:
     eliminations: tuple[Candidate, ...] = ()
     explanation: str = ""
     highlights: Highlights = field(default=NO_HIGHLIGHTS)
+    digits: tuple[Digit, ...] = ()
 
     @property
     def effect(self) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
@@ -111,5 +113,6 @@ class Step:
             "explanation": self.explanation,
             "placements": [c.to_json() for c in self.placements],
             "eliminations": [c.to_json() for c in self.eliminations],
+            "digits": list(self.digits),
             "highlights": self.highlights.to_json(),
         }

@@ -1,0 +1,97 @@
+"""``stepdoku steps``: every instance of some techniques in a position.
+
+The position may be a plain puzzle or a partly solved state (PM grid, HoDoKu library line)
+with candidates removed. Without ``--technique`` a library line is examined with its own
+technique, anything else with the whole registry.
+
+JSON: one line per position ``{"position": n, "source": ..., "puzzle": "<81>",
+"status": "unique"|"multiple"|"none"|"error", "error": ..., "steps": [STEP, ...]}``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import IO, Any
+
+from engine.analysis import Status, analyse
+from engine.commands.inputs import Record, iter_records
+from engine.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, report_error
+from engine.formats import Puzzle, format_line
+from engine.grid import Contradiction
+from engine.solver import allowed_techniques
+from engine.step import Step
+from engine.technique import Catalog, Technique
+
+
+@dataclass(frozen=True)
+class StepsOptions:
+    inputs: tuple[str, ...] = ()
+    codes: str | None = None
+    json: bool = False
+    explain: bool = True
+
+
+def run(options: StepsOptions, catalog: Catalog, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
+    chosen = catalog.select(options.codes) if options.codes else None
+    outcome = Outcome()
+    for record in iter_records(options.inputs, stdin):
+        if isinstance(record.item, Puzzle):
+            techniques = chosen or _default_techniques(record.item, catalog)
+            outcome.add(_one(record, record.item, techniques, options, out))
+        else:
+            report_error(err, record)
+            if options.json:
+                out.write(json.dumps({"position": record.index, "source": record.where, "puzzle": None, "status": "error", "error": record.error, "steps": []}) + "\n")
+            outcome.add(EXIT_BAD_INPUT)
+        out.flush()
+    return outcome.exit_code
+
+
+def _default_techniques(puzzle: Puzzle, catalog: Catalog) -> tuple[Technique, ...]:
+    if puzzle.library is not None:
+        code = catalog.library_codes.get(puzzle.library.code.split("-")[0])
+        if code is not None:
+            return (catalog.by_code(code),)
+    return catalog.techniques
+
+
+def find_steps(puzzle: Puzzle, techniques: tuple[Technique, ...]) -> tuple[Status, str | None, list[Step]]:
+    """Every step of the techniques in the position (uniqueness ones only if it is unique)."""
+    try:
+        grid = puzzle.to_grid()
+    except Contradiction as broken:
+        return Status.NONE, str(broken), []
+    analysis = analyse(grid.values, grid.cands)
+    usable = allowed_techniques(techniques, unique=analysis.status is Status.UNIQUE)
+    steps = [step for technique in usable for step in technique.find(grid)]
+    return analysis.status, analysis.reason or None, steps
+
+
+def _one(record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...], options: StepsOptions, out: IO[str]) -> int:
+    status, error, steps = find_steps(puzzle, techniques)
+    if options.json:
+        data: dict[str, Any] = {
+            "position": record.index,
+            "source": record.where,
+            "puzzle": format_line(puzzle.values),
+            "status": status.value,
+            "error": error,
+            "steps": [s.to_json() for s in steps],
+        }
+        out.write(json.dumps(data) + "\n")
+    else:
+        out.write(_text(record, status, error, steps, options.explain))
+    return EXIT_OK if status is not Status.NONE else EXIT_INVALID
+
+
+def _text(record: Record, status: Status, error: str | None, steps: list[Step], explain: bool) -> str:
+    count = f"{len(steps)} step" + ("" if len(steps) == 1 else "s")
+    lines = [f"# {record.where}: {count}" + (f" ({error})" if error else "")]
+    if status is Status.MULTIPLE:
+        lines.append("# more than one solution: uniqueness techniques are left out")
+    for step in steps:
+        lines.append(str(step))
+        if explain and step.explanation:
+            lines.append("    " + step.explanation)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,130 @@
+"""The solver loop: easiest technique first, one step at a time, search only as a last resort.
+
+``solve`` checks the position with search first: a puzzle with no solution or several is
+reported as such, and uniqueness techniques only ever run on puzzles with one solution.
+When no allowed technique applies, it places one digit taken from that solution in a
+logged ``Brute Force`` step (as HoDoKu does) and carries on with logic; the result counts
+those steps. A guess is never hidden.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Iterable, Sequence
+
+from engine.analysis import Analysis, Status, analyse
+from engine.cells import CELL_NAMES, MASK_COUNT, N_CELLS
+from engine.grid import Grid
+from engine.step import Candidate, Highlights, Step
+from engine.technique import BaseTechnique, Level, Technique
+
+
+class SolveStatus(Enum):
+    SOLVED = "solved"
+    STUCK = "stuck"  # no allowed technique applies and search was not allowed
+    INVALID = "invalid"  # no solution, or more than one
+
+
+class _BruteForce(BaseTechnique):
+    """The last resort: a digit from the solution, placed where a guess would be made."""
+
+    def __init__(self) -> None:
+        super().__init__("Brute Force", "bf", 8900, 10000, Level.EXTREME)
+
+    def step_for(self, grid: Grid, solution: Sequence[int]) -> Step:
+        cell = min((c for c in range(N_CELLS) if not grid.values[c]), key=lambda c: (MASK_COUNT[grid.cands[c]], c))
+        digit = solution[cell]
+        text = (
+            f"No technique applies here, so this step places a digit taken from the solution that "
+            f"search found: {CELL_NAMES[cell]} is {digit}. This is a guess made with hindsight, not a deduction."
+        )
+        return self.step(
+            placements=(Candidate(digit, cell),),
+            explanation=text,
+            highlights=Highlights(cells=(cell,)),
+            digits=(digit,),
+        )
+
+
+BRUTE_FORCE = _BruteForce()
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What a solve did: its status, every step in order, the final grid and the solution."""
+
+    status: SolveStatus
+    steps: tuple[Step, ...]
+    grid: Grid
+    analysis: Analysis
+    brute_force: int = 0
+
+    @property
+    def solution(self) -> tuple[int, ...] | None:
+        return self.analysis.solution
+
+    @property
+    def error(self) -> str | None:
+        if self.status is SolveStatus.INVALID:
+            return self.analysis.describe()
+        if self.status is SolveStatus.STUCK:
+            return "no allowed technique applies and search is not allowed"
+        return None
+
+
+def allowed_techniques(techniques: Iterable[Technique], *, unique: bool, max_difficulty: int | None = None) -> tuple[Technique, ...]:
+    """The techniques a solve may use: uniqueness ones only on unique puzzles, none above
+    ``max_difficulty``."""
+    return tuple(
+        t
+        for t in techniques
+        if (unique or not t.uniqueness) and (max_difficulty is None or t.difficulty <= max_difficulty)
+    )
+
+
+def next_step(grid: Grid, techniques: Iterable[Technique]) -> Step | None:
+    """The first step of the first technique (in the given order) that has one."""
+    for technique in techniques:
+        step = next(technique.find(grid), None)
+        if step is not None:
+            return step
+    return None
+
+
+def solve(
+    grid: Grid,
+    techniques: Sequence[Technique],
+    *,
+    max_difficulty: int | None = None,
+    allow_search: bool = True,
+    analysis: Analysis | None = None,
+) -> SolveResult:
+    """Solve a position logically, logging every step.
+
+    Args:
+        grid: the starting position (it is not changed; the solve works on a copy).
+        techniques: the techniques to use, easiest first (usually ``techniques.REGISTRY``).
+        max_difficulty: leave out techniques whose difficulty is above this.
+        allow_search: when nothing applies, place a digit from the solution (logged as
+            Brute Force) instead of stopping as STUCK.
+        analysis: a known analysis of the position, to skip the check by search.
+    """
+    analysis = analysis or analyse(grid.values, grid.cands)
+    if analysis.status is not Status.UNIQUE or analysis.solution is None:
+        return SolveResult(SolveStatus.INVALID, (), grid.copy(), analysis)
+    usable = allowed_techniques(techniques, unique=True, max_difficulty=max_difficulty)
+    work = grid.copy()
+    steps: list[Step] = []
+    brute_force = 0
+    while work.empty_count():
+        step = next_step(work, usable)
+        if step is None:
+            if not allow_search:
+                return SolveResult(SolveStatus.STUCK, tuple(steps), work, analysis, brute_force)
+            step = BRUTE_FORCE.step_for(work, analysis.solution)
+            brute_force += 1
+        if not work.apply(step):
+            raise RuntimeError(f"step made no progress: {step}")
+        steps.append(step)
+    return SolveResult(SolveStatus.SOLVED, tuple(steps), work, analysis, brute_force)

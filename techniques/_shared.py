@@ -1,0 +1,42 @@
+"""Helpers used by more than one technique family."""
+
+from __future__ import annotations
+
+from engine.cells import ALL_CELLS, CELL_NAMES, PEER_MASK, Cell, CellSet, Digit, cells_of
+from engine.grid import Grid
+from engine.notation import words_list
+from engine.step import Candidate
+
+
+def seeing_all(cells: CellSet) -> CellSet:
+    """The cells that share a house with every cell of ``cells`` (never the cells themselves)."""
+    seen = ALL_CELLS
+    for c in cells_of(cells):
+        seen &= PEER_MASK[c]
+    return seen
+
+
+def candidates(grid: Grid, digit: Digit, cells: CellSet) -> tuple[Candidate, ...]:
+    """``digit`` in those of ``cells`` where it is still a candidate."""
+    return tuple(Candidate(digit, c) for c in cells_of(grid.cells_with[digit] & cells))
+
+
+def cell_names(cells: CellSet | list[Cell] | tuple[Cell, ...]) -> str:
+    """``r1c2``, ``r1c2 and r4c2``, ``r1c2, r3c3 and r4c2`` for sentences."""
+    ordered = list(cells_of(cells)) if isinstance(cells, int) else sorted(cells)
+    return words_list([CELL_NAMES[c] for c in ordered])
+
+
+def digit_words(digits: tuple[Digit, ...] | list[Digit], conjunction: str = "and") -> str:
+    """``2``, ``2 and 7``, ``2, 7 and 9``."""
+    return words_list([str(d) for d in sorted(digits)], conjunction)
+
+
+def removal_words(eliminations: tuple[Candidate, ...]) -> str:
+    """``7 from r2c1 and r2c3``, or ``2 from r4c5 and 7 from r4c5 and r6c5``: what a step
+    removes, grouped by digit, for the end of an explanation."""
+    by_digit: dict[Digit, list[Cell]] = {}
+    for digit, cell in sorted(eliminations):
+        by_digit.setdefault(digit, []).append(cell)
+    parts = [f"{digit} from {cell_names(cells)}" for digit, cells in by_digit.items()]
+    return words_list(parts, "and") if len(parts) < 3 else "; ".join(parts)
