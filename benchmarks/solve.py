@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.common import load, machine, summary, time_each  # noqa: E402
 from engine.grid import Grid  # noqa: E402
 from engine.solver import solve  # noqa: E402
-from techniques import REGISTRY  # noqa: E402
+from techniques import DEFAULT  # noqa: E402
 
 SETS = {"royle17": "royle17_sample1000.tsv", "top95": "top95.txt"}
 
@@ -33,7 +33,7 @@ def ours(puzzles: list[str]) -> tuple[list[float], int]:
 
     def job(line: str) -> None:
         nonlocal brute
-        result = solve(Grid.from_string(line), REGISTRY)
+        result = solve(Grid.from_string(line), DEFAULT)
         brute += result.brute_force > 0
 
     return time_each(puzzles, job), brute
@@ -68,7 +68,7 @@ def main() -> None:
     for name in args.sets.split(","):
         puzzles = load(SETS[name], args.limit)
         for line in puzzles[:10]:  # warm-up
-            solve(Grid.from_string(line), REGISTRY)
+            solve(Grid.from_string(line), DEFAULT)
         times, brute = ours(puzzles)
         print(summary(f"stepdoku {name}", times) + f"  needing Brute Force: {brute}")
         for peer, job in others.items():

@@ -104,7 +104,7 @@ def solve(
 
     Args:
         grid: the starting position (it is not changed; the solve works on a copy).
-        techniques: the techniques to use, easiest first (usually ``techniques.REGISTRY``).
+        techniques: the techniques to use, easiest first (usually ``techniques.DEFAULT``).
         max_difficulty: leave out techniques whose difficulty is above this.
         allow_search: when nothing applies, place a digit from the solution (logged as
             Brute Force) instead of stopping as STUCK.

@@ -55,6 +55,9 @@ class Technique(Protocol):
     def uniqueness(self) -> bool: ...  # True: sound only when the puzzle has one solution
 
     @property
+    def enabled(self) -> bool: ...  # used by default solves (HoDoKu's default "enabled" flag)
+
+    @property
     def codes(self) -> tuple[str, ...]: ...  # every step code it may report (sub-types)
 
     def find(self, grid: Grid) -> Iterator[Step]: ...
@@ -67,6 +70,7 @@ class BaseTechnique:
     """
 
     uniqueness = False
+    enabled = True
 
     def __init__(
         self,
@@ -116,13 +120,16 @@ class BaseTechnique:
 
 
 class Catalog:
-    """An ordered set of techniques with lookups by code: what commands are handed.
+    """Every technique, in solving order, with lookups by code: what commands are handed.
 
-    ``library_codes`` maps HoDoKu library codes (``0200``) to step codes (``n2``).
+    ``techniques`` holds all of them (any can be asked for by code); ``default`` the ones a
+    plain solve uses (HoDoKu's enabled-by-default set). ``library_codes`` maps HoDoKu
+    library codes (``0200``) to step codes (``n2``).
     """
 
     def __init__(self, techniques: tuple[Technique, ...], library_codes: dict[str, str]) -> None:
         self.techniques = techniques
+        self.default = tuple(t for t in techniques if t.enabled)
         self.library_codes = library_codes
         self._by_code = {code: t for t in techniques for code in t.codes}
 

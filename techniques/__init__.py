@@ -1,8 +1,10 @@
 """The technique registry: every technique in HoDoKu 2.2's default search order.
 
-``REGISTRY`` is the one ordered tuple the solver walks, easiest first; the difficulty
+``REGISTRY`` is the one ordered tuple of every technique, easiest first; the difficulty
 numbers are HoDoKu's step indexes (techniques.md), with gaps so that a new technique slots
-in without renumbering. ``LIBRARY_CODES`` maps HoDoKu's library/reglib codes to step codes.
+in without renumbering. ``DEFAULT`` is the part a plain solve uses: the techniques HoDoKu
+enables by default (the others, such as Mutant fish, can still be asked for by code).
+``LIBRARY_CODES`` maps HoDoKu's library/reglib codes to step codes.
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ LIBRARY_CODES: dict[str, str] = {
 }
 
 CATALOG = Catalog(REGISTRY, LIBRARY_CODES)
+DEFAULT: tuple[Technique, ...] = CATALOG.default
 by_code = CATALOG.by_code
 select = CATALOG.select
 _BY_NAME: dict[str, Technique] = {t.name.lower(): t for t in REGISTRY}

@@ -19,7 +19,7 @@ from engine.analysis import analyse  # noqa: E402
 from engine.cells import CELL_NAMES, MASK_DIGITS, PEERS  # noqa: E402
 from engine.grid import Grid  # noqa: E402
 from engine.solver import BRUTE_FORCE, allowed_techniques, next_step  # noqa: E402
-from techniques import REGISTRY, by_code  # noqa: E402
+from techniques import DEFAULT, by_code  # noqa: E402
 from tests.conftest import puzzle_lines, values_of  # noqa: E402
 
 
@@ -47,7 +47,7 @@ def harvest(codes: list[str], per_code: int, files: list[str]) -> None:
             analysis = analyse(grid.values)
             if analysis.solution is None:
                 continue
-            usable = allowed_techniques(REGISTRY, unique=True)
+            usable = allowed_techniques(DEFAULT, unique=True)
             while grid.empty_count() and any(wanted.values()):
                 step = next_step(grid, usable) or BRUTE_FORCE.step_for(grid, analysis.solution)
                 values = "".join(str(v) if v else "." for v in grid.values)

@@ -13,7 +13,7 @@ from engine.analysis import analyse
 from engine.cells import CELL_NAMES
 from engine.grid import Grid
 from engine.solver import SolveStatus, solve
-from techniques import REGISTRY
+from techniques import DEFAULT
 from tests.conftest import iter_reference_puzzles, puzzle_lines, values_of
 
 
@@ -23,7 +23,7 @@ def check_sound(line: str) -> int:
     analysis = analyse(grid.values)
     solution = analysis.solution
     assert solution is not None, line
-    result = solve(grid, REGISTRY, analysis=analysis)
+    result = solve(grid, DEFAULT, analysis=analysis)
     assert result.status is SolveStatus.SOLVED, line
     for step in result.steps:
         for digit, cell in step.placements:

@@ -31,7 +31,7 @@ class ExplainOptions:
 
 
 def run(options: ExplainOptions, catalog: Catalog, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
-    techniques = catalog.select(options.codes) if options.codes else catalog.techniques
+    techniques = catalog.select(options.codes) if options.codes else catalog.default
     outcome = Outcome()
     for record in iter_records(options.inputs, stdin):
         if not isinstance(record.item, Puzzle):

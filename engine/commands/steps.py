@@ -53,7 +53,7 @@ def _default_techniques(puzzle: Puzzle, catalog: Catalog) -> tuple[Technique, ..
         code = catalog.library_codes.get(puzzle.library.code.split("-")[0])
         if code is not None:
             return (catalog.by_code(code),)
-    return catalog.techniques
+    return catalog.default
 
 
 def find_steps(puzzle: Puzzle, techniques: tuple[Technique, ...]) -> tuple[Status, str | None, list[Step]]:
