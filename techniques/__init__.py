@@ -10,7 +10,10 @@ enables by default (the others, such as Mutant fish, can still be asked for by c
 from __future__ import annotations
 
 from engine.technique import Catalog, Technique
+from techniques.chains import X_CHAIN, XY_CHAIN
+from techniques.coloring import MULTI_COLORS, SIMPLE_COLORS
 from techniques.fish import JELLYFISH, SWORDFISH, X_WING
+from techniques.nice_loops import GROUPED_NICE_LOOP, NICE_LOOP
 from techniques.intersections import LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2
 from techniques.singles import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE
 from techniques.subsets import (
@@ -43,6 +46,12 @@ REGISTRY: tuple[Technique, ...] = tuple(
             X_WING,
             SWORDFISH,
             JELLYFISH,
+            SIMPLE_COLORS,
+            MULTI_COLORS,
+            X_CHAIN,
+            XY_CHAIN,
+            NICE_LOOP,
+            GROUPED_NICE_LOOP,
         ),
         key=lambda t: t.difficulty,
     )
@@ -66,6 +75,18 @@ LIBRARY_CODES: dict[str, str] = {
     "0300": "bf2",
     "0301": "bf3",
     "0302": "bf4",
+    "0500": "sc1",
+    "0501": "sc2",
+    "0502": "mc1",
+    "0503": "mc2",
+    "0701": "x",
+    "0702": "xyc",
+    "0706": "cnl",
+    "0707": "dnl",
+    "0708": "aic",
+    "0709": "gcnl",
+    "0710": "gdnl",
+    "0711": "gaic",
 }
 
 CATALOG = Catalog(REGISTRY, LIBRARY_CODES)

@@ -1,0 +1,184 @@
+"""Link graphs: strong and weak links between candidates and groups of candidates.
+
+A *node* is a digit in one cell, or a digit in a *group*: the two or three cells of one
+box and one line that hold all of that digit's candidates in their intersection (HoDoKu's
+group nodes). Two nodes of one digit that share a house and no cell are *weakly* linked
+(they cannot both be true); the link is *strong* when they are the digit's only places in
+that house (at least one is true). Two digits of one cell are weakly linked, strongly when
+the cell holds only those two.
+
+:func:`link_graph` builds this as a networkx graph (nodes are :class:`Node`, every edge
+carries ``strong: bool``), cached per grid version: every chain and colouring technique
+asks here, and networkx stays inside the link, colouring and chain modules.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator, NamedTuple
+
+import networkx as nx
+
+from engine.cells import (
+    BOXES,
+    LINES,
+    MASK_DIGITS,
+    N_CELLS,
+    PEER_MASK,
+    UNITS,
+    Cell,
+    CellSet,
+    Digit,
+    Mask,
+    cells_of,
+    first_cell,
+)
+from engine.grid import Grid
+from engine.notation import compact_cells
+
+
+class Node(NamedTuple):
+    """A digit in one cell or in a group of cells (one box and one line).
+
+    Chains also use almost-locked-set nodes: ``als`` then holds the set's digits, ``cells``
+    its cells and ``digit`` the digit the chain takes out of it (0 for other nodes).
+    """
+
+    digit: Digit
+    cells: CellSet
+    als: Mask = 0
+
+    @property
+    def cell(self) -> Cell:
+        """The first cell: the node's cell when it is a single candidate."""
+        return first_cell(self.cells)
+
+    @property
+    def is_group(self) -> bool:
+        return not self.als and self.cells & (self.cells - 1) != 0
+
+    @property
+    def is_plain(self) -> bool:
+        """A single candidate (not a group, not an almost locked set)."""
+        return not self.als and self.cells & (self.cells - 1) == 0
+
+    @property
+    def name(self) -> str:
+        """``r1c5`` for a candidate, ``r1c56`` for a group, ``ALS:r1c56`` for a set."""
+        prefix = "ALS:" if self.als else ""
+        return prefix + compact_cells(cells_of(self.cells))
+
+    @property
+    def sort_key(self) -> tuple[int, int, int, int]:
+        """Cells first, then digit: the order nodes are listed and searched in."""
+        return (self.cell, self.digit, self.cells, self.als)
+
+    def __str__(self) -> str:
+        return f"{self.name}({self.digit})"
+
+
+def candidate_node(digit: Digit, cell: Cell) -> Node:
+    return Node(digit, 1 << cell)
+
+
+def group_nodes(grid: Grid) -> list[Node]:
+    """Every group: a digit's candidates where a line crosses a box, when there are two or
+    three of them (rows first, then columns, as HoDoKu lists them)."""
+    out = []
+    for line in LINES:
+        for digit in range(1, 10):
+            in_line = grid.cells_with[digit] & line.mask
+            if in_line.bit_count() < 2:
+                continue
+            for box in BOXES:
+                cells = in_line & box.mask
+                if cells.bit_count() >= 2:
+                    out.append(Node(digit, cells))
+    return out
+
+
+def seeing_node(node: Node) -> CellSet:
+    """The cells that share a house with every cell of the node."""
+    seen = (1 << N_CELLS) - 1
+    for c in cells_of(node.cells):
+        seen &= PEER_MASK[c]
+    return seen
+
+
+# Graphs are rebuilt only when the grid changes: the key is the grid's version (a new
+# number after every change) plus the kind of graph; a handful of recent ones is plenty,
+# since the solver asks about one position at a time.
+_CACHE: dict[tuple[int, bool], nx.Graph[Node]] = {}
+_CACHE_SIZE = 8
+
+
+def link_graph(grid: Grid, *, groups: bool = False) -> nx.Graph[Node]:
+    """The link graph of a position: every candidate (and every group, when ``groups``)
+    as a node, every strong or weak link as an edge with ``strong`` set. Cached per grid
+    version; treat the result as read-only."""
+    key = (grid.version, groups)
+    graph = _CACHE.get(key)
+    if graph is None:
+        graph = _build(grid, groups)
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = graph
+    return graph
+
+
+def _build(grid: Grid, groups: bool) -> nx.Graph[Node]:
+    graph: nx.Graph[Node] = nx.Graph()
+    for cell in range(N_CELLS):
+        for digit in MASK_DIGITS[grid.cands[cell]]:
+            graph.add_node(candidate_node(digit, cell))
+    _add_cell_links(graph, grid)
+    found_groups = group_nodes(grid) if groups else []
+    graph.add_nodes_from(found_groups)
+    _add_house_links(graph, grid, found_groups)
+    return graph
+
+
+def _link(graph: nx.Graph[Node], a: Node, b: Node, strong: bool) -> None:
+    """Add a link; a pair linked in two houses is strong if either house makes it so."""
+    if graph.has_edge(a, b):
+        strong = strong or bool(graph.edges[a, b]["strong"])
+    graph.add_edge(a, b, strong=strong)
+
+
+def _add_cell_links(graph: nx.Graph[Node], grid: Grid) -> None:
+    for cell in range(N_CELLS):
+        digits = MASK_DIGITS[grid.cands[cell]]
+        for a, b in combinations(digits, 2):
+            _link(graph, candidate_node(a, cell), candidate_node(b, cell), len(digits) == 2)
+
+
+def _add_house_links(graph: nx.Graph[Node], grid: Grid, groups: list[Node]) -> None:
+    by_digit: dict[Digit, list[Node]] = {}
+    for node in groups:
+        by_digit.setdefault(node.digit, []).append(node)
+    for unit in UNITS:
+        for digit in range(1, 10):
+            places = grid.cells_with[digit] & unit.mask
+            if places.bit_count() < 2:
+                continue
+            nodes = [candidate_node(digit, c) for c in cells_of(places)]
+            nodes += [g for g in by_digit.get(digit, ()) if g.cells & ~unit.mask == 0]
+            for a, b in combinations(nodes, 2):
+                if not a.cells & b.cells:
+                    _link(graph, a, b, a.cells | b.cells == places)
+
+
+def links(graph: nx.Graph[Node]) -> Iterator[tuple[Node, Node, bool]]:
+    """The edges of a link graph as (node, node, strong?)."""
+    for a, b, data in graph.edges(data=True):
+        yield a, b, bool(data["strong"])
+
+
+def conjugate_graphs(grid: Grid) -> dict[Digit, nx.Graph[Node]]:
+    """Per digit, its conjugate pairs (strong links between two cells): the graphs that
+    colouring 2-colours. Taken from the cached link graph."""
+    out: dict[Digit, nx.Graph[Node]] = {}
+    for a, b, strong in links(link_graph(grid)):
+        if strong and a.digit == b.digit:
+            out.setdefault(a.digit, nx.Graph()).add_edge(a, b)
+    return out
