@@ -11,7 +11,7 @@ shortest path back without storing any.
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from engine.cells import CellSet
 from techniques.links import Node
@@ -49,47 +49,80 @@ def bits(mask: int) -> Iterator[int]:
 class LiteralGraph:
     """Implications between literals of a fixed list of nodes."""
 
-    __slots__ = ("nodes", "index", "out", "inc", "cells")
+    __slots__ = ("nodes", "index", "out", "inc", "keys", "delay", "delayed")
 
     def __init__(self, nodes: Sequence[Node]) -> None:
-        self.nodes = list(nodes)
-        self.index = {n: i for i, n in enumerate(self.nodes)}
-        self.out = [0] * (2 * len(self.nodes))
-        self.inc = [0] * (2 * len(self.nodes))
-        self.cells = [n.cells for n in self.nodes]
+        self.nodes: list[Node] = []
+        self.index: dict[Node, int] = {}
+        self.out: list[int] = []
+        self.inc: list[int] = []
+        # A node's first cell, as a one-bit set (0 for a spacer): what HoDoKu's rule checks.
+        self.keys: list[CellSet] = []
+        self.delay: list[int] = []
+        self.delayed = 0  # literals whose implications are slowed (see slow)
+        for node in nodes:
+            self.add(node)
+
+    def add(self, node: Node) -> int:
+        """Add a node (with no implications yet); returns its number."""
+        i = self.index[node] = len(self.nodes)
+        self.nodes.append(node)
+        self.out += (0, 0)
+        self.inc += (0, 0)
+        self.delay += (0, 0)
+        self.keys.append(node.cells & -node.cells)
+        return i
 
     def imply(self, a: int, b: int) -> None:
         """Literal ``a`` implies literal ``b``."""
         self.out[a] |= 1 << b
         self.inc[b] |= 1 << a
 
-    def link(self, a: Node, b: Node, *, weak: bool, strong: bool) -> None:
-        """A link between two nodes, used as weak, as strong, or both."""
-        i, j = self.index[a], self.index[b]
-        if weak:
-            self.imply(on(i), off(j))
-            self.imply(on(j), off(i))
-        if strong:
-            self.imply(off(i), on(j))
-            self.imply(off(j), on(i))
+    def add_links(self, links: Iterable[tuple[Node, Node, bool, bool]]) -> None:
+        """Links between nodes as (a, b, weak?, strong?): a weak one makes each true node
+        imply the other false, a strong one each false node the other true."""
+        index, out, inc = self.index, self.out, self.inc
+        for a, b, weak, strong in links:
+            i, j = 2 * index[a], 2 * index[b]  # on literals; off is one more
+            if weak:
+                out[i] |= 1 << (j + 1)
+                inc[j + 1] |= 1 << i
+                out[j] |= 1 << (i + 1)
+                inc[i + 1] |= 1 << j
+            if strong:
+                out[i + 1] |= 1 << j
+                inc[j] |= 1 << (i + 1)
+                out[j + 1] |= 1 << i
+                inc[i] |= 1 << (j + 1)
 
     def node(self, literal: int) -> Node:
         return self.nodes[literal >> 1]
 
+    def slow(self, literal: int, extra: int) -> None:
+        """Every implication out of ``literal`` counts ``extra`` more links (HoDoKu's
+        penalty for chains through almost locked sets)."""
+        self.delay[literal] = extra
+        self.delayed |= 1 << literal
+
     def layers(self, start: int, max_depth: int = MAX_CHAIN_LINKS) -> list[int]:
         """Breadth-first layers from one literal: ``layers[k]`` holds the literals whose
-        shortest chain from ``start`` has ``k`` implications."""
-        out = self.out
+        shortest chain from ``start`` has ``k`` implications (slowed ones counted long)."""
+        out, delayed = self.out, self.delayed
         visited = frontier = 1 << start
         found = [frontier]
+        later: dict[int, int] = {}
         while len(found) <= max_depth:
-            reached = 0
-            while frontier:
-                low = frontier & -frontier
+            reached = later.pop(len(found), 0)
+            quick = frontier & ~delayed
+            while quick:
+                low = quick & -quick
                 reached |= out[low.bit_length() - 1]
-                frontier ^= low
+                quick ^= low
+            for literal in bits(frontier & delayed):
+                when = len(found) + self.delay[literal]
+                later[when] = later.get(when, 0) | out[literal]
             frontier = reached & ~visited
-            if not frontier:
+            if not frontier and not later:
                 break
             visited |= frontier
             found.append(frontier)
@@ -107,32 +140,57 @@ class LiteralGraph:
         """
         depth = next(k for k, layer in enumerate(layers) if layer >> target & 1)
         start_cell = 1 << self.nodes[(layers[0].bit_length() - 1) >> 1].cell
-        path = [0] * (depth + 1)
-        path[depth] = target
+        chain = [target]  # built backwards
         left = [budget]
 
-        def extend(pos: int, far_keys: CellSet, key: CellSet) -> Iterator[list[int]]:
-            # far_keys: first cells of the nodes after position pos; key: that of pos.
-            if pos == 0:
-                yield list(path)
+        def before(literal: int, k: int) -> int:
+            """Literals on a shortest chain that lead straight to ``literal`` (layer k)."""
+            sources = self.inc[literal]
+            found = sources & ~self.delayed & layers[k - 1]
+            for q in bits(sources & self.delayed):
+                j = k - 1 - self.delay[q]
+                if j >= 0 and layers[j] >> q & 1:
+                    found |= 1 << q
+            return found
+
+        def layer_of(literal: int, k: int) -> int:
+            return k - 1 - (self.delay[literal] if self.delayed >> literal & 1 else 0)
+
+        def extend(k: int, far_keys: CellSet, key: CellSet) -> Iterator[list[int]]:
+            # chain[-1] lies in layer k; far_keys: first cells of the nodes after it.
+            if k == 0:
+                yield chain[::-1]
                 return
-            choices = self.inc[path[pos]] & layers[pos - 1]
+            choices = before(chain[-1], k)
             for literal in list(bits(choices & prefer)) + list(bits(choices & ~prefer)):
                 left[0] -= 1
                 if left[0] < 0:
                     return
                 node = self.nodes[literal >> 1]
-                if loop and pos == 1:
+                j = layer_of(literal, k)
+                if loop and j == 0:
                     pass  # the start itself: nodes after it may reach into its cell
                 elif node.cells & far_keys or (loop and node.is_plain and node.cells == start_cell):
                     continue
-                path[pos - 1] = literal
-                yield from extend(pos - 1, far_keys | key, 1 << node.cell)
+                chain.append(literal)
+                yield from extend(j, far_keys | key, self.keys[literal >> 1])
+                chain.pop()
 
         # A loop's end lies in the start cell on purpose: it blocks nothing.
-        yield from extend(depth, 0, 0 if loop else 1 << self.nodes[target >> 1].cell)
+        yield from extend(depth, 0, 0 if loop else self.keys[target >> 1])
 
 
 def path_nodes(graph: LiteralGraph, path: list[int]) -> list[tuple[Node, bool]]:
-    """A chain as (node, true?) pairs."""
-    return [(graph.node(lit), is_on(lit)) for lit in path]
+    """A chain as (node, true?) pairs, without spacers (see :func:`spacer`)."""
+    return [(graph.node(lit), is_on(lit)) for lit in path if graph.node(lit).digit]
+
+
+def spacer(graph: LiteralGraph, after: int, count: int) -> int:
+    """Lengthen every chain through literal ``after`` by ``count`` implications, through
+    placeholder nodes (digit 0, no cells) that chains leave out when shown. Returns the
+    literal the lengthened chains continue from."""
+    for _ in range(count):
+        i = graph.add(Node(0, 0, als=len(graph.nodes) + 1))
+        graph.imply(after, off(i))
+        after = off(i)
+    return after

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from engine.cells import CELL_NAMES, MASK_DIGITS, cells_of, first_cell
+from engine.cells import CELL_NAMES, MASK_DIGITS, CellSet, cells_of, first_cell
 from engine.grid import Grid
 from engine.notation import compact_cells, words_list
 from engine.step import Candidate, Link
@@ -40,7 +40,8 @@ def digits_text(eliminations: Sequence[Candidate]) -> str:
 
 def node_words(node: Node) -> str:
     if node.als:
-        return f"the almost locked set {compact_cells(cells_of(node.cells))}"
+        names = [CELL_NAMES[c] for c in cells_of(node.cells)]
+        return f"the almost locked set {words_list(names)}"
     if node.is_group:
         return words_list([CELL_NAMES[c] for c in cells_of(node.cells)], "or")
     return CELL_NAMES[node.cell]
@@ -59,8 +60,23 @@ def literal_words(node: Node, true: bool) -> str:
 
 
 def walk_words(chain: Chain) -> str:
-    """The chain after its first literal, in words: ``r9c5 is 1, so r9c3 is not 1, so ...``."""
-    return ", so ".join(literal_words(node, true) for node, true in chain[1:])
+    """The chain after its first literal, in words: ``r9c5 is 1, so r9c3 is not 1, so it is 4``
+    (``it``: the same cell as the step before)."""
+    parts = []
+    before = chain[0][0]
+    for node, true in chain[1:]:
+        if node.is_plain and before.is_plain and node.cell == before.cell:
+            parts.append(f"it is {node.digit}" if true else f"it is not {node.digit}")
+        else:
+            parts.append(literal_words(node, true))
+        before = node
+    return ", so ".join(parts)
+
+
+def which_see(cells: CellSet) -> str:
+    """``r4c2, which sees`` or ``r4c2 and r5c2, which see``."""
+    names = [CELL_NAMES[c] for c in cells_of(cells)]
+    return f"{words_list(names)}, which {'sees' if len(names) == 1 else 'see'}"
 
 
 def chain_links(grid: Grid, chain: Chain) -> tuple[Link, ...]:

@@ -12,64 +12,45 @@ shortest, and so do we.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, PEER_MASK, CellSet, Digit
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Level
-from techniques._shared import candidates, cell_names
+from techniques._shared import candidates
 from techniques.chain_search import LiteralGraph, bits, off, path_nodes
-from techniques.chain_text import Chain, chain_candidates, chain_links, chain_string, walk_words
-from techniques.links import Node, link_graph, links
+from techniques.chain_text import Chain, chain_candidates, chain_links, chain_string, walk_words, which_see
+from techniques.links import Node, link_graph, links, per_version
 
 _X_CHAIN = (
     "Follow {d} along the chain: if {start} is not {d}, then {walk}. So {start} or {end} is {d}, and "
-    "{targets}, which see both, cannot be {d}."
+    "{targets} both, cannot be {d}."
 )
 _XY_CHAIN = (
     "Every cell of this chain has two candidates. If {start} is not {d}, then {walk}. So {start} or "
-    "{end} is {d}, and {targets}, which see both, cannot be {d}."
+    "{end} is {d}, and {targets} both cannot be {d}."
 )
-
-# Literal graphs are rebuilt only for a new grid version (see links.link_graph).
-_GRAPHS: dict[tuple[int, str], LiteralGraph] = {}
-
-
-def cached(grid: Grid, kind: str, build: Callable[[Grid], LiteralGraph]) -> LiteralGraph:
-    """The literal graph of one kind for this grid version, built once."""
-    key = (grid.version, kind)
-    graph = _GRAPHS.get(key)
-    if graph is None:
-        graph = build(grid)
-        if len(_GRAPHS) >= 12:
-            _GRAPHS.pop(next(iter(_GRAPHS)))
-        _GRAPHS[key] = graph
-    return graph
-
 
 def x_graph(grid: Grid) -> LiteralGraph:
     """Links between cells for one digit at a time: the X-Chain's graph."""
-    graph_of_links = link_graph(grid)
-    graph = LiteralGraph(sorted(graph_of_links.nodes, key=lambda n: n.sort_key))
-    for a, b, strong in links(graph_of_links):
-        if a.digit == b.digit:
-            graph.link(a, b, weak=True, strong=strong)
+    linked = link_graph(grid)
+    graph = LiteralGraph(sorted(linked.nodes, key=lambda n: n.sort_key))
+    graph.add_links((a, b, True, strong) for a, b, strong in links(linked) if a.digit == b.digit)
     return graph
 
 
 def xy_graph(grid: Grid) -> LiteralGraph:
     """Cells with two candidates: strong links inside them, weak links between them."""
-    graph_of_links = link_graph(grid)
+    linked = link_graph(grid)
 
     def bivalue(n: Node) -> bool:
         return MASK_COUNT[grid.cands[n.cell]] == 2
 
-    graph = LiteralGraph(sorted((n for n in graph_of_links.nodes if bivalue(n)), key=lambda n: n.sort_key))
-    for a, b in graph_of_links.edges:
-        if bivalue(a) and bivalue(b):
-            same_cell = a.cells == b.cells
-            graph.link(a, b, weak=not same_cell, strong=same_cell)
+    graph = LiteralGraph(sorted((n for n in linked.nodes if bivalue(n)), key=lambda n: n.sort_key))
+    graph.add_links(
+        (a, b, a.cells != b.cells, a.cells == b.cells) for a, b, _ in links(linked) if bivalue(a) and bivalue(b)
+    )
     return graph
 
 
@@ -89,7 +70,7 @@ class SimpleChain(BaseTechnique):
         self.xy = xy
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        graph = cached(grid, self.code, xy_graph if self.xy else x_graph)
+        graph = per_version(grid, self.code, xy_graph if self.xy else x_graph)
         ends = on_literals(graph)
         found: dict[tuple[Candidate, ...], tuple[int, Step]] = {}
         for i, node in enumerate(graph.nodes):
@@ -130,7 +111,7 @@ class SimpleChain(BaseTechnique):
             start=CELL_NAMES[chain[0][0].cell],
             end=CELL_NAMES[chain[-1][0].cell],
             walk=walk_words(chain),
-            targets=cell_names(targets),
+            targets=which_see(targets),
         )
         notation = chain_string(chain)
         if self.xy:

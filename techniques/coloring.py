@@ -19,10 +19,10 @@ import networkx as nx
 
 from engine.cells import CELL_NAMES, PEER_MASK, CellSet, Digit, cells_of, first_cell
 from engine.grid import Grid
-from engine.step import Highlights, Step
+from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Level
 from techniques._shared import candidates, cell_names
-from techniques.links import Node, conjugate_graphs
+from techniques.links import Node, conjugate_graphs, per_version
 
 
 @dataclass(frozen=True)
@@ -33,15 +33,20 @@ class Cluster:
     off: CellSet
 
 
+def all_clusters(grid: Grid) -> dict[Digit, list[Cluster]]:
+    """Per digit, its coloured clusters (computed once per grid version)."""
+    return per_version(grid, "clusters", lambda g: {d: clusters(graph) for d, graph in sorted(conjugate_graphs(g).items())})
+
+
 def clusters(graph: nx.Graph[Node]) -> list[Cluster]:
     """The 2-coloured clusters of one digit's conjugate graph, by lowest cell (HoDoKu's
     order). A cluster that cannot be 2-coloured (only in broken positions) is skipped."""
     out = []
     for component in nx.connected_components(graph):
-        sub = graph.subgraph(component)
-        if not nx.is_bipartite(sub):
+        try:
+            colour = nx.bipartite.color(graph.subgraph(component))
+        except nx.NetworkXError:
             continue
-        colour = nx.bipartite.color(sub)
         lowest: Node = min(component, key=lambda n: n.cell)
         sets = [0, 0]
         for node in component:
@@ -73,30 +78,48 @@ def colour_text(sets: tuple[CellSet, ...]) -> str:
     return ", ".join(" / ".join(groups[i : i + 2]) for i in range(0, len(groups), 2))
 
 
-_TRAP = (
-    "Colour the conjugate pairs of {d} (houses where {d} has only two places): either every cell of "
-    "{a} is {d} or every cell of {b} is. {targets} each see a cell of both colours, so either way "
-    "they cannot be {d}."
+_CLUSTER = (
+    "The houses where {d} has only two places link {a_all} and {b_all} in one chain: along it the "
+    "cells take turns, so {d} is either in {a_every} or in {b_every}."
 )
-_WRAP = (
-    "Colour the conjugate pairs of {d} (houses where {d} has only two places): either every cell of "
-    "{a} is {d} or every cell of {b} is. {pair} share a house but have the same colour, so that colour "
-    "cannot be {d}: remove {d} from {false}."
+_TRAP = _CLUSTER + " {targets} {see} a cell of both groups, so {they} cannot be {d}."
+_WRAP = _CLUSTER + (
+    " But {pair} are in the same group and share a house, so they cannot both be {d}: that group is "
+    "not {d}. Remove {d} from {false}."
 )
-_MC2 = (
-    "Two separate colour clusters of {d} (chains of houses where {d} has only two places): either "
-    "{a} or {b} is all {d}, and either {c} or {e} is. {false} sees a cell of {c} and a cell of {e}, "
-    "one of which is {d}, so that colour cannot be {d}: remove {d} from it."
+_TWO = (
+    "The houses where {d} has only two places make two separate chains: {d} is either in {a_every} "
+    "or in {b_every}, and either in {c_every} or in {e_every}."
 )
-_MC1 = (
-    "Two separate colour clusters of {d} (chains of houses where {d} has only two places): either "
-    "{a} or {b} is all {d}, and either {c} or {e} is. {x} and {y} see each other, so they cannot both "
-    "be {d}: {xo} or {yo} holds {d}. {targets} see a cell of each, so they cannot be {d}."
+_MC2 = _TWO + (
+    " Cells of {false_words} see a cell of {c_short} and a cell of {e_short}, one of which holds {d}, "
+    "so that group cannot hold {d}."
+)
+_MC1 = _TWO + (
+    " {x} and {y} have cells that see each other, so they are not both {d}: {d} is in {xo} or in "
+    "{yo}. {targets} {see} a cell of both those groups, so {they} cannot be {d}."
 )
 
 
-def colour_words(cells: CellSet) -> str:
-    return f"colour ({cell_names(cells)})"
+def every(cells: CellSet) -> str:
+    """``r1c3``, ``both r1c3 and r2c6``, ``all of r1c3, r2c6 and r4c4``."""
+    n = cells.bit_count()
+    names = cell_names(cells)
+    return names if n == 1 else f"both {names}" if n == 2 else f"all of {names}"
+
+
+def words(cells: CellSet) -> str:
+    return cell_names(cells)
+
+
+def group_words(**groups: CellSet) -> dict[str, str]:
+    """Template fields: ``{k}_every``, ``{k}_all`` and ``{k}_short`` for each group."""
+    out = {}
+    for key, cells in groups.items():
+        out[f"{key}_every"] = every(cells)
+        out[f"{key}_all"] = f"({cell_names(cells)})"
+        out[f"{key}_short"] = cell_names(cells)
+    return out
 
 
 class SimpleColors(BaseTechnique):
@@ -107,9 +130,8 @@ class SimpleColors(BaseTechnique):
         super().__init__("Simple Colors", "sc", 5330, 150, Level.HARD, subcodes=("sc1", "sc2"))
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        graphs = conjugate_graphs(grid)
-        for digit in sorted(graphs):
-            for cluster in clusters(graphs[digit]):
+        for digit, found in all_clusters(grid).items():
+            for cluster in found:
                 yield from self._wrap(grid, digit, cluster)
                 yield from self._trap(grid, digit, cluster)
 
@@ -125,14 +147,20 @@ class SimpleColors(BaseTechnique):
             if PEER_MASK[c] & s
         )
         text = _WRAP.format(
-            d=digit, a=colour_words(cluster.on), b=colour_words(cluster.off), pair=cell_names(list(pair)), false=cell_names(false)
+            d=digit, pair=cell_names(list(pair)), false=cell_names(false), **group_words(a=cluster.on, b=cluster.off)
         )
         yield self._step(grid, digit, cluster, false, text, "Simple Colors Wrap", "sc2")
 
     def _trap(self, grid: Grid, digit: Digit, cluster: Cluster) -> Iterator[Step]:
         targets = grid.cells_with[digit] & _both_seen(cluster.on, cluster.off)
         if targets:
-            text = _TRAP.format(d=digit, a=colour_words(cluster.on), b=colour_words(cluster.off), targets=cell_names(targets))
+            text = _TRAP.format(
+                d=digit,
+                targets=cell_names(targets),
+                see=_see(targets),
+                they=_they(targets),
+                **group_words(a=cluster.on, b=cluster.off),
+            )
             yield self._step(grid, digit, cluster, targets, text, "Simple Colors Trap", "sc1")
 
     def _step(self, grid: Grid, digit: Digit, cluster: Cluster, targets: CellSet, text: str, name: str, code: str) -> Step:
@@ -161,16 +189,18 @@ class MultiColors(BaseTechnique):
         super().__init__("Multi Colors", "mc", 5360, 200, Level.HARD, subcodes=("mc1", "mc2"))
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        graphs = conjugate_graphs(grid)
-        for digit in sorted(graphs):
-            found = clusters(graphs[digit])
+        seen: set[tuple[str, tuple[Candidate, ...]]] = set()
+        for digit, found in all_clusters(grid).items():
             # Both orders: "a colour of the first sees both colours of the second" is not
-            # symmetric, so HoDoKu checks every ordered pair.
+            # symmetric, so HoDoKu checks every ordered pair (type 1 is, hence the dedup).
             for first in found:
                 for second in found:
-                    if first is not second:
-                        yield from self._type2(grid, digit, first, second)
-                        yield from self._type1(grid, digit, first, second)
+                    if first is second:
+                        continue
+                    for step in (*self._type2(grid, digit, first, second), *self._type1(grid, digit, first, second)):
+                        if (step.code, step.eliminations) not in seen:
+                            seen.add((step.code, step.eliminations))
+                            yield step
 
     def _type2(self, grid: Grid, digit: Digit, first: Cluster, second: Cluster) -> Iterator[Step]:
         false = 0
@@ -178,7 +208,7 @@ class MultiColors(BaseTechnique):
             if sees_each_other(colour, second.on) and sees_each_other(colour, second.off):
                 false |= colour
         if false:
-            text = _MC2.format(d=digit, false=colour_words(false), **_names(first, second))
+            text = _MC2.format(d=digit, false_words=words(false), **_names(first, second))
             yield self._step(grid, digit, first, second, false, text, "Multi Colors 2", "mc2")
 
     def _type1(self, grid: Grid, digit: Digit, first: Cluster, second: Cluster) -> Iterator[Step]:
@@ -195,8 +225,15 @@ class MultiColors(BaseTechnique):
         xo = first.off if x == first.on else first.on
         yo = second.off if y == second.on else second.on
         text = _MC1.format(
-            d=digit, x=colour_words(x), y=colour_words(y), xo=colour_words(xo), yo=colour_words(yo),
-            targets=cell_names(targets), **_names(first, second),
+            d=digit,
+            x=f"({words(x)})",
+            y=f"({words(y)})",
+            xo=every(xo),
+            yo=every(yo),
+            targets=cell_names(targets),
+            see=_see(targets),
+            they=_they(targets),
+            **_names(first, second),
         )
         yield self._step(grid, digit, first, second, targets, text, "Multi Colors 1", "mc1")
 
@@ -217,12 +254,15 @@ class MultiColors(BaseTechnique):
 
 
 def _names(first: Cluster, second: Cluster) -> dict[str, str]:
-    return {
-        "a": colour_words(first.on),
-        "b": colour_words(first.off),
-        "c": colour_words(second.on),
-        "e": colour_words(second.off),
-    }
+    return group_words(a=first.on, b=first.off, c=second.on, e=second.off)
+
+
+def _they(cells: CellSet) -> str:
+    return "it" if cells.bit_count() == 1 else "they"
+
+
+def _see(cells: CellSet) -> str:
+    return "sees" if cells.bit_count() == 1 else "each see"
 
 
 SIMPLE_COLORS = SimpleColors()

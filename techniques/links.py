@@ -15,7 +15,7 @@ asks here, and networkx stays inside the link, colouring and chain modules.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator, NamedTuple
+from typing import Callable, NamedTuple, TypeVar, cast
 
 import networkx as nx
 
@@ -35,6 +35,8 @@ from engine.cells import (
 )
 from engine.grid import Grid
 from engine.notation import compact_cells
+
+T = TypeVar("T")
 
 
 class Node(NamedTuple):
@@ -108,51 +110,61 @@ def seeing_node(node: Node) -> CellSet:
 # Graphs are rebuilt only when the grid changes: the key is the grid's version (a new
 # number after every change) plus the kind of graph; a handful of recent ones is plenty,
 # since the solver asks about one position at a time.
-_CACHE: dict[tuple[int, bool], nx.Graph[Node]] = {}
-_CACHE_SIZE = 8
+_CACHE: dict[tuple[int, str], object] = {}
+_CACHE_SIZE = 16
+
+Links = tuple[tuple[Node, Node, bool], ...]
+
+
+def per_version(grid: Grid, kind: str, build: Callable[[Grid], T]) -> T:
+    """``build(grid)``, computed once per grid version and kind (a few are kept)."""
+    key = (grid.version, kind)
+    found = _CACHE.get(key)
+    if found is None:
+        found = build(grid)
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)))
+        _CACHE[key] = found
+    return cast(T, found)
 
 
 def link_graph(grid: Grid, *, groups: bool = False) -> nx.Graph[Node]:
     """The link graph of a position: every candidate (and every group, when ``groups``)
     as a node, every strong or weak link as an edge with ``strong`` set. Cached per grid
     version; treat the result as read-only."""
-    key = (grid.version, groups)
-    graph = _CACHE.get(key)
-    if graph is None:
-        graph = _build(grid, groups)
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[key] = graph
-    return graph
+    if groups:
+        return per_version(grid, "groups", lambda g: _build(g, True))
+    return per_version(grid, "plain", lambda g: _build(g, False))
+
+
+def links(graph: nx.Graph[Node]) -> Links:
+    """The edges of a link graph as (node, node, strong?), in a fixed order (kept with the
+    graph: walking networkx's edge views is the slow part of using the graph)."""
+    return cast(Links, graph.graph["links"])
 
 
 def _build(grid: Grid, groups: bool) -> nx.Graph[Node]:
-    graph: nx.Graph[Node] = nx.Graph()
-    for cell in range(N_CELLS):
-        for digit in MASK_DIGITS[grid.cands[cell]]:
-            graph.add_node(candidate_node(digit, cell))
-    _add_cell_links(graph, grid)
-    found_groups = group_nodes(grid) if groups else []
-    graph.add_nodes_from(found_groups)
-    _add_house_links(graph, grid, found_groups)
-    return graph
-
-
-def _link(graph: nx.Graph[Node], a: Node, b: Node, strong: bool) -> None:
-    """Add a link; a pair linked in two houses is strong if either house makes it so."""
-    if graph.has_edge(a, b):
-        strong = strong or bool(graph.edges[a, b]["strong"])
-    graph.add_edge(a, b, strong=strong)
-
-
-def _add_cell_links(graph: nx.Graph[Node], grid: Grid) -> None:
+    nodes = [[candidate_node(d, c) for d in range(10)] for c in range(N_CELLS)]
+    edges: dict[tuple[Node, Node], bool] = {}
     for cell in range(N_CELLS):
         digits = MASK_DIGITS[grid.cands[cell]]
         for a, b in combinations(digits, 2):
-            _link(graph, candidate_node(a, cell), candidate_node(b, cell), len(digits) == 2)
+            edges[(nodes[cell][a], nodes[cell][b])] = len(digits) == 2
+    found_groups = group_nodes(grid) if groups else []
+    _add_house_links(edges, grid, nodes, found_groups)
+    graph: nx.Graph[Node] = nx.Graph()
+    graph.add_nodes_from(nodes[c][d] for c in range(N_CELLS) for d in MASK_DIGITS[grid.cands[c]])
+    graph.add_nodes_from(found_groups)
+    graph.add_edges_from((a, b, {"strong": strong}) for (a, b), strong in edges.items())
+    graph.graph["links"] = tuple((a, b, strong) for (a, b), strong in edges.items())
+    return graph
 
 
-def _add_house_links(graph: nx.Graph[Node], grid: Grid, groups: list[Node]) -> None:
+def _add_house_links(
+    edges: dict[tuple[Node, Node], bool], grid: Grid, nodes: list[list[Node]], groups: list[Node]
+) -> None:
+    """Links between nodes of one digit in one house; a pair linked in two houses is
+    strong if either house makes it so."""
     by_digit: dict[Digit, list[Node]] = {}
     for node in groups:
         by_digit.setdefault(node.digit, []).append(node)
@@ -161,24 +173,26 @@ def _add_house_links(graph: nx.Graph[Node], grid: Grid, groups: list[Node]) -> N
             places = grid.cells_with[digit] & unit.mask
             if places.bit_count() < 2:
                 continue
-            nodes = [candidate_node(digit, c) for c in cells_of(places)]
-            nodes += [g for g in by_digit.get(digit, ()) if g.cells & ~unit.mask == 0]
-            for a, b in combinations(nodes, 2):
+            members = [nodes[c][digit] for c in cells_of(places)]
+            members += [g for g in by_digit.get(digit, ()) if g.cells & ~unit.mask == 0]
+            for a, b in combinations(members, 2):
                 if not a.cells & b.cells:
-                    _link(graph, a, b, a.cells | b.cells == places)
-
-
-def links(graph: nx.Graph[Node]) -> Iterator[tuple[Node, Node, bool]]:
-    """The edges of a link graph as (node, node, strong?)."""
-    for a, b, data in graph.edges(data=True):
-        yield a, b, bool(data["strong"])
+                    strong = a.cells | b.cells == places
+                    edges[(a, b)] = edges.get((a, b), False) or strong
 
 
 def conjugate_graphs(grid: Grid) -> dict[Digit, nx.Graph[Node]]:
-    """Per digit, its conjugate pairs (strong links between two cells): the graphs that
-    colouring 2-colours. Taken from the cached link graph."""
+    """Per digit, its conjugate pairs (a house where it has two places, as a strong link
+    between the two candidates): the graphs that colouring 2-colours. Cached per version."""
+    return per_version(grid, "conjugate", _conjugates)
+
+
+def _conjugates(grid: Grid) -> dict[Digit, nx.Graph[Node]]:
     out: dict[Digit, nx.Graph[Node]] = {}
-    for a, b, strong in links(link_graph(grid)):
-        if strong and a.digit == b.digit:
-            out.setdefault(a.digit, nx.Graph()).add_edge(a, b)
+    for unit in UNITS:
+        for digit in range(1, 10):
+            places = grid.cells_with[digit] & unit.mask
+            if places.bit_count() == 2:
+                a, b = cells_of(places)
+                out.setdefault(digit, nx.Graph()).add_edge(candidate_node(digit, a), candidate_node(digit, b), strong=True)
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.cells import CELL_NAMES
 from engine.step import Candidate
 from techniques._shared import removal_words
-from techniques.chain_text import Chain, literal_words, walk_words
+from techniques.chain_text import Chain, literal_words, walk_words, which_see
 from techniques.loop_rules import Kind
 
 
@@ -28,7 +28,8 @@ def explain(kind: Kind, chain: Chain, effect: tuple[Candidate, ...]) -> str:
     elif first_true:
         end = f"A cell holds one digit, so {s} cannot be {a}."
     elif last_true:
-        end = f"So {s} is {a} either way: remove {removal_words(effect)}."
+        others = ", ".join(str(d) for d, _ in effect[:-1]) + f" and {effect[-1].digit}" if len(effect) > 1 else str(effect[0].digit)
+        end = f"So {s} is {a} either way, and its other candidates ({others}) go."
     else:
         end = f"So if {s} were {b} it would have to be {a} as well, which is impossible: {s} is not {b}."
     return f"{suppose} {end}"
@@ -40,5 +41,6 @@ def _aic(chain: Chain, effect: tuple[Candidate, ...]) -> str:
     a, b = first.digit, last.digit
     walk = f"If {s} is not {a}, then {walk_words(chain)}. So {s} is {a} or {e} is {b}"
     if a == b:
-        return f"{walk}, and {removal_words(effect)}, which see both ends, cannot be {a}."
+        cells = sum(1 << c for _, c in effect)
+        return f"{walk}, and {which_see(cells)} both ends, cannot be {a}."
     return f"{walk}; the two cells see each other, so {s} cannot be {b} and {e} cannot be {a}."

@@ -16,14 +16,14 @@ from itertools import islice
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from engine.cells import N_CELLS, PEER_MASK, CellSet, cells_of
+from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, bit, cells_of
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Level
+from techniques.chain_als import add_als_nodes
 from techniques.chain_search import LiteralGraph, bits, is_on, off, on, path_nodes
 from techniques.chain_text import Chain, chain_candidates, chain_links, chain_string, digits_text
-from techniques.chains import cached
-from techniques.links import Node, link_graph, links
+from techniques.links import Node, link_graph, links, per_version
 from techniques.loop_rules import Kind, aic_eliminations, continuous_eliminations, loop_kind
 from techniques.loop_words import explain
 
@@ -56,11 +56,16 @@ def grouped_graph(grid: Grid) -> LiteralGraph:
     return _literal_graph(grid, groups=True)
 
 
+def als_graph(grid: Grid) -> LiteralGraph:
+    graph = _literal_graph(grid, groups=True)
+    add_als_nodes(graph, grid)
+    return graph
+
+
 def _literal_graph(grid: Grid, groups: bool) -> LiteralGraph:
-    graph_of_links = link_graph(grid, groups=groups)
-    graph = LiteralGraph(sorted(graph_of_links.nodes, key=lambda n: n.sort_key))
-    for a, b, strong in links(graph_of_links):
-        graph.link(a, b, weak=True, strong=strong)
+    linked = link_graph(grid, groups=groups)
+    graph = LiteralGraph(sorted(linked.nodes, key=lambda n: n.sort_key))
+    graph.add_links((a, b, True, strong) for a, b, strong in links(linked))
     return graph
 
 
@@ -73,6 +78,7 @@ class Search:
     grouped: bool
     cell_literals: list[int]
     special: int  # literals of group and set nodes
+    on_literal: list[int]  # see _on_literals
     found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Step]]
 
 
@@ -91,12 +97,14 @@ class NiceLoop(BaseTechnique):
     def graph_builder(self) -> tuple[str, Callable[[Grid], LiteralGraph]]:
         if not self.grouped:
             return "nl", plain_graph
+        if self.als:
+            return "gnl-als", als_graph
         return "gnl", grouped_graph
 
     def find(self, grid: Grid) -> Iterator[Step]:
         kind, build = self.graph_builder()
-        graph = cached(grid, kind, build)
-        search = Search(grid, graph, self.grouped, _cell_literals(graph), _special(graph), {})
+        graph = per_version(grid, kind, build)
+        search = Search(grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {})
         deadline = time.monotonic() + TIME_LIMIT
         for i, node in enumerate(graph.nodes):
             if not node.is_plain:
@@ -126,7 +134,7 @@ class NiceLoop(BaseTechnique):
                     continue
                 if kind is not Kind.CONTINUOUS:
                     for chain in self._chains(search, layers, end, loop=True):
-                        self._record(search, kind, chain, effect)
+                        self._record(search, kind, chain, effect, length)
                         break
                     continue
                 # A continuous loop's eliminations depend on the route, and equally short
@@ -134,17 +142,18 @@ class NiceLoop(BaseTechnique):
                 for chain in islice(self._chains(search, layers, end, loop=True), CONTINUOUS_ROUTES):
                     cut = continuous_eliminations(grid, chain)
                     if cut:
-                        self._record(search, kind, chain, cut)
+                        self._record(search, kind, chain, cut, length)
 
     def _aics(self, search: Search, layers: list[int], start: Node) -> None:
         grid, graph = search.grid, search.graph
-        for length in range(3, len(layers), 2):
-            for end in bits(layers[length] & _aic_ends(search, start)):
+        ends = _aic_ends(search, start)
+        for length in range(3, len(layers)):
+            for end in bits(layers[length] & ends):
                 effect = aic_eliminations(grid, start, graph.node(end))
                 if not effect or self._known(search, Kind.AIC, effect, length):
                     continue
                 for chain in self._chains(search, layers, end, loop=False):
-                    self._record(search, Kind.AIC, chain, effect)
+                    self._record(search, Kind.AIC, chain, effect, length)
                     break
 
     def _chains(self, search: Search, layers: list[int], end: int, loop: bool) -> Iterator[Chain]:
@@ -166,8 +175,9 @@ class NiceLoop(BaseTechnique):
         best = search.found.get((code, effect))
         return best is not None and best[0] <= length
 
-    def _record(self, search: Search, kind: Kind, chain: Chain, effect: tuple[Candidate, ...]) -> None:
-        length = len(chain) - 1
+    def _record(self, search: Search, kind: Kind, chain: Chain, effect: tuple[Candidate, ...], length: int) -> None:
+        """Keep the step unless one as short with the same type and effect is known.
+        ``length`` counts the extra links of almost locked sets, as HoDoKu does."""
         if self._known(search, kind, effect, length):
             return
         name, code = _NAMES[(search.grouped, kind)]
@@ -211,26 +221,45 @@ def _cell_literals(graph: LiteralGraph) -> list[int]:
 def _special(graph: LiteralGraph) -> int:
     mask = 0
     for i, node in enumerate(graph.nodes):
-        if not node.is_plain:
+        if node.digit and not node.is_plain:
             mask |= (1 << on(i)) | (1 << off(i))
     return mask
 
 
 def _aic_ends(search: Search, start: Node) -> int:
-    """The true-candidate literals an AIC from "start is false" may end on with an effect."""
-    grid, graph = search.grid, search.graph
+    """The true-candidate literals an AIC from "start is false" may end on with an effect:
+    the same digit where both ends see two candidates of it, or, in a cell that sees the
+    start, a digit of the start cell while holding the start's digit."""
+    grid, on_literal = search.grid, search.on_literal
     s, a = start.cell, start.digit
+    with_a = grid.cells_with[a]
+    seen = PEER_MASK[s] & with_a
+    once = twice = 0  # cells with the digit seeing one / two of the start's peers with it
+    for x in cells_of(seen):
+        peers = PEER_MASK[x] & with_a
+        twice |= once & peers
+        once |= peers
     mask = 0
-    for e in cells_of(grid.cells_with[a] & ~(1 << s)):
-        if (grid.cells_with[a] & PEER_MASK[s] & PEER_MASK[e]).bit_count() >= 2:
-            mask |= 1 << on(graph.index[Node(a, 1 << e)])
-    for e in cells_of(PEER_MASK[s] & grid.cells_with[a]):
-        for b in range(1, 10):
-            both: CellSet = grid.cands[s] & grid.cands[e]
-            if b != a and both >> (b - 1) & 1:
-                mask |= 1 << on(graph.index[Node(b, 1 << e)])
+    for e in cells_of(twice & ~(1 << s)):
+        mask |= 1 << on_literal[e * 10 + a]
+    others = grid.cands[s] & ~bit(a)
+    for e in cells_of(seen):
+        for b in MASK_DIGITS[grid.cands[e] & others]:
+            mask |= 1 << on_literal[e * 10 + b]
     return mask
+
+
+def _on_literals(graph: LiteralGraph) -> list[int]:
+    """The on literal of each single candidate, at ``cell * 10 + digit``."""
+    out = [0] * (N_CELLS * 10)
+    for i, node in enumerate(graph.nodes):
+        if node.is_plain:
+            out[node.cell * 10 + node.digit] = on(i)
+    return out
 
 
 NICE_LOOP = NiceLoop(grouped=False)
 GROUPED_NICE_LOOP = NiceLoop(grouped=True)
+#: Grouped chains that may also run through almost locked sets (HoDoKu's option, off by
+#: default there and here; its library's variants 0709-2, 0710-3/4, 0711-3/4 use it).
+GROUPED_NICE_LOOP_ALS = NiceLoop(grouped=True, als=True)

@@ -1,0 +1,93 @@
+"""Link graphs, the chain search, X-Chain and XY-Chain."""
+
+from __future__ import annotations
+
+from engine.cells import MASK_COUNT, UNITS, Unit
+from engine.grid import Grid
+from techniques.chain_search import LiteralGraph, bits, is_on, off, on
+from techniques.chains import X_CHAIN, XY_CHAIN
+from techniques.links import Node, group_nodes, link_graph, links
+from tests.conftest import PUZZLES, grid_from
+from tests.test_positions import load
+
+POSITIONS = load(PUZZLES / "techniques" / "chains.txt")
+
+
+def position(code: str, index: int = 0) -> tuple[Grid, str]:
+    found = [p for p in POSITIONS if p.code == code and p.expected != "-"]
+    return grid_from(found[index].values, found[index].removed), found[index].expected
+
+
+def test_link_graph_marks_strong_links() -> None:
+    grid, _ = position("xyc")
+    graph = link_graph(grid)
+    for a, b, strong in links(graph):
+        assert graph.edges[a, b]["strong"] == strong
+        if a.cells == b.cells:  # two digits of one cell: strong only in a bivalue cell
+            assert strong == (MASK_COUNT[grid.cands[a.cell]] == 2)
+        else:  # one digit in one house: strong when they are its only two places there
+            assert a.digit == b.digit
+            if strong:
+                assert any((grid.cells_with[a.digit] & u.mask) == (a.cells | b.cells) for u in _units_of(a, b))
+
+
+def _units_of(a: Node, b: Node) -> list[Unit]:
+    return [u for u in UNITS if (a.cells | b.cells) & ~u.mask == 0]
+
+
+def test_link_graph_is_cached_per_version() -> None:
+    grid, _ = position("x")
+    first = link_graph(grid)
+    assert link_graph(grid) is first
+    changed = grid.copy()
+    cell = next(c for c in range(81) if MASK_COUNT[changed.cands[c]] > 2)
+    changed.eliminate(cell, next(d for d in range(1, 10) if changed.cands[cell] >> (d - 1) & 1))
+    assert link_graph(changed) is not first
+
+
+def test_groups_are_line_box_intersections() -> None:
+    grid, _ = position("x")
+    groups = group_nodes(grid)
+    assert groups and all(2 <= g.cells.bit_count() <= 3 and g.is_group for g in groups)
+    graph = link_graph(grid, groups=True)
+    assert all(g in graph for g in groups)
+    for a, b, _ in links(graph):
+        assert not a.cells & b.cells or a.cells == b.cells
+
+
+def test_breadth_first_layers_and_paths() -> None:
+    a, b, c, d = (Node(1, 1 << i) for i in (0, 1, 2, 3))
+    graph = LiteralGraph([a, b, c, d])
+    # a=b strong, b-c weak, c=d strong: "a false" forces "d true" in three links.
+    graph.add_links([(a, b, True, True), (b, c, True, False), (c, d, True, True)])
+    layers = graph.layers(off(0))
+    assert [sorted(bits(layer)) for layer in layers[:4]] == [[off(0)], [on(1)], [off(2)], [on(3)]]
+    (path,) = list(graph.paths(layers, on(3)))
+    assert path == [off(0), on(1), off(2), on(3)] and is_on(path[-1])
+
+
+def test_x_chain_text_and_explanation() -> None:
+    grid, expected = position("x")
+    step = next(s for s in X_CHAIN.find(grid) if str(s) == expected)
+    assert expected == "X-Chain: 7 r3c8 =7= r1c8 -7- r1c6 =7= r5c6 -7- r4c4 =7= r4c3 => r3c3<>7"
+    assert step.explanation.startswith("Follow 7 along the chain: if r3c8 is not 7, then r1c8 is 7, so r1c6 is not 7")
+    assert "r3c3, which sees both, cannot be 7" in step.explanation
+    assert [link.strong for link in step.highlights.links] == [True, False, True, False, True]
+
+
+def test_xy_chain_text_and_explanation() -> None:
+    grid, expected = position("xyc", 1)
+    step = next(s for s in XY_CHAIN.find(grid) if str(s) == expected)
+    assert expected == "XY-Chain: 4 4- r5c3 -9- r8c3 -8- r7c1 -5- r7c2 -4 => r456c2,r9c3<>4"
+    assert "If r5c3 is not 4, then it is 9, so r8c3 is not 9, so it is 8" in step.explanation
+    cells = {c for _, c in step.highlights.pattern}
+    assert all(MASK_COUNT[grid.cands[c]] == 2 for c in cells)
+
+
+def test_no_chain_without_links() -> None:
+    assert list(X_CHAIN.find(Grid.empty())) == []
+    assert list(XY_CHAIN.find(Grid.empty())) == []
+    for p in POSITIONS:
+        if p.expected == "-":
+            technique = X_CHAIN if p.code == "x" else XY_CHAIN
+            assert list(technique.find(grid_from(p.values, p.removed))) == []

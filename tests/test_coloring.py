@@ -1,0 +1,71 @@
+"""Colouring: Simple Colors (Trap, Wrap) and Multi Colors (1, 2) on real positions."""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from engine.cells import CELL_NAMES, parse_cell_name
+from engine.grid import Grid
+from engine.step import Candidate
+from techniques.coloring import MULTI_COLORS, SIMPLE_COLORS, clusters
+from techniques.links import conjugate_graphs
+from tests.conftest import PUZZLES, grid_from
+from tests.test_positions import Position, load
+
+POSITIONS = load(PUZZLES / "techniques" / "coloring.txt")
+
+
+def position(code: str, index: int = 0) -> tuple[Grid, str]:
+    found: list[Position] = [p for p in POSITIONS if p.code == code and p.expected != "-"]
+    chosen = found[index]
+    return grid_from(chosen.values, chosen.removed), chosen.expected
+
+
+def test_trap_text_and_explanation() -> None:
+    grid, _ = position("sc1", 1)
+    steps = [s for s in SIMPLE_COLORS.find(grid) if s.code == "sc1"]
+    assert str(steps[0]) == "Simple Colors Trap: 5 (r1c1,r2c9) / (r1c8,r9c9) => r9c1<>5"
+    text = steps[0].explanation
+    assert "r1c1 and r2c9" in text and "r1c8 and r9c9" in text
+    assert "r9c1 sees a cell of both groups, so it cannot be 5" in text
+    assert steps[0].highlights.pattern == (Candidate(5, parse_cell_name("r1c1")), Candidate(5, parse_cell_name("r2c9")))
+
+
+def test_wrap_removes_the_whole_colour() -> None:
+    grid, expected = position("sc2")
+    step = next(s for s in SIMPLE_COLORS.find(grid) if str(s) == expected)
+    assert step.code == "sc2" and step.technique == "Simple Colors Wrap"
+    assert "share a house, so they cannot both be" in step.explanation
+    removed = {c for _, c in step.eliminations}
+    assert removed in ({c.cell for c in step.highlights.pattern}, {c.cell for c in step.highlights.alt})
+
+
+def test_multi_colors_both_types() -> None:
+    grid, expected = position("mc2")
+    step = next(s for s in MULTI_COLORS.find(grid) if str(s) == expected)
+    assert step.technique == "Multi Colors 2"
+    assert "so that group cannot hold" in step.explanation
+    grid, expected = position("mc1")
+    step = next(s for s in MULTI_COLORS.find(grid) if str(s) == expected)
+    assert step.technique == "Multi Colors 1"
+    assert all(CELL_NAMES[c] in step.explanation for _, c in step.eliminations)
+
+
+def test_clusters_are_two_coloured_from_their_lowest_cell() -> None:
+    grid, _ = position("sc1", 1)
+    found = clusters(conjugate_graphs(grid)[5])
+    first = found[0]
+    assert first.on & first.off == 0
+    assert first.on & -first.on < first.off & -first.off
+    graph: nx.Graph[int] = nx.path_graph(3)
+    assert nx.is_bipartite(graph)  # the helper relies on networkx's 2-colouring
+
+
+def test_nothing_without_conjugate_chains() -> None:
+    empty = Grid.empty()
+    assert list(SIMPLE_COLORS.find(empty)) == []
+    assert list(MULTI_COLORS.find(empty)) == []
+    for p in POSITIONS:
+        if p.expected == "-":
+            technique = SIMPLE_COLORS if p.code.startswith("sc") else MULTI_COLORS
+            assert not [s for s in technique.find(grid_from(p.values, p.removed)) if s.code == p.code]

@@ -1,0 +1,112 @@
+"""Nice Loops and AICs, plain, grouped and through almost locked sets."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.analysis import analyse
+from engine.cells import parse_cell_name
+from engine.grid import Grid
+from engine.step import Step
+from techniques import nice_loops
+from techniques.links import candidate_node
+from techniques.loop_rules import Kind, aic_eliminations, loop_kind
+from techniques.nice_loops import GROUPED_NICE_LOOP, GROUPED_NICE_LOOP_ALS, NICE_LOOP
+from tests.conftest import PUZZLES, grid_from
+from tests.test_positions import load
+
+POSITIONS = load(PUZZLES / "techniques" / "nice_loops.txt")
+# A top95 position where a grouped AIC runs through two almost locked sets.
+ALS_POSITION = (
+    "6.2.5.........3.42.....2...43..28....1....2........7..5..27...........81...68..27",
+    "r1c6<>1 r1c8<>3 r1c9<>8 r2c7<>5 r3c2<>5 r3c3<>57 r3c7<>35 r3c8<>3 r3c9<>38 r4c7<>5 r5c5<>6 "
+    "r5c9<>3569 r6c5<>6 r6c6<>1 r6c9<>3569 r7c8<>3 r7c9<>4 r8c1<>3 r8c3<>3 r8c7<>3",
+)
+GROUP = re.compile(r"r\d\d+c|r\dc\d\d|ALS:")
+
+
+def position(code: str, index: int = 0) -> tuple[Grid, str]:
+    found = [p for p in POSITIONS if p.code == code and p.expected != "-"]
+    return grid_from(found[index].values, found[index].removed), found[index].expected
+
+
+def found(technique: nice_loops.NiceLoop, grid: Grid, text: str) -> Step:
+    return next(s for s in technique.find(grid) if str(s) == text)
+
+
+def test_discontinuous_loop_walks_to_a_contradiction() -> None:
+    grid, expected = position("dnl", 2)
+    assert expected == "Discontinuous Nice Loop: 7 r8c6 =6= r8c4 =1= r5c4 =7= r5c6 -7- r8c6 => r8c6<>7"
+    step = found(NICE_LOOP, grid, expected)
+    assert step.explanation == (
+        "Suppose r8c6 is not 6: then r8c4 is 6, so it is not 1, so r5c4 is 1, so it is not 7, so r5c6 is 7, "
+        "so r8c6 is not 7. So if r8c6 were 7 it would have to be 6 as well, which is impossible: r8c6 is not 7."
+    )
+
+
+def test_continuous_loop_text() -> None:
+    grid, expected = position("cnl")
+    assert expected == "Continuous Nice Loop: 1/6 6= r5c8 =4= r6c7 -4- r6c5 -6- r5c5 =6= r5c8 =4 => r5c8<>1, r4c5<>6"
+    step = found(NICE_LOOP, grid, expected)
+    assert "closed loop" in step.explanation and "1 from r5c8 and 6 from r4c5" in step.explanation
+    assert step.digits == (1, 6)
+
+
+def test_aic_types() -> None:
+    grid, expected = position("aic")
+    step = found(NICE_LOOP, grid, expected)
+    assert expected.startswith("AIC: 6 6- r1c1 -9- r1c7") and expected.endswith("-6 => r2c2,r46c1<>6")
+    assert "r2c2, r4c1 and r6c1, which see both ends, cannot be 6" in step.explanation
+    grid, expected = position("gaic")
+    step = found(GROUPED_NICE_LOOP, grid, expected)
+    assert step.technique == "Grouped AIC" and "1 is in r2c7 or r3c7" in step.explanation
+
+
+def test_grouped_steps_always_use_a_group() -> None:
+    for code in ("gcnl", "gdnl", "gaic"):
+        grid, _ = position(code)
+        steps = list(GROUPED_NICE_LOOP.find(grid))
+        assert steps and all(GROUP.search(s.detail) for s in steps)
+
+
+def test_chains_through_almost_locked_sets() -> None:
+    grid = grid_from(*ALS_POSITION)
+    text = (
+        "Grouped AIC: 7 7- r2c4 =7= r2c123 -7- ALS:r1379c2 -6- r7c789 =6= r8c7 -6- ALS:r1c79,r23c7 =7= r1c8 -7 "
+        "=> r1c46<>7"
+    )
+    step = found(GROUPED_NICE_LOOP_ALS, grid, text)
+    assert "the almost locked set r1c2, r3c2, r7c2 and r9c2 loses 7" in step.explanation
+    assert not [s for s in GROUPED_NICE_LOOP.find(grid) if "ALS:" in str(s)]
+    solution = analyse(grid.values, grid.cands).solution
+    assert solution is not None
+    for als_step in GROUPED_NICE_LOOP_ALS.find(grid):
+        assert all(solution[c] != d for d, c in als_step.eliminations), als_step
+
+
+def test_loop_rules() -> None:
+    grid, _ = position("dnl")
+    cell = parse_cell_name("r4c3")
+    six, seven = candidate_node(6, cell), candidate_node(7, cell)
+    assert loop_kind(grid, six, True, seven, True) == (Kind.DISCONTINUOUS, ((6, cell),))
+    assert loop_kind(grid, six, False, seven, False) == (Kind.DISCONTINUOUS, ((7, cell),))
+    assert loop_kind(grid, six, False, seven, True) == (Kind.CONTINUOUS, ())
+    far = candidate_node(6, parse_cell_name("r9c9"))
+    assert aic_eliminations(grid, six, far) == ()  # the ends see no common cell
+
+
+def test_nothing_found_where_nothing_is() -> None:
+    assert list(NICE_LOOP.find(Grid.empty())) == []
+    for p in POSITIONS:
+        if p.expected == "-":
+            technique = GROUPED_NICE_LOOP if p.code.startswith("g") else NICE_LOOP
+            assert not [s for s in technique.find(grid_from(p.values, p.removed)) if s.code == p.code]
+
+
+def test_the_time_limit_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    grid, expected = position("cnl")
+    monkeypatch.setattr(nice_loops, "TIME_LIMIT", 0.0)
+    # Only the first candidate's premises are searched: the loop found later is not reached.
+    assert expected not in [str(s) for s in NICE_LOOP.find(grid)]
