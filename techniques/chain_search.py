@@ -18,7 +18,8 @@ from techniques.links import Node
 
 # The longest chain, in implications, that any search follows. Human chains and every
 # chain in HoDoKu's library are shorter than 20; past this length a chain is no longer
-# a useful explanation, and the bound keeps each breadth-first search finite and cheap.
+# a useful explanation. A search visits each literal at most once anyway, so its work is
+# bounded by the graph's size (two literals per candidate, group and set node).
 MAX_CHAIN_LINKS = 24
 # Backtracking budget when picking a shortest path that never revisits a cell: the
 # search layers can hold exponentially many shortest paths, almost all valid; the budget
@@ -47,7 +48,8 @@ def bits(mask: int) -> Iterator[int]:
 
 
 class LiteralGraph:
-    """Implications between literals of a fixed list of nodes."""
+    """Implications between the literals of a list of nodes (built once per grid version,
+    read-only afterwards)."""
 
     __slots__ = ("nodes", "index", "out", "inc", "keys", "delay", "delayed")
 
