@@ -23,6 +23,7 @@ from operator import itemgetter
 from typing import Iterator, Sequence
 
 from engine.cells import ALL_DIGITS, BOXES, MASK_DIGITS, N_CELLS, PEERS, Mask
+from engine.digit_templates import TooManyTemplates, template_solutions
 
 _LOW = ALL_DIGITS
 # Hidden singles are looked for in boxes only. Rows and columns are left to naked singles,
@@ -207,18 +208,29 @@ def _branch_cell(g: list[int]) -> int:
     return best
 
 
-def _search(g: list[int]) -> Iterator[list[int]]:
+class _OutOfBudget(Exception):
+    """Cell search used up its node budget (see iter_solutions)."""
+
+
+def _search(g: list[int], budget: int | None = None) -> Iterator[list[int]]:
     """Yield every solution reachable from an already propagated state, depth first.
 
     The stack holds (parent state, cell, digit, last) choices still to try; a child is
     propagated only when popped, so a search that stops at the first solutions does no
     work on siblings it never visits. The last sibling to be tried takes over its parent's
     list instead of copying it: nothing else needs the parent by then.
+
+    Raises:
+        _OutOfBudget: more than ``budget`` nodes were needed (raised while iterating).
     """
     stack: list[tuple[list[int], int, int, bool]] = [(g, -1, 0, True)]
+    nodes = 0
     while stack:
         state, c, d, last = stack.pop()
         if c >= 0:
+            nodes += 1
+            if budget is not None and nodes > budget:
+                raise _OutOfBudget
             child = state if last else state[:]
             child[c] = 1 << (d - 1)
             if not _propagate(child, [c]):
@@ -247,8 +259,21 @@ def _initial_state(values: Sequence[int], candidates: Sequence[Mask] | None) -> 
     return g
 
 
+# Nodes of cell search before trying the template search. The hardest proper puzzles we
+# know need about 1,100 (forum_hardest); 5,000 is about a quarter of a second.
+CELL_NODE_BUDGET = 5_000
+# Nodes of template search before giving up on it and finishing with plain cell search.
+TEMPLATE_NODE_BUDGET = 3_000
+
+
 def iter_solutions(values: Sequence[int], candidates: Sequence[Mask] | None = None) -> Iterator[list[int]]:
-    """Yield the solutions of 81 values (0 = empty) as lists of 81 digits, in a fixed order.
+    """Yield the solutions of 81 values (0 = empty) as lists of 81 digits.
+
+    Cell search runs first. If it needs more than CELL_NODE_BUDGET nodes (in practice: a
+    puzzle with no solution whose contradiction is hidden deep), template search takes
+    over; if that is too big as well, cell search finishes without a budget. Every path is
+    exhaustive, so the answer never depends on the budgets, only the time does. Solutions
+    come in a fixed order for a given input.
 
     Args:
         values: the filled cells.
@@ -259,8 +284,41 @@ def iter_solutions(values: Sequence[int], candidates: Sequence[Mask] | None = No
     g = _initial_state(values, candidates)
     if g is None:
         return
+    seen: list[list[int]] = []
+    try:
+        for state in _search(g[:], CELL_NODE_BUDGET):
+            seen.append(_digits(state))
+            yield seen[-1]
+        return
+    except _OutOfBudget:
+        pass
+    try:
+        by_templates = template_solutions(_allowed_cells(g), TEMPLATE_NODE_BUDGET)
+        if by_templates is not None:
+            for solution in by_templates:
+                if solution not in seen:
+                    seen.append(solution)
+                    yield solution
+            return
+    except TooManyTemplates:
+        pass
     for state in _search(g):
-        yield [MASK_DIGITS[m >> 9][0] for m in state]
+        solution = _digits(state)
+        if solution not in seen:
+            yield solution
+
+
+def _digits(state: list[int]) -> list[int]:
+    return [MASK_DIGITS[m >> 9][0] for m in state]
+
+
+def _allowed_cells(g: list[int]) -> dict[int, int]:
+    """For each digit, the cells where a propagated state still allows it."""
+    allowed = {d: 0 for d in range(1, 10)}
+    for c, m in enumerate(g):
+        for d in MASK_DIGITS[(m | m >> 9) & _LOW]:
+            allowed[d] |= 1 << c
+    return allowed
 
 
 def find_solutions(values: Sequence[int], limit: int = 2, candidates: Sequence[Mask] | None = None) -> list[list[int]]:
