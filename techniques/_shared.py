@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.cells import ALL_CELLS, CELL_NAMES, PEER_MASK, Cell, CellSet, Digit, cells_of
+from engine.cells import ALL_CELLS, PEER_MASK, Cell, CellSet, Digit, cells_of
 from engine.grid import Grid
-from engine.notation import words_list
+from engine.notation import cell_list_words, words_list
 from engine.step import Candidate
 
 
@@ -22,9 +22,9 @@ def candidates(grid: Grid, digit: Digit, cells: CellSet) -> tuple[Candidate, ...
 
 
 def cell_names(cells: CellSet | list[Cell] | tuple[Cell, ...]) -> str:
-    """``r1c2``, ``r1c2 and r4c2``, ``r1c2, r3c3 and r4c2`` for sentences."""
-    ordered = list(cells_of(cells)) if isinstance(cells, int) else sorted(cells)
-    return words_list([CELL_NAMES[c] for c in ordered])
+    """``r1c2``, ``r1c2 and r4c2``, ``r1c2, r3c3 and r4c2`` for sentences (a cell set or a
+    sequence of cells)."""
+    return cell_list_words(list(cells_of(cells)) if isinstance(cells, int) else cells)
 
 
 def digit_words(digits: tuple[Digit, ...] | list[Digit], conjunction: str = "and") -> str:
