@@ -10,8 +10,11 @@ enables by default (the others, such as Mutant fish, can still be asked for by c
 from __future__ import annotations
 
 from engine.technique import Catalog, Technique
+from techniques.empty_rectangle import EMPTY_RECTANGLE
 from techniques.fish import JELLYFISH, SWORDFISH, X_WING
 from techniques.intersections import LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2
+from techniques.remote_pair import REMOTE_PAIR
+from techniques.single_digit import SKYSCRAPER, TURBOT_FISH, TWO_STRING_KITE
 from techniques.singles import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE
 from techniques.subsets import (
     HIDDEN_PAIR,
@@ -23,6 +26,7 @@ from techniques.subsets import (
     NAKED_QUADRUPLE,
     NAKED_TRIPLE,
 )
+from techniques.wings import W_WING, XY_WING, XYZ_WING
 
 REGISTRY: tuple[Technique, ...] = tuple(
     sorted(
@@ -43,6 +47,14 @@ REGISTRY: tuple[Technique, ...] = tuple(
             X_WING,
             SWORDFISH,
             JELLYFISH,
+            REMOTE_PAIR,
+            SKYSCRAPER,
+            TWO_STRING_KITE,
+            TURBOT_FISH,
+            EMPTY_RECTANGLE,
+            W_WING,
+            XY_WING,
+            XYZ_WING,
         ),
         key=lambda t: t.difficulty,
     )
@@ -66,6 +78,16 @@ LIBRARY_CODES: dict[str, str] = {
     "0300": "bf2",
     "0301": "bf3",
     "0302": "bf4",
+    "0400": "sk",
+    "0401": "2sk",
+    "0402": "er",
+    "0403": "tf",
+    "0404": "d2sk",
+    "0405": "der",
+    "0703": "rp",
+    "0800": "xy",
+    "0801": "xyz",
+    "0803": "w",
 }
 
 CATALOG = Catalog(REGISTRY, LIBRARY_CODES)
