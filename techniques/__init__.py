@@ -10,6 +10,8 @@ enables by default (the others, such as Mutant fish, can still be asked for by c
 from __future__ import annotations
 
 from engine.technique import Catalog, Technique
+from techniques.avoidable import AVOIDABLE_RECTANGLE_1, AVOIDABLE_RECTANGLE_2
+from techniques.bug import BUG_PLUS_1
 from techniques.fish import JELLYFISH, SWORDFISH, X_WING
 from techniques.intersections import LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2
 from techniques.singles import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE
@@ -22,6 +24,16 @@ from techniques.subsets import (
     NAKED_PAIR,
     NAKED_QUADRUPLE,
     NAKED_TRIPLE,
+)
+from techniques.sue_de_coq import SUE_DE_COQ
+from techniques.uniqueness import (
+    HIDDEN_RECTANGLE,
+    UNIQUENESS_1,
+    UNIQUENESS_2,
+    UNIQUENESS_3,
+    UNIQUENESS_4,
+    UNIQUENESS_5,
+    UNIQUENESS_6,
 )
 
 REGISTRY: tuple[Technique, ...] = tuple(
@@ -43,6 +55,17 @@ REGISTRY: tuple[Technique, ...] = tuple(
             X_WING,
             SWORDFISH,
             JELLYFISH,
+            UNIQUENESS_1,
+            UNIQUENESS_2,
+            UNIQUENESS_3,
+            UNIQUENESS_4,
+            UNIQUENESS_5,
+            UNIQUENESS_6,
+            HIDDEN_RECTANGLE,
+            AVOIDABLE_RECTANGLE_1,
+            AVOIDABLE_RECTANGLE_2,
+            BUG_PLUS_1,
+            SUE_DE_COQ,
         ),
         key=lambda t: t.difficulty,
     )
@@ -66,6 +89,17 @@ LIBRARY_CODES: dict[str, str] = {
     "0300": "bf2",
     "0301": "bf3",
     "0302": "bf4",
+    "0600": "u1",
+    "0601": "u2",
+    "0602": "u3",
+    "0603": "u4",
+    "0604": "u5",
+    "0605": "u6",
+    "0606": "hr",
+    "0607": "ar1",
+    "0608": "ar2",
+    "0610": "bug1",
+    "1101": "sdc",
 }
 
 CATALOG = Catalog(REGISTRY, LIBRARY_CODES)

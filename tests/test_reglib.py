@@ -23,6 +23,8 @@ REGLIB = REFERENCE / "hodoku" / "reglib-1.3.txt"
 #: Step families whose reglib "candidates" field holds the eliminated digits rather than
 #: the digits of the pattern (REGLIB-FORMAT.md).
 ELIMINATED_DIGIT_FAMILIES = ("07", "09", "11", "13")
+#: Step families whose reglib "candidates" field is empty (BUG+1 lists no digits).
+EMPTY_DIGIT_FAMILIES = ("0610",)
 #: Variants that need an option; each maps to the technique code that enables it.
 VARIANT_CODES: dict[str, str] = {}
 #: Variants we do not run, with the reason.
@@ -68,6 +70,8 @@ def key_digits(step: Step, case: Case) -> str:
     """What HoDoKu compares the candidates field with."""
     if step.placements and not step.eliminations and case.base.startswith("00"):
         return "".join(str(d) for d, _ in step.placements)
+    if case.base in EMPTY_DIGIT_FAMILIES:
+        return ""
     if case.base[:2] in ELIMINATED_DIGIT_FAMILIES:
         return "".join(sorted({str(d) for d, _ in step.eliminations}))
     return "".join(str(d) for d in sorted(step.digits))
