@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from engine.technique import Catalog, Technique
 from techniques.empty_rectangle import EMPTY_RECTANGLE
+from techniques.avoidable import AVOIDABLE_RECTANGLE_1, AVOIDABLE_RECTANGLE_2
+from techniques.bug import BUG_PLUS_1
 from techniques.fish import JELLYFISH, SWORDFISH, X_WING
 from techniques.intersections import LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2
 from techniques.remote_pair import REMOTE_PAIR
@@ -27,6 +29,16 @@ from techniques.subsets import (
     NAKED_TRIPLE,
 )
 from techniques.wings import W_WING, XY_WING, XYZ_WING
+from techniques.sue_de_coq import SUE_DE_COQ
+from techniques.uniqueness import (
+    HIDDEN_RECTANGLE,
+    UNIQUENESS_1,
+    UNIQUENESS_2,
+    UNIQUENESS_3,
+    UNIQUENESS_4,
+    UNIQUENESS_5,
+    UNIQUENESS_6,
+)
 
 REGISTRY: tuple[Technique, ...] = tuple(
     sorted(
@@ -55,6 +67,17 @@ REGISTRY: tuple[Technique, ...] = tuple(
             W_WING,
             XY_WING,
             XYZ_WING,
+            UNIQUENESS_1,
+            UNIQUENESS_2,
+            UNIQUENESS_3,
+            UNIQUENESS_4,
+            UNIQUENESS_5,
+            UNIQUENESS_6,
+            HIDDEN_RECTANGLE,
+            AVOIDABLE_RECTANGLE_1,
+            AVOIDABLE_RECTANGLE_2,
+            BUG_PLUS_1,
+            SUE_DE_COQ,
         ),
         key=lambda t: t.difficulty,
     )
@@ -88,6 +111,17 @@ LIBRARY_CODES: dict[str, str] = {
     "0800": "xy",
     "0801": "xyz",
     "0803": "w",
+    "0600": "u1",
+    "0601": "u2",
+    "0602": "u3",
+    "0603": "u4",
+    "0604": "u5",
+    "0605": "u6",
+    "0606": "hr",
+    "0607": "ar1",
+    "0608": "ar2",
+    "0610": "bug1",
+    "1101": "sdc",
 }
 
 CATALOG = Catalog(REGISTRY, LIBRARY_CODES)

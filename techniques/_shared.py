@@ -40,3 +40,16 @@ def removal_words(eliminations: tuple[Candidate, ...]) -> str:
         by_digit.setdefault(digit, []).append(cell)
     parts = [f"{digit} from {cell_names(cells)}" for digit, cells in by_digit.items()]
     return words_list(parts, "and") if len(parts) < 3 else "; ".join(parts)
+
+
+def grouped_removals(eliminations: tuple[Candidate, ...]) -> str:
+    """``3 and 9 from r5c5``, ``1 from r4c3 and r6c2; 6 from r7c2``: what a step removes,
+    digits with the same cells named together."""
+    by_digit: dict[Digit, list[Cell]] = {}
+    for digit, cell in sorted(eliminations):
+        by_digit.setdefault(digit, []).append(cell)
+    by_cells: dict[tuple[Cell, ...], list[Digit]] = {}
+    for digit, cells in by_digit.items():
+        by_cells.setdefault(tuple(cells), []).append(digit)
+    parts = [f"{digit_words(digits)} from {cell_names(list(cells))}" for cells, digits in by_cells.items()]
+    return words_list(parts, "and") if len(parts) < 3 else "; ".join(parts)

@@ -38,6 +38,8 @@ VARIANT_CODES: dict[str, str | Technique] = {
     # them with the 0402-1 option on (two rectangles through one diagonal pair of places).
     "0405": EMPTY_RECTANGLE_TWO_CANDIDATES,
 }
+#: Step families whose reglib "candidates" field is empty (BUG+1 lists no digits).
+EMPTY_DIGIT_FAMILIES = ("0610",)
 #: Variants we do not run, with the reason.
 SKIPPED_VARIANTS: dict[str, str] = {}
 
@@ -87,6 +89,8 @@ def key_digits(step: Step, case: Case) -> str:
     """What HoDoKu compares the candidates field with."""
     if step.placements and not step.eliminations and case.base.startswith("00"):
         return "".join(str(d) for d, _ in step.placements)
+    if case.base in EMPTY_DIGIT_FAMILIES:
+        return ""
     if case.base[:2] in ELIMINATED_DIGIT_FAMILIES and case.base not in PATTERN_DIGIT_CODES:
         return "".join(sorted({str(d) for d, _ in step.eliminations}))
     if case.base in FIRST_DIGIT_CODES:
