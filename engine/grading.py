@@ -156,22 +156,57 @@ def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
         yield chunk
 
 
-def grade_stream(items: Iterable[Item], grader: Grader, jobs: int = 1, chunk: int = CHUNK) -> Iterator[GradeRecord]:
-    """One record per item, in order; ``jobs`` > 1 grades in that many worker processes."""
+def _noop() -> None:
+    return None
+
+
+@contextmanager
+def worker_pool(grader: Grader, jobs: int) -> Iterator[ProcessPoolExecutor | None]:
+    """Worker processes for ``grade_stream`` (None for ``jobs`` <= 1), all started on entry.
+
+    Starting them before the caller starts any thread (a progress bar) matters: with the
+    fork start method, a child forked while another thread holds a lock inherits it held.
+    """
     if jobs <= 1:
-        for item in items:
-            yield grader.grade(item)
+        yield None
         return
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
     executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker, initargs=(grader,))
+    finished = False
+    try:
+        executor.submit(_noop).result()  # the first task launches every worker
+        yield executor
+        finished = True
+    finally:
+        executor.shutdown(wait=finished, cancel_futures=True)
+
+
+def grade_stream(
+    items: Iterable[Item],
+    grader: Grader,
+    jobs: int = 1,
+    chunk: int = CHUNK,
+    pool: ProcessPoolExecutor | None = None,
+) -> Iterator[GradeRecord]:
+    """One record per item, in order; ``jobs`` > 1 grades in that many worker processes
+    (those of ``pool`` when given, see ``worker_pool``)."""
+    if pool is None and jobs > 1:
+        with worker_pool(grader, jobs) as own:
+            yield from grade_stream(items, grader, jobs, chunk, own)
+        return
+    if pool is None:
+        for item in items:
+            yield grader.grade(item)
+        return
     pending: deque[Future[list[GradeRecord]]] = deque()
     try:
         for part in _chunks(items, chunk):
-            pending.append(executor.submit(_grade_chunk, part))
+            pending.append(pool.submit(_grade_chunk, part))
             while len(pending) >= jobs * WINDOW:
                 yield from pending.popleft().result()
         while pending:
             yield from pending.popleft().result()
     finally:
-        executor.shutdown(wait=not pending, cancel_futures=True)
+        for future in pending:
+            future.cancel()

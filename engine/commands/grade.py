@@ -31,7 +31,7 @@ from engine.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcom
 from engine.commands.richout import terminal_console
 from engine.formats import Puzzle
 from engine.reader import read_puzzles
-from engine.grading import COLUMNS, Grader, GradeRecord, Item, grade_stream
+from engine.grading import COLUMNS, Grader, GradeRecord, Item, grade_stream, worker_pool
 from engine.render.progress import batch_progress
 from engine.render.tables import CountTable
 from engine.technique import Catalog
@@ -58,27 +58,41 @@ def run(options: GradeOptions, catalog: Catalog, out: IO[str], err: IO[str], std
     outcome = Outcome()
     show_progress = options.progress if options.progress is not None else (err.isatty() and not options.quiet)
     err_console = terminal_console(err)
-    progress = batch_progress(err_console) if show_progress else None
-    total = _count(options.inputs) if progress is not None else None
-    records = grade_stream(_items(options.inputs, stdin), grader, options.jobs)
-    if progress is not None:
-        progress.start()
-        task = progress.add_task("grading", total=total)
-    try:
-        for record in records:
-            writer.write(record, progress if out.isatty() else None)
-            summary.add(record)
-            outcome.add(_exit_code(record))
-            if progress is not None:
-                progress.advance(task)
-    finally:
-        if progress is not None:
-            progress.update(task, total=summary.count)  # the total was an estimate
-            progress.stop()
+    total = _count(options.inputs) if show_progress else None
+    with worker_pool(grader, options.jobs) as pool:  # before the progress bar's thread
+        records = grade_stream(_items(options.inputs, stdin), grader, options.jobs, pool=pool)
+        progress = batch_progress(err_console) if show_progress else None
+        _drain(records, writer, summary, outcome, progress, total, out.isatty())
     if not options.quiet:
         console = terminal_console(out) if options.format == "table" else err_console
         console.print(summary.view())
     return outcome.exit_code
+
+
+def _drain(
+    records: Iterator[GradeRecord],
+    writer: _Writer,
+    summary: Summary,
+    outcome: Outcome,
+    progress: Progress | None,
+    total: int | None,
+    rows_on_terminal: bool,
+) -> None:
+    """Write every record as it comes, keeping the counts and the progress bar."""
+    if progress is None:
+        for record in records:
+            writer.write(record, None)
+            summary.add(record)
+            outcome.add(_exit_code(record))
+        return
+    with progress:
+        task = progress.add_task("grading", total=total)
+        for record in records:
+            writer.write(record, progress if rows_on_terminal else None)
+            summary.add(record)
+            outcome.add(_exit_code(record))
+            progress.advance(task)
+        progress.update(task, total=summary.count)  # the total was an estimate
 
 
 def _items(inputs: tuple[str, ...], stdin: IO[str] | None) -> Iterator[Item]:
