@@ -11,11 +11,15 @@ import os
 import sys
 from typing import IO, Callable, Sequence
 
+from engine.advice import HintOptions
 from engine.commands import explain as explain_command
+from engine.commands import grade as grade_command
+from engine.commands import hint as hint_command
 from engine.commands import listing as listing_command
 from engine.commands import solve as solve_command
 from engine.commands import steps as steps_command
 from engine.commands.output import EXIT_BAD_INPUT
+from engine.commands.richout import RichTarget
 from engine.formats import Layout
 from techniques import CATALOG
 
@@ -77,11 +81,32 @@ def _technique_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-search", action="store_true", help="stop when stuck instead of placing a Brute Force digit")
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more: {text!r}")
+    return value
+
+
+def _rich_outputs(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--html", metavar="FILE", help="write the output as a self-contained HTML page instead")
+    parser.add_argument("--svg", metavar="FILE", help="write the output as an SVG picture instead")
+
+
 def _add_explain(commands: argparse._SubParsersAction[_Parser]) -> None:
-    parser = commands.add_parser("explain", help="the whole solution, step by step, with reasons")
+    parser = commands.add_parser("explain", help="a walkthrough of the whole solution: each step, why it holds, and the grid")
     _inputs_argument(parser)
     _technique_options(parser)
-    parser.add_argument("--json", action="store_true", help="one JSON object per puzzle (JSON Lines)")
+    shape = parser.add_mutually_exclusive_group()
+    shape.add_argument("--json", action="store_true", help="one JSON object per puzzle (JSON Lines), with the rating")
+    shape.add_argument("--text", action="store_true", help="the HoDoKu-style step lines only")
+    parser.add_argument("--singles", choices=("collapsed", "full"), default="collapsed", help="runs of singles as lines under one grid (default) or each in full")
+    _rich_outputs(parser)
+    parser.add_argument("--from-step", type=_positive, default=1, metavar="N", help="start the walkthrough at step N")
+    parser.add_argument("--until-step", type=_positive, metavar="N", help="end the walkthrough at step N")
     parser.set_defaults(handler=_explain)
 
 
@@ -92,6 +117,12 @@ def _explain(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str
         max_difficulty=args.max_difficulty,
         allow_search=not args.no_search,
         json=args.json,
+        text=args.text,
+        full_singles=args.singles == "full",
+        html=args.html,
+        svg=args.svg,
+        from_step=args.from_step,
+        until_step=args.until_step,
     )
     return explain_command.run(options, CATALOG, out, err, stdin)
 
@@ -102,18 +133,88 @@ def _add_steps(commands: argparse._SubParsersAction[_Parser]) -> None:
     parser.add_argument("--technique", "-t", metavar="CODES", help="technique codes, e.g. n2,h2 (default: a library line's own technique, else all)")
     parser.add_argument("--json", action="store_true", help="one JSON line per position")
     parser.add_argument("--brief", action="store_true", help="step lines only, no explanations")
+    parser.add_argument("--rich", action="store_true", help="each step with its explanation on the candidate grid")
+    _rich_outputs(parser)
     parser.set_defaults(handler=_steps)
 
 
 def _steps(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
-    options = steps_command.StepsOptions(inputs=tuple(args.inputs), codes=args.technique, json=args.json, explain=not args.brief)
+    options = steps_command.StepsOptions(
+        inputs=tuple(args.inputs),
+        codes=args.technique,
+        json=args.json,
+        explain=not args.brief,
+        rich=args.rich,
+        html=args.html,
+        svg=args.svg,
+    )
     return steps_command.run(options, CATALOG, out, err, stdin)
+
+
+def _add_hint(commands: argparse._SubParsersAction[_Parser]) -> None:
+    parser = commands.add_parser("hint", help="for a grid you are stuck on: your mistakes, then the next step, revealed by level")
+    parser.add_argument("state", metavar="STATE", help="your grid: 81 characters, nine rows, a pencil-mark grid, a HoDoKu library line (+d = entered), a file, or - for stdin")
+    parser.add_argument("--puzzle", metavar="GIVENS", help="the original puzzle, to tell your entries from its givens")
+    parser.add_argument("--level", type=int, choices=(1, 2, 3), default=1, help="1: technique and where to look (default); 2: also digits and cells; 3: the whole step")
+    parser.add_argument("--json", action="store_true", help="one JSON object per state, for apps")
+    parser.add_argument("--apply", action="store_true", help="also print the state after the step, in the same layout")
+    parser.add_argument("--ignore-mistakes", action="store_true", help="give a hint even when the grid has mistakes")
+    parser.set_defaults(handler=_hint)
+
+
+def _hint(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    options = HintOptions(
+        state=args.state,
+        puzzle=args.puzzle,
+        level=args.level,
+        json=args.json,
+        apply=args.apply,
+        ignore_mistakes=args.ignore_mistakes,
+    )
+    return hint_command.run(options, CATALOG, out, err, stdin)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0: {text!r}")
+    return value
+
+
+def _add_grade(commands: argparse._SubParsersAction[_Parser]) -> None:
+    parser = commands.add_parser("grade", help="rate puzzles: HoDoKu level and score, hardest technique, SE-style number")
+    parser.add_argument("inputs", nargs="+", metavar="INPUT", help="puzzles, files of puzzles (any size), or - for stdin")
+    parser.add_argument("-j", "--jobs", type=_positive, default=1, metavar="N", help="grade in N worker processes (default 1)")
+    parser.add_argument("--format", choices=grade_command.FORMATS, default="table", help="table (default), csv or jsonl")
+    parser.add_argument("--max-seconds", type=_seconds, metavar="S", help="give up on a puzzle after S seconds and record 'timeout'")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no summary")
+    parser.set_defaults(handler=_grade)
+
+
+def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    options = grade_command.GradeOptions(
+        inputs=tuple(args.inputs),
+        jobs=args.jobs,
+        format=args.format,
+        max_seconds=args.max_seconds,
+        quiet=args.quiet,
+    )
+    return grade_command.run(options, CATALOG, out, err, stdin)
 
 
 def _add_techniques(commands: argparse._SubParsersAction[_Parser]) -> None:
     parser = commands.add_parser("techniques", help="the techniques in solving order, with codes and scores")
     parser.add_argument("--json", action="store_true", help="a JSON list")
-    parser.set_defaults(handler=lambda args, out, err, stdin: listing_command.run(CATALOG, args.json, out))
+    parser.add_argument("--rich", action="store_true", help="a table, with each technique's SE-style value")
+    _rich_outputs(parser)
+    parser.set_defaults(handler=_techniques)
+
+
+def _techniques(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    return listing_command.run(CATALOG, args.json, out, rich=args.rich, target=RichTarget(args.html, args.svg), err=err)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -121,6 +222,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
     _add_solve(commands)
     _add_explain(commands)
+    _add_hint(commands)
+    _add_grade(commands)
     _add_steps(commands)
     _add_techniques(commands)
     return parser

@@ -8,6 +8,7 @@ numbers, lives in :mod:`engine.reader`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Iterable, Sequence
@@ -27,6 +28,7 @@ from engine.cells import (
 from engine.grid import Grid
 
 EMPTY_CHARS = ".0-*_xX"
+_TRIPLE = re.compile(r"^[1-9]{3}$")  # ASCII only: str.isdigit() would accept other scripts' digits
 CELL_CHARS = "123456789" + EMPTY_CHARS
 
 
@@ -283,8 +285,8 @@ def _library_givens(text: str) -> tuple[list[Digit], list[Digit]]:
 def _candidate_list(text: str, what: str) -> tuple[tuple[Digit, Cell], ...]:
     out = []
     for token in text.split():
-        if len(token) != 3 or not token.isdigit() or "0" in token:
-            raise PuzzleFormatError(f"{what}: {token!r} is not <digit><row><col>")
+        if not _TRIPLE.match(token):
+            raise PuzzleFormatError(f"{what}: {token!r} is not <digit><row><col> (three digits 1-9)")
         out.append((int(token[0]), cell_at(int(token[1]) - 1, int(token[2]) - 1)))
     return tuple(out)
 

@@ -67,20 +67,29 @@ class _Line:
 
 
 def read_puzzles(lines: Iterable[str], first_line: int = 1) -> Iterator[Puzzle | PuzzleFormatError]:
-    """Every puzzle in the text, in order; unreadable ones as errors carrying a line number."""
+    """Every puzzle in the text, in order; unreadable ones as errors carrying a line number.
+
+    Once the text has shown a one-line puzzle (81 characters or a library line), it is
+    read as one puzzle per line: every later non-blank, non-comment line yields exactly one
+    record, so a batch never merges stray short lines into a would-be grid.
+    """
     block: list[_Line] = []
-    number = first_line - 1
+    line_mode = False
     for number, raw in enumerate(lines, first_line):
         try:
             item = _classify(raw.rstrip("\r\n"), number)
         except PuzzleFormatError as error:
             item = _Line(_Kind.BAD, number, error=PuzzleFormatError(error.message, number, error.column))
+        if line_mode and item.kind in _ROW_KINDS:
+            yield item.error or PuzzleFormatError(f"{len(item.cells or ''.join(item.tokens))} cells, need {N_CELLS}", number)
+            continue
         if item.kind in _ROW_KINDS or (item.kind is _Kind.SEPARATOR and block):
             block.append(item)
             continue
         yield from _flush(block)
         block = []
         if item.kind is _Kind.PUZZLE and item.puzzle is not None:
+            line_mode = True
             yield item.puzzle
     yield from _flush(block)
 
@@ -138,8 +147,7 @@ def _classify_tokens(text: str, stripped: str, number: int) -> _Line:
         return _Line(_Kind.PUZZLE, number, puzzle=_at(_line_puzzle(joined, number), number))
     if len(joined) >= _MIN_LINE_CELLS:
         raise PuzzleFormatError(f"{len(joined)} cells, need {N_CELLS}", number)
-    if len(joined) != 9:
-        raise PuzzleFormatError(f"{len(joined)} cells in this grid row, need 9", number)
+    # A row of the wrong length is judged in context (_flush, or line mode), not here.
     if len(tokens) == 9:
         layout = Layout.SPACED
     elif _has_separators(stripped):
@@ -158,8 +166,9 @@ def _flush(block: list[_Line]) -> Iterator[Puzzle | PuzzleFormatError]:
     if not rows:
         return
     bad = [item.error for item in rows if item.error is not None]
+    bad += [_short_row(item) for item in rows if item.kind is _Kind.ROW and len(item.cells) != 9]
     if bad and (len(rows) == 1 or len(rows) % 9):
-        yield bad[0]
+        yield min(bad, key=lambda e: e.line or 0)
         return
     if len(rows) == 1 and rows[0].layout is Layout.LINE:
         yield _at(_line_puzzle(rows[0].cells, rows[0].number), rows[0].number)
@@ -172,11 +181,16 @@ def _flush(block: list[_Line]) -> Iterator[Puzzle | PuzzleFormatError]:
         yield _grid(rows[k : k + 9], block)
 
 
+def _short_row(item: _Line) -> PuzzleFormatError:
+    return PuzzleFormatError(f"{len(item.cells)} cells in this grid row, need 9", item.number)
+
+
 def _grid(rows: list[_Line], block: list[_Line]) -> Puzzle | PuzzleFormatError:
     first = rows[0].number
-    bad = next((item.error for item in rows if item.error is not None), None)
-    if bad is not None:
-        return bad
+    bad = [item.error for item in rows if item.error is not None]
+    bad += [_short_row(item) for item in rows if item.kind is _Kind.ROW and len(item.cells) != 9]
+    if bad:
+        return min(bad, key=lambda e: e.line or 0)
     try:
         if any(item.kind is _Kind.PM_ROW for item in rows):
             tokens: list[str] = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from engine.analysis import Analysis, Status, analyse
 from engine.cells import CELL_NAMES, MASK_COUNT, N_CELLS
@@ -99,6 +99,7 @@ def solve(
     max_difficulty: int | None = None,
     allow_search: bool = True,
     analysis: Analysis | None = None,
+    watch: Callable[[Grid, Step], None] | None = None,
 ) -> SolveResult:
     """Solve a position logically, logging every step.
 
@@ -109,6 +110,8 @@ def solve(
         allow_search: when nothing applies, place a digit from the solution (logged as
             Brute Force) instead of stopping as STUCK.
         analysis: a known analysis of the position, to skip the check by search.
+        watch: called with the position and each step just before the step is applied
+            (for raters that need the position; it must not change the grid).
     """
     analysis = analysis or analyse(grid.values, grid.cands)
     if analysis.status is not Status.UNIQUE or analysis.solution is None:
@@ -124,6 +127,8 @@ def solve(
                 return SolveResult(SolveStatus.STUCK, tuple(steps), work, analysis, brute_force)
             step = BRUTE_FORCE.step_for(work, analysis.solution)
             brute_force += 1
+        if watch is not None:
+            watch(work, step)
         if not work.apply(step):
             raise RuntimeError(f"step made no progress: {step}")
         steps.append(step)

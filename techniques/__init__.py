@@ -10,11 +10,16 @@ enables by default (the others, such as Mutant fish, can still be asked for by c
 from __future__ import annotations
 
 from engine.technique import Catalog, Technique
+from techniques.empty_rectangle import EMPTY_RECTANGLE
+from techniques.avoidable import AVOIDABLE_RECTANGLE_1, AVOIDABLE_RECTANGLE_2
+from techniques.bug import BUG_PLUS_1
 from techniques.chains import X_CHAIN, XY_CHAIN
 from techniques.coloring import MULTI_COLORS, SIMPLE_COLORS
 from techniques.fish import JELLYFISH, SWORDFISH, X_WING
 from techniques.nice_loops import GROUPED_NICE_LOOP, NICE_LOOP
 from techniques.intersections import LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2
+from techniques.remote_pair import REMOTE_PAIR
+from techniques.single_digit import SKYSCRAPER, TURBOT_FISH, TWO_STRING_KITE
 from techniques.singles import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE
 from techniques.subsets import (
     HIDDEN_PAIR,
@@ -25,6 +30,17 @@ from techniques.subsets import (
     NAKED_PAIR,
     NAKED_QUADRUPLE,
     NAKED_TRIPLE,
+)
+from techniques.wings import W_WING, XY_WING, XYZ_WING
+from techniques.sue_de_coq import SUE_DE_COQ
+from techniques.uniqueness import (
+    HIDDEN_RECTANGLE,
+    UNIQUENESS_1,
+    UNIQUENESS_2,
+    UNIQUENESS_3,
+    UNIQUENESS_4,
+    UNIQUENESS_5,
+    UNIQUENESS_6,
 )
 
 REGISTRY: tuple[Technique, ...] = tuple(
@@ -46,6 +62,25 @@ REGISTRY: tuple[Technique, ...] = tuple(
             X_WING,
             SWORDFISH,
             JELLYFISH,
+            REMOTE_PAIR,
+            SKYSCRAPER,
+            TWO_STRING_KITE,
+            TURBOT_FISH,
+            EMPTY_RECTANGLE,
+            W_WING,
+            XY_WING,
+            XYZ_WING,
+            UNIQUENESS_1,
+            UNIQUENESS_2,
+            UNIQUENESS_3,
+            UNIQUENESS_4,
+            UNIQUENESS_5,
+            UNIQUENESS_6,
+            HIDDEN_RECTANGLE,
+            AVOIDABLE_RECTANGLE_1,
+            AVOIDABLE_RECTANGLE_2,
+            BUG_PLUS_1,
+            SUE_DE_COQ,
             SIMPLE_COLORS,
             MULTI_COLORS,
             X_CHAIN,
@@ -75,6 +110,27 @@ LIBRARY_CODES: dict[str, str] = {
     "0300": "bf2",
     "0301": "bf3",
     "0302": "bf4",
+    "0400": "sk",
+    "0401": "2sk",
+    "0402": "er",
+    "0403": "tf",
+    "0404": "d2sk",
+    "0405": "der",
+    "0703": "rp",
+    "0800": "xy",
+    "0801": "xyz",
+    "0803": "w",
+    "0600": "u1",
+    "0601": "u2",
+    "0602": "u3",
+    "0603": "u4",
+    "0604": "u5",
+    "0605": "u6",
+    "0606": "hr",
+    "0607": "ar1",
+    "0608": "ar2",
+    "0610": "bug1",
+    "1101": "sdc",
     "0500": "sc1",
     "0501": "sc2",
     "0502": "mc1",

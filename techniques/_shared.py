@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.cells import ALL_CELLS, CELL_NAMES, PEER_MASK, Cell, CellSet, Digit, cells_of
+from engine.cells import ALL_CELLS, PEER_MASK, Cell, CellSet, Digit, cells_of
 from engine.grid import Grid
-from engine.notation import words_list
+from engine.notation import cell_list_words, words_list
 from engine.step import Candidate
 
 
@@ -22,9 +22,9 @@ def candidates(grid: Grid, digit: Digit, cells: CellSet) -> tuple[Candidate, ...
 
 
 def cell_names(cells: CellSet | list[Cell] | tuple[Cell, ...]) -> str:
-    """``r1c2``, ``r1c2 and r4c2``, ``r1c2, r3c3 and r4c2`` for sentences."""
-    ordered = list(cells_of(cells)) if isinstance(cells, int) else sorted(cells)
-    return words_list([CELL_NAMES[c] for c in ordered])
+    """``r1c2``, ``r1c2 and r4c2``, ``r1c2, r3c3 and r4c2`` for sentences (a cell set or a
+    sequence of cells)."""
+    return cell_list_words(list(cells_of(cells)) if isinstance(cells, int) else cells)
 
 
 def digit_words(digits: tuple[Digit, ...] | list[Digit], conjunction: str = "and") -> str:
@@ -39,4 +39,17 @@ def removal_words(eliminations: tuple[Candidate, ...]) -> str:
     for digit, cell in sorted(eliminations):
         by_digit.setdefault(digit, []).append(cell)
     parts = [f"{digit} from {cell_names(cells)}" for digit, cells in by_digit.items()]
+    return words_list(parts, "and") if len(parts) < 3 else "; ".join(parts)
+
+
+def grouped_removals(eliminations: tuple[Candidate, ...]) -> str:
+    """``3 and 9 from r5c5``, ``1 from r4c3 and r6c2; 6 from r7c2``: what a step removes,
+    digits with the same cells named together."""
+    by_digit: dict[Digit, list[Cell]] = {}
+    for digit, cell in sorted(eliminations):
+        by_digit.setdefault(digit, []).append(cell)
+    by_cells: dict[tuple[Cell, ...], list[Digit]] = {}
+    for digit, cells in by_digit.items():
+        by_cells.setdefault(tuple(cells), []).append(digit)
+    parts = [f"{digit_words(digits)} from {cell_names(list(cells))}" for cells, digits in by_cells.items()]
     return words_list(parts, "and") if len(parts) < 3 else "; ".join(parts)

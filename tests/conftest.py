@@ -34,9 +34,29 @@ def values_of(line: str) -> list[int]:
     return [int(ch) if ch in "123456789" else 0 for ch in line[:81]]
 
 
+def position_values(text: str) -> tuple[list[int], int]:
+    """81 cells where ``+d`` (HoDoKu's library notation) marks a digit filled in while
+    solving: the values, and the cell set of the clues."""
+    values: list[int] = []
+    givens = 0
+    placed = False
+    for ch in text:
+        if ch == "+":
+            placed = True
+            continue
+        digit = int(ch) if ch in "123456789" else 0
+        if digit and not placed:
+            givens |= 1 << len(values)
+        values.append(digit)
+        placed = False
+    return values, givens
+
+
 def grid_from(givens: str, removed: str = "") -> Grid:
-    """A grid from 81 givens minus pencil marks written ``r2c4<>25 r3c5<>1``."""
-    grid = Grid.from_values(values_of(givens))
+    """A grid from 81 cells (``+d`` for a digit filled in while solving, not a clue) minus
+    pencil marks written ``r2c4<>25 r3c5<>1``."""
+    values, clues = position_values(givens)
+    grid = Grid.from_values(values, clues)
     for token in removed.split():
         cell_text, digits = token.split("<>")
         cell = parse_cell_name(cell_text)

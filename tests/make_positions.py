@@ -23,6 +23,12 @@ from techniques import DEFAULT, by_code  # noqa: E402
 from tests.conftest import puzzle_lines, values_of  # noqa: E402
 
 
+def position_text(grid: Grid) -> str:
+    """The 81 cells, ``+d`` for digits filled in while solving (avoidable rectangles need
+    to tell them from clues)."""
+    return "".join(("" if grid.is_given(c) else "+") + str(v) if v else "." for c, v in enumerate(grid.values))
+
+
 def removed_text(grid: Grid) -> str:
     parts = []
     for c in range(81):
@@ -50,7 +56,7 @@ def harvest(codes: list[str], per_code: int, files: list[str]) -> None:
             usable = allowed_techniques(DEFAULT, unique=True)
             while grid.empty_count() and any(wanted.values()):
                 step = next_step(grid, usable) or BRUTE_FORCE.step_for(grid, analysis.solution)
-                values = "".join(str(v) if v else "." for v in grid.values)
+                values = position_text(grid)
                 if wanted.get(step.code):
                     wanted[step.code] -= 1
                     print(f"{step.code} | {values} | {removed_text(grid)} | {step}  # from {file}")

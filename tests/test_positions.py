@@ -4,6 +4,9 @@ Line format (one case per line, ``#`` comments)::
 
     code | 81 values (givens and placed digits) | removed pencil marks | expected step line
 
+In the values a digit written ``+d`` (HoDoKu's library notation) was filled in while solving
+and is not a clue; avoidable rectangles need that difference.
+
 Removed pencil marks read ``r2c4<>25 r3c5<>1`` (``-`` for none). The expected step line is
 the exact HoDoKu-style text one found step must have; ``-`` means the technique must find
 nothing in that position. Positions come from solving public puzzles (tests/make_positions.py

@@ -17,6 +17,7 @@ from engine.formats import parse_library
 from engine.step import Step
 from engine.technique import Technique
 from techniques import LIBRARY_CODES, by_code
+from techniques.empty_rectangle import EMPTY_RECTANGLE_TWO_CANDIDATES
 from techniques.nice_loops import GROUPED_NICE_LOOP_ALS
 from tests.conftest import REFERENCE
 
@@ -25,16 +26,27 @@ REGLIB = REFERENCE / "hodoku" / "reglib-1.3.txt"
 #: Step families whose reglib "candidates" field holds the eliminated digits rather than
 #: the digits of the pattern (REGLIB-FORMAT.md).
 ELIMINATED_DIGIT_FAMILIES = ("07", "09", "11", "13")
-#: Variants that need an option; each maps to the technique code that enables it.
-VARIANT_CODES: dict[str, str] = {}
-#: Variants run by an option-carrying instance outside the registry (same step code).
-VARIANT_TECHNIQUES: dict[str, Technique] = {
+#: Exceptions inside those families: HoDoKu writes the pattern's digits (Remote Pair: the pair).
+PATTERN_DIGIT_CODES = ("0703",)
+#: HoDoKu pairs two 2-String Kites through the same box cells even on different digits and
+#: writes only the first (lower) kite's digit.
+FIRST_DIGIT_CODES = ("0404",)
+#: Variants that need an option; each maps to the technique code that enables it, or to a
+#: technique instance with the option set (its steps keep the base code's step code).
+VARIANT_CODES: dict[str, str | Technique] = {
+    "0402-1": EMPTY_RECTANGLE_TWO_CANDIDATES,
+    # Every Dual Empty Rectangle in the library is a box with two candidates: HoDoKu wrote
+    # them with the 0402-1 option on (two rectangles through one diagonal pair of places).
+    "0405": EMPTY_RECTANGLE_TWO_CANDIDATES,
+    # Grouped chains that may run through almost locked sets (HoDoKu's option).
     "0709-2": GROUPED_NICE_LOOP_ALS,
     "0710-3": GROUPED_NICE_LOOP_ALS,
     "0710-4": GROUPED_NICE_LOOP_ALS,
     "0711-3": GROUPED_NICE_LOOP_ALS,
     "0711-4": GROUPED_NICE_LOOP_ALS,
 }
+#: Step families whose reglib "candidates" field is empty (BUG+1 lists no digits).
+EMPTY_DIGIT_FAMILIES = ("0610",)
 #: Variants we do not run, with the reason.
 SKIPPED_VARIANTS: dict[str, str] = {}
 
@@ -71,15 +83,25 @@ CASES = load_cases()
 
 
 def step_code_for(case: Case) -> str | None:
-    return VARIANT_CODES.get(case.code) or LIBRARY_CODES.get(case.base)
+    variant = VARIANT_CODES.get(case.code)
+    return variant if isinstance(variant, str) else LIBRARY_CODES.get(case.base)
+
+
+def technique_for(case: Case, code: str) -> Technique:
+    variant = VARIANT_CODES.get(case.code)
+    return by_code(code) if variant is None or isinstance(variant, str) else variant
 
 
 def key_digits(step: Step, case: Case) -> str:
     """What HoDoKu compares the candidates field with."""
     if step.placements and not step.eliminations and case.base.startswith("00"):
         return "".join(str(d) for d, _ in step.placements)
-    if case.base[:2] in ELIMINATED_DIGIT_FAMILIES:
+    if case.base in EMPTY_DIGIT_FAMILIES:
+        return ""
+    if case.base[:2] in ELIMINATED_DIGIT_FAMILIES and case.base not in PATTERN_DIGIT_CODES:
         return "".join(sorted({str(d) for d, _ in step.eliminations}))
+    if case.base in FIRST_DIGIT_CODES:
+        return str(min(step.digits))
     return "".join(str(d) for d in sorted(step.digits))
 
 
@@ -95,7 +117,7 @@ def test_reglib_line(case: Case) -> None:
     code = step_code_for(case)
     if code is None:
         pytest.skip(f"technique {case.base} is not implemented yet")
-    technique = VARIANT_TECHNIQUES.get(case.code) or by_code(code)
+    technique = technique_for(case, code)
     puzzle = parse_library(case.text)
     assert puzzle.library is not None
     grid = puzzle.to_grid()

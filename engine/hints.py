@@ -1,0 +1,121 @@
+"""The next step for a stuck player, and how much of it to reveal.
+
+The step is the one a person is likeliest to spot next: the easiest technique that
+applies; among its steps, one that places a digit before one that only removes
+candidates, then the one that removes most. It is revealed by level:
+
+1. the technique and where to look ("Look for a Hidden Pair in box 5.");
+2. also the digits and the pattern's cells (marked on the grid);
+3. the whole step: its line, what it places or removes, and why.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+from engine.cells import BOX_OF, CELL_NAMES, UNITS, Cell, UnitKind, cellset_of, common_units
+from engine.grid import Grid
+from engine.notation import cell_list_words, words_list
+from engine.step import Step
+from engine.technique import Technique
+
+#: Steps looked at per technique when choosing the most helpful one: enough to find a
+#: placement or a big elimination, without listing every chain of a chain technique.
+STEPS_PER_TECHNIQUE = 64
+
+LEVELS = (1, 2, 3)
+
+
+def choose_step(grid: Grid, techniques: Iterable[Technique]) -> Step | None:
+    """The step a person would most likely find next (see the module docstring)."""
+    for technique in techniques:
+        steps = list(itertools.islice(technique.find(grid), STEPS_PER_TECHNIQUE))
+        if steps:
+            return min(steps, key=lambda s: (not s.placements, -len(s.eliminations)))
+    return None
+
+
+def pattern_cells(step: Step) -> tuple[Cell, ...]:
+    """The cells a step's pattern occupies (its highlighted candidates and cells)."""
+    h = step.highlights
+    cells = {c.cell for c in (*h.pattern, *h.alt, *h.fins)}
+    cells.update(c.cell for link in h.links for c in (link.start, link.end))
+    cells.update(h.cells)
+    return tuple(sorted(cells))
+
+
+def where_to_look(step: Step) -> str:
+    """``box 5``, ``rows 1 and 5``, ``box 1 and row 3``: the houses a step is about."""
+    if step.highlights.units:
+        return houses_words(step.highlights.units)
+    cells = pattern_cells(step) or tuple(sorted({c.cell for c in (*step.placements, *step.eliminations)}))
+    if not cells:
+        return "the grid"
+    shared = common_units(cellset_of(cells))
+    if shared:
+        return shared[0].long_name  # boxes come first: the smallest area to scan
+    return houses_words(sorted({BOX_OF[c] for c in cells}))  # box units are numbered 0-8
+
+
+def houses_words(units: Sequence[int]) -> str:
+    """Houses in words, grouped by kind: ``box 1 and rows 3 and 5``."""
+    parts = []
+    for kind in UnitKind:
+        numbers = sorted(UNITS[u].index + 1 for u in set(units) if UNITS[u].kind is kind)
+        if numbers:
+            word = kind.word if len(numbers) == 1 else ("boxes" if kind is UnitKind.BOX else kind.word + "s")
+            parts.append(f"{word} {words_list([str(n) for n in numbers])}")
+    return " and ".join(parts) if len(parts) <= 2 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _article(name: str) -> str:
+    # "an X-Wing", "an Empty Rectangle", but "a Uniqueness Test", "a 2-String Kite"
+    return "an" if name[:1] in "AEIOX" else "a"
+
+
+def hint_sentence(step: Step, level: int) -> str:
+    """What to tell the player at a level (1-3)."""
+    name = step.technique
+    if step.code == "bf":
+        if level < 3:
+            return f"None of the techniques applies here: the next digit has to come from the solution (look in {where_to_look(step)})."
+        return f"None of the techniques applies here, so here is a digit from the solution: {step}."
+    where = where_to_look(step)
+    if level == 1:
+        return f"Look for {_article(name)} {name} in {where}."
+    if level == 2:
+        digits = step.digits or tuple(sorted({c.digit for c in step.highlights.pattern}))
+        on = f" on {words_list([str(d) for d in digits])}" if digits else ""
+        cells = pattern_cells(step)
+        at = f" (cells {cell_list_words(cells)})" if 1 < len(cells) <= 12 else f" (cell {CELL_NAMES[cells[0]]})" if len(cells) == 1 else ""
+        return f"Look for {_article(name)} {name}{on} in {where}{at}."
+    return str(step)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A chosen step and how much of it to show."""
+
+    step: Step
+    level: int
+
+    @property
+    def text(self) -> str:
+        return hint_sentence(self.step, self.level)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "level": self.level,
+            "technique": self.step.technique,
+            "code": self.step.code,
+            "where": where_to_look(self.step),
+            "text": self.text,
+        }
+        if self.level >= 2:
+            data["digits"] = list(self.step.digits)
+            data["cells"] = [CELL_NAMES[c] for c in pattern_cells(self.step)]
+        if self.level >= 3:
+            data["step"] = self.step.to_json()
+        return data

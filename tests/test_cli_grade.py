@@ -1,0 +1,77 @@
+"""``stepdoku grade`` end to end: formats, order with -j 2, bad lines, timeouts, summary."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from tests.conftest import puzzle_lines
+from tests.test_cli_solve import INKALA, run
+
+COLUMNS = ["puzzle", "status", "level", "score", "se", "hardest", "steps", "brute_force", "seconds", "error"]
+
+
+def batch(tmp_path: Path) -> tuple[Path, list[str]]:
+    """Five easy puzzles, a bad line in the middle, a non-unique puzzle, Inkala's."""
+    easy = puzzle_lines("easy50.txt", 5)
+    lines = easy[:3] + ["this is not a puzzle"] + easy[3:] + ["." * 81, INKALA]
+    path = tmp_path / "batch.txt"
+    path.write_text("# a comment line\n" + "\n".join(lines) + "\n")
+    return path, lines
+
+
+def test_jsonl_with_two_workers_keeps_order_and_reports_the_bad_line(tmp_path: Path) -> None:
+    path, lines = batch(tmp_path)
+    result = run("grade", str(path), "-j", "2", "--format", "jsonl")
+    assert result.returncode == 2  # a bad line
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert all(list(r) == COLUMNS for r in records)
+    assert [r["status"] for r in records] == ["ok", "ok", "ok", "error", "ok", "ok", "invalid", "ok"]
+    assert records[3]["error"] == f"{path}:5: unexpected character 't'" and records[3]["puzzle"] is None
+    assert [r["puzzle"] for r in records if r["puzzle"]] == [line.replace("0", ".") for line in lines if line[0] != "t"]
+    assert records[0]["level"] == "Easy" and records[0]["brute_force"] == 0 and records[0]["hardest"]
+    assert records[6]["error"].startswith("more than one solution")
+    inkala = records[7]
+    assert inkala["score"] >= 10000 * inkala["brute_force"] and inkala["se"] >= 1.0 and inkala["steps"] > 0
+    assert "Puzzles by level" in result.stderr  # the summary stays off stdout
+
+
+def test_csv_has_the_same_columns_and_matches_one_worker(tmp_path: Path) -> None:
+    path, _ = batch(tmp_path)
+    one = run("grade", str(path), "--format", "csv", "-q")
+    two = run("grade", str(path), "--format", "csv", "-q", "-j", "2")
+    assert one.stderr == "" and two.stderr == ""
+    rows = list(csv.DictReader(io.StringIO(one.stdout)))
+    assert list(rows[0]) == COLUMNS and len(rows) == 8
+    strip = [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
+    assert strip == [{k: v for k, v in row.items() if k != "seconds"} for row in csv.DictReader(io.StringIO(two.stdout))]
+    assert rows[3]["status"] == "error" and rows[3]["level"] == ""
+
+
+def test_table_and_summary(tmp_path: Path) -> None:
+    path, _ = batch(tmp_path)
+    result = run("grade", str(path))
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["#", "level", "score", "SE", "hardest", "steps", "bf", "seconds", "puzzle"]
+    assert lines[4].split()[:2] == ["4", "error"]
+    assert "Puzzles by level" in lines and "Puzzles by hardest technique" in lines
+    assert lines[-1].startswith("8 puzzles in ") and lines[-1].endswith("puzzles/s)")
+
+
+def test_a_puzzle_over_budget_is_recorded_as_timeout(tmp_path: Path) -> None:
+    hard = puzzle_lines("top95.txt", 3)
+    result = run("grade", *hard, "--max-seconds", "0.001", "--format", "jsonl", "-j", "2")
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["status"] for r in records] == ["timeout"] * 3
+    assert records[0]["error"] == "not graded within 0.001 s" and records[0]["level"] is None
+    assert result.returncode == 0
+
+
+def test_usage_errors() -> None:
+    assert run("grade").returncode == 2
+    assert run("grade", INKALA, "-j", "0").returncode == 2
+    assert run("grade", INKALA, "--max-seconds", "-1").returncode == 2
+    result = run("grade", "no-such-file.txt", "--format", "jsonl")
+    assert result.returncode == 2 and json.loads(result.stdout)["status"] == "error"

@@ -1,0 +1,116 @@
+"""Property-based tests: whatever text comes in, the readers answer with puzzles or
+one-line errors, never an exception, and a batch keeps one record per line."""
+
+from __future__ import annotations
+
+import io
+import time
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import cli
+from engine.formats import Puzzle, PuzzleFormatError, parse_library
+from engine.grid import Contradiction
+from engine.reader import read_puzzles
+
+INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+CELLISH = st.sampled_from(list("0123456789.-*_x |+:\t"))
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def check_items(items: list[Puzzle | PuzzleFormatError]) -> None:
+    for item in items:
+        assert isinstance(item, (Puzzle, PuzzleFormatError))
+        if isinstance(item, PuzzleFormatError):
+            text = str(item)
+            assert text and "\n" not in text
+            assert item.line is not None
+        else:
+            try:
+                item.to_grid()
+            except Contradiction as broken:
+                assert str(broken) and "\n" not in str(broken)
+
+
+@FUZZ
+@given(st.text(max_size=400))
+def test_any_text(text: str) -> None:
+    check_items(list(read_puzzles(text.splitlines())))
+
+
+@FUZZ
+@given(st.lists(st.text(CELLISH, min_size=0, max_size=100), max_size=25))
+def test_grid_like_text(lines: list[str]) -> None:
+    check_items(list(read_puzzles(lines)))
+
+
+@FUZZ
+@given(st.binary(max_size=300))
+def test_binary_bytes(data: bytes) -> None:
+    text = data.decode("utf-8", errors="replace")
+    check_items(list(read_puzzles(text.splitlines())))
+
+
+@FUZZ
+@given(st.lists(st.text(st.characters(blacklist_characters="\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"), max_size=90), max_size=30))
+def test_one_record_per_line_after_a_line_puzzle(extra: list[str]) -> None:
+    lines = [INKALA, *extra]
+    items = list(read_puzzles(lines))
+    check_items(items)
+    counted = [
+        line
+        for line in lines
+        if line.strip() and not line.strip().startswith("#") and not _is_box_line(line)
+    ]
+    assert len(items) == len(counted)
+    assert [i.line for i in items] == sorted(i.line for i in items)
+
+
+def _is_box_line(line: str) -> bool:
+    from engine.reader import _is_separator
+
+    return _is_separator(line.strip())
+
+
+@FUZZ
+@given(st.text(max_size=200))
+def test_library_lines(text: str) -> None:
+    try:
+        parse_library(":" + text)
+    except PuzzleFormatError as error:
+        assert "\n" not in str(error)
+
+
+def test_unicode_digits_are_named() -> None:
+    fullwidth = "８" + INKALA[1:]
+    [item] = list(read_puzzles([fullwidth]))
+    assert isinstance(item, PuzzleFormatError)
+    assert str(item) == "line 1, column 1: unexpected character '８'"
+    arabic = ":0000:x:" + INKALA + ":٣١١::::"
+    [item] = list(read_puzzles([arabic]))
+    assert isinstance(item, PuzzleFormatError) and "is not <digit><row><col>" in str(item)
+
+
+def test_tabs_crlf_and_a_huge_line() -> None:
+    items = list(read_puzzles(["\t" + INKALA + "\t# tab\r\n", "9" * 1_000_000 + "\r\n", INKALA]))
+    assert isinstance(items[0], Puzzle) and isinstance(items[2], Puzzle)
+    assert str(items[1]) == "line 2: 1000000 cells, need 81"
+    start = time.perf_counter()
+    list(read_puzzles(["x" * 2_000_000]))
+    assert time.perf_counter() - start < 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(max_size=300))
+def test_solve_command_never_tracebacks(text: str) -> None:
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "input.txt"
+        path.write_text(text, encoding="utf-8", errors="replace")
+        out, err = io.StringIO(), io.StringIO()
+        code = cli.main(["solve", str(path), "--json"], out=out, err=err)
+    assert code in (0, 1, 2)
+    assert all(line.startswith("stepdoku: ") for line in err.getvalue().splitlines())

@@ -1,0 +1,93 @@
+"""Batch grading: records in input order, a time budget that really interrupts, bounded
+read-ahead (memory does not grow with the input)."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import time
+from pathlib import Path
+from typing import Iterator
+
+from engine.commands import grade as grade_command
+from engine.commands.grade import GradeOptions
+from engine.formats import parse_line
+from engine.grading import COLUMNS, Grader, GradeRecord, grade_stream
+from engine.grid import Grid
+from engine.step import Step
+from engine.technique import BaseTechnique, Catalog, Level
+from techniques import CATALOG
+from tests.conftest import puzzle_lines
+
+EASY = puzzle_lines("easy50.txt", 6)
+# An unsolved puzzle that singles cannot finish: the slow technique below gets asked.
+HARD = puzzle_lines("top95.txt", 1)[0]
+
+
+class _Endless(BaseTechnique):
+    """A technique whose search never ends (a pure-Python loop, like a long chain search)."""
+
+    def __init__(self) -> None:
+        super().__init__("Endless Search", "zz", 100, 1, Level.EASY)
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        n = 0
+        while True:
+            n += 1
+        yield  # pragma: no cover
+
+
+SLOW = Catalog((_Endless(),), {})
+
+
+def test_records_have_exactly_the_issue_columns() -> None:
+    record = Grader(CATALOG).grade(parse_line(EASY[0]))
+    assert list(record.to_json()) == list(COLUMNS)
+    assert COLUMNS == ("puzzle", "status", "level", "score", "se", "hardest", "steps", "brute_force", "seconds", "error")
+    assert record.status == "ok" and record.level == "Easy" and record.brute_force == 0
+
+
+def test_the_budget_interrupts_a_search_that_never_ends() -> None:
+    start = time.perf_counter()
+    record = Grader(SLOW, max_seconds=0.2).grade(parse_line(HARD))
+    assert record.status == "timeout" and record.error == "not graded within 0.2 s"
+    assert time.perf_counter() - start < 5
+
+
+def test_worker_processes_keep_input_order_and_enforce_the_budget() -> None:
+    items = [parse_line(line) for line in EASY] + [GradeRecord(None, "error", error="line 7: bad")] + [parse_line(HARD)]
+    serial = [r.to_json() for r in grade_stream(items, Grader(CATALOG), jobs=1)]
+    parallel = [r.to_json() for r in grade_stream(items, Grader(CATALOG), jobs=2, chunk=2)]
+    for record in serial + parallel:
+        record.pop("seconds")
+    assert parallel == serial
+    assert [r["status"] for r in parallel] == ["ok"] * 6 + ["error", "ok"]
+    start = time.perf_counter()
+    slow = list(grade_stream([parse_line(HARD)] * 4, Grader(SLOW, max_seconds=0.3), jobs=2, chunk=1))
+    assert [r.status for r in slow] == ["timeout"] * 4
+    assert time.perf_counter() - start < 10
+
+
+def test_input_is_read_only_a_little_ahead() -> None:
+    pulled = 0
+
+    def endless() -> Iterator[GradeRecord]:
+        nonlocal pulled
+        for n in itertools.count():
+            pulled += 1
+            yield GradeRecord(None, "error", error=f"line {n}")
+
+    first = list(itertools.islice(grade_stream(endless(), Grader(CATALOG), jobs=2, chunk=4), 10))
+    assert [r.error for r in first] == [f"line {n}" for n in range(10)]
+    assert pulled <= 10 + 2 * 4 * 4 + 4  # the window: jobs x WINDOW chunks
+
+
+def test_the_progress_bar_counts_puzzles_per_second(tmp_path: Path) -> None:
+    path = tmp_path / "batch.txt"
+    path.write_text("\n".join(EASY) + "\n")
+    out, err = io.StringIO(), io.StringIO()
+    options = GradeOptions(inputs=(str(path),), format="jsonl", progress=True)
+    assert grade_command.run(options, CATALOG, out, err) == 0
+    assert len(out.getvalue().splitlines()) == len(EASY)
+    shown = err.getvalue()
+    assert "grading" in shown and "6/6" in shown and "puzzles/s" in shown and "Puzzles by level" in shown

@@ -1,0 +1,174 @@
+"""Rendering, exact text: a fixed-width console without colour, as rich's own tests do.
+
+Every role must be readable without colour, so these tests pin the characters.
+"""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console, RenderableType
+
+from engine.grid import Grid
+from engine.rating import Rating, TechniqueCount
+from engine.render import GridView, Marks
+from engine.render.grid import GRID_WIDTH
+from engine.render.steps import Indented, Legend, SinglesRunView, StepView
+from engine.render.tables import RatingSummary
+from engine.render.theme import RESOLVED, STYLES, style_of
+from engine.step import Candidate, Highlights, Step
+from engine.technique import Level
+from engine.walkthrough import SinglesRun
+
+SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+
+
+def near_solved() -> Grid:
+    """The solution with seven cells emptied; even-numbered cells are givens."""
+    values = [int(ch) for ch in SOLUTION]
+    for cell in (0, 1, 10, 11, 19, 20, 40):
+        values[cell] = 0
+    givens = sum(1 << c for c in range(81) if c % 2 == 0 and values[c])
+    return Grid.from_values(values, givens)
+
+
+def render(renderable: RenderableType, width: int = 80, ascii_only: bool = False) -> str:
+    if ascii_only:
+        raw = io.TextIOWrapper(io.BytesIO(), encoding="ascii")
+        console = Console(file=raw, width=width, color_system=None, _environ={})
+        console.print(renderable)
+        raw.flush()
+        return raw.buffer.getvalue().decode()
+    console = Console(file=io.StringIO(), width=width, color_system=None, _environ={})
+    console.print(renderable)
+    out = console.file
+    assert isinstance(out, io.StringIO)
+    return out.getvalue()
+
+
+NAKED_SINGLE = Step(
+    "Naked Single",
+    "n1",
+    placements=(Candidate(4, 40),),
+    explanation="r5c5 has only one candidate left: every digit but 4 is already ruled out there.",
+    highlights=Highlights(cells=(40,)),
+    digits=(4,),
+)
+
+GRID_WITH_ROLES = """\
+       c1      c2      c3      c4      c5      c6      c7      c8      c9
+   ┏━━━━━━━┯━━━━━━━┯━━━━━━━┳━━━━━━━┯━━━━━━━┯━━━━━━━┳━━━━━━━┯━━━━━━━┯━━━━━━━┓
+   ┃ · · · │*1 · · │ · · · ┃       │       │       ┃       │       │       ┃
+r1 ┃ · · · │ · · · │ ·[2]· ┃   7   │  [5]  │   3   ┃  [6]  │   4   │  [9]  ┃
+   ┃ ·+8 · │ · ·-9 │ · · · ┃       │       │       ┃       │       │       ┃
+   ┠───────┼───────┼───────╂───────┼───────┼───────╂───────┼───────┼───────┨
+   ┃ · · · │ · · · │ · ·~3 ┃       │       │       ┃       │       │       ┃
+r2 ┃ · 9 · │#4 · · │ · · · ┃  [6]  │   8   │  [2]  ┃   1   │  [7]  │   5   ┃
+   ┃ · · · │ · · · │ · · · ┃       │       │       ┃       │       │       ┃
+   ┠───────┼───────┼───────╂───────┼───────┼───────╂───────┼───────┼───────┨
+   ┃ · · · │ · · · │ · · · ┃       │       │       ┃       │       │       ┃
+r3 ┃ ·[6]· │ · · · │ · 5 · ┃   4   │  [9]  │   1   ┃  [2]  │   8   │  [3]  ┃
+   ┃ · · · │ 7 · · │ · · · ┃       │       │       ┃       │       │       ┃
+   ┣━━━━━━━┿━━━━━━━┿━━━━━━━╋━━━━━━━┿━━━━━━━┿━━━━━━━╋━━━━━━━┿━━━━━━━┿━━━━━━━┫
+r4 ┃   1   │  [5]  │   4   ┃  [2]  │   3   │  [7]  ┃   8   │  [9]  │   6   ┃
+   ┠───────┼───────┼───────╂───────┼───────┼───────╂───────┼───────┼───────┨
+   ┃       │       │       ┃       │ · · · │       ┃       │       │       ┃
+r5 ┃  [3]  │   6   │  [9]  ┃   8   │ 4 · · │   5   ┃  [7]  │   2   │  [1]  ┃
+   ┃       │       │       ┃       │ · · · │       ┃       │       │       ┃
+   ┠───────┼───────┼───────╂───────┼───────┼───────╂───────┼───────┼───────┨
+r6 ┃   2   │  [8]  │   7   ┃  [1]  │   6   │  [9]  ┃   5   │  [3]  │   4   ┃
+   ┣━━━━━━━┿━━━━━━━┿━━━━━━━╋━━━━━━━┿━━━━━━━┿━━━━━━━╋━━━━━━━┿━━━━━━━┿━━━━━━━┫
+r7 ┃  [5]  │   2   │  [1]  ┃   9   │  [7]  │   4   ┃  [3]  │   6   │  [8]  ┃
+   ┠───────┼───────┼───────╂───────┼───────┼───────╂───────┼───────┼───────┨
+r8 ┃   4   │  [3]  │   8   ┃  [5]  │   2   │  [6]  ┃   9   │  [1]  │   7   ┃
+   ┠───────┼───────┼───────╂───────┼───────┼───────╂───────┼───────┼───────┨
+r9 ┃  [7]  │   9   │  [6]  ┃   3   │  [1]  │   8   ┃  [4]  │   5   │  [2]  ┃
+   ┗━━━━━━━┷━━━━━━━┷━━━━━━━┻━━━━━━━┷━━━━━━━┷━━━━━━━┻━━━━━━━┷━━━━━━━┷━━━━━━━┛
+"""
+
+
+def test_grid_shows_every_role_without_colour() -> None:
+    marks = Marks(
+        placements=frozenset({Candidate(8, 0)}),
+        eliminations=frozenset({Candidate(9, 1)}),
+        pattern=frozenset({Candidate(1, 1)}),
+        alt=frozenset({Candidate(4, 10)}),
+        fins=frozenset({Candidate(3, 11)}),
+        houses=frozenset({0}),  # box 1: dots fill its empty corners
+        cells=frozenset({40}),
+    )
+    assert render(GridView(near_solved(), marks)) == GRID_WITH_ROLES
+
+
+def test_new_values_are_bracketed_differently_from_givens() -> None:
+    grid = near_solved()
+    line = next(line for line in render(GridView(grid, Marks(new=frozenset({3, 5})))).splitlines() if line.startswith("r1"))
+    assert line == "r1 ┃       │       │  [2]  ┃  (7)  │  [5]  │  (3)  ┃  [6]  │   4   │  [9]  ┃"
+
+
+def test_grid_on_an_ascii_console() -> None:
+    lines = render(GridView(near_solved(), Marks(houses=frozenset({9}))), ascii_only=True).splitlines()
+    assert lines[1] == "   +=======+=======+=======+=======+=======+=======+=======+=======+=======+"
+    assert lines[2] == "   | . . . : 1 . . : . . . | . . . : . . . : . . . | . . . : . . . : . . . |"
+    assert lines[3] == "r1 | . . . : . . . : .[2]. | . 7 . : .[5]. : . 3 . | .[6]. : . 4 . : .[9]. |"
+    assert lines[5] == "   +-------+-------+-------+-------+-------+-------+-------+-------+-------+"
+
+
+def test_grid_lines_are_cut_not_wrapped_on_a_narrow_console() -> None:
+    wide = render(GridView(near_solved())).splitlines()
+    narrow = render(GridView(near_solved()), width=50).splitlines()
+    assert len(narrow) == len(wide)
+    assert all(len(line) <= 50 for line in narrow)
+    assert max(len(line) for line in wide) == GRID_WIDTH
+
+
+def test_step_view() -> None:
+    text = render(StepView(NAKED_SINGLE, near_solved(), 7))
+    assert text.splitlines()[:6] == [
+        "7. Naked Single: r5c5=4",
+        "    r5c5 has only one candidate left: every digit but 4 is already ruled out",
+        "    there.",
+        "       c1      c2      c3      c4      c5      c6      c7      c8      c9",
+        "   ┏━━━━━━━┯━━━━━━━┯━━━━━━━┳━━━━━━━┯━━━━━━━┯━━━━━━━┳━━━━━━━┯━━━━━━━┯━━━━━━━┓",
+        "   ┃       │ 1     │       ┃       │       │       ┃       │       │       ┃",
+    ]
+    assert "r5 ┃  [3]  │   6   │  [9]  ┃   8   │+4 · · │   5   ┃  [7]  │   2   │  [1]  ┃" in text
+
+
+def test_singles_run() -> None:
+    run = SinglesRun(3, (NAKED_SINGLE, Step("Hidden Single", "h1", placements=(Candidate(8, 0),))))
+    assert render(SinglesRunView(run)) == "Steps 3-4: 2 singles\n  3. Naked Single: r5c5=4\n  4. Hidden Single: r1c1=8\n"
+
+
+def test_legend() -> None:
+    assert render(Indented(Legend(), 0)) == (
+        "Key: [8] given,  8  placed, (8) newly placed, +5 placed by the step, -5 removed\n"
+        "by the step, *5 pattern, #5 second pattern, ~5 fin; · marks the houses and cells\n"
+        "involved.\n"
+    )
+
+
+def test_rating_summary() -> None:
+    counts = (TechniqueCount("Full House", "fh", 20, 80), TechniqueCount("Hidden Pair", "h2", 1, 70))
+    rating = Rating(Level.MEDIUM, 806, 3.4, "Hidden Pair", 12, 0, 70, counts)
+    assert render(RatingSummary(rating)) == (
+        "Summary\n"
+        "Technique     Code   Steps   Score\n"
+        "──────────────────────────────────\n"
+        "Full House    fh        20      80\n"
+        "Hidden Pair   h2         1      70\n"
+        "Total                   70     806\n"
+        "Hardest step: 12. Hidden Pair\n"
+        "Rating: Medium (HoDoKu score 806), SE-style 3.4, 0 Brute Force steps\n"
+    )
+
+
+def test_no_trailing_blanks_in_wrapped_text() -> None:
+    text = render(StepView(NAKED_SINGLE, near_solved(), 7), width=40)
+    assert all(line == line.rstrip() for line in text.splitlines()[:4])
+
+
+def test_theme_styles_resolve_without_the_theme() -> None:
+    console = Console(file=io.StringIO(), color_system="truecolor")
+    assert set(RESOLVED) == set(STYLES)
+    assert all(style_of(console, name) == RESOLVED[name] for name in STYLES)

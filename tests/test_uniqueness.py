@@ -1,0 +1,110 @@
+"""Uniqueness techniques on real positions (harvested from solves of top95/top1465).
+
+Values use ``+d`` for digits filled in while solving (tests/conftest.py ``grid_from``).
+"""
+
+from __future__ import annotations
+
+from engine.solver import allowed_techniques
+from techniques import REGISTRY, by_code
+from techniques.avoidable import AVOIDABLE_RECTANGLE_1
+from techniques.bug import BUG_PLUS_1
+from techniques.uniqueness import HIDDEN_RECTANGLE, UNIQUENESS_1, UNIQUENESS_4, UniquenessTest
+from tests.conftest import grid_from
+
+U1 = (
+    ".6.5+21.9+41+2..9..539+5+4+3+87....4.8...7.......5.8.817.5.3.....5.2.+7....+7.....76..8...",
+    "r2c7<>6 r4c6<>6 r4c7<>9 r4c9<>9 r5c4<>6 r5c6<>6 r6c7<>6 r8c7<>168 r9c7<>1",
+)
+AR1 = (
+    "..+4+5+8+9+3+6+29+5+3+2+6+1+784+8623+4+7+95+1...6+7+3.453..+41+5.+96+5+4+69+2+8+17+3+6..1.+4+5.+74.5+7.2+6.+8.3.8+5+6+4.9",
+    "r4c3<>8 r7c2<>9 r9c1<>1",
+)
+BUG = (
+    "53+8+12+79+4+6+624+83+9+75+1+7+19+6+4+5.+8.+9+6..1+4827..+17+6..+9+4.+4+7.981+6.+4+9..+8+1+6+7...64+7..+191+72+95+643+8",
+    "r6c4<>3",
+)
+# A Hidden Rectangle whose corner r4c8 has lost its 8: found only when missing candidates
+# are allowed (HoDoKu's default).
+HR_MISSING = (
+    "+7+4+65+13+8+9+2+1+3+2+86+97+5+45+98+7+4+2+31636.+92.+4.+1...4.1+6.+3+4.+1+63.+9.567.+1.+42+38..4+37.+1+6+9.+1+32.+65+4+7",
+    "r6c8<>8",
+)
+# A Uniqueness Test 4 that needs missing candidates (r5c9 lost 2, 5 and 6, r9c3 lost 2 and 4).
+U4_MISSING = (
+    "..+8.2..4+1.7..+16....1.5.....2.+7..+1.8....3..7..4.9....+1...+56..1.38.+3+19+5.........5.+8",
+    "r1c2<>3 r1c7<>3 r2c1<>5 r2c7<>3 r2c8<>9 r3c3<>6 r3c5<>7 r3c6<>7 r3c7<>3 r3c8<>9 r4c5<>4 r5c1<>6 "
+    "r5c8<>9 r5c9<>256 r7c8<>7 r8c2<>4 r9c3<>24 r9c8<>7",
+)
+
+UNIQUENESS_CODES = ("u1", "u2", "u3", "u4", "u5", "u6", "hr", "ar1", "ar2", "bug1")
+
+
+def test_uniqueness_techniques_are_flagged_and_left_out_of_non_unique_solves() -> None:
+    for code in UNIQUENESS_CODES:
+        assert by_code(code).uniqueness, code
+    allowed = {t.code for t in allowed_techniques(REGISTRY, unique=False)}
+    assert not allowed & set(UNIQUENESS_CODES)
+
+
+def test_uniqueness_test_1_text_and_explanation() -> None:
+    steps = list(UNIQUENESS_1.find(grid_from(*U1)))
+    assert [str(s) for s in steps] == ["Uniqueness Test 1: 7/8 in r12c37 => r1c3<>7, r1c3<>8"]
+    text = steps[0].explanation
+    assert "r1c3, r1c7, r2c3 and r2c7" in text
+    assert "single solution" in text
+    assert steps[0].digits == (7, 8)
+    assert set(steps[0].highlights.cells) == {2, 6, 11, 15}
+
+
+def test_the_step_is_gone_once_applied() -> None:
+    grid = grid_from(*U1)
+    step = next(UNIQUENESS_1.find(grid))
+    grid.apply(step)
+    assert all(s.effect != step.effect for s in UNIQUENESS_1.find(grid))
+
+
+def test_missing_candidates_option() -> None:
+    expected = "Hidden Rectangle: 7/8 in r46c68 => r6c6<>8"
+    assert expected in [str(s) for s in HIDDEN_RECTANGLE.find(grid_from(*HR_MISSING))]
+    strict = UniquenessTest("hr", allow_missing=False)
+    assert expected not in [str(s) for s in strict.find(grid_from(*HR_MISSING))]
+    expected = "Uniqueness Test 4: 1/6 in r59c13 => r9c1<>6"
+    assert expected in [str(s) for s in UNIQUENESS_4.find(grid_from(*U4_MISSING))]
+    assert expected not in [str(s) for s in UniquenessTest("u4", allow_missing=False).find(grid_from(*U4_MISSING))]
+
+
+def test_hidden_rectangle_explanation_walks_through_the_corners() -> None:
+    step = next(s for s in HIDDEN_RECTANGLE.find(grid_from(*HR_MISSING)) if str(s).endswith("r6c6<>8"))
+    assert "row 6 and column 6" in step.explanation
+    assert "single solution" in step.explanation
+
+
+def test_avoidable_rectangle_needs_cells_filled_while_solving() -> None:
+    steps = [str(s) for s in AVOIDABLE_RECTANGLE_1.find(grid_from(*AR1))]
+    assert steps == ["Avoidable Rectangle Type 1: 3/6 in r18c78 => r8c8<>3"]
+    step = next(AVOIDABLE_RECTANGLE_1.find(grid_from(*AR1)))
+    assert "r1c7, r1c8 and r8c7 were filled in while solving" in step.explanation
+    assert "single solution" in step.explanation
+    # The same digits as clues: swapping them would change the puzzle, so no rectangle.
+    as_clues = AR1[0].replace("+", "")
+    assert not list(AVOIDABLE_RECTANGLE_1.find(grid_from(as_clues, AR1[1])))
+
+
+def test_bug_plus_one() -> None:
+    steps = list(BUG_PLUS_1.find(grid_from(*BUG)))
+    assert [str(s) for s in steps] == ["Bivalue Universal Grave + 1: r5c1<>2, r5c1<>8"]
+    assert "r5c1 is 3" in steps[0].explanation
+    assert "single solution" in steps[0].explanation
+    # With 3 back in r6c4 a second cell has three candidates: no BUG+1.
+    assert not list(BUG_PLUS_1.find(grid_from(BUG[0])))
+
+
+def test_every_uniqueness_explanation_says_it_relies_on_one_solution() -> None:
+    from tests.test_positions import POSITIONS
+
+    for position in POSITIONS:
+        if position.code in UNIQUENESS_CODES and position.expected != "-":
+            grid = grid_from(position.values, position.removed)
+            for step in by_code(position.code).find(grid):
+                assert "single solution" in step.explanation, step

@@ -1,0 +1,71 @@
+"""XY-Wing, XYZ-Wing and W-Wing on real positions (puzzles/techniques/wings.txt, from top95)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.analysis import analyse
+from engine.technique import Technique
+from techniques.wings import W_WING, XY_WING, XYZ_WING
+from tests.conftest import grid_from
+from tests.test_positions import POSITIONS, Position
+
+XY = grid_from(
+    "947582361.6..........6..7..62..1357......5.16.1..6....28..4.1...9.15..4.....2.69.",
+    "r2c4<>3 r6c1<>3 r6c3<>3 r9c1<>357 r9c3<>35",
+)
+XYZ = grid_from(
+    "3856.1...1795.....426739518.....5....3..1..6....4......17.5..8...31..9.......7132",
+    "r2c7<>24 r2c9<>4 r4c1<>2 r5c1<>2 r6c1<>2 r7c1<>6 r7c6<>46 r8c1<>5 r8c2<>5 r8c8<>4 r8c9<>46",
+)
+W = grid_from(
+    "...521.4.1423..586975...321..48.2.1525.1...3.781.35.6.5..214.73.1375..9..27..315.",
+    "r3c5<>6 r5c6<>6 r5c7<>79 r6c7<>9 r9c5<>6",
+)
+
+
+def test_xy_wing_step_text_and_explanation() -> None:
+    step = next(XY_WING.find(XY))
+    assert str(step) == "XY-Wing: 7/9/3 in r3c5,r5c25 => r3c2<>3"
+    assert step.digits == (3, 7, 9)
+    assert step.explanation.startswith("r5c5 can only be 7 or 9. If it is 7, r5c2 (which holds 3 or 7) must be 3")
+    assert step.explanation.endswith("remove it from r3c2.")
+
+
+def test_xyz_wing_step_text_and_explanation() -> None:
+    step = next(XYZ_WING.find(XYZ))
+    assert str(step) == "XYZ-Wing: 2/8/9 in r5c46,r9c4 => r4c4<>8"
+    assert "r5c4 can only be 2, 8 or 9; r5c6 holds 2 or 8 and r9c4 holds 8 or 9" in step.explanation
+    assert "otherwise r5c4 is 8 itself" in step.explanation
+
+
+def test_w_wing_step_text_and_explanation() -> None:
+    step = next(W_WING.find(W))
+    assert str(step) == "W-Wing: 7/9 in r1c9,r5c6 connected by 9 in r6c49 => r5c9<>7"
+    assert "In row 6, 9 can only go in r6c9 or r6c4; r6c9 sees r1c9 and r6c4 sees r5c6" in step.explanation
+    assert [link.strong for link in step.highlights.links] == [False, True, False]
+
+
+def test_nothing_when_the_pattern_is_absent() -> None:
+    assert list(XY_WING.find(XYZ)) == []
+    assert list(W_WING.find(XYZ)) == []
+    assert list(XYZ_WING.find(W)) == []
+
+
+@pytest.mark.parametrize("technique", [XY_WING, XYZ_WING, W_WING])
+def test_find_is_pure_and_repeatable(technique: Technique) -> None:
+    before = W.copy()
+    assert [str(s) for s in technique.find(W)] == [str(s) for s in technique.find(W)]
+    assert W == before
+
+
+@pytest.mark.parametrize(
+    "position", [p for p in POSITIONS if p.file == "wings.txt" and p.expected != "-"], ids=lambda p: str(p.number)
+)
+def test_every_listed_step_agrees_with_the_solution(position: Position) -> None:
+    grid = grid_from(position.values, position.removed)
+    solution = analyse(grid.values, grid.cands).solution
+    assert solution is not None
+    for technique in (XY_WING, XYZ_WING, W_WING):
+        for step in technique.find(grid):
+            assert step.eliminations and all(solution[c] != d for d, c in step.eliminations), str(step)
