@@ -24,7 +24,6 @@ from engine.cells import (
     LINES,
     MASK_DIGITS,
     N_CELLS,
-    PEER_MASK,
     UNITS,
     Cell,
     CellSet,
@@ -43,7 +42,8 @@ class Node(NamedTuple):
     """A digit in one cell or in a group of cells (one box and one line).
 
     Chains also use almost-locked-set nodes: ``als`` then holds the set's digits, ``cells``
-    its cells and ``digit`` the digit the chain takes out of it (0 for other nodes).
+    its cells and ``digit`` the digit the chain takes out of it (``als`` is 0 for candidates
+    and groups). Chain searches also make placeholder nodes with digit 0 and no cells.
     """
 
     digit: Digit
@@ -97,14 +97,6 @@ def group_nodes(grid: Grid) -> list[Node]:
                 if cells.bit_count() >= 2:
                     out.append(Node(digit, cells))
     return out
-
-
-def seeing_node(node: Node) -> CellSet:
-    """The cells that share a house with every cell of the node."""
-    seen = (1 << N_CELLS) - 1
-    for c in cells_of(node.cells):
-        seen &= PEER_MASK[c]
-    return seen
 
 
 # Graphs are rebuilt only when the grid changes: the key is the grid's version (a new

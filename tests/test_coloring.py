@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import networkx as nx
-
 from engine.cells import CELL_NAMES, parse_cell_name
 from engine.grid import Grid
 from engine.step import Candidate
@@ -57,8 +55,6 @@ def test_clusters_are_two_coloured_from_their_lowest_cell() -> None:
     first = found[0]
     assert first.on & first.off == 0
     assert first.on & -first.on < first.off & -first.off
-    graph: nx.Graph[int] = nx.path_graph(3)
-    assert nx.is_bipartite(graph)  # the helper relies on networkx's 2-colouring
 
 
 def test_nothing_without_conjugate_chains() -> None:
