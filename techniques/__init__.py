@@ -10,6 +10,9 @@ enables by default (the others, such as Mutant fish, can still be asked for by c
 from __future__ import annotations
 
 from engine.technique import Catalog, Technique
+from techniques.als_chain import ALS_CHAIN
+from techniques.als_rules import ALS_XY_WING, ALS_XZ
+from techniques.death_blossom import DEATH_BLOSSOM
 from techniques.fish import JELLYFISH, SWORDFISH, X_WING
 from techniques.intersections import LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2
 from techniques.singles import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE
@@ -43,6 +46,10 @@ REGISTRY: tuple[Technique, ...] = tuple(
             X_WING,
             SWORDFISH,
             JELLYFISH,
+            ALS_XZ,
+            ALS_XY_WING,
+            ALS_CHAIN,
+            DEATH_BLOSSOM,
         ),
         key=lambda t: t.difficulty,
     )
@@ -66,6 +73,10 @@ LIBRARY_CODES: dict[str, str] = {
     "0300": "bf2",
     "0301": "bf3",
     "0302": "bf4",
+    "0901": "axz",
+    "0902": "axy",
+    "0903": "ach",
+    "0904": "db",
 }
 
 CATALOG = Catalog(REGISTRY, LIBRARY_CODES)
