@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from engine.cells import COL_OF, MASK_DIGITS, ROW_OF, CellSet, Digit, Mask, cells_of
 from engine.step import Candidate, Highlights, Link, Step
@@ -11,6 +11,8 @@ from techniques.als import Als
 
 #: digit -> the cells losing it.
 Eliminations = dict[Digit, CellSet]
+RankKey = tuple[int, int, int, int]
+T = TypeVar("T")
 
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
@@ -33,7 +35,7 @@ def as_candidates(elims: Eliminations) -> tuple[Candidate, ...]:
     return tuple(Candidate(d, c) for d in sorted(elims) for c in cells_of(elims[d]))
 
 
-def rank_key(eliminations: tuple[Candidate, ...], alses: Sequence[Als]) -> tuple[int, int, int, int]:
+def rank_key(eliminations: tuple[Candidate, ...], alses: Sequence[Als]) -> RankKey:
     """HoDoKu's order for ALS steps: most eliminations first, then the lowest cells
     eliminated, then fewer sets, then fewer cells in the sets."""
     return (
@@ -44,10 +46,13 @@ def rank_key(eliminations: tuple[Candidate, ...], alses: Sequence[Als]) -> tuple
     )
 
 
-def ranked(found: Iterable[tuple[tuple[int, int, int, int], Step]]) -> Iterator[Step]:
-    """Steps in rank order (ties: order found), each effect once."""
+def ranked(found: list[tuple[RankKey, T]], build: Callable[[T], Step]) -> Iterator[Step]:
+    """Steps in rank order (ties: order found), each effect once. Steps are built only when
+    asked for: the solver wants the first one, and text and explanations cost."""
+    found.sort(key=lambda item: item[0])
     seen: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
-    for _, step in sorted(found, key=lambda item: item[0]):
+    for _, payload in found:
+        step = build(payload)
         if step.effect not in seen:
             seen.add(step.effect)
             yield step

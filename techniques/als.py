@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from engine.cells import ALL_CELLS, MASK_COUNT, MASK_DIGITS, PEER_MASK, UNITS, Cell, CellSet, Digit, Mask, cells_of
+from engine.cells import MASK_COUNT, MASK_DIGITS, PEER_MASK, UNITS, Cell, CellSet, Digit, Mask, cells_of
 from engine.grid import Grid
 from engine.notation import compact_cells
 

@@ -12,7 +12,6 @@ or Y, which locks A or B; a digit Z held by A and B is then in one of them.
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Iterator
 
 from engine.cells import MASK_COUNT, MASK_DIGITS
@@ -27,6 +26,7 @@ from techniques._als import (
     common_targets,
     digits_text,
     highlights,
+    RankKey,
     rank_key,
     ranked,
     rc_link,
@@ -76,7 +76,7 @@ class AlsXz(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         index = als_index(grid)
-        found = []
+        found: list[tuple[RankKey, tuple[Als, Als, int, Eliminations, int]]] = []
         for rc in index.rcs:
             # HoDoKu's default: overlapping sets are never used for ALS-XZ.
             if rc.overlap:
@@ -84,12 +84,14 @@ class AlsXz(BaseTechnique):
             a, b = index.alses[rc.first], index.alses[rc.second]
             if MASK_COUNT[rc.digits] == 1 and not _meets(a, b, a.digits & b.digits & ~rc.digits):
                 continue
-            step = self._make(grid, a, b, rc.digits)
-            if step is not None:
-                found.append((rank_key(step.eliminations, (a, b)), step))
-        yield from ranked(found)
+            elims, z_digits = self._eliminations(a, b, rc.digits)
+            if elims:
+                found.append((rank_key(as_candidates(elims), (a, b)), (a, b, rc.digits, elims, z_digits)))
+        yield from ranked(found, lambda item: self._make(grid, *item))
 
-    def _make(self, grid: Grid, a: Als, b: Als, x: int) -> Step | None:
+    @staticmethod
+    def _eliminations(a: Als, b: Als, x: int) -> tuple[Eliminations, int]:
+        """What the pair removes, and the digits Z to name (none when the sets lock each other)."""
         elims: Eliminations = {}
         for digit in MASK_DIGITS[x]:
             for z, cells in common_targets(a, b, a.digits & b.digits & ~(1 << (digit - 1))).items():
@@ -103,9 +105,10 @@ class AlsXz(BaseTechnique):
                     locked = locked or bool(cells)
                     add_eliminations(elims, d, cells)
             if locked:
-                z_digits = 0  # HoDoKu names no Z when the sets lock each other
-        if not elims:
-            return None
+                z_digits = 0  # as HoDoKu: no Z when the doubly linked sets lock each other
+        return elims, z_digits
+
+    def _make(self, grid: Grid, a: Als, b: Als, x: int, elims: Eliminations, z_digits: int) -> Step:
         eliminations = as_candidates(elims)
         detail = f"A={als_text(a)}, B={als_text(b)}, X={digits_text(x)}" + (f", Z={digits_text(z_digits)}" if z_digits else "")
         return self.step(
@@ -155,18 +158,11 @@ class AlsXyWing(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         index = als_index(grid)
-        found = []
+        found: list[tuple[RankKey, tuple[int, RestrictedCommon, RestrictedCommon, Eliminations]]] = []
         for c, links in enumerate(index.links):
             for rc1, a, rc2, b, elims in self._wings(index, links, c):
-                eliminations = as_candidates(elims)
-                found.append((rank_key(eliminations, (a, b, index.alses[c])), (c, rc1, rc2, elims)))
-        found.sort(key=lambda item: item[0])
-        seen: set[tuple[Candidate, ...]] = set()
-        for _, (c, rc1, rc2, elims) in found:
-            step = self._make(grid, index, c, rc1, rc2, elims)
-            if step.eliminations not in seen:
-                seen.add(step.eliminations)
-                yield step
+                found.append((rank_key(as_candidates(elims), (a, b, index.alses[c])), (c, rc1, rc2, elims)))
+        yield from ranked(found, lambda item: self._make(grid, index, *item))
 
     def _wings(
         self, index: AlsIndex, links: tuple[RestrictedCommon, ...], c: int

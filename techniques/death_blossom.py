@@ -17,14 +17,16 @@ from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, cells_of
 from engine.grid import Grid
 from engine.step import Candidate, Link, Step
 from engine.technique import BaseTechnique, Level
-from techniques._als import Eliminations, add_eliminations, as_candidates, als_words, highlights, rank_key, ranked
+from techniques._als import Eliminations, RankKey, add_eliminations, as_candidates, als_words, highlights, rank_key, ranked
 from techniques._shared import digit_words, removal_words
 from techniques.als import Als, AlsIndex, als_index, als_text
 
-#: Most petal combinations tried per grid. The search for each stem and digit Z keeps
-#: only petals that hold Z and stops a branch as soon as no cell sees every Z so far, so
-#: real grids stay far below this; it only stops a pathological grid from running away.
-MAX_COMBINATIONS = 200_000
+#: Most petal choices tried per grid. The search for each stem and digit Z keeps only
+#: petals that hold Z and drops a branch as soon as no cell sees every Z so far: without
+#: overlap a grid needs a few thousand (HoDoKu's library at most about 2,000), with
+#: overlap allowed up to about 40,000 on our test positions. The cap only stops a
+#: pathological grid from running away.
+MAX_COMBINATIONS = 50_000
 
 _BLOSSOM = (
     "The stem {stem} can only be {stem_digits}. Each of these digits has a petal, an almost locked set "
@@ -49,7 +51,7 @@ class DeathBlossom(BaseTechnique):
     def find(self, grid: Grid) -> Iterator[Step]:
         index = als_index(grid)
         petals = _petals(index)
-        found = []
+        found: list[tuple[RankKey, tuple[int, tuple[int, ...], Eliminations]]] = []
         budget = [MAX_COMBINATIONS]
         for stem in range(N_CELLS):
             if grid.values[stem] or MASK_COUNT[grid.cands[stem]] < 2:
@@ -58,10 +60,10 @@ class DeathBlossom(BaseTechnique):
             if not all(options):
                 continue
             for combo in self._combinations(grid, index, stem, options, budget):
-                step = self._make(grid, index, stem, combo)
-                if step is not None:
-                    found.append((rank_key(step.eliminations, [index.alses[p] for p in combo]), step))
-        yield from ranked(found)
+                elims = _eliminations(grid, index, stem, combo)
+                if elims:
+                    found.append((rank_key(as_candidates(elims), [index.alses[p] for p in combo]), (stem, combo, elims)))
+        yield from ranked(found, lambda item: self._make(grid, index, *item))
 
     def _combinations(
         self, grid: Grid, index: AlsIndex, stem: int, options: list[list[int]], budget: list[int]
@@ -103,20 +105,9 @@ class DeathBlossom(BaseTechnique):
                 continue
             yield from self._search(index, z, options, depth + 1, narrowed, used | als.cells, (*chosen, p), budget)
 
-    def _make(self, grid: Grid, index: AlsIndex, stem: int, combo: tuple[int, ...]) -> Step | None:
+    def _make(self, grid: Grid, index: AlsIndex, stem: int, combo: tuple[int, ...], elims: Eliminations) -> Step:
         petals = [index.alses[p] for p in combo]
         stem_digits = MASK_DIGITS[grid.cands[stem]]
-        common = 0x1FF & ~grid.cands[stem]
-        for als in petals:
-            common &= als.digits
-        elims: Eliminations = {}
-        for z in MASK_DIGITS[common]:
-            targets = grid.cells_with[z]
-            for als in petals:
-                targets &= als.sees_all[z]
-            add_eliminations(elims, z, targets)
-        if not elims:
-            return None
         eliminations = as_candidates(elims)
         parts = ", ".join(f"-{d}- {als_text(als)}" for d, als in zip(stem_digits, petals))
         links = [_stem_link(stem, d, als) for d, als in zip(stem_digits, petals)]
@@ -129,6 +120,21 @@ class DeathBlossom(BaseTechnique):
             highlights=replace(shown, alt=stem_cands, cells=(stem, *shown.cells)),
             digits=tuple(sorted(set(stem_digits) | set(elims))),
         )
+
+
+def _eliminations(grid: Grid, index: AlsIndex, stem: int, combo: tuple[int, ...]) -> Eliminations:
+    """Every digit all petals hold (not the stem's): the cells seeing all its places in them."""
+    petals = [index.alses[p] for p in combo]
+    common = 0x1FF & ~grid.cands[stem]
+    for als in petals:
+        common &= als.digits
+    elims: Eliminations = {}
+    for z in MASK_DIGITS[common]:
+        targets = grid.cells_with[z]
+        for als in petals:
+            targets &= als.sees_all[z]
+        add_eliminations(elims, z, targets)
+    return elims
 
 
 def _petals(index: AlsIndex) -> dict[tuple[int, int], list[int]]:
