@@ -13,6 +13,9 @@ from engine.technique import Catalog, Technique
 from techniques.empty_rectangle import EMPTY_RECTANGLE
 from techniques.avoidable import AVOIDABLE_RECTANGLE_1, AVOIDABLE_RECTANGLE_2
 from techniques.bug import BUG_PLUS_1
+from techniques.als_chain import ALS_CHAIN
+from techniques.als_rules import ALS_XY_WING, ALS_XZ
+from techniques.death_blossom import DEATH_BLOSSOM
 from techniques.fish import JELLYFISH, SWORDFISH, X_WING
 from techniques.intersections import LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2
 from techniques.remote_pair import REMOTE_PAIR
@@ -78,6 +81,10 @@ REGISTRY: tuple[Technique, ...] = tuple(
             AVOIDABLE_RECTANGLE_2,
             BUG_PLUS_1,
             SUE_DE_COQ,
+            ALS_XZ,
+            ALS_XY_WING,
+            ALS_CHAIN,
+            DEATH_BLOSSOM,
         ),
         key=lambda t: t.difficulty,
     )
@@ -122,6 +129,10 @@ LIBRARY_CODES: dict[str, str] = {
     "0608": "ar2",
     "0610": "bug1",
     "1101": "sdc",
+    "0901": "axz",
+    "0902": "axy",
+    "0903": "ach",
+    "0904": "db",
 }
 
 CATALOG = Catalog(REGISTRY, LIBRARY_CODES)
