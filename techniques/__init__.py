@@ -13,6 +13,9 @@ from engine.technique import Catalog, Technique
 from techniques.empty_rectangle import EMPTY_RECTANGLE
 from techniques.avoidable import AVOIDABLE_RECTANGLE_1, AVOIDABLE_RECTANGLE_2
 from techniques.bug import BUG_PLUS_1
+from techniques.als_chain import ALS_CHAIN
+from techniques.als_rules import ALS_XY_WING, ALS_XZ
+from techniques.death_blossom import DEATH_BLOSSOM
 from techniques.chains import X_CHAIN, XY_CHAIN
 from techniques.coloring import MULTI_COLORS, SIMPLE_COLORS
 from techniques.fish import JELLYFISH, SWORDFISH, X_WING
@@ -81,6 +84,10 @@ REGISTRY: tuple[Technique, ...] = tuple(
             AVOIDABLE_RECTANGLE_2,
             BUG_PLUS_1,
             SUE_DE_COQ,
+            ALS_XZ,
+            ALS_XY_WING,
+            ALS_CHAIN,
+            DEATH_BLOSSOM,
             SIMPLE_COLORS,
             MULTI_COLORS,
             X_CHAIN,
@@ -131,6 +138,10 @@ LIBRARY_CODES: dict[str, str] = {
     "0608": "ar2",
     "0610": "bug1",
     "1101": "sdc",
+    "0901": "axz",
+    "0902": "axy",
+    "0903": "ach",
+    "0904": "db",
     "0500": "sc1",
     "0501": "sc2",
     "0502": "mc1",

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from engine.cells import ALL_CELLS, MASK_COUNT, MASK_DIGITS, PEER_MASK, UNITS, Cell, CellSet, Digit, Mask, cells_of
+from engine.cells import MASK_COUNT, MASK_DIGITS, PEER_MASK, UNITS, Cell, CellSet, Digit, Mask, cells_of
 from engine.grid import Grid
 from engine.notation import compact_cells
 
@@ -36,7 +36,8 @@ class Als:
     holding[d]: the cells of the set where d is a candidate (0 when d is not in the set);
     sees_all[d]: the cells outside the set, with d as a candidate, that see every cell of
     ``holding[d]`` (where d could be removed once d is known to be in the set; HoDoKu's
-    ``buddiesPerCandidat``); house: the number of a house (in ``UNITS``) holding the cells.
+    ``buddiesPerCandidat``); house: the number of a house (in ``UNITS``) holding the cells;
+    seen_digits: the digits whose ``sees_all`` is not empty (a quick test for techniques).
     """
 
     cells: CellSet
@@ -44,6 +45,7 @@ class Als:
     holding: tuple[CellSet, ...]
     sees_all: tuple[CellSet, ...]
     house: int
+    seen_digits: Mask = 0
 
     @property
     def size(self) -> int:
@@ -129,16 +131,16 @@ def collect_alses(grid: Grid) -> tuple[Als, ...]:
     seen: dict[CellSet, None] = {}
     out: list[Als] = []
     memo: dict[tuple[Digit, CellSet], CellSet] = {}
-    for house, cells in _house_sets(grid):
+    for house, cells, digits in _house_sets(grid):
         if cells in seen:
             continue
         seen[cells] = None
-        out.append(_make_als(grid, house, cells, memo))
+        out.append(_make_als(grid, house, cells, digits, memo))
     return tuple(out)
 
 
-def _house_sets(grid: Grid) -> Iterator[tuple[int, CellSet]]:
-    """(house, cells) for every subset of a house's empty cells that is an ALS.
+def _house_sets(grid: Grid) -> Iterator[tuple[int, CellSet, Mask]]:
+    """(house, cells, digits) for every subset of a house's empty cells that is an ALS.
 
     Subsets are built by adding one cell to a smaller one, so each union costs one OR.
     At most eight cells: nine cells with ten digits cannot occur.
@@ -155,28 +157,30 @@ def _house_sets(grid: Grid) -> Iterator[tuple[int, CellSet]]:
             unions[m] = unions[m ^ low] | cands[empty[i]]
             sets[m] = sets[m ^ low] | (1 << empty[i])
             if MASK_COUNT[unions[m]] == sets[m].bit_count() + 1:
-                yield unit.number, sets[m]
+                yield unit.number, sets[m], unions[m]
 
 
-def _make_als(grid: Grid, house: int, cells: CellSet, memo: dict[tuple[Digit, CellSet], CellSet]) -> Als:
-    digits = 0
-    for c in cells_of(cells):
-        digits |= grid.cands[c]
+def _make_als(grid: Grid, house: int, cells: CellSet, digits: Mask, memo: dict[tuple[Digit, CellSet], CellSet]) -> Als:
     holding = [0] * 10
     sees_all = [0] * 10
+    seen_digits = 0
     for d in MASK_DIGITS[digits]:
         own = cells & grid.cells_with[d]
         holding[d] = own
         key = (d, own)
         seen = memo.get(key)
         if seen is None:
-            seen = ALL_CELLS
-            for c in cells_of(own):
-                seen &= PEER_MASK[c]
-            seen &= grid.cells_with[d]
+            seen = grid.cells_with[d]
+            rest = own
+            while rest:
+                low = rest & -rest
+                seen &= PEER_MASK[low.bit_length() - 1]
+                rest ^= low
             memo[key] = seen
         sees_all[d] = seen & ~cells
-    return Als(cells, digits, tuple(holding), tuple(sees_all), house)
+        if sees_all[d]:
+            seen_digits |= 1 << (d - 1)
+    return Als(cells, digits, tuple(holding), tuple(sees_all), house, seen_digits)
 
 
 def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon, ...]:
@@ -194,13 +198,16 @@ def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon
             by_low[d].setdefault(low.bit_length() - 1, []).append(j)
     pairs: dict[tuple[int, int], Mask] = {}
     for i, als in enumerate(alses):
-        for d in MASK_DIGITS[als.digits]:
+        for d in MASK_DIGITS[als.digits & als.seen_digits]:
             seen = als.sees_all[d]
             table = by_low[d]
-            for c in cells_of(seen):
-                for j in table.get(c, ()):
-                    if j > i and not alses[j].holding[d] & ~seen:
-                        pairs[(i, j)] = pairs.get((i, j), 0) | 1 << (d - 1)
+            bit = 1 << (d - 1)
+            while seen:
+                low = seen & -seen
+                seen ^= low
+                for j in table.get(low.bit_length() - 1, ()):
+                    if j > i and not alses[j].holding[d] & ~als.sees_all[d]:
+                        pairs[(i, j)] = pairs.get((i, j), 0) | bit
     return tuple(
         RestrictedCommon(i, j, digits, bool(alses[i].cells & alses[j].cells)) for (i, j), digits in sorted(pairs.items())
     )

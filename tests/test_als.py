@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, PEER_MASK, UNITS, cellset_of, cells_of
+from engine.step import Candidate
 from engine.grid import Grid
 from techniques.als import Als, als_index, als_text, collect_alses
 from tests.conftest import puzzle_lines
@@ -83,3 +85,102 @@ def test_als_text_is_hodokus() -> None:
     assert str(als) == als_text(als)
     column = Als(cellset_of([4, 13]), 0b100000110, (0,) * 10, (0,) * 10, 22)
     assert als_text(column) == "r12c5 {239}"
+
+
+# --- the techniques -------------------------------------------------------------------
+
+from engine.analysis import analyse  # noqa: E402
+from techniques import DEFAULT, REGISTRY, by_code  # noqa: E402
+from techniques.als_chain import MAX_LINKS, MIN_LINKS  # noqa: E402
+from techniques.als_rules import ALS_XY_WING, ALS_XY_WING_OVERLAP, ALS_XZ  # noqa: E402
+from techniques.death_blossom import DEATH_BLOSSOM, DEATH_BLOSSOM_OVERLAP  # noqa: E402
+from tests.conftest import grid_from  # noqa: E402
+from tests.test_positions import POSITIONS  # noqa: E402
+
+XZ = grid_from(
+    "4873...9....6..271126.9.3847.5...162...2..8..........9..1.769233..1..45.....53.18",
+    "r1c6<>5 r2c6<>5 r4c2<>9 r4c4<>4 r5c6<>149 r6c1<>6 r6c3<>34 r6c4<>48 r6c5<>8 r6c6<>578 r8c2<>9 r8c3<>2",
+)
+DOUBLY = grid_from(
+    ".6.521794127.9.853954387.2..4.8...7.7.....5.8.817.5.3.....5.2.7....7.....76..8...",
+    "r4c3<>3 r4c6<>36 r4c7<>9 r4c9<>9 r5c4<>6 r5c6<>6 r6c7<>6 r8c3<>389 r8c7<>169 r9c4<>14 r9c7<>1",
+)
+CHAIN = grid_from(
+    "6.2.5.3.9.....3.42.....2...43..28....1....2........7..5..27...3.......81...68..27",
+    "r1c6<>1 r2c7<>5 r3c2<>5 r3c3<>5 r3c7<>5 r3c9<>8 r4c4<>1 r4c7<>5 r4c8<>6 r5c5<>6 r5c9<>56 "
+    "r6c5<>6 r6c6<>1 r6c8<>16 r6c9<>56 r8c1<>3 r8c3<>3 r9c3<>9",
+)
+BLOSSOM = grid_from(
+    "7.8...3...3.2.1...5..738....4.....263...8.......1...93.9.6....4....7.5...........",
+    "r2c7<>8 r5c2<>5 r5c3<>5 r5c4<>5 r5c6<>57 r7c7<>8 r9c7<>8",
+)
+
+
+def test_als_xz_step_and_explanation() -> None:
+    step = next(ALS_XZ.find(XZ))
+    assert str(step) == "Almost Locked Set XZ-Rule: A=r7c12 {458}, B=r258c3 {3489}, X=8, Z=4 => r456c2,r9c3<>4"
+    assert "A = r7c1 and r7c2 (4, 5 and 8)" in step.explanation
+    assert "Every 8 in A sees every 8 in B" in step.explanation
+    assert "Remove 4 from r4c2, r5c2, r6c2 and r9c3, which see every 4 in both sets" in step.explanation
+    assert step.highlights.pattern and step.highlights.alt and step.highlights.links
+
+
+def test_doubly_linked_als_xz_locks_both_sets() -> None:
+    steps = [str(s) for s in ALS_XZ.find(DOUBLY)]
+    assert "Almost Locked Set XZ-Rule: A=r6c5 {46}, B=r5c23456 {123469}, X=4,6 => r4c5,r5c8<>1, r4c5<>6" in steps
+
+
+def test_als_xy_wing_names_three_sets() -> None:
+    grid = next(p for p in POSITIONS if p.code == "axy")
+    step = next(s for s in ALS_XY_WING.find(grid_from(grid.values, grid.removed)) if str(s) == grid.expected)
+    assert "A = r6c4 (1 and 4), B = r4c2, r5c2, r6c2 and r7c2" in step.explanation
+    assert "C = r8c2 and r8c4 (1, 4 and 9)" in step.explanation
+
+
+def test_als_chain_is_a_simple_bounded_chain() -> None:
+    steps = list(by_code("ach").find(CHAIN))
+    assert str(steps[0]) == (
+        "Almost Locked Set Chain: 8- r1c268 {1478} -1- r4c89,r56c8 {13569} -9- r7c8 {69} -6- r1379c2 {46789} -8"
+        " => r26c2<>8"
+    )
+    assert "Suppose A = r1c2, r1c6 and r1c8 held no 8" in steps[0].explanation
+    for step in steps:
+        sets = re.findall(r"(r[0-9rc,]+) [{]", step.detail)
+        assert MIN_LINKS <= len(sets) - 1 <= MAX_LINKS, step
+        assert len(set(sets)) == len(sets), step
+
+
+def test_death_blossom() -> None:
+    step = next(DEATH_BLOSSOM.find(BLOSSOM))
+    assert str(step) == "Death Blossom: r4c5, -5- r2c1357 {45679}, -9- r5c4789 {14579} => r46c7<>7"
+    assert "The stem r4c5 can only be 5 or 9" in step.explanation
+    assert step.highlights.alt == (Candidate(5, 31), Candidate(9, 31))
+
+
+def test_death_blossom_is_off_by_default_like_hodoku() -> None:
+    assert DEATH_BLOSSOM in REGISTRY and DEATH_BLOSSOM not in DEFAULT
+    assert all(t in DEFAULT for t in (ALS_XZ, ALS_XY_WING, by_code("ach")))
+
+
+def test_overlap_variants_find_more() -> None:
+    for plain, overlap in ((ALS_XY_WING, ALS_XY_WING_OVERLAP), (DEATH_BLOSSOM, DEATH_BLOSSOM_OVERLAP)):
+        for grid in (XZ, DOUBLY, CHAIN, BLOSSOM):
+            assert {s.effect for s in plain.find(grid)} <= {s.effect for s in overlap.find(grid)}
+    assert ALS_XY_WING_OVERLAP not in REGISTRY and DEATH_BLOSSOM_OVERLAP not in REGISTRY
+
+
+def test_nothing_on_an_empty_grid() -> None:
+    empty = Grid.empty()
+    assert {a.size for a in als_index(empty).alses} == {8}  # eight cells of a house, nine digits
+    for code in ("axz", "axy", "ach", "db"):
+        assert list(by_code(code).find(empty)) == []
+
+
+def test_every_step_listed_is_sound() -> None:
+    """Not just the first step: every step each ALS technique lists agrees with the solution."""
+    for grid in (XZ, DOUBLY, CHAIN, BLOSSOM):
+        solution = analyse(grid.values, grid.cands).solution
+        assert solution is not None
+        for technique in (ALS_XZ, ALS_XY_WING, ALS_XY_WING_OVERLAP, by_code("ach"), DEATH_BLOSSOM, DEATH_BLOSSOM_OVERLAP):
+            for step in technique.find(grid):
+                assert all(solution[c] != d for d, c in step.eliminations), step

@@ -17,6 +17,8 @@ from engine.formats import parse_library
 from engine.step import Step
 from engine.technique import Technique
 from techniques import LIBRARY_CODES, by_code
+from techniques.als_rules import ALS_XY_WING_OVERLAP
+from techniques.death_blossom import DEATH_BLOSSOM_OVERLAP
 from techniques.empty_rectangle import EMPTY_RECTANGLE_TWO_CANDIDATES
 from techniques.nice_loops import GROUPED_NICE_LOOP_ALS
 from tests.conftest import REFERENCE
@@ -38,6 +40,9 @@ VARIANT_CODES: dict[str, str | Technique] = {
     # Every Dual Empty Rectangle in the library is a box with two candidates: HoDoKu wrote
     # them with the 0402-1 option on (two rectangles through one diagonal pair of places).
     "0405": EMPTY_RECTANGLE_TWO_CANDIDATES,
+    # Overlapping ALSs allowed: option-carrying instances outside the registry.
+    "0902-2": ALS_XY_WING_OVERLAP,
+    "0904-2": DEATH_BLOSSOM_OVERLAP,
     # Grouped chains that may run through almost locked sets (HoDoKu's option).
     "0709-2": GROUPED_NICE_LOOP_ALS,
     "0710-3": GROUPED_NICE_LOOP_ALS,
