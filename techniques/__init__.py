@@ -10,7 +10,7 @@ enables by default (the others, such as Mutant fish, can still be asked for by c
 from __future__ import annotations
 
 from engine.technique import Catalog, Technique
-from techniques.fish import JELLYFISH, SWORDFISH, X_WING
+from techniques.fish import FISH_LIBRARY_CODES, FISH_TECHNIQUES
 from techniques.intersections import LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2
 from techniques.singles import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE
 from techniques.subsets import (
@@ -40,9 +40,7 @@ REGISTRY: tuple[Technique, ...] = tuple(
             HIDDEN_TRIPLE,
             NAKED_QUADRUPLE,
             HIDDEN_QUADRUPLE,
-            X_WING,
-            SWORDFISH,
-            JELLYFISH,
+            *FISH_TECHNIQUES,
         ),
         key=lambda t: t.difficulty,
     )
@@ -63,9 +61,7 @@ LIBRARY_CODES: dict[str, str] = {
     "0210": "h2",
     "0211": "h3",
     "0212": "h4",
-    "0300": "bf2",
-    "0301": "bf3",
-    "0302": "bf4",
+    **FISH_LIBRARY_CODES,
 }
 
 CATALOG = Catalog(REGISTRY, LIBRARY_CODES)
