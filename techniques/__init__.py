@@ -16,7 +16,7 @@ from techniques.bug import BUG_PLUS_1
 from techniques.als_chain import ALS_CHAIN
 from techniques.als_rules import ALS_XY_WING, ALS_XZ
 from techniques.death_blossom import DEATH_BLOSSOM
-from techniques.fish import JELLYFISH, SWORDFISH, X_WING
+from techniques.fish import FISH_LIBRARY_CODES, FISH_TECHNIQUES
 from techniques.intersections import LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2
 from techniques.remote_pair import REMOTE_PAIR
 from techniques.single_digit import SKYSCRAPER, TURBOT_FISH, TWO_STRING_KITE
@@ -59,9 +59,6 @@ REGISTRY: tuple[Technique, ...] = tuple(
             HIDDEN_TRIPLE,
             NAKED_QUADRUPLE,
             HIDDEN_QUADRUPLE,
-            X_WING,
-            SWORDFISH,
-            JELLYFISH,
             REMOTE_PAIR,
             SKYSCRAPER,
             TWO_STRING_KITE,
@@ -85,6 +82,7 @@ REGISTRY: tuple[Technique, ...] = tuple(
             ALS_XY_WING,
             ALS_CHAIN,
             DEATH_BLOSSOM,
+            *FISH_TECHNIQUES,
         ),
         key=lambda t: t.difficulty,
     )
@@ -105,9 +103,6 @@ LIBRARY_CODES: dict[str, str] = {
     "0210": "h2",
     "0211": "h3",
     "0212": "h4",
-    "0300": "bf2",
-    "0301": "bf3",
-    "0302": "bf4",
     "0400": "sk",
     "0401": "2sk",
     "0402": "er",
@@ -133,6 +128,7 @@ LIBRARY_CODES: dict[str, str] = {
     "0902": "axy",
     "0903": "ach",
     "0904": "db",
+    **FISH_LIBRARY_CODES,
 }
 
 CATALOG = Catalog(REGISTRY, LIBRARY_CODES)
