@@ -131,7 +131,9 @@ SE_TABLE: dict[str, SeRule] = {
     "bf": SeRule(100),
     "in": SeRule(0),
     "gu": SeRule(200),
-    **{f"{kind}{n}": _X_CHAIN for kind in ("fbf", "sbf", "ff", "fff", "mf", "fmf") for n in _FISH_SIZES},
+    # Finned, sashimi, Franken and Mutant fish, and their Siamese forms (code prefixed "s"),
+    # are found by SE as X-chains/cycles.
+    **{f"{siamese}{kind}{n}": _X_CHAIN for siamese in ("", "s") for kind in ("fbf", "sbf", "ff", "fff", "mf", "fmf") for n in _FISH_SIZES},
 }
 
 #: For a code not in the table: a value typical of its HoDoKu level.

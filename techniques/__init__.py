@@ -16,9 +16,9 @@ from techniques.bug import BUG_PLUS_1
 from techniques.als_chain import ALS_CHAIN
 from techniques.als_rules import ALS_XY_WING, ALS_XZ
 from techniques.death_blossom import DEATH_BLOSSOM
+from techniques.fish import FISH_LIBRARY_CODES, FISH_TECHNIQUES
 from techniques.chains import X_CHAIN, XY_CHAIN
 from techniques.coloring import MULTI_COLORS, SIMPLE_COLORS
-from techniques.fish import JELLYFISH, SWORDFISH, X_WING
 from techniques.nice_loops import GROUPED_NICE_LOOP, NICE_LOOP
 from techniques.intersections import LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2
 from techniques.remote_pair import REMOTE_PAIR
@@ -62,9 +62,6 @@ REGISTRY: tuple[Technique, ...] = tuple(
             HIDDEN_TRIPLE,
             NAKED_QUADRUPLE,
             HIDDEN_QUADRUPLE,
-            X_WING,
-            SWORDFISH,
-            JELLYFISH,
             REMOTE_PAIR,
             SKYSCRAPER,
             TWO_STRING_KITE,
@@ -88,6 +85,7 @@ REGISTRY: tuple[Technique, ...] = tuple(
             ALS_XY_WING,
             ALS_CHAIN,
             DEATH_BLOSSOM,
+            *FISH_TECHNIQUES,
             SIMPLE_COLORS,
             MULTI_COLORS,
             X_CHAIN,
@@ -114,9 +112,6 @@ LIBRARY_CODES: dict[str, str] = {
     "0210": "h2",
     "0211": "h3",
     "0212": "h4",
-    "0300": "bf2",
-    "0301": "bf3",
-    "0302": "bf4",
     "0400": "sk",
     "0401": "2sk",
     "0402": "er",
@@ -142,6 +137,7 @@ LIBRARY_CODES: dict[str, str] = {
     "0902": "axy",
     "0903": "ach",
     "0904": "db",
+    **FISH_LIBRARY_CODES,
     "0500": "sc1",
     "0501": "sc2",
     "0502": "mc1",

@@ -5,6 +5,10 @@
 For each wanted code it prints lines in the test_positions.py format: the position just
 before the solver used that technique (values, removed pencil marks, the step's line), and
 one ``-`` case where the technique finds nothing. Read each case before committing it.
+With ``--any`` a code is also taken from a position on the solve path where its technique
+finds a step although the solver used another one there (for techniques a default solve
+does not use, such as Mutant fish, and for sub-types such as Siamese fish): only where no
+easier technique applied, so the case shows the technique where a solver would need it.
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ def removed_text(grid: Grid) -> str:
     return " ".join(parts) or "-"
 
 
-def harvest(codes: list[str], per_code: int, files: list[str]) -> None:
+def harvest(codes: list[str], per_code: int, files: list[str], anywhere: bool = False) -> None:
     wanted = {code: per_code for code in codes}
     negatives: dict[str, str] = {}
     for file in files:
@@ -60,6 +64,13 @@ def harvest(codes: list[str], per_code: int, files: list[str]) -> None:
                 if wanted.get(step.code):
                     wanted[step.code] -= 1
                     print(f"{step.code} | {values} | {removed_text(grid)} | {step}  # from {file}")
+                elif anywhere:
+                    hardness = BRUTE_FORCE.difficulty if step.code == BRUTE_FORCE.code else by_code(step.code).difficulty
+                    for code in [c for c in codes if wanted[c] and by_code(c).difficulty <= hardness]:
+                        found = next((s for s in by_code(code).find(grid) if s.code == code), None)
+                        if found is not None:
+                            wanted[code] -= 1
+                            print(f"{code} | {values} | {removed_text(grid)} | {found}  # found (not used) in {file}")
                 for code in codes:
                     if code not in negatives and not any(s.code == code for s in by_code(code).find(grid)):
                         negatives[code] = f"{code} | {values} | {removed_text(grid)} | -  # nothing here; from {file}"
@@ -76,8 +87,9 @@ def main() -> None:
     parser.add_argument("codes")
     parser.add_argument("--per-code", type=int, default=3)
     parser.add_argument("--files", default="top95.txt,top1465.txt,royle17_sample1000.tsv,forum_hardest300.txt")
+    parser.add_argument("--any", action="store_true", help="take steps found anywhere on the solve path")
     args = parser.parse_args()
-    harvest(args.codes.split(","), args.per_code, args.files.split(","))
+    harvest(args.codes.split(","), args.per_code, args.files.split(","), args.any)
 
 
 if __name__ == "__main__":
