@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from engine.cells import BOX_OF, N_CELLS, CellSet, Digit
+from engine.cells import N_CELLS, CellSet, Digit
 
 #: Past this many templates for one digit, enumerating them costs more than it can save.
 MAX_TEMPLATES_PER_DIGIT = 20_000
@@ -26,25 +26,47 @@ class TooManyTemplates(Exception):
 def digit_templates(allowed: CellSet, limit: int = MAX_TEMPLATES_PER_DIGIT) -> list[CellSet]:
     """Every template inside ``allowed`` (the cells where the digit may go), as cell sets.
 
+    Band by band: each band (three rows) has at most 162 ways to take the digit once per
+    row and box; a template is one way per band using disjoint columns. The third band's
+    columns are exactly those the first two leave, so it is looked up, not searched.
+
     Raises:
         TooManyTemplates: more than ``limit`` of them.
     """
-    rows = [[(c, r * 9 + c) for c in range(9) if allowed >> (r * 9 + c) & 1] for r in range(9)]
+    first, second, third = (_band_ways(allowed, band) for band in range(3))
+    by_columns: dict[int, list[CellSet]] = {}
+    for cols, cells in third:
+        by_columns.setdefault(cols, []).append(cells)
     out: list[CellSet] = []
-
-    def extend(r: int, cols: int, boxes: int, acc: CellSet) -> None:
-        if r == 9:
-            out.append(acc)
-            if len(out) > limit:
-                raise TooManyTemplates
-            return
-        for c, cell in rows[r]:
-            box = 1 << BOX_OF[cell]
-            if not cols >> c & 1 and not boxes & box:
-                extend(r + 1, cols | 1 << c, boxes | box, acc | 1 << cell)
-
-    extend(0, 0, 0, 0)
+    for cols1, cells1 in first:
+        for cols2, cells2 in second:
+            if cols1 & cols2:
+                continue
+            rest = by_columns.get(0x1FF ^ (cols1 | cols2))
+            if rest:
+                top = cells1 | cells2
+                out.extend(top | cells3 for cells3 in rest)
+                if len(out) > limit:
+                    raise TooManyTemplates
     return out
+
+
+def _band_ways(allowed: CellSet, band: int) -> list[tuple[int, CellSet]]:
+    """(columns used, cells) for each way to place the digit once in each row and box of
+    a band."""
+    rows = [[c for c in range(9) if allowed >> (r * 9 + c) & 1] for r in range(band * 3, band * 3 + 3)]
+    base = band * 27
+    ways = []
+    for c0 in rows[0]:
+        for c1 in rows[1]:
+            if c1 // 3 == c0 // 3:
+                continue
+            for c2 in rows[2]:
+                if c2 // 3 in (c0 // 3, c1 // 3):
+                    continue
+                cells = 1 << (base + c0) | 1 << (base + 9 + c1) | 1 << (base + 18 + c2)
+                ways.append((1 << c0 | 1 << c1 | 1 << c2, cells))
+    return ways
 
 
 def template_solutions(allowed: dict[Digit, CellSet], node_budget: int) -> Iterator[list[Digit]] | None:

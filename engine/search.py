@@ -260,8 +260,8 @@ def _initial_state(values: Sequence[int], candidates: Sequence[Mask] | None) -> 
 
 
 # Nodes of cell search before trying the template search. The hardest proper puzzles we
-# know need about 1,100 (forum_hardest); 5,000 is about a quarter of a second.
-CELL_NODE_BUDGET = 5_000
+# know need about 1,100 (forum_hardest); 2,000 is about a tenth of a second.
+CELL_NODE_BUDGET = 2_000
 # Nodes of template search before giving up on it and finishing with plain cell search.
 TEMPLATE_NODE_BUDGET = 3_000
 
