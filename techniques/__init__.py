@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.technique import Catalog, Technique
 from techniques.fish import JELLYFISH, SWORDFISH, X_WING
+from techniques.forcing import FORCING_CHAIN, FORCING_NET
 from techniques.intersections import LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2
 from techniques.singles import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE
 from techniques.subsets import (
@@ -23,6 +24,7 @@ from techniques.subsets import (
     NAKED_QUADRUPLE,
     NAKED_TRIPLE,
 )
+from techniques.templates import TEMPLATE_DELETE, TEMPLATE_SET
 
 REGISTRY: tuple[Technique, ...] = tuple(
     sorted(
@@ -43,6 +45,10 @@ REGISTRY: tuple[Technique, ...] = tuple(
             X_WING,
             SWORDFISH,
             JELLYFISH,
+            FORCING_CHAIN,
+            FORCING_NET,
+            TEMPLATE_SET,
+            TEMPLATE_DELETE,
         ),
         key=lambda t: t.difficulty,
     )
@@ -66,6 +72,12 @@ LIBRARY_CODES: dict[str, str] = {
     "0300": "bf2",
     "0301": "bf3",
     "0302": "bf4",
+    "1201": "ts",
+    "1202": "td",
+    "1301": "fcc",
+    "1302": "fcv",
+    "1303": "fnc",
+    "1304": "fnv",
 }
 
 CATALOG = Catalog(REGISTRY, LIBRARY_CODES)
