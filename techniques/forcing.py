@@ -63,13 +63,11 @@ class ForcingNet(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         prover = NetProver(grid)
-        found = False
         for conclusion in prover.conclusions():
-            found = True
             proofs = [prover.proof(p, e) for p, e in zip(conclusion.premises, conclusion.ends)]
             yield make_step(self, "Net", conclusion, proofs, Narrator(grid))
-        if found:
-            return
+        if prover.settled:
+            return  # depth 1 proves something (if only a chain): no need to go deeper
         budget = Budget(MAX_PROBES, time.monotonic() + MAX_SECONDS)
         for conclusion, proof in nested_contradictions(grid, budget):
             yield make_step(self, "Net", conclusion, [proof], Narrator(grid))

@@ -225,6 +225,8 @@ class NetProver:
         self.root = Root(grid)
         self.branches: dict[int, Branch] = {}
         self.conflicts: dict[int, Conflict] = {}
+        #: Set by :meth:`conclusions`: something follows at depth 1 (a net or a mere chain).
+        self.settled = False
         self.on: dict[int, int] = {}
         self.off: dict[int, int] = {}
         for lit in premises(grid):
@@ -262,6 +264,7 @@ class NetProver:
         for spread, lits in either_ors(self.grid):
             estimates += self._verities(spread, lits)
         estimates.sort(key=Conclusion.key)
+        self.settled = bool(self.conflicts or estimates)
         found += [e for c in estimates[:EXACT_COSTS] if (e := self._exact(c)) is not None]
         done = set()
         for placing in (1, 0):  # placements first, as in Conclusion.key

@@ -154,7 +154,9 @@ class Budget:
         """Take one probe; False once the budget is gone."""
         self.probes -= 1
         # The clock is read only every 64 probes: reading it costs more than a probe's setup.
-        return self.probes >= 0 and (self.probes % 64 != 0 or time.monotonic() < self.deadline)
+        if self.probes % 64 == 0 and time.monotonic() >= self.deadline:
+            self.probes = -1
+        return self.probes >= 0
 
 
 class Root:

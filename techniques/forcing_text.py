@@ -102,12 +102,13 @@ class Narrator:
 
     def _clause(self, event: Event) -> str | None:
         """One event in words, or None when it goes without saying."""
-        digit, _cells = self.describe(event.lit >> 1)
+        digit, cells = self.describe(event.lit >> 1)
         fact = fact_words(event.lit, self.describe)
         if event.rule is Rule.NAKED:
             return f"{fact} (its last candidate)"
         if event.rule is Rule.HIDDEN:
-            return f"{fact} (the last place for {digit} in {UNITS[event.unit].long_name})"
+            places = "places" if cells & (cells - 1) else "place"
+            return f"{fact} (the last {places} for {digit} in {UNITS[event.unit].long_name})"
         if event.rule is Rule.LOCKED:
             inside, outside = UNITS[event.unit], UNITS[event.other]
             return f"{fact} ({digit} in {inside.long_name} is confined to {outside.long_name})"
