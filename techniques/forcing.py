@@ -84,7 +84,8 @@ def make_step(technique: BaseTechnique, kind: str, c: Conclusion, proofs: list[P
         assert isinstance(conflict, Conflict)
         where = UNITS[conflict.unit].name if conflict.clash is Clash.NO_PLACE else CELL_NAMES[conflict.cell]
         detail = f"in {where}"
-        text = f"Suppose {fact_words(c.premises[0])}. Then {words.walk(proofs[0])}. That cannot be, so {fact_words(c.fact)}."
+        walk = words.walk(proofs[0])
+        text = f"Suppose {fact_words(c.premises[0])}. Then {walk}. That cannot be, so {fact_words(c.fact)}."
     else:
         detail = ""
         text = verity_words(c, proofs, words)

@@ -9,13 +9,14 @@ Two kinds of conclusion, as in HoDoKu:
   of a digit in a house. In nets, a branch that breaks a rule is impossible and is left out.
 
 Each conclusion carries a cost (how many facts its explanation needs), so the simplest
-comes first. A *prover* turns a conclusion's branches back into proofs for the text.
+comes first. A *prover* (chains or nets) finds the conclusions of one grid and turns
+their branches back into proofs for the text.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Literal, NamedTuple, Protocol
+from typing import Iterable, Iterator, Literal, NamedTuple
 
 from engine.cells import N_CELLS, UNITS
 from engine.grid import Grid
@@ -74,10 +75,6 @@ class Conclusion:
         return (1 - (self.fact & 1), self.cost, 0 if self.contradiction else 1, self.fact)
 
 
-class Prover(Protocol):
-    def proof(self, premise: int, end: Conflict | int) -> Proof: ...
-
-
 def premises(grid: Grid) -> list[int]:
     """Every candidate, true and false, cell by cell (HoDoKu's table order)."""
     out = []
@@ -124,7 +121,12 @@ class ChainProver:
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
         self.tables = LinkTables.build(grid)
-        self.closures: dict[int, Closure] = {lit: self.tables.closure(lit >> 1, bool(lit & 1)) for lit in premises(grid)}
+        self.closures: dict[int, Closure] = {
+            lit: self.tables.closure(lit >> 1, bool(lit & 1)) for lit in premises(grid)
+        }
+        self._open = _open_cells(grid)
+        #: per digit: (number, cells) of the houses where it still has places
+        self._houses = [[(u.number, u.mask) for u in UNITS if grid.cells_with[d] & u.mask] for d in range(10)]
 
     def proof(self, premise: int, end: Conflict | int) -> Proof:
         """The chains from ``premise`` to the end's facts, merged (shared starts once)."""
@@ -152,8 +154,6 @@ class ChainProver:
         as long (not-Y rules out every case). The contradiction is reported, as HoDoKu
         does when two forms tie.
         """
-        self._open = _open_cells(self.grid)
-        self._units_with = [[u.mask for u in UNITS if self.grid.cells_with[d] & u.mask] for d in range(10)]
         found: list[Conclusion] = []
         for lit, closure in self.closures.items():
             conflict = self._conflict(closure)
@@ -180,9 +180,8 @@ class ChainProver:
             if not off:
                 continue
             left = cw & ~off
-            for mask in self._units_with[digit]:
+            for unit, mask in self._houses[digit]:
                 if not left & mask:
-                    unit = next(u.number for u in UNITS if u.mask == mask)
                     lits = tuple(index_of(c, digit) * 2 for c in bits(cw & mask))
                     options.append((self._cost(closure, lits), Conflict(Clash.NO_PLACE, -1, unit, digit, lits)))
         for cell in bits(empty):

@@ -138,7 +138,6 @@ def lit_of(cell: Cell, digit: Digit, on: bool) -> int:
     return ((digit - 1) * 81 + cell) * 2 + on
 
 
-
 @dataclass
 class Budget:
     """Limits for nested probing, shared by every branch of one search.
@@ -180,7 +179,8 @@ class Branch:
     """
 
     __slots__ = (
-        "root", "cands", "values", "cells_with", "placed", "log", "elim_at", "place_at", "queue", "locked", "depth", "budget", "dirty",
+        "root", "cands", "values", "cells_with", "placed", "log", "elim_at", "place_at",
+        "queue", "locked", "depth", "budget", "dirty",
     )
 
     def __init__(self, root: Root, locked: bool, depth: int = 1, budget: Budget | None = None) -> None:

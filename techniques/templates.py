@@ -30,8 +30,19 @@ _DELETE = (
 )
 
 
+_cache: dict[int, dict[Digit, list[int]]] = {}
+
+
 def templates(grid: Grid) -> dict[Digit, list[int]]:
-    """The refined templates of each digit, as 81-bit cell sets."""
+    """The refined templates of each digit, as 81-bit cell sets (cached for the last grid
+    version: Template Set and Template Delete ask for the same grid in turn)."""
+    if grid.version not in _cache:
+        _cache.clear()
+        _cache[grid.version] = _refined(grid)
+    return _cache[grid.version]
+
+
+def _refined(grid: Grid) -> dict[Digit, list[int]]:
     fits = {d: _fitting(grid, d) for d in range(1, 10)}
     changed = True
     while changed:  # ends: every pass that changes something drops a template
@@ -114,9 +125,10 @@ class TemplateDelete(BaseTechnique):
                 used |= t
             cells = grid.cells_with[digit] & ~used
             if cells and ts:
+                names = words_list([CELL_NAMES[c] for c in cells_of(cells)], "or")
                 yield self.step(
                     eliminations=tuple(Candidate(digit, c) for c in cells_of(cells)),
-                    explanation=_DELETE.format(d=digit, cells=words_list([CELL_NAMES[c] for c in cells_of(cells)], "or")),
+                    explanation=_DELETE.format(d=digit, cells=names),
                     highlights=Highlights(cells=tuple(cells_of(cells))),
                     digits=(digit,),
                 )
