@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -73,12 +74,21 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=1, help="take every k-th puzzle of the slice")
     parser.add_argument("--show", action="store_true", help="one line per puzzle")
     args = parser.parse_args()
-    print(f"hard-puzzle benchmark; {machine()}")
+    print(f"hard-puzzle benchmark; {machine()}; commit {_commit()}")
     for name in args.sets.split(","):
         puzzles = load(SETS[name])[args.start :: args.every]
         if args.limit is not None:
             puzzles = puzzles[: args.limit]
         run(name, puzzles, args.show)
+
+
+def _commit() -> str:
+    """The checked-out commit, so that figures can be traced to the code they measured."""
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=PUZZLES.parent)
+    except OSError:
+        return "unknown"
+    return out.stdout.strip() or "unknown"
 
 
 if __name__ == "__main__":
