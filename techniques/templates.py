@@ -7,6 +7,9 @@ As HoDoKu does, refine: a template of one digit that uses a cell every remaining
 template of another digit needs is dropped, until nothing changes. Then a cell in every
 remaining template of a digit must hold it (Template Set), and a candidate in none of
 them can go (Template Delete).
+
+Bound: a digit has at most 46,656 templates, built row by row with only the cells that
+fit, so a search never enumerates more than that per digit.
 """
 
 from __future__ import annotations
