@@ -7,9 +7,10 @@ Both make an assumption about one candidate and follow what it forces:
 * a **Forcing Net** places singles and applies locked candidates inside the branch, so a
   fact may rest on several earlier ones together. When no such net proves anything, it
   goes one level deeper (stronger than HoDoKu): inside each branch, every remaining
-  candidate is itself tried, and removed when that trial breaks a rule. Every known
-  puzzle yields to this (trial and error of depth two, D. Berthier's T&E(2)), so Brute
-  Force is almost never needed.
+  candidate is itself tried, and removed when that trial breaks a rule (trial and error
+  of depth two, D. Berthier's T&E(2)). Nearly every known puzzle yields to this, the
+  hardest lists included; only the very rare puzzles of depth three (mith's T&E(3)
+  collection) still need a Brute Force step.
 
 An assumption that breaks a rule is false (Contradiction); a fact that every case of an
 either-or forces is true (Verity). See :mod:`techniques.forcing_conclusions`.
