@@ -10,17 +10,18 @@ enables by default (the others, such as Mutant fish, can still be asked for by c
 from __future__ import annotations
 
 from engine.technique import Catalog, Technique
-from techniques.empty_rectangle import EMPTY_RECTANGLE
-from techniques.avoidable import AVOIDABLE_RECTANGLE_1, AVOIDABLE_RECTANGLE_2
-from techniques.bug import BUG_PLUS_1
 from techniques.als_chain import ALS_CHAIN
 from techniques.als_rules import ALS_XY_WING, ALS_XZ
-from techniques.death_blossom import DEATH_BLOSSOM
-from techniques.fish import FISH_LIBRARY_CODES, FISH_TECHNIQUES
+from techniques.avoidable import AVOIDABLE_RECTANGLE_1, AVOIDABLE_RECTANGLE_2
+from techniques.bug import BUG_PLUS_1
 from techniques.chains import X_CHAIN, XY_CHAIN
 from techniques.coloring import MULTI_COLORS, SIMPLE_COLORS
-from techniques.nice_loops import GROUPED_NICE_LOOP, NICE_LOOP
+from techniques.death_blossom import DEATH_BLOSSOM
+from techniques.empty_rectangle import EMPTY_RECTANGLE
+from techniques.fish import FISH_LIBRARY_CODES, FISH_TECHNIQUES
+from techniques.forcing import FORCING_CHAIN, FORCING_NET
 from techniques.intersections import LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2
+from techniques.nice_loops import GROUPED_NICE_LOOP, NICE_LOOP
 from techniques.remote_pair import REMOTE_PAIR
 from techniques.single_digit import SKYSCRAPER, TURBOT_FISH, TWO_STRING_KITE
 from techniques.singles import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE
@@ -34,8 +35,8 @@ from techniques.subsets import (
     NAKED_QUADRUPLE,
     NAKED_TRIPLE,
 )
-from techniques.wings import W_WING, XY_WING, XYZ_WING
 from techniques.sue_de_coq import SUE_DE_COQ
+from techniques.templates import TEMPLATE_DELETE, TEMPLATE_SET
 from techniques.uniqueness import (
     HIDDEN_RECTANGLE,
     UNIQUENESS_1,
@@ -45,6 +46,7 @@ from techniques.uniqueness import (
     UNIQUENESS_5,
     UNIQUENESS_6,
 )
+from techniques.wings import W_WING, XY_WING, XYZ_WING
 
 REGISTRY: tuple[Technique, ...] = tuple(
     sorted(
@@ -92,6 +94,10 @@ REGISTRY: tuple[Technique, ...] = tuple(
             XY_CHAIN,
             NICE_LOOP,
             GROUPED_NICE_LOOP,
+            FORCING_CHAIN,
+            FORCING_NET,
+            TEMPLATE_SET,
+            TEMPLATE_DELETE,
         ),
         key=lambda t: t.difficulty,
     )
@@ -150,6 +156,12 @@ LIBRARY_CODES: dict[str, str] = {
     "0709": "gcnl",
     "0710": "gdnl",
     "0711": "gaic",
+    "1201": "ts",
+    "1202": "td",
+    "1301": "fcc",
+    "1302": "fcv",
+    "1303": "fnc",
+    "1304": "fnv",
 }
 
 CATALOG = Catalog(REGISTRY, LIBRARY_CODES)

@@ -41,6 +41,9 @@ SETS = {
     "royle17": ("royle17_sample1000.tsv", 10, 1),
     "top1465": ("top1465.txt", 30, 1),
     "forum_hardest": ("forum_hardest300.txt", 30, 1),
+    # AI Escargot, Fata Morgana, ... Easter Monster and Golden Nugget in the slow run: the
+    # hardest need nested forcing nets, a second or two each.
+    "famous": ("famous.tsv", 6, 1),
 }
 
 
