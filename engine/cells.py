@@ -167,12 +167,22 @@ def mask_of(digits: Iterator[Digit] | tuple[Digit, ...] | list[Digit] | set[Digi
 # --- cell sets -----------------------------------------------------------------------
 
 
+def bit_indices(value: int) -> Iterator[int]:
+    """The indices of the set bits of a non-negative int, ascending (cells of a cell set,
+    candidate numbers of a candidate set, ...).
+
+    >>> list(bit_indices(0b1010))
+    [1, 3]
+    """
+    while value:
+        low = value & -value
+        yield low.bit_length() - 1
+        value ^= low
+
+
 def cells_of(cellset: CellSet) -> Iterator[Cell]:
     """The cells of an 81-bit cell set, ascending."""
-    while cellset:
-        low = cellset & -cellset
-        yield low.bit_length() - 1
-        cellset ^= low
+    return bit_indices(cellset)
 
 
 def cellset_of(cells: Iterator[Cell] | tuple[Cell, ...] | list[Cell] | frozenset[Cell]) -> CellSet:

@@ -7,16 +7,33 @@ puzzles that have no solution but whose contradiction is hidden so deep that cel
 search needs millions of nodes (Norvig's "impossible" puzzle: 13 template nodes against
 1.7 million cell nodes). On sparse grids it is the other way round, which is why it is
 only a fallback (engine.search decides when).
+
+The same idea without enumerating: a candidate that lies in no template can never be true
+(``template_deletable``). Every single-digit elimination, any fish included, is such a
+candidate, which the fish search uses to prune.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Iterator
 
 from engine.cells import N_CELLS, CellSet, Digit
+from engine.grid import Grid
+
+def allowed_cells(grid: Grid, digit: Digit) -> CellSet:
+    """The cells where ``digit`` is placed or still a candidate: where its templates may go."""
+    cells = grid.cells_with[digit]
+    for cell, value in enumerate(grid.values):
+        if value == digit:
+            cells |= 1 << cell
+    return cells
+
 
 #: Past this many templates for one digit, enumerating them costs more than it can save.
 MAX_TEMPLATES_PER_DIGIT = 20_000
+#: Every template a digit can have (an empty grid): a limit that never stops enumeration.
+ALL_TEMPLATES = 46_656
 
 
 class TooManyTemplates(Exception):
@@ -125,3 +142,55 @@ def _grid(chosen: dict[Digit, CellSet]) -> list[Digit]:
             values[low.bit_length() - 1] = digit
             cells ^= low
     return values
+
+
+# --- which candidates lie in no template (fish search, Template Delete) ---------------
+
+
+def template_deletable(grid: Grid, digit: Digit) -> CellSet:
+    """Candidates of ``digit`` that lie in no template (a full, valid placement of the digit
+    over the grid). Every single-digit elimination, any fish included, is one of these."""
+    cells = allowed_cells(grid, digit)
+    rows = [(cells >> 9 * row) & 0x1FF for row in range(9)]
+    memo: dict[int, int] = {}
+
+    def reach(row: int, cols: int, boxes: int) -> int:
+        # Cells used by some completion from this state, as an 81-bit set; 0: a dead end.
+        # Row 9 is the end: -1 marks "complete" (an empty but successful completion).
+        if row == 9:
+            return -1
+        key = row << 12 | cols << 3 | boxes
+        union = memo.get(key)
+        if union is None:
+            union = 0
+            free = rows[row] & ~cols
+            while free:
+                low = free & -free
+                free ^= low
+                box = 1 << ((low.bit_length() - 1) // 3)
+                if boxes & box:
+                    continue
+                rest = reach(row + 1, cols | low, 0 if row % 3 == 2 else boxes | box)
+                if rest:
+                    union |= low << 9 * row | (rest if rest > 0 else 0)
+            memo[key] = union
+        return union
+
+    used = reach(0, 0, 0)
+    return grid.cells_with[digit] & ~(used if used > 0 else 0)
+
+
+_CACHE: OrderedDict[tuple[int, Digit], CellSet] = OrderedDict()
+_CACHE_SIZE = 9 * 64
+
+
+def deletable(grid: Grid, digit: Digit) -> CellSet:
+    """:func:`template_deletable`, cached per grid version."""
+    key = (grid.version, digit)
+    if key in _CACHE:
+        _CACHE.move_to_end(key)
+        return _CACHE[key]
+    value = _CACHE[key] = template_deletable(grid, digit)
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return value

@@ -19,7 +19,7 @@ from functools import reduce
 from operator import or_
 from typing import Iterator
 
-from engine.cells import MASK_DIGITS, cells_of
+from engine.cells import MASK_DIGITS, bit_indices, cells_of
 from engine.grid import Grid
 from engine.step import Candidate, Link, Step
 from engine.technique import BaseTechnique, Level
@@ -100,8 +100,7 @@ class _Reach:
 
     def successors(self, v: int) -> Iterator[int]:
         """The nodes one link after v, ascending."""
-        for low in _bits(self.succ[v]):
-            yield low.bit_length() - 1
+        yield from bit_indices(self.succ[v])
 
 
 def _all_but(row: list[int]) -> list[int]:
@@ -113,13 +112,6 @@ def _all_but(row: list[int]) -> list[int]:
         prefix[i + 1] = prefix[i] | row[i]
         suffix[n - 1 - i] = suffix[n - i] | row[n - 1 - i]
     return [prefix[i] | suffix[i + 1] for i in range(n)]
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low
-        mask ^= low
 
 
 class AlsChain(BaseTechnique):
@@ -183,8 +175,7 @@ class AlsChain(BaseTechnique):
                             v = 9 * rc.other(a) + x1 - 1
                             reached[x1] = reached.get(x1, 0) | reach.beyond_first(v, MAX_LINKS - 1)
             for x1, nodes in reached.items():
-                for hit in _bits(nodes & good_without[x1] & later):
-                    end = hit.bit_length() - 1
+                for end in bit_indices(nodes & good_without[x1] & later):
                     e_als, e = divmod(end, 9)
                     spare = (1 << (x1 - 1)) | (1 << e)
                     key = effects.get((a, e_als, spare))

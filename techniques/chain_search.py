@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, Sequence
 
-from engine.cells import CellSet
+from engine.cells import CellSet, bit_indices
 from techniques.links import Node
 
 # The longest chain, in implications, that any search follows. Human chains and every
@@ -37,14 +37,6 @@ def off(node: int) -> int:
 
 def is_on(literal: int) -> bool:
     return not literal & 1
-
-
-def bits(mask: int) -> Iterator[int]:
-    """The set bits of a mask, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 class LiteralGraph:
@@ -120,7 +112,7 @@ class LiteralGraph:
                 low = quick & -quick
                 reached |= out[low.bit_length() - 1]
                 quick ^= low
-            for literal in bits(frontier & delayed):
+            for literal in bit_indices(frontier & delayed):
                 when = len(found) + self.delay[literal]
                 later[when] = later.get(when, 0) | out[literal]
             frontier = reached & ~visited
@@ -149,7 +141,7 @@ class LiteralGraph:
             """Literals on a shortest chain that lead straight to ``literal`` (layer k)."""
             sources = self.inc[literal]
             found = sources & ~self.delayed & layers[k - 1]
-            for q in bits(sources & self.delayed):
+            for q in bit_indices(sources & self.delayed):
                 j = k - 1 - self.delay[q]
                 if j >= 0 and layers[j] >> q & 1:
                     found |= 1 << q
@@ -164,7 +156,7 @@ class LiteralGraph:
                 yield chain[::-1]
                 return
             choices = before(chain[-1], k)
-            for literal in list(bits(choices & prefer)) + list(bits(choices & ~prefer)):
+            for literal in list(bit_indices(choices & prefer)) + list(bit_indices(choices & ~prefer)):
                 left[0] -= 1
                 if left[0] < 0:
                     return

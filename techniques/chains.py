@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from engine.cells import CELL_NAMES, MASK_COUNT, PEER_MASK, CellSet, Digit
+from engine.cells import CELL_NAMES, MASK_COUNT, PEER_MASK, CellSet, Digit, bit_indices
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Level
 from techniques._shared import candidates
-from techniques.chain_search import LiteralGraph, bits, off, path_nodes
+from techniques.chain_search import LiteralGraph, off, path_nodes
 from techniques.chain_text import Chain, chain_candidates, chain_links, chain_string, walk_words, which_see
 from techniques.links import Node, link_graph, links, per_version
 
@@ -77,7 +77,7 @@ class SimpleChain(BaseTechnique):
             layers = graph.layers(off(i))
             # A chain needs three links at least (strong, weak, strong).
             for length in range(3, len(layers), 2):
-                for end in bits(layers[length] & ends):
+                for end in bit_indices(layers[length] & ends):
                     self._consider(grid, graph, layers, end, node, length, found)
         for _, step in sorted(found.values(), key=lambda f: (-len(f[1].eliminations), f[0], f[1].eliminations)):
             yield step

@@ -18,7 +18,7 @@ The search: base combinations house by house, with overlaps limited to the endo 
 allowance; for each base set the covers are chosen to cover its lowest open candidate
 (one of its three houses, or the candidate becomes a fin), so only cover sets that can
 work are ever built. Every elimination is a candidate no template of the digit uses
-(``techniques.digit_templates``), and one must see every fin and lie in a cover house: a
+(``engine.digit_templates``), and one must see every fin and lie in a cover house: a
 base set whose candidates could not be covered that way is dropped as soon as it appears,
 which prunes nearly everything in ordinary positions.
 """
@@ -33,7 +33,7 @@ from typing import Iterator
 
 from engine.cells import ALL_CELLS, BOX_OF, COL_OF, DIGITS, PEER_MASK, ROW_OF, UNITS, CellSet, Digit, first_cell
 from engine.grid import Grid
-from techniques.digit_templates import deletable
+from engine.digit_templates import deletable
 
 MAX_FINS = 5  # HoDoKu's default (and reglib test) limits: fins in all, endo fins among them
 MAX_ENDO_FINS = 2

@@ -18,9 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Iterator, Literal, NamedTuple
 
-from engine.cells import N_CELLS, UNITS
+from engine.cells import N_CELLS, UNITS, bit_indices
 from engine.grid import Grid
-from techniques.forcing_links import CANDIDATE_BITS, Closure, LinkTables, bits, candidate_cells
+from techniques.forcing_links import CANDIDATE_BITS, Closure, LinkTables, candidate_cells
 from techniques.forcing_propagation import (
     Branch,
     BranchOutcome,
@@ -98,7 +98,7 @@ def either_ors(grid: Grid) -> Iterator[tuple[Spread, list[int]]]:
         for digit in grid.missing_digits(unit):
             places = grid.cells_with[digit] & unit.mask
             if places & (places - 1):
-                cells = bits(places)
+                cells = bit_indices(places)
                 yield Spread("house", unit.number, digit), [index_of(c, digit) * 2 + 1 for c in cells]
 
 
@@ -167,7 +167,7 @@ class ChainProver:
     def _conflict(self, closure: Closure) -> tuple[int, Conflict] | None:
         """The cheapest broken rule in a closure (ants: the literals that break it)."""
         options: list[tuple[int, Conflict]] = []
-        for node in bits(closure.on & closure.off & CANDIDATE_BITS):
+        for node in bit_indices(closure.on & closure.off & CANDIDATE_BITS):
             lits: tuple[int, ...] = (node * 2 + 1, node * 2)
             cell, digit = node % 81, node // 81 + 1
             options.append((self._cost(closure, lits), Conflict(Clash.BOTH, cell, -1, digit, lits)))
@@ -182,9 +182,9 @@ class ChainProver:
             left = cw & ~off
             for unit, mask in self._houses[digit]:
                 if not left & mask:
-                    lits = tuple(index_of(c, digit) * 2 for c in bits(cw & mask))
+                    lits = tuple(index_of(c, digit) * 2 for c in bit_indices(cw & mask))
                     options.append((self._cost(closure, lits), Conflict(Clash.NO_PLACE, -1, unit, digit, lits)))
-        for cell in bits(empty):
+        for cell in bit_indices(empty):
             lits = tuple(index_of(cell, d) * 2 for d in grid.candidates(cell))
             options.append((self._cost(closure, lits), Conflict(Clash.EMPTY_CELL, cell, -1, 0, lits)))
         return min(options, key=lambda option: option[0]) if options else None
@@ -198,7 +198,7 @@ class ChainProver:
             for closure in closures:
                 on &= closure.on
                 off &= closure.off
-            for fact in [n * 2 + 1 for n in bits(on)] + [n * 2 for n in bits(off)]:
+            for fact in [n * 2 + 1 for n in bit_indices(on)] + [n * 2 for n in bit_indices(off)]:
                 if fact not in lits:
                     cost = sum(self._cost(closure, (fact,)) for closure in closures)
                     found.append(Conclusion(fact, tuple(lits), tuple(fact for _ in lits), cost, spread))
@@ -285,7 +285,7 @@ class NetProver:
             off &= self.off[lit]
         out = []
         dead_cost = sum(len(self.branches[lit].log) for lit in lits if lit in self.conflicts)
-        for fact in [n * 2 + 1 for n in bits(on)] + [n * 2 for n in bits(off)]:
+        for fact in [n * 2 + 1 for n in bit_indices(on)] + [n * 2 for n in bit_indices(off)]:
             if fact in lits and len(live) > 1:
                 continue
             ends = tuple(self.conflicts.get(lit, fact) for lit in lits)

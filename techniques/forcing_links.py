@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.cells import ALL_CELLS, BOXES, LINES, N_CELLS, PEER_MASK, UNITS, UNITS_OF, CellSet, Digit, cells_of
+from engine.cells import ALL_CELLS, BOXES, LINES, N_CELLS, PEER_MASK, UNITS, UNITS_OF, CellSet, Digit, bit_indices, cells_of
 from engine.grid import Grid
 from techniques.forcing_propagation import Event, Rule, index_of
 
@@ -37,16 +37,6 @@ class Group(NamedTuple):
     cells: CellSet
     box: int  # unit numbers
     line: int
-
-
-def bits(value: int) -> list[int]:
-    """The set bits of an int, ascending."""
-    out = []
-    while value:
-        low = value & -value
-        out.append(low.bit_length() - 1)
-        value ^= low
-    return out
 
 
 class Closure(NamedTuple):
@@ -99,10 +89,10 @@ class LinkTables:
         weak, strong = self.weak, self.strong
         while front_on or front_off:
             new_off = 0
-            for n in bits(front_on):
+            for n in bit_indices(front_on):
                 new_off |= weak[n]
             new_on = 0
-            for n in bits(front_off):
+            for n in bit_indices(front_off):
                 new_on |= strong[n]
             front_on, front_off = new_on & ~all_on, new_off & ~all_off
             all_on |= front_on
@@ -120,9 +110,9 @@ class LinkTables:
             level -= 1
             front_on, front_off = closure.levels[level]
             if on:  # a true node comes from a false one through a strong link
-                node = next(n for n in bits(front_off) if self.strong[n] >> node & 1)
+                node = next(n for n in bit_indices(front_off) if self.strong[n] >> node & 1)
             else:
-                node = next(n for n in bits(front_on) if self.weak[n] >> node & 1)
+                node = next(n for n in bit_indices(front_on) if self.weak[n] >> node & 1)
             on = not on
             steps.append((node, on))
         steps.reverse()

@@ -37,6 +37,7 @@ from engine.cells import (
     Cell,
     CellSet,
     Digit,
+    bit_indices,
 )
 from engine.grid import Grid
 
@@ -343,7 +344,7 @@ class Branch:
                 units = dirty[d0]
                 dirty[d0] = 0
                 b = 1 << d0
-                for u in _bit_list(units):
+                for u in bit_indices(units):
                     if self.placed[u] & b:
                         continue
                     places = self.cells_with[d0 + 1] & UNIT_MASKS[u]
@@ -363,7 +364,7 @@ class Branch:
             if not targets:
                 return False
             ants = self._unit_reasons(inside, digit, -1, mask)
-            for cell in _bit_list(targets):
+            for cell in bit_indices(targets):
                 event = Event(lit_of(cell, digit, False), Rule.LOCKED, inside, outside, ants)
                 self._eliminate(cell, digit, event)
             return True
@@ -401,12 +402,3 @@ _CROSSING: tuple[tuple[int, ...], ...] = tuple(
 )
 #: UNIT_BITS[cell] = the cell's three houses as a 27-bit set.
 _UNIT_BITS: tuple[int, ...] = tuple(sum(1 << u for u in UNITS_OF[c]) for c in range(N_CELLS))
-
-
-def _bit_list(value: int) -> list[int]:
-    out = []
-    while value:
-        low = value & -value
-        out.append(low.bit_length() - 1)
-        value ^= low
-    return out

@@ -16,12 +16,12 @@ from itertools import islice
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, bit, cells_of
+from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, bit, bit_indices, cells_of
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Level
 from techniques.chain_als import add_als_nodes
-from techniques.chain_search import LiteralGraph, bits, is_on, off, on, path_nodes
+from techniques.chain_search import LiteralGraph, is_on, off, on, path_nodes
 from techniques.chain_text import Chain, chain_candidates, chain_links, chain_string, digits_text
 from techniques.links import Node, link_graph, links, per_version
 from techniques.loop_rules import Kind, aic_eliminations, continuous_eliminations, loop_kind
@@ -125,7 +125,7 @@ class NiceLoop(BaseTechnique):
         ends = search.cell_literals[start.cell]
         # A loop needs three links at least to leave the cell and come back.
         for length in range(3, len(layers)):
-            for end in bits(layers[length] & ends):
+            for end in bit_indices(layers[length] & ends):
                 verdict = loop_kind(grid, start, start_true, graph.node(end), is_on(end))
                 if verdict is None:
                     continue
@@ -148,7 +148,7 @@ class NiceLoop(BaseTechnique):
         grid, graph = search.grid, search.graph
         ends = _aic_ends(search, start)
         for length in range(3, len(layers)):
-            for end in bits(layers[length] & ends):
+            for end in bit_indices(layers[length] & ends):
                 effect = aic_eliminations(grid, start, graph.node(end))
                 if not effect or self._known(search, Kind.AIC, effect, length):
                     continue

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from engine.cells import ALL_CELLS, CELL_NAMES, N_CELLS, Digit, cells_of
+from engine.cells import ALL_CELLS, CELL_NAMES, Digit, cells_of
+from engine.digit_templates import ALL_TEMPLATES, allowed_cells, digit_templates
 from engine.grid import Grid
 from engine.notation import words_list
 from engine.step import Candidate, Highlights, Step
@@ -71,25 +72,10 @@ def _all_of(ts: list[int]) -> int:
 
 
 def _fitting(grid: Grid, digit: Digit) -> list[int]:
-    """Templates of ``digit`` through its placed cells and its candidates only, built row
-    by row (a column and a box once each)."""
-    allowed = grid.cells_with[digit] | sum(1 << c for c in range(N_CELLS) if grid.values[c] == digit)
-    rows = [[c for c in range(r * 9, r * 9 + 9) if allowed >> c & 1] for r in range(9)]
-    out: list[int] = []
-    stack: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)]  # row, cells, used columns, used boxes
-    while stack:
-        row, cells, cols, boxes = stack.pop()
-        if row == 9:
-            out.append(cells)
-            continue
-        for c in rows[row]:
-            col, box = c % 9, (row // 3) * 3 + (c % 9) // 3
-            if not cols >> col & 1 and not boxes >> box & 1:
-                next_boxes = boxes | 1 << box
-                if row % 3 == 2:
-                    next_boxes = 0  # a new band of boxes starts
-                stack.append((row + 1, cells | 1 << c, cols | 1 << col, next_boxes))
-    return out
+    """Templates of ``digit`` through its placed cells and its candidates only."""
+    # Templates are off by default and HoDoKu enumerates them all; so do we (at most
+    # 46,656 per digit, on an empty grid).
+    return digit_templates(allowed_cells(grid, digit), limit=ALL_TEMPLATES)
 
 
 class TemplateSet(BaseTechnique):

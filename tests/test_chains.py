@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.cells import MASK_COUNT, UNITS, Unit
+from engine.cells import MASK_COUNT, UNITS, Unit, bit_indices
 from engine.grid import Grid
-from techniques.chain_search import LiteralGraph, bits, is_on, off, on
+from techniques.chain_search import LiteralGraph, is_on, off, on
 from techniques.chains import X_CHAIN, XY_CHAIN
 from techniques.links import Node, group_nodes, link_graph, links
 from tests.conftest import PUZZLES, grid_from
@@ -61,7 +61,7 @@ def test_breadth_first_layers_and_paths() -> None:
     # a=b strong, b-c weak, c=d strong: "a false" forces "d true" in three links.
     graph.add_links([(a, b, True, True), (b, c, True, False), (c, d, True, True)])
     layers = graph.layers(off(0))
-    assert [sorted(bits(layer)) for layer in layers[:4]] == [[off(0)], [on(1)], [off(2)], [on(3)]]
+    assert [sorted(bit_indices(layer)) for layer in layers[:4]] == [[off(0)], [on(1)], [off(2)], [on(3)]]
     (path,) = list(graph.paths(layers, on(3)))
     assert path == [off(0), on(1), off(2), on(3)] and is_on(path[-1])
 

@@ -11,7 +11,7 @@ from engine.grid import Grid
 from engine.solver import solve
 from techniques import DEFAULT, REGISTRY, by_code
 from techniques.fish import FINNED_X_WING, SASHIMI_X_WING, X_WING, FishTechnique
-from techniques.digit_templates import template_deletable
+from engine.digit_templates import template_deletable
 from techniques.fish_search import PASSES, Fish, Shape, classify, find_fish, hodoku_rank
 from tests.conftest import grid_from, puzzle_lines
 
