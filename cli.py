@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import IO, Callable, Sequence
+from typing import IO, Callable, Sequence, cast
 
 from engine.advice import HintOptions
 from engine.commands import explain as explain_command
@@ -18,9 +18,10 @@ from engine.commands import hint as hint_command
 from engine.commands import listing as listing_command
 from engine.commands import solve as solve_command
 from engine.commands import steps as steps_command
-from engine.commands.output import EXIT_BAD_INPUT
+from engine.commands.output import EXIT_BAD_INPUT, Interrupted, RecordStream
 from engine.commands.richout import RichTarget
 from engine.formats import Layout
+from engine.technique import UnknownTechnique
 from techniques import CATALOG
 
 EXIT_INTERRUPTED = 130
@@ -239,12 +240,23 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None, err: IO[
     if handler is None:
         parser.print_help(err)
         return EXIT_BAD_INPUT
+    # Records reach stdout whole or not at all (see RecordStream): Ctrl-C or an error in the
+    # middle of one leaves everything written before it intact.
+    stream = RecordStream(out)
     try:
-        return handler(args, out, err, sys.stdin)
-    except KeyError as unknown:  # an unknown technique code
-        err.write(f"stepdoku: {unknown.args[0]}\n")
+        code = handler(args, cast(IO[str], stream), err, sys.stdin)
+        stream.flush()
+        return code
+    except UnknownTechnique as unknown:
+        stream.discard()
+        err.write(f"stepdoku: {unknown}\n")
         return EXIT_BAD_INPUT
+    except Interrupted as stop:
+        stream.discard()
+        err.write(f"stepdoku: {stop.report()}\n")
+        return EXIT_INTERRUPTED
     except KeyboardInterrupt:
+        stream.discard()
         err.write("stepdoku: interrupted\n")
         return EXIT_INTERRUPTED
     except BrokenPipeError:
@@ -253,6 +265,7 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None, err: IO[
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except Exception as error:  # never a traceback for users; STEPDOKU_DEBUG=1 shows it
+        stream.discard()
         if os.environ.get("STEPDOKU_DEBUG"):
             raise
         err.write(f"stepdoku: internal error: {type(error).__name__}: {error} (please report it; STEPDOKU_DEBUG=1 shows details)\n")

@@ -119,6 +119,13 @@ class BaseTechnique:
         return f"<{type(self).__name__} {self.code} {self.name!r}>"
 
 
+class UnknownTechnique(KeyError):
+    """A technique code or name that no technique has."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
 class Catalog:
     """Every technique, in solving order, with lookups by code: what commands are handed.
 
@@ -142,7 +149,7 @@ class Catalog:
         try:
             return self._by_code[code]
         except KeyError:
-            raise KeyError(f"unknown technique code {code!r} (see 'stepdoku techniques')") from None
+            raise UnknownTechnique(f"unknown technique code {code!r} (see 'stepdoku techniques')") from None
 
     def select(self, codes: str) -> tuple[Technique, ...]:
         """Techniques from a comma-separated list of codes (``"n2,h2"``), in registry order."""

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from engine.analysis import Analysis, Status
 from engine.commands.inputs import Record, iter_records
-from engine.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, report_error
+from engine.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
 from engine.commands.richout import RichTarget
 from engine.formats import Puzzle, format_line
 from engine.grid import Contradiction, Grid
@@ -60,27 +60,29 @@ def run(options: ExplainOptions, catalog: Catalog, out: IO[str], err: IO[str], s
     techniques = catalog.select(options.codes) if options.codes else catalog.default
     target = RichTarget(options.html, options.svg)
     console = None if options.json or options.text else target.console(out)
-    outcome = Outcome()
     first_line = ""
-    for record in iter_records(options.inputs, stdin):
-        if not isinstance(record.item, Puzzle):
-            report_error(err, record)
+    with batch() as outcome:
+        for record in iter_records(options.inputs, stdin):
+            if not isinstance(record.item, Puzzle):
+                report_error(err, record)
+                if options.json:
+                    out.write(json.dumps({"puzzle": None, "status": "error", "error": record.error, "solution": None, "brute_force": 0, "steps": [], "source": record.where, "rating": None}) + "\n")
+                outcome.add(EXIT_BAD_INPUT, record.where)
+                out.flush()
+                continue
+            first_line = first_line or format_line(record.item.values)
+            start, result = explain_puzzle(record.item, techniques, options)
+            rating = rate(result.steps, catalog, solved=result.status is SolveStatus.SOLVED, start=start) if result.status is not SolveStatus.INVALID else None
+            code = EXIT_OK if result.status is not SolveStatus.INVALID else EXIT_INVALID
             if options.json:
-                out.write(json.dumps({"puzzle": None, "status": "error", "error": record.error, "solution": None, "brute_force": 0, "steps": [], "source": record.where, "rating": None}) + "\n")
-            outcome.add(EXIT_BAD_INPUT)
-            continue
-        first_line = first_line or format_line(record.item.values)
-        start, result = explain_puzzle(record.item, techniques, options)
-        rating = rate(result.steps, catalog, solved=result.status is SolveStatus.SOLVED, start=start) if result.status is not SolveStatus.INVALID else None
-        if options.json:
-            out.write(json.dumps(explain_json(record, record.item, result, rating)) + "\n")
-        elif options.text:
-            out.write(_text(record, result, options))
-        else:
-            assert console is not None
-            outcome.add(_walkthrough(console, record, start, result, rating, options))
-        outcome.add(EXIT_OK if result.status is not SolveStatus.INVALID else EXIT_INVALID)
-        out.flush()
+                out.write(json.dumps(explain_json(record, record.item, result, rating)) + "\n")
+            elif options.text:
+                out.write(_text(record, result, options))
+            else:
+                assert console is not None
+                code = max(code, _walkthrough(console, record, start, result, rating, options))
+            outcome.add(code, record.where)
+            out.flush()
     if console is not None and target.exporting:
         failed = target.finish(console, f"stepdoku walkthrough: {first_line}", err)
         if failed:

@@ -27,7 +27,7 @@ from rich.progress import Progress
 from rich.text import Text
 
 from engine.commands.inputs import iter_records
-from engine.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome
+from engine.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, batch
 from engine.commands.richout import terminal_console
 from engine.formats import Puzzle
 from engine.reader import read_puzzles
@@ -55,11 +55,10 @@ def run(options: GradeOptions, catalog: Catalog, out: IO[str], err: IO[str], std
     grader = Grader(catalog, options.max_seconds)
     writer = _Writer(options.format, out)
     summary = Summary()
-    outcome = Outcome()
     show_progress = options.progress if options.progress is not None else (err.isatty() and not options.quiet)
     err_console = terminal_console(err)
     total = _count(options.inputs) if show_progress else None
-    with worker_pool(grader, options.jobs) as pool:  # before the progress bar's thread
+    with batch() as outcome, worker_pool(grader, options.jobs) as pool:  # pool before the bar's thread
         records = grade_stream(_items(options.inputs, stdin), grader, options.jobs, pool=pool)
         progress = batch_progress(err_console) if show_progress else None
         _drain(records, writer, summary, outcome, progress, total, out.isatty())
@@ -81,16 +80,16 @@ def _drain(
     """Write every record as it comes, keeping the counts and the progress bar."""
     if progress is None:
         for record in records:
-            writer.write(record, None)
             summary.add(record)
-            outcome.add(_exit_code(record))
+            outcome.add(_exit_code(record), record.puzzle)  # counted before it is written: see output.py
+            writer.write(record, None)
         return
     with progress:
         task = progress.add_task("grading", total=total)
         for record in records:
-            writer.write(record, progress if rows_on_terminal else None)
             summary.add(record)
-            outcome.add(_exit_code(record))
+            outcome.add(_exit_code(record), record.puzzle)
+            writer.write(record, progress if rows_on_terminal else None)
             progress.advance(task)
         progress.update(task, total=summary.count)  # the total was an estimate
 
@@ -144,6 +143,7 @@ class _Writer:
             if self.count == 1:
                 self.csv.writerow(COLUMNS)
             self.csv.writerow([_csv_value(name, getattr(record, name)) for name in COLUMNS])
+            self.out.flush()
             return
         else:
             line = (table_header() + "\n" if self.count == 1 else "") + table_row(self.count, record)
@@ -151,6 +151,7 @@ class _Writer:
             progress.console.print(Text(line), soft_wrap=True)  # keeps the live bar intact
         else:
             self.out.write(line + "\n")
+            self.out.flush()
 
 
 def _csv_value(name: str, value: object) -> str:

@@ -21,11 +21,12 @@ from __future__ import annotations
 import json
 from typing import IO
 
+from rich.console import Console
 from rich.text import Text
 
 from engine.advice import Advice, HintOptions, StateMismatch, advise, player_state
-from engine.commands.inputs import iter_records
-from engine.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, report_error
+from engine.commands.inputs import Record, iter_records
+from engine.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
 from engine.commands.richout import terminal_console
 from engine.formats import Puzzle
 from engine.render.hint import HintView
@@ -40,31 +41,42 @@ def run(options: HintOptions, catalog: Catalog, out: IO[str], err: IO[str], stdi
             err.write(f"stepdoku: --puzzle: {first.item.message}\n")
             return EXIT_BAD_INPUT
         givens = first.item
-    outcome = Outcome()
     console = None if options.json else terminal_console(out)
-    for record in iter_records([options.state], stdin):
-        if not isinstance(record.item, Puzzle):
-            report_error(err, record)
-            _json_error(out, options, record.where, record.error or "")
-            outcome.add(EXIT_BAD_INPUT)
-            continue
-        try:
-            state = player_state(record.item, givens)
-        except StateMismatch as mismatch:
-            err.write(f"stepdoku: {record.where}: {mismatch}\n")
-            _json_error(out, options, record.where, str(mismatch))
-            outcome.add(EXIT_BAD_INPUT)
-            continue
-        advice = advise(Advice(record.where, state, record.item.layout, record.item.empty_char), catalog, options)
-        if console is None:
-            out.write(json.dumps(advice.to_json()) + "\n")
-        else:
-            console.print(HintView(advice, options.level, options.apply))
-            if options.apply and advice.applied is not None:
-                console.print(Text(advice.applied), soft_wrap=True)
-        outcome.add(EXIT_INVALID if advice.status == "invalid" else EXIT_OK)
-        out.flush()
+    with batch() as outcome:
+        for record in iter_records([options.state], stdin):
+            outcome.add(_hint_one(record, givens, console, catalog, options, out, err), record.where)
+            out.flush()
     return outcome.exit_code
+
+
+def _hint_one(
+    record: Record,
+    givens: Puzzle | None,
+    console: Console | None,
+    catalog: Catalog,
+    options: HintOptions,
+    out: IO[str],
+    err: IO[str],
+) -> int:
+    """The hint (or the error) for one state; returns its exit code."""
+    if not isinstance(record.item, Puzzle):
+        report_error(err, record)
+        _json_error(out, options, record.where, record.error or "")
+        return EXIT_BAD_INPUT
+    try:
+        state = player_state(record.item, givens)
+    except StateMismatch as mismatch:
+        err.write(f"stepdoku: {record.where}: {mismatch}\n")
+        _json_error(out, options, record.where, str(mismatch))
+        return EXIT_BAD_INPUT
+    advice = advise(Advice(record.where, state, record.item.layout, record.item.empty_char), catalog, options)
+    if console is None:
+        out.write(json.dumps(advice.to_json()) + "\n")
+    else:
+        console.print(HintView(advice, options.level, options.apply))
+        if options.apply and advice.applied is not None:
+            console.print(Text(advice.applied), soft_wrap=True)
+    return EXIT_INVALID if advice.status == "invalid" else EXIT_OK
 
 
 def _json_error(out: IO[str], options: HintOptions, where: str, message: str) -> None:

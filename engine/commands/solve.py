@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from engine.analysis import Analysis, Status, analyse
 from engine.commands.inputs import Record, iter_records
-from engine.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, report_error
+from engine.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
 from engine.formats import Layout, Puzzle, format_line, format_values
 from engine.search import count_solutions
 
@@ -35,17 +35,17 @@ class SolveOptions:
 
 def run(options: SolveOptions, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
     """Solve every input puzzle; the exit code is the worst outcome (0, 1 invalid, 2 bad input)."""
-    outcome = Outcome()
-    for record in iter_records(options.inputs, stdin):
-        if isinstance(record.item, Puzzle):
-            code = _solve_one(record, record.item, options, out)
-        else:
-            code = EXIT_BAD_INPUT
-            if options.json:
-                out.write(json.dumps(_error_json(record)) + "\n")
-            report_error(err, record)
-        outcome.add(code)
-        out.flush()
+    with batch() as outcome:
+        for record in iter_records(options.inputs, stdin):
+            if isinstance(record.item, Puzzle):
+                code = _solve_one(record, record.item, options, out)
+            else:
+                code = EXIT_BAD_INPUT
+                if options.json:
+                    out.write(json.dumps(_error_json(record)) + "\n")
+                report_error(err, record)
+            outcome.add(code, record.where)
+            out.flush()
     return outcome.exit_code
 
 

@@ -23,7 +23,7 @@ from rich.text import Text
 from engine.analysis import Status, analyse
 from engine.commands.inputs import Record, iter_records
 from engine.commands.richout import RichTarget
-from engine.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, report_error
+from engine.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
 from engine.formats import Puzzle, format_line
 from engine.grid import Contradiction
 from engine.solver import allowed_techniques
@@ -52,20 +52,21 @@ def run(options: StepsOptions, catalog: Catalog, out: IO[str], err: IO[str], std
         return EXIT_BAD_INPUT
     chosen = catalog.select(options.codes) if options.codes else None
     console = target.console(out) if (options.rich or target.exporting) and not options.json else None
-    outcome = Outcome()
-    for record in iter_records(options.inputs, stdin):
-        if isinstance(record.item, Puzzle):
-            techniques = chosen or _default_techniques(record.item, catalog)
-            if console is not None:
-                outcome.add(_rich_one(console, record, record.item, techniques))
+    with batch() as outcome:
+        for record in iter_records(options.inputs, stdin):
+            if isinstance(record.item, Puzzle):
+                techniques = chosen or _default_techniques(record.item, catalog)
+                if console is not None:
+                    code = _rich_one(console, record, record.item, techniques)
+                else:
+                    code = _one(record, record.item, techniques, options, out)
             else:
-                outcome.add(_one(record, record.item, techniques, options, out))
-        else:
-            report_error(err, record)
-            if options.json:
-                out.write(json.dumps({"position": record.index, "source": record.where, "puzzle": None, "status": "error", "error": record.error, "steps": []}) + "\n")
-            outcome.add(EXIT_BAD_INPUT)
-        out.flush()
+                report_error(err, record)
+                if options.json:
+                    out.write(json.dumps({"position": record.index, "source": record.where, "puzzle": None, "status": "error", "error": record.error, "steps": []}) + "\n")
+                code = EXIT_BAD_INPUT
+            outcome.add(code, record.where)
+            out.flush()
     if console is not None and target.exporting:
         failed = target.finish(console, "stepdoku steps", err)
         if failed:

@@ -1,0 +1,40 @@
+"""Ctrl-C in the middle of a batch: every record written so far is whole, and stderr says
+how far it got (the count equals the records on stdout)."""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, puzzle_lines
+
+
+@pytest.mark.parametrize("args", [["solve", "--json"], ["steps", "--json"], ["grade", "--format", "jsonl"]])
+def test_ctrl_c_keeps_whole_records(args: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(puzzle_lines("top1465.txt") * 2) + "\n")
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "cli.py"), args[0], str(path), *args[1:]],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+    )
+    assert process.stdout is not None
+    first = process.stdout.readline()  # the batch is under way
+    process.send_signal(signal.SIGINT)
+    rest, err = process.communicate(timeout=60)
+    lines = [first, *rest.splitlines()]
+    assert process.returncode == 130
+    records = [json.loads(line) for line in lines if line.strip()]
+    assert rest == "" or rest.endswith("\n")
+    match = re.search(r"interrupted after (\d+) puzzles?", err)
+    assert match, err
+    assert int(match.group(1)) == len(records)
+    assert "Traceback" not in err
