@@ -120,3 +120,18 @@ def test_html_and_svg_are_self_contained_and_escape_user_text(tmp_path: Path) ->
 def test_unwritable_export_is_a_usage_error(tmp_path: Path) -> None:
     result = run("explain", EASY, "--html", str(tmp_path / "missing" / "walk.html"))
     assert result.returncode == 2 and result.stderr.startswith("stepdoku: cannot write")
+
+
+def test_a_script_comment_in_a_puzzle_file_stays_text(tmp_path: Path) -> None:
+    puzzles = tmp_path / "puzzles.txt"
+    puzzles.write_text(ROYLE + "  # <script>alert('x')</script>\n")
+    page, picture = tmp_path / "walk.html", tmp_path / "walk.svg"
+    result = run("explain", str(puzzles), "--until-step", "1", "--html", str(page), "--svg", str(picture))
+    assert result.returncode == 0
+    parser = _Collect()
+    parser.feed(page.read_text())
+    assert "script" not in parser.tags
+    assert "<script>alert('x')</script>" in "".join(parser.text)  # shown in the title, as text
+    svg = picture.read_text()
+    assert "<script" not in svg and "&lt;script&gt;" in svg
+    ElementTree.fromstring(svg)  # still well-formed

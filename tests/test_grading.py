@@ -91,3 +91,13 @@ def test_the_progress_bar_counts_puzzles_per_second(tmp_path: Path) -> None:
     assert len(out.getvalue().splitlines()) == len(EASY)
     shown = err.getvalue()
     assert "grading" in shown and "6/6" in shown and "puzzles/s" in shown and "Puzzles by level" in shown
+
+
+def test_the_budget_is_honoured_within_ten_percent() -> None:
+    golden_nugget = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
+    start = time.perf_counter()
+    record = Grader(CATALOG, max_seconds=0.5).grade(parse_line(golden_nugget))  # about 1.5 s unbounded
+    elapsed = time.perf_counter() - start
+    assert record.status == "timeout"
+    assert record.seconds is not None and 0.5 <= record.seconds <= 0.55
+    assert elapsed <= 0.55 * 1.5  # the record is written promptly after the budget

@@ -132,10 +132,17 @@ def _text(record: Record, result: SolveResult, options: ExplainOptions) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _note(puzzle: Puzzle) -> str:
+    """What followed the 81 cells on the input line (a name, a rating), for the title; it is
+    printed as plain text (never markup), so anything a file holds stays text."""
+    words = " · ".join(part.strip() for part in puzzle.comment.lstrip("#").split("\t") if part.strip())
+    return f" {words[:60]}" if words else ""
+
+
 def _walkthrough(console: Console, record: Record, start: Grid, result: SolveResult, rating: Rating | None, options: ExplainOptions) -> int:
     """Print one puzzle's walkthrough; the exit code of anything wrong with the options."""
     assert isinstance(record.item, Puzzle)
-    console.print(Text(f"Puzzle {record.index} ({record.where})", style=style_of(console, "walk.title")))
+    console.print(Text(f"Puzzle {record.index} ({record.where}){_note(record.item)}", style=style_of(console, "walk.title")))
     console.print(Text(format_line(record.item.values)), soft_wrap=True)
     if result.status is SolveStatus.INVALID:
         console.print(paragraph(console, f"This puzzle cannot be explained: {result.error}.", "walk.warn"))
