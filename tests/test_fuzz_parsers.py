@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import time
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -101,16 +103,27 @@ def test_tabs_crlf_and_a_huge_line() -> None:
     assert time.perf_counter() - start < 2
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.text(max_size=300))
-def test_solve_command_never_tracebacks(text: str) -> None:
+COMMANDS = {
+    "solve": ["solve", "--json"],
+    "explain": ["explain", "--json"],
+    "steps": ["steps", "--json"],
+    "grade": ["grade", "--format", "jsonl", "--quiet"],
+    "hint": ["hint"],
+}
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=st.text(max_size=300))
+def test_no_command_tracebacks_on_any_input(command: str, text: str) -> None:
     import tempfile
     from pathlib import Path
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "input.txt"
         path.write_text(text, encoding="utf-8", errors="replace")
+        args = COMMANDS[command]
         out, err = io.StringIO(), io.StringIO()
-        code = cli.main(["solve", str(path), "--json"], out=out, err=err)
-    assert code in (0, 1, 2)
-    assert all(line.startswith("stepdoku: ") for line in err.getvalue().splitlines())
+        code = cli.main([args[0], str(path), *args[1:]], out=out, err=err)
+    assert code in (0, 1, 2), err.getvalue()
+    assert all(line.startswith("stepdoku: ") for line in err.getvalue().splitlines() if line.strip())
