@@ -1,4 +1,4 @@
-"""stepdoku's engine: the candidate grid, formats, search and (later) the step solver.
+"""stepdoku's engine: the candidate grid, formats, search, the step solver and its output.
 
 The curated public API; everything else is internal and may change.
 """
@@ -10,10 +10,20 @@ from engine.formats import Layout, Puzzle, PuzzleFormatError, format_grid, forma
 from engine.grid import Contradiction, Grid
 from engine.reader import parse_puzzle, read_puzzles
 from engine.search import count_solutions, find_solutions
+from engine.solver import SolveResult, SolveStatus, next_step, solve
 from engine.step import Candidate, Highlights, Link, Step
+from engine.technique import BaseTechnique, Catalog, Level, Technique
 
 __all__ = [
     "Analysis",
+    "BaseTechnique",
+    "Catalog",
+    "Level",
+    "SolveResult",
+    "SolveStatus",
+    "Technique",
+    "next_step",
+    "solve",
     "Candidate",
     "Cell",
     "CellSet",
