@@ -16,7 +16,7 @@ their branches back into proofs for the text.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Literal, NamedTuple
+from typing import Callable, Iterable, Iterator, Literal, NamedTuple
 
 from engine.cells import N_CELLS, UNITS, bit_indices
 from engine.grid import Grid
@@ -311,16 +311,21 @@ def is_net(proof: Proof) -> bool:
     return any(len(e.ants) > 1 or e.rule is Rule.PROBE for e in proof.events)
 
 
-def nested_contradictions(grid: Grid, budget: Budget) -> Iterator[tuple[Conclusion, Proof]]:
+def nested_contradictions(
+    grid: Grid, budget: Budget, satisfiable: Callable[[int, int], bool] = lambda cell, digit: False
+) -> Iterator[tuple[Conclusion, Proof]]:
     """Depth-2 nets: assumptions that break a rule once every candidate left inside the
     branch is itself tried. Cells with fewer candidates are tried first (a failure there
-    settles more); the budget bounds the whole search."""
+    settles more); the budget bounds the whole search. Assumptions that ``satisfiable``
+    says some solution meets are skipped: they can never break a rule."""
     root = Root(grid)
     order = sorted(range(N_CELLS), key=lambda c: (grid.cands[c].bit_count(), c))
     for cell in order:
         for digit in grid.candidates(cell):
             if budget.probes <= 0:
                 return
+            if satisfiable(cell, digit):
+                continue
             branch = Branch(root, locked=True, depth=2, budget=budget)
             try:
                 branch.assume(cell, digit, True)
