@@ -11,8 +11,10 @@ from engine.step import Candidate
 def seeing_all(cells: CellSet) -> CellSet:
     """The cells that share a house with every cell of ``cells`` (never the cells themselves)."""
     seen = ALL_CELLS
-    for c in cells_of(cells):
-        seen &= PEER_MASK[c]
+    while cells:  # inline rather than cells_of(): fish and ALS searches call this a lot
+        low = cells & -cells
+        seen &= PEER_MASK[low.bit_length() - 1]
+        cells ^= low
     return seen
 
 

@@ -19,9 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, PEER_MASK, UNITS, Cell, CellSet, Digit, Mask, cells_of
+from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, Cell, CellSet, Digit, Mask, cells_of
 from engine.grid import Grid
 from engine.notation import compact_cells
+from techniques._shared import seeing_all
 
 #: How many grid versions the index cache keeps: the solver asks ALS-XZ, XY-Wing, Chain and
 #: Death Blossom about the same version in turn, and "show all" may look at a second grid.
@@ -170,13 +171,7 @@ def _make_als(grid: Grid, house: int, cells: CellSet, digits: Mask, memo: dict[t
         key = (d, own)
         seen = memo.get(key)
         if seen is None:
-            seen = grid.cells_with[d]
-            rest = own
-            while rest:
-                low = rest & -rest
-                seen &= PEER_MASK[low.bit_length() - 1]
-                rest ^= low
-            memo[key] = seen
+            seen = memo[key] = grid.cells_with[d] & seeing_all(own)
         sees_all[d] = seen & ~cells
         if sees_all[d]:
             seen_digits |= 1 << (d - 1)

@@ -12,7 +12,7 @@ from typing import Sequence
 
 from engine.cells import CELL_NAMES, MASK_DIGITS, CellSet, cells_of, first_cell
 from engine.grid import Grid
-from engine.notation import compact_cells, words_list
+from engine.notation import words_list
 from engine.step import Candidate, Link
 from techniques.links import Node
 

@@ -34,6 +34,7 @@ from typing import Iterator
 from engine.cells import ALL_CELLS, BOX_OF, COL_OF, DIGITS, PEER_MASK, ROW_OF, UNITS, CellSet, Digit, first_cell
 from engine.grid import Grid
 from engine.digit_templates import deletable
+from techniques._shared import seeing_all
 
 MAX_FINS = 5  # HoDoKu's default (and reglib test) limits: fins in all, endo fins among them
 MAX_ENDO_FINS = 2
@@ -125,15 +126,6 @@ class _Query:
     lines_only: bool  # basic fish without fins: the cover is the set of lines the base meets
 
 
-def _common_peers(cells: CellSet) -> CellSet:
-    seen = ALL_CELLS
-    while cells:
-        low = cells & -cells
-        seen &= PEER_MASK[low.bit_length() - 1]
-        cells ^= low
-    return seen
-
-
 def _lower_bound(cells: CellSet, allowed: int) -> int:
     """Cover houses these cells need at least: a set of them no two of which share an
     allowed house needs one house each."""
@@ -161,7 +153,7 @@ def _viable_targets(query: _Query, cells: CellSet, endo: CellSet, allowed: int) 
         return 0
     if query.targets == ALL_CELLS:
         return ALL_CELLS
-    viable, targets = 0, query.targets & (_common_peers(endo) if endo else ALL_CELLS)
+    viable, targets = 0, query.targets & (seeing_all(endo) if endo else ALL_CELLS)
     while targets:
         low = targets & -targets
         targets ^= low
@@ -248,7 +240,7 @@ def _cover_sets(query: _Query, covers: tuple[int, ...], base: _BaseSet) -> list[
         if not open_cells:
             fill(count, chosen, excluded, fins)
         elif count == size:  # every open candidate must be a fin
-            if (fins | open_cells).bit_count() <= fin_budget and buddies & _common_peers(open_cells) & targets:
+            if (fins | open_cells).bit_count() <= fin_budget and buddies & seeing_all(open_cells) & targets:
                 found.append((chosen, fins | open_cells))
         else:
             low = open_cells & -open_cells
@@ -267,7 +259,7 @@ def _cover_sets(query: _Query, covers: tuple[int, ...], base: _BaseSet) -> list[
         for extra in combinations(spare, size - count):
             found.append((chosen | sum(1 << u for u in extra), fins))
 
-    start = _common_peers(endo) if endo else ALL_CELLS
+    start = seeing_all(endo) if endo else ALL_CELLS
     if start & targets:
         branch(0, 0, 0, start, 0, 0)
     return found
@@ -283,7 +275,7 @@ def _fish_of(query: _Query, base: tuple[int, ...], cells: CellSet, endo: CellSet
     all_fins = fins | endo
     eliminations = (covered & ~cells) | twice
     if all_fins:
-        eliminations &= _common_peers(all_fins)
+        eliminations &= seeing_all(all_fins)
     if not eliminations:
         return None
     shape = classify(base, cover)

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from enum import Enum
 
-from engine.cells import ALL_CELLS, MASK_DIGITS, PEER_MASK, CellSet, Digit, bit, cells_of
+from engine.cells import MASK_DIGITS, PEER_MASK, CellSet, Digit, bit, cells_of
 from engine.grid import Grid
 from engine.step import Candidate
 from techniques.chain_text import Chain
 from techniques.links import Node
+from techniques._shared import seeing_all
 
 
 class Kind(Enum):
@@ -54,10 +55,7 @@ def loop_kind(grid: Grid, start: Node, start_true: bool, end: Node, end_true: bo
 def node_buddies(grid: Grid, node: Node, digit: Digit) -> CellSet:
     """Cells outside the node that see all of its cells holding ``digit``."""
     cells = node.cells & grid.cells_with[digit] if node.als else node.cells
-    seen = ALL_CELLS
-    for c in cells_of(cells):
-        seen &= PEER_MASK[c]
-    return seen & ~node.cells
+    return seeing_all(cells) & ~node.cells
 
 
 def continuous_eliminations(grid: Grid, chain: Chain) -> tuple[Candidate, ...]:

@@ -42,11 +42,12 @@ from engine.cells import (
     bit,
     cell_at,
     cells_of,
+    cellset_of,
 )
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Level
-from techniques._shared import cell_names, digit_words, grouped_removals
+from techniques._shared import cell_names, digit_words, grouped_removals, seeing_all
 from techniques.rectangles import Finding, Rectangle, house_of, shared_houses, unique_rectangles
 
 _META = {
@@ -132,9 +133,7 @@ def _type2_or_5(k: _Corners) -> Iterator[Finding]:
     if MASK_COUNT[extra] != 1:
         return
     x = MASK_DIGITS[extra][0]
-    targets = k.grid.cells_with[x]
-    for c in k.extra:
-        targets &= PEER_MASK[c]
+    targets = k.grid.cells_with[x] & seeing_all(cellset_of(k.extra))
     if not targets:
         return
     code = "u2" if len(k.extra) == 2 and _in_line(*k.extra) else "u5"
