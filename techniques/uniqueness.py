@@ -193,17 +193,22 @@ def _type3_step(k: _Corners, house: Unit, cells: tuple[Cell, ...], combo: tuple[
     return k.finding("u3", tuple(elims), text, fins)
 
 
+def _absent_from(k: _Corners, area: int) -> tuple[Digit, Digit] | None:
+    """(the rectangle digit with no candidate in ``area``, the other one), ``a`` tried first."""
+    for absent, other in ((k.a, k.b), (k.b, k.a)):
+        if not area & k.grid.cells_with[absent]:
+            return absent, other
+    return None
+
+
 def _type4(k: _Corners) -> Iterator[Finding]:
     if len(k.plain) != 2 or not _in_line(*k.extra):
         return
     c1, c2 = k.extra
-    common = PEER_MASK[c1] & PEER_MASK[c2]
-    if not common & k.grid.cells_with[k.a]:
-        keep, drop = k.a, k.b
-    elif not common & k.grid.cells_with[k.b]:
-        keep, drop = k.b, k.a
-    else:
+    pair = _absent_from(k, PEER_MASK[c1] & PEER_MASK[c2])
+    if pair is None:
         return
+    keep, drop = pair  # the digit locked in the two extra cells stays; the other goes
     elims = _present(k.grid, k.extra, drop)
     if elims:
         text = _U4.format(
@@ -222,12 +227,10 @@ def _type6(k: _Corners) -> Iterator[Finding]:
     for unit in lines:
         around |= unit.mask
     around &= ~k.rect.cellset
-    if not around & k.grid.cells_with[k.a]:
-        drop, keep = k.a, k.b
-    elif not around & k.grid.cells_with[k.b]:
-        drop, keep = k.b, k.a
-    else:
+    pair = _absent_from(k, around)
+    if pair is None:
         return
+    drop, keep = pair  # the digit absent from the rectangle's lines must leave the two extra cells
     elims = _present(k.grid, k.extra, drop)
     if elims:
         rows, cols = sorted((ROW_OF[c1] + 1, ROW_OF[c2] + 1)), sorted((COL_OF[c1] + 1, COL_OF[c2] + 1))
