@@ -35,10 +35,6 @@ _W = (
 )
 
 
-def _bivalue(grid: Grid) -> list[Cell]:
-    return [c for c in range(81) if MASK_COUNT[grid.cands[c]] == 2]
-
-
 class XYWing(BaseTechnique):
     """A pivot xy that sees two cells xz and yz: one of those two is z."""
 
@@ -47,7 +43,7 @@ class XYWing(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         cands = grid.cands
-        bivalue = _bivalue(grid)
+        bivalue = list(grid.bivalue_cells())
         seen: set[tuple[Digit, CellSet]] = set()
         for pivot in bivalue:
             mask = cands[pivot]
@@ -93,7 +89,7 @@ class XYZWing(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         cands = grid.cands
-        bivalue = _bivalue(grid)
+        bivalue = list(grid.bivalue_cells())
         seen: set[tuple[Digit, CellSet]] = set()
         for pivot in range(81):
             mask = cands[pivot]
@@ -205,7 +201,7 @@ class WWing(BaseTechnique):
 def _same_pairs(grid: Grid) -> Iterator[tuple[Cell, Cell]]:
     """Pairs of bivalue cells with the same two candidates, in ascending order."""
     by_mask: dict[int, list[Cell]] = {}
-    for cell in _bivalue(grid):
+    for cell in list(grid.bivalue_cells()):
         by_mask.setdefault(grid.cands[cell], []).append(cell)
     pairs = [pair for cells in by_mask.values() for pair in combinations(cells, 2)]
     return iter(sorted(pairs))
