@@ -12,14 +12,14 @@ import sys
 from typing import IO, Callable, Sequence, cast
 
 from engine.advice import HintOptions
-from engine.commands import explain as explain_command
-from engine.commands import grade as grade_command
-from engine.commands import hint as hint_command
-from engine.commands import listing as listing_command
-from engine.commands import solve as solve_command
-from engine.commands import steps as steps_command
-from engine.commands.output import EXIT_BAD_INPUT, Interrupted, RecordStream
-from engine.commands.richout import RichTarget
+from engine.app.commands import explain as explain_command
+from engine.app.commands import grade as grade_command
+from engine.app.commands import hint as hint_command
+from engine.app.commands import listing as listing_command
+from engine.app.commands import solve as solve_command
+from engine.app.commands import steps as steps_command
+from engine.app.commands.output import EXIT_BAD_INPUT, Interrupted, RecordStream
+from engine.app.commands.richout import RichTarget
 from engine.formats import Layout
 from engine.technique import UnknownTechnique
 from techniques import CATALOG

@@ -10,22 +10,22 @@ enables by default (the others, such as Mutant fish, can still be asked for by c
 from __future__ import annotations
 
 from engine.technique import Catalog, Technique
-from techniques.als_chain import ALS_CHAIN
-from techniques.als_rules import ALS_XY_WING, ALS_XZ
-from techniques.avoidable import AVOIDABLE_RECTANGLE_1, AVOIDABLE_RECTANGLE_2
-from techniques.bug import BUG_PLUS_1
-from techniques.chains import X_CHAIN, XY_CHAIN
-from techniques.coloring import MULTI_COLORS, SIMPLE_COLORS
-from techniques.death_blossom import DEATH_BLOSSOM
-from techniques.empty_rectangle import EMPTY_RECTANGLE
-from techniques.fish import FISH_LIBRARY_CODES, FISH_TECHNIQUES
-from techniques.forcing import FORCING_CHAIN, FORCING_NET
-from techniques.intersections import LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2
-from techniques.nice_loops import GROUPED_NICE_LOOP, NICE_LOOP
-from techniques.remote_pair import REMOTE_PAIR
-from techniques.single_digit import SKYSCRAPER, TURBOT_FISH, TWO_STRING_KITE
-from techniques.singles import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE
-from techniques.subsets import (
+from techniques.als.als_chain import ALS_CHAIN
+from techniques.als.xz_and_xy_wing import ALS_XY_WING, ALS_XZ
+from techniques.uniqueness.avoidable import AVOIDABLE_RECTANGLE_1, AVOIDABLE_RECTANGLE_2
+from techniques.uniqueness.bug import BUG_PLUS_1
+from techniques.chains.simple_chains import X_CHAIN, XY_CHAIN
+from techniques.coloring.coloring import MULTI_COLORS, SIMPLE_COLORS
+from techniques.als.death_blossom import DEATH_BLOSSOM
+from techniques.single_digit.empty_rectangle import EMPTY_RECTANGLE
+from techniques.fish.fish import FISH_LIBRARY_CODES, FISH_TECHNIQUES
+from techniques.forcing.forcing import FORCING_CHAIN, FORCING_NET
+from techniques.intersections.locked_candidates import LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2
+from techniques.chains.nice_loops import GROUPED_NICE_LOOP, NICE_LOOP
+from techniques.chains.remote_pair import REMOTE_PAIR
+from techniques.single_digit.two_links import SKYSCRAPER, TURBOT_FISH, TWO_STRING_KITE
+from techniques.singles.singles import FULL_HOUSE, HIDDEN_SINGLE, NAKED_SINGLE
+from techniques.subsets.subsets import (
     HIDDEN_PAIR,
     HIDDEN_QUADRUPLE,
     HIDDEN_TRIPLE,
@@ -35,9 +35,9 @@ from techniques.subsets import (
     NAKED_QUADRUPLE,
     NAKED_TRIPLE,
 )
-from techniques.sue_de_coq import SUE_DE_COQ
-from techniques.templates import TEMPLATE_DELETE, TEMPLATE_SET
-from techniques.uniqueness import (
+from techniques.misc.sue_de_coq import SUE_DE_COQ
+from techniques.templates.templates import TEMPLATE_DELETE, TEMPLATE_SET
+from techniques.uniqueness.unique_rectangles import (
     HIDDEN_RECTANGLE,
     UNIQUENESS_1,
     UNIQUENESS_2,
@@ -46,7 +46,7 @@ from techniques.uniqueness import (
     UNIQUENESS_5,
     UNIQUENESS_6,
 )
-from techniques.wings import W_WING, XY_WING, XYZ_WING
+from techniques.wings.wings import W_WING, XY_WING, XYZ_WING
 
 REGISTRY: tuple[Technique, ...] = tuple(
     sorted(

@@ -8,7 +8,7 @@ from itertools import combinations
 from engine.cells import MASK_COUNT, MASK_DIGITS, PEER_MASK, UNITS, cellset_of, cells_of
 from engine.step import Candidate
 from engine.grid import Grid
-from techniques.als import Als, als_index, als_text, collect_alses
+from techniques.als.sets import Als, als_index, als_text, collect_alses
 from tests.conftest import puzzle_lines
 
 # The first top95 puzzle: over two hundred ALS, many overlapping.
@@ -91,9 +91,9 @@ def test_als_text_is_hodokus() -> None:
 
 from engine.analysis import analyse  # noqa: E402
 from techniques import DEFAULT, REGISTRY, by_code  # noqa: E402
-from techniques.als_chain import MAX_LINKS, MIN_LINKS  # noqa: E402
-from techniques.als_rules import ALS_XY_WING, ALS_XY_WING_OVERLAP, ALS_XZ  # noqa: E402
-from techniques.death_blossom import DEATH_BLOSSOM, DEATH_BLOSSOM_OVERLAP  # noqa: E402
+from techniques.als.als_chain import MAX_LINKS, MIN_LINKS  # noqa: E402
+from techniques.als.xz_and_xy_wing import ALS_XY_WING, ALS_XY_WING_OVERLAP, ALS_XZ  # noqa: E402
+from techniques.als.death_blossom import DEATH_BLOSSOM, DEATH_BLOSSOM_OVERLAP  # noqa: E402
 from tests.conftest import grid_from  # noqa: E402
 from tests.test_positions import POSITIONS  # noqa: E402
 

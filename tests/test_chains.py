@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from engine.cells import MASK_COUNT, UNITS, Unit, bit_indices
 from engine.grid import Grid
-from techniques.chain_search import LiteralGraph, is_on, off, on
-from techniques.chains import X_CHAIN, XY_CHAIN
-from techniques.links import Node, group_nodes, link_graph, links
+from techniques.chains.implications import LiteralGraph, is_on, off, on
+from techniques.chains.simple_chains import X_CHAIN, XY_CHAIN
+from techniques.chains.link_graph import Node, group_nodes, link_graph, links
 from tests.conftest import PUZZLES, grid_from
 from tests.test_positions import load
 

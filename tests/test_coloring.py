@@ -5,8 +5,8 @@ from __future__ import annotations
 from engine.cells import CELL_NAMES, parse_cell_name
 from engine.grid import Grid
 from engine.step import Candidate
-from techniques.coloring import MULTI_COLORS, SIMPLE_COLORS, clusters
-from techniques.links import conjugate_graphs
+from techniques.coloring.coloring import MULTI_COLORS, SIMPLE_COLORS, clusters
+from techniques.chains.link_graph import conjugate_graphs
 from tests.conftest import PUZZLES, grid_from
 from tests.test_positions import Position, load
 

@@ -10,9 +10,9 @@ from engine.cells import ALL_CELLS, PEER_MASK, UNITS, CellSet, cells_of
 from engine.grid import Grid
 from engine.solver import solve
 from techniques import DEFAULT, REGISTRY, by_code
-from techniques.fish import FINNED_X_WING, SASHIMI_X_WING, X_WING, FishTechnique
+from techniques.fish.fish import FINNED_X_WING, SASHIMI_X_WING, X_WING, FishTechnique
 from engine.digit_templates import template_deletable
-from techniques.fish_search import PASSES, Fish, Shape, classify, find_fish, hodoku_rank
+from techniques.fish.search import PASSES, Fish, Shape, classify, find_fish, hodoku_rank
 from tests.conftest import grid_from, puzzle_lines
 
 R = {i: 9 + i - 1 for i in range(1, 10)}  # row i -> unit number

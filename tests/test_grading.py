@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 from typing import Iterator
 
-from engine.commands import grade as grade_command
-from engine.commands.grade import GradeOptions
+from engine.app.commands import grade as grade_command
+from engine.app.commands.grade import GradeOptions
 from engine.formats import parse_line
 from engine.grading import COLUMNS, Grader, GradeRecord, grade_stream
 from engine.grid import Grid

@@ -17,10 +17,10 @@ from engine.formats import parse_library
 from engine.step import Step
 from engine.technique import Technique
 from techniques import LIBRARY_CODES, by_code
-from techniques.als_rules import ALS_XY_WING_OVERLAP
-from techniques.death_blossom import DEATH_BLOSSOM_OVERLAP
-from techniques.empty_rectangle import EMPTY_RECTANGLE_TWO_CANDIDATES
-from techniques.nice_loops import GROUPED_NICE_LOOP_ALS
+from techniques.als.xz_and_xy_wing import ALS_XY_WING_OVERLAP
+from techniques.als.death_blossom import DEATH_BLOSSOM_OVERLAP
+from techniques.single_digit.empty_rectangle import EMPTY_RECTANGLE_TWO_CANDIDATES
+from techniques.chains.nice_loops import GROUPED_NICE_LOOP_ALS
 from tests.conftest import REFERENCE
 
 REGLIB = REFERENCE / "hodoku" / "reglib-1.3.txt"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.analysis import analyse
-from techniques.remote_pair import REMOTE_PAIR
+from techniques.chains.remote_pair import REMOTE_PAIR
 from tests.conftest import grid_from
 from tests.test_positions import POSITIONS, Position
 

@@ -11,11 +11,11 @@ from rich.console import Console, RenderableType
 
 from engine.grid import Grid
 from engine.rating import Rating, TechniqueCount
-from engine.render import GridView, Marks
-from engine.render.grid import GRID_WIDTH
-from engine.render.steps import Indented, Legend, SinglesRunView, StepView
-from engine.render.tables import RatingSummary
-from engine.render.theme import RESOLVED, STYLES, style_of
+from engine.app.render import GridView, Marks
+from engine.app.render.grid import GRID_WIDTH
+from engine.app.render.steps import Indented, Legend, SinglesRunView, StepView
+from engine.app.render.tables import RatingSummary
+from engine.app.render.theme import RESOLVED, STYLES, style_of
 from engine.step import Candidate, Highlights, Step
 from engine.technique import Level
 from engine.walkthrough import SinglesRun

@@ -10,8 +10,8 @@ import pytest
 from engine.analysis import analyse
 from engine.grid import Grid
 from engine.technique import Technique
-from techniques.empty_rectangle import EMPTY_RECTANGLE, EMPTY_RECTANGLE_TWO_CANDIDATES
-from techniques.single_digit import SKYSCRAPER, TURBOT_FISH, TWO_STRING_KITE
+from techniques.single_digit.empty_rectangle import EMPTY_RECTANGLE, EMPTY_RECTANGLE_TWO_CANDIDATES
+from techniques.single_digit.two_links import SKYSCRAPER, TURBOT_FISH, TWO_STRING_KITE
 from tests.conftest import grid_from
 from tests.test_positions import POSITIONS, Position
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.analysis import analyse
 from engine.grid import Grid
-from techniques.sue_de_coq import SUE_DE_COQ
+from techniques.misc.sue_de_coq import SUE_DE_COQ
 from tests.conftest import grid_from
 
 ROW_BOX = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.grid import Grid
 from techniques import DEFAULT, REGISTRY
-from techniques.templates import TEMPLATE_DELETE, TEMPLATE_SET, templates
+from techniques.templates.templates import TEMPLATE_DELETE, TEMPLATE_SET, templates
 from tests.conftest import grid_from
 
 # From puzzles/techniques/templates.txt.

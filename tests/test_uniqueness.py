@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from engine.solver import allowed_techniques
 from techniques import REGISTRY, by_code
-from techniques.avoidable import AVOIDABLE_RECTANGLE_1
-from techniques.bug import BUG_PLUS_1
-from techniques.uniqueness import HIDDEN_RECTANGLE, UNIQUENESS_1, UNIQUENESS_4, UniquenessTest
+from techniques.uniqueness.avoidable import AVOIDABLE_RECTANGLE_1
+from techniques.uniqueness.bug import BUG_PLUS_1
+from techniques.uniqueness.unique_rectangles import HIDDEN_RECTANGLE, UNIQUENESS_1, UNIQUENESS_4, UniquenessTest
 from tests.conftest import grid_from
 
 U1 = (

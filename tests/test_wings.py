@@ -6,7 +6,7 @@ import pytest
 
 from engine.analysis import analyse
 from engine.technique import Technique
-from techniques.wings import W_WING, XY_WING, XYZ_WING
+from techniques.wings.wings import W_WING, XY_WING, XYZ_WING
 from tests.conftest import grid_from
 from tests.test_positions import POSITIONS, Position
 

@@ -1,0 +1,1 @@
+"""The application layer: command-line commands and rich rendering (the core never imports it)."""

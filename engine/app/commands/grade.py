@@ -1,0 +1,211 @@
+"""``stepdoku grade INPUT...``: HoDoKu level and score, hardest technique and an SE-style
+number for each puzzle, for one puzzle or millions.
+
+Records come out in input order, one per puzzle (an unreadable line is an ``error``
+record, a puzzle without exactly one solution ``invalid``, one over ``--max-seconds``
+``timeout``), followed by a summary (to stderr for csv/jsonl, so stdout stays data).
+JSON lines and CSV rows have exactly the columns of ``engine.grading.COLUMNS``::
+
+    {"puzzle", "status", "level", "score", "se", "hardest", "steps", "brute_force", "seconds", "error"}
+
+Exit codes: 0 all graded (timeouts included), 1 some puzzle invalid, 2 some input unreadable.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+import os
+import time
+from collections import Counter
+from dataclasses import dataclass
+from typing import IO, Iterator
+
+from rich.console import Group, RenderableType
+from rich.progress import Progress
+from rich.text import Text
+
+from engine.app.commands.inputs import iter_records
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, batch
+from engine.app.commands.richout import terminal_console
+from engine.formats import Puzzle
+from engine.reader import read_puzzles
+from engine.grading import COLUMNS, Grader, GradeRecord, Item, grade_stream, worker_pool
+from engine.app.render.progress import batch_progress
+from engine.app.render.tables import CountTable
+from engine.technique import Catalog
+
+FORMATS = ("table", "csv", "jsonl")
+_SAMPLE_LINES = 1000
+_HARDEST_WIDTH = 36
+
+
+@dataclass(frozen=True)
+class GradeOptions:
+    inputs: tuple[str, ...]
+    jobs: int = 1
+    format: str = "table"
+    max_seconds: float | None = None
+    quiet: bool = False
+    progress: bool | None = None  # None: when stderr is a terminal
+
+
+def run(options: GradeOptions, catalog: Catalog, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
+    grader = Grader(catalog, options.max_seconds)
+    writer = _Writer(options.format, out)
+    summary = Summary()
+    show_progress = options.progress if options.progress is not None else (err.isatty() and not options.quiet)
+    err_console = terminal_console(err)
+    total = _count(options.inputs) if show_progress else None
+    with batch() as outcome, worker_pool(grader, options.jobs) as pool:  # pool before the bar's thread
+        records = grade_stream(_items(options.inputs, stdin), grader, options.jobs, pool=pool)
+        progress = batch_progress(err_console) if show_progress else None
+        _drain(records, writer, summary, outcome, progress, total, out.isatty())
+    if not options.quiet:
+        console = terminal_console(out) if options.format == "table" else err_console
+        console.print(summary.view())
+    return outcome.exit_code
+
+
+def _drain(
+    records: Iterator[GradeRecord],
+    writer: _Writer,
+    summary: Summary,
+    outcome: Outcome,
+    progress: Progress | None,
+    total: int | None,
+    rows_on_terminal: bool,
+) -> None:
+    """Write every record as it comes, keeping the counts and the progress bar."""
+    if progress is None:
+        for record in records:
+            summary.add(record)
+            outcome.add(_exit_code(record), record.puzzle)  # counted before it is written: see output.py
+            writer.write(record, None)
+        return
+    with progress:
+        task = progress.add_task("grading", total=total)
+        for record in records:
+            summary.add(record)
+            outcome.add(_exit_code(record), record.puzzle)
+            writer.write(record, progress if rows_on_terminal else None)
+            progress.advance(task)
+        progress.update(task, total=summary.count)  # the total was an estimate
+
+
+def _items(inputs: tuple[str, ...], stdin: IO[str] | None) -> Iterator[Item]:
+    for record in iter_records(inputs, stdin):
+        if isinstance(record.item, Puzzle):
+            yield record.item
+        else:
+            yield GradeRecord(None, "error", error=f"{record.where}: {record.error}")
+
+
+def _count(inputs: tuple[str, ...]) -> int | None:
+    """About how many puzzles the inputs hold, when they are all files (for the ETA).
+
+    Reading every record first would cost seconds per million lines, so the content
+    lines are counted as bytes and divided by the lines per puzzle of the file's start
+    (1 for one-line puzzles, about 9 for grids)."""
+    if not inputs or not all(os.path.isfile(arg) for arg in inputs):
+        return None
+    total = 0.0
+    for path in inputs:
+        with open(path, "rb") as handle:
+            lines = sum(1 for line in handle if line.strip() and not line.lstrip().startswith(b"#"))
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            head = list(itertools.islice(handle, _SAMPLE_LINES))
+        records = sum(1 for _ in read_puzzles(head))
+        content = sum(1 for line in head if line.strip() and not line.lstrip().startswith("#"))
+        total += lines * records / content if content and records else lines
+    return round(total)
+
+
+def _exit_code(record: GradeRecord) -> int:
+    return {"error": EXIT_BAD_INPUT, "invalid": EXIT_INVALID}.get(record.status, EXIT_OK)
+
+
+class _Writer:
+    """Streams records as table rows, CSV rows or JSON lines."""
+
+    def __init__(self, form: str, out: IO[str]) -> None:
+        self.form = form
+        self.out = out
+        self.count = 0
+        self.csv = csv.writer(out, lineterminator="\n") if form == "csv" else None
+
+    def write(self, record: GradeRecord, progress: Progress | None) -> None:
+        self.count += 1
+        if self.form == "jsonl":
+            line = json.dumps(record.to_json())
+        elif self.csv is not None:
+            if self.count == 1:
+                self.csv.writerow(COLUMNS)
+            self.csv.writerow([_csv_value(name, getattr(record, name)) for name in COLUMNS])
+            self.out.flush()
+            return
+        else:
+            line = (table_header() + "\n" if self.count == 1 else "") + table_row(self.count, record)
+        if progress is not None:
+            progress.console.print(Text(line), soft_wrap=True)  # keeps the live bar intact
+        else:
+            self.out.write(line + "\n")
+            self.out.flush()
+
+
+def _csv_value(name: str, value: object) -> str:
+    if value is None:
+        return ""
+    if name == "se" and isinstance(value, float):
+        return f"{value:.1f}"
+    return str(value)
+
+
+def table_header() -> str:
+    return f"{'#':>6}  {'level':<10} {'score':>6} {'SE':>4}  {'hardest':<{_HARDEST_WIDTH}} {'steps':>5} {'bf':>3} {'seconds':>8}  puzzle"
+
+
+def table_row(number: int, record: GradeRecord) -> str:
+    """One aligned row; puzzles that were not graded show their status and why."""
+    if record.status != "ok":
+        reason = record.error or ""
+        tail = f"{record.puzzle}  ({reason})" if record.puzzle else reason
+        seconds = f"{record.seconds:8.3f}" if record.puzzle else " " * 8
+        return f"{number:>6}  {record.status:<10} {'':>6} {'':>4}  {'':<{_HARDEST_WIDTH}} {'':>5} {'':>3} {seconds}  {tail}"
+    hardest = record.hardest or ""
+    if len(hardest) > _HARDEST_WIDTH:
+        hardest = hardest[: _HARDEST_WIDTH - 1] + "~"
+    se = f"{record.se:.1f}" if record.se is not None else ""
+    return (
+        f"{number:>6}  {record.level or '':<10} {record.score:>6} {se:>4}  {hardest:<{_HARDEST_WIDTH}} "
+        f"{record.steps:>5} {record.brute_force:>3} {record.seconds:8.3f}  {record.puzzle}"
+    )
+
+
+class Summary:
+    """Counts per level and per hardest technique, and the throughput, of a batch."""
+
+    def __init__(self) -> None:
+        self.start = time.perf_counter()
+        self.count = 0
+        self.levels: Counter[str] = Counter()
+        self.hardest: Counter[str] = Counter()
+
+    def add(self, record: GradeRecord) -> None:
+        self.count += 1
+        self.levels[record.level if record.status == "ok" and record.level else record.status] += 1
+        if record.status == "ok" and record.hardest:
+            self.hardest[record.hardest] += 1
+
+    def view(self) -> RenderableType:
+        wall = time.perf_counter() - self.start
+        order = ["Easy", "Medium", "Hard", "Unfair", "Extreme", "Incomplete", "invalid", "timeout", "error"]
+        levels = sorted(self.levels.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
+        rate = self.count / wall if wall > 0 else 0.0
+        parts: list[RenderableType] = [Text(), CountTable("Puzzles by level", "Level", levels)]
+        if self.hardest:
+            parts += [Text(), CountTable("Puzzles by hardest technique", "Hardest technique", self.hardest.most_common())]
+        word = "puzzle" if self.count == 1 else "puzzles"
+        parts += [Text(), Text(f"{self.count} {word} in {wall:.2f} s ({rate:,.1f} puzzles/s)")]
+        return Group(*parts)

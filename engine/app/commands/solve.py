@@ -1,0 +1,108 @@
+"""``stepdoku solve``: solutions by search, in the layout the puzzle came in.
+
+Text output: the solution of each puzzle (one line each for 81-character input, a grid
+otherwise). A puzzle with no solution or several gets a line starting with ``#`` that
+says so (and for several, where two solutions differ), so line-oriented output stays
+aligned with the input. Unreadable input is reported on stderr and the batch carries on.
+
+JSON (``--json``), one object per puzzle, JSON Lines for many::
+
+    {"puzzle": "<81>", "status": "unique"|"multiple"|"none"|"error",
+     "solution": "<81>"|null, "solutions": [...], "error": "..."|null, "source": "file:line"}
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import IO, Any
+
+from engine.analysis import Analysis, Status, analyse
+from engine.app.commands.inputs import Record, iter_records
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
+from engine.formats import Layout, Puzzle, format_line, format_values
+from engine.search import count_solutions
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    inputs: tuple[str, ...] = ()
+    layout: Layout | None = None  # None: the layout each puzzle came in
+    count: bool = False
+    limit: int = 1000
+    json: bool = False
+
+
+def run(options: SolveOptions, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
+    """Solve every input puzzle; the exit code is the worst outcome (0, 1 invalid, 2 bad input)."""
+    with batch() as outcome:
+        for record in iter_records(options.inputs, stdin):
+            if isinstance(record.item, Puzzle):
+                code = _solve_one(record, record.item, options, out)
+            else:
+                code = EXIT_BAD_INPUT
+                if options.json:
+                    out.write(json.dumps(_error_json(record)) + "\n")
+                report_error(err, record)
+            outcome.add(code, record.where)
+            out.flush()
+    return outcome.exit_code
+
+
+def _solve_one(record: Record, puzzle: Puzzle, options: SolveOptions, out: IO[str]) -> int:
+    if options.count:
+        return _count_one(record, puzzle, options, out)
+    analysis = analyse(puzzle.values, puzzle.candidates)
+    if options.json:
+        out.write(json.dumps(solve_json(record, puzzle, analysis)) + "\n")
+    else:
+        out.write(_solve_text(record, puzzle, analysis, options.layout or puzzle.layout) + "\n")
+    return EXIT_OK if analysis.status is Status.UNIQUE else EXIT_INVALID
+
+
+def _solve_text(record: Record, puzzle: Puzzle, analysis: Analysis, layout: Layout) -> str:
+    if analysis.status is Status.UNIQUE:
+        assert analysis.solution is not None
+        return format_values(analysis.solution, layout, puzzle.empty_char, puzzle.givens_mask)
+    message = f"# {record.where}: {analysis.describe()}"
+    if analysis.status is Status.NONE:
+        return message
+    first, second = analysis.solutions[0], analysis.solutions[1]
+    if layout is Layout.LINE:
+        return f"{message}: {format_line(first)} / {format_line(second)}"
+    shown = [format_values(s, layout, puzzle.empty_char, puzzle.givens_mask) for s in (first, second)]
+    return "\n".join([message, "# solution 1:", shown[0], "# solution 2:", shown[1]])
+
+
+def _count_one(record: Record, puzzle: Puzzle, options: SolveOptions, out: IO[str]) -> int:
+    n = count_solutions(puzzle.values, options.limit, puzzle.candidates)
+    capped = n >= options.limit
+    if options.json:
+        data = {"puzzle": format_line(puzzle.values), "count": n, "capped": capped, "source": record.where}
+        out.write(json.dumps(data) + "\n")
+    else:
+        words = f"at least {n} solutions" if capped else f"{n} solution" + ("" if n == 1 else "s")
+        out.write(f"{record.where}: {words}\n")
+    return EXIT_OK if n == 1 else EXIT_INVALID
+
+
+def solve_json(record: Record, puzzle: Puzzle, analysis: Analysis) -> dict[str, Any]:
+    return {
+        "puzzle": format_line(puzzle.values),
+        "status": analysis.status.value,
+        "solution": format_line(analysis.solution) if analysis.solution else None,
+        "solutions": [format_line(s) for s in analysis.solutions] if analysis.status is Status.MULTIPLE else [],
+        "error": analysis.reason or None,
+        "source": record.where,
+    }
+
+
+def _error_json(record: Record) -> dict[str, Any]:
+    return {
+        "puzzle": None,
+        "status": "error",
+        "solution": None,
+        "solutions": [],
+        "error": record.error,
+        "source": record.where,
+    }

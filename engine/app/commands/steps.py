@@ -1,0 +1,139 @@
+"""``stepdoku steps``: every instance of some techniques in a position.
+
+The position may be a plain puzzle or a partly solved state (PM grid, HoDoKu library line)
+with candidates removed. Without ``--technique`` a library line is examined with its own
+technique, anything else with the whole registry.
+
+``--rich`` (or ``--html FILE``/``--svg FILE``) shows each step with its explanation on the
+candidate grid of the position, as ``explain`` does.
+
+JSON: one line per position ``{"position": n, "source": ..., "puzzle": "<81>",
+"status": "unique"|"multiple"|"none"|"error", "error": ..., "steps": [STEP, ...]}``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import IO, Any
+
+from rich.console import Console
+from rich.text import Text
+
+from engine.analysis import Status, analyse
+from engine.app.commands.inputs import Record, iter_records
+from engine.app.commands.richout import RichTarget
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
+from engine.formats import Puzzle, format_line
+from engine.grid import Contradiction
+from engine.solver import allowed_techniques
+from engine.step import Step
+from engine.app.render.steps import Indented, Legend, paragraph, steps_view
+from engine.app.render.theme import style_of
+from engine.technique import Catalog, Technique
+
+
+@dataclass(frozen=True)
+class StepsOptions:
+    inputs: tuple[str, ...] = ()
+    codes: str | None = None
+    json: bool = False
+    explain: bool = True
+    rich: bool = False
+    html: str | None = None
+    svg: str | None = None
+
+
+def run(options: StepsOptions, catalog: Catalog, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
+    target = RichTarget(options.html, options.svg)
+    problem = target.check()
+    if problem:
+        err.write(f"stepdoku: {problem}\n")
+        return EXIT_BAD_INPUT
+    chosen = catalog.select(options.codes) if options.codes else None
+    console = target.console(out) if (options.rich or target.exporting) and not options.json else None
+    with batch() as outcome:
+        for record in iter_records(options.inputs, stdin):
+            if isinstance(record.item, Puzzle):
+                techniques = chosen or _default_techniques(record.item, catalog)
+                if console is not None:
+                    code = _rich_one(console, record, record.item, techniques)
+                else:
+                    code = _one(record, record.item, techniques, options, out)
+            else:
+                report_error(err, record)
+                if options.json:
+                    out.write(json.dumps({"position": record.index, "source": record.where, "puzzle": None, "status": "error", "error": record.error, "steps": []}) + "\n")
+                code = EXIT_BAD_INPUT
+            outcome.add(code, record.where)
+            out.flush()
+    if console is not None and target.exporting:
+        failed = target.finish(console, "stepdoku steps", err)
+        if failed:
+            err.write(f"stepdoku: {failed}\n")
+            outcome.add(EXIT_BAD_INPUT)
+    return outcome.exit_code
+
+
+def _default_techniques(puzzle: Puzzle, catalog: Catalog) -> tuple[Technique, ...]:
+    if puzzle.library is not None:
+        code = catalog.library_codes.get(puzzle.library.code.split("-")[0])
+        if code is not None:
+            return (catalog.by_code(code),)
+    return catalog.default
+
+
+def find_steps(puzzle: Puzzle, techniques: tuple[Technique, ...]) -> tuple[Status, str | None, list[Step]]:
+    """Every step of the techniques in the position (uniqueness ones only if it is unique)."""
+    try:
+        grid = puzzle.to_grid()
+    except Contradiction as broken:
+        return Status.NONE, str(broken), []
+    analysis = analyse(grid.values, grid.cands)
+    usable = allowed_techniques(techniques, unique=analysis.status is Status.UNIQUE)
+    steps = [step for technique in usable for step in technique.find(grid)]
+    return analysis.status, analysis.reason or None, steps
+
+
+def _rich_one(console: Console, record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...]) -> int:
+    status, error, steps = find_steps(puzzle, techniques)
+    count = f"{len(steps)} step" + ("" if len(steps) == 1 else "s")
+    console.print(Text(f"Position {record.index} ({record.where}): {count}", style=style_of(console, "walk.title")))
+    if error:
+        console.print(paragraph(console, error, "walk.warn"))
+    if status is Status.MULTIPLE:
+        console.print(paragraph(console, "More than one solution: uniqueness techniques are left out.", "walk.note"))
+    if steps:
+        console.print(Indented(Legend(), 0))
+        console.print(steps_view(steps, puzzle.to_grid()))
+    console.print()
+    return EXIT_OK if status is not Status.NONE else EXIT_INVALID
+
+
+def _one(record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...], options: StepsOptions, out: IO[str]) -> int:
+    status, error, steps = find_steps(puzzle, techniques)
+    if options.json:
+        data: dict[str, Any] = {
+            "position": record.index,
+            "source": record.where,
+            "puzzle": format_line(puzzle.values),
+            "status": status.value,
+            "error": error,
+            "steps": [s.to_json() for s in steps],
+        }
+        out.write(json.dumps(data) + "\n")
+    else:
+        out.write(_text(record, status, error, steps, options.explain))
+    return EXIT_OK if status is not Status.NONE else EXIT_INVALID
+
+
+def _text(record: Record, status: Status, error: str | None, steps: list[Step], explain: bool) -> str:
+    count = f"{len(steps)} step" + ("" if len(steps) == 1 else "s")
+    lines = [f"# {record.where}: {count}" + (f" ({error})" if error else "")]
+    if status is Status.MULTIPLE:
+        lines.append("# more than one solution: uniqueness techniques are left out")
+    for step in steps:
+        lines.append(str(step))
+        if explain and step.explanation:
+            lines.append("    " + step.explanation)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,216 @@
+"""GridView: the candidate grid, each cell a 3x3 mini-grid of pencil marks, boxes drawn.
+
+Roles are shown twice, in colour (THEME) and in characters that survive any terminal::
+
+    [8]  a given          8  a placed digit       (8)  placed since the last grid
+    +5   placed by this step                      -5   removed by this step
+    *5   pattern          #5   second pattern     ~5   fin
+    ·    fills the empty corners of the houses and cells the step is about
+
+The grid is 76 columns wide; on a narrower console its lines are cut, never wrapped.
+A cell is seven characters wide: a marker slot before each of the three digits of a
+mini-grid row (`` 1 2 3 ``, ``-1 2*3 ``). A row whose cells are all filled takes one line. The view only reads a grid and a ``Marks``
+(what to show by role); it knows nothing about techniques.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Protocol, Sequence
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.style import Style
+from rich.text import Text
+
+from engine.cells import UNITS, Cell, cell_at
+from engine.app.render.theme import style_of
+from engine.step import Candidate, Step
+
+CELL_WIDTH = 7
+GRID_WIDTH = 3 + 1 + 9 * CELL_WIDTH + 9  # row labels, outer borders, cells, separators
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What a grid shows besides values and pencil marks, by role (never by colour).
+
+    ``houses`` are unit numbers (``engine.cells.UNITS``); ``new`` are cells whose value was
+    placed since the previous grid of a walkthrough.
+    """
+
+    placements: frozenset[Candidate] = frozenset()
+    eliminations: frozenset[Candidate] = frozenset()
+    pattern: frozenset[Candidate] = frozenset()
+    alt: frozenset[Candidate] = frozenset()
+    fins: frozenset[Candidate] = frozenset()
+    houses: frozenset[int] = frozenset()
+    cells: frozenset[Cell] = frozenset()
+    new: frozenset[Cell] = frozenset()
+
+    @classmethod
+    def of_step(cls, step: Step, *, effect: bool = True, new: Iterable[Cell] = ()) -> Marks:
+        """The marks of a step; ``effect`` False hides what it places and removes (hints)."""
+        h = step.highlights
+        linked = {c for link in h.links for c in (link.start, link.end)}
+        return cls(
+            placements=frozenset(step.placements if effect else ()),
+            eliminations=frozenset(step.eliminations if effect else ()),
+            pattern=frozenset(h.pattern) | frozenset(linked - set(h.alt) - set(h.fins)),
+            alt=frozenset(h.alt),
+            fins=frozenset(h.fins),
+            houses=frozenset(h.units) | frozenset(h.cover_units),
+            cells=frozenset(h.cells),
+            new=frozenset(new),
+        )
+
+
+NO_MARKS = Marks()
+
+# (marker, style name) per candidate role, most important first.
+_ROLES = (
+    ("placements", "+", "step.place"),
+    ("eliminations", "-", "step.elim"),
+    ("fins", "~", "step.fin"),
+    ("alt", "#", "step.alt"),
+    ("pattern", "*", "step.pattern"),
+)
+
+_UNICODE = {"h": "━", "l": "─", "V": "┃", "v": "│", "dot": "·"}
+_ASCII = {"h": "=", "l": "-", "V": "|", "v": ":", "dot": "."}
+# Corners and junctions: (left, cell junction, box junction, right) per horizontal line.
+_JUNCTIONS_UNICODE = {"top": "┏┯┳┓", "thin": "┠┼╂┨", "box": "┣┿╋┫", "bottom": "┗┷┻┛"}
+_JUNCTIONS_ASCII = {"top": "++++", "thin": "++++", "box": "++++", "bottom": "++++"}
+
+
+class Board(Protocol):
+    """What a view reads: a ``Grid``, or any snapshot with the same three members."""
+
+    @property
+    def values(self) -> Sequence[int]: ...
+
+    @property
+    def cands(self) -> Sequence[int]: ...
+
+    def is_given(self, cell: Cell) -> bool: ...
+
+
+class GridView:
+    """A rich renderable of a grid's values and candidates, with ``Marks`` by role."""
+
+    def __init__(self, grid: Board, marks: Marks = NO_MARKS, title: str | None = None) -> None:
+        self.grid = grid
+        self.marks = marks
+        self.title = title
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        painter = _Painter(console, self.grid, self.marks, options.ascii_only)
+        if self.title:
+            yield Text(self.title, style=style_of(console, "walk.title"))
+        yield painter.header()
+        for row in range(9):
+            yield painter.rule("top" if row == 0 else "box" if row % 3 == 0 else "thin")
+            # A row with every digit placed needs no pencil-mark lines: one line is enough.
+            filled = all(self.grid.values[cell_at(row, col)] for col in range(9))
+            for line in (1,) if filled else (0, 1, 2):
+                yield painter.row_line(row, line)
+        yield painter.rule("bottom")
+
+
+class _Painter:
+    """Builds the lines of one grid; styles are looked up once per render."""
+
+    def __init__(self, console: Console, grid: Board, marks: Marks, ascii_only: bool) -> None:
+        self.grid = grid
+        self.marks = marks
+        self.chars = _ASCII if ascii_only else _UNICODE
+        self.junctions = _JUNCTIONS_ASCII if ascii_only else _JUNCTIONS_UNICODE
+        names = [name for _, _, name in _ROLES] + [
+            "sudoku.border", "sudoku.label", "sudoku.given", "sudoku.value", "sudoku.new",
+            "sudoku.cand", "sudoku.dot", "sudoku.house", "step.cell",
+        ]  # fmt: skip
+        self.styles = {name: style_of(console, name) for name in names}
+        self.roles: dict[Candidate, tuple[str, Style]] = {}
+        for attr, marker, name in reversed(_ROLES):  # the most important role wins
+            for cand in getattr(marks, attr):
+                self.roles[cand] = (marker, self.styles[name])
+        self.shaded = {c for u in marks.houses for c in _unit_cells(u)}
+
+    def header(self) -> Text:
+        text = Text("    ", no_wrap=True)
+        for col in range(9):
+            text.append(f"c{col + 1}".center(CELL_WIDTH), style=self.styles["sudoku.label"])
+            text.append(" ")
+        text.rstrip()
+        return text
+
+    def rule(self, kind: str) -> Text:
+        joins = self.junctions[kind]
+        left, cell_join, box_join, right = joins[0], joins[1], joins[2], joins[3]
+        fill = self.chars["h"] if kind != "thin" else self.chars["l"]
+        pieces = []
+        for col in range(9):
+            pieces.append(fill * CELL_WIDTH)
+            if col < 8:
+                pieces.append(box_join if col % 3 == 2 else cell_join)
+        return Text("   " + left + "".join(pieces) + right, style=self.styles["sudoku.border"], no_wrap=True)
+
+    def row_line(self, row: int, line: int) -> Text:
+        border = self.styles["sudoku.border"]
+        label = f"r{row + 1} " if line == 1 else "   "
+        text = Text(label, style=self.styles["sudoku.label"], no_wrap=True)
+        text.append(self.chars["V"], style=border)
+        for col in range(9):
+            self._cell_line(text, cell_at(row, col), line)
+            text.append(self.chars["V"] if col % 3 == 2 else self.chars["v"], style=border)
+        return text
+
+    def _cell_line(self, text: Text, cell: Cell, line: int) -> None:
+        start = len(text)
+        shaded = cell in self.shaded or cell in self.marks.cells
+        if self.grid.values[cell]:
+            self._value_line(text, cell, line, shaded)
+        else:
+            self._candidate_line(text, cell, line, shaded)
+        background = "step.cell" if cell in self.marks.cells else "sudoku.house" if shaded else None
+        if background is not None:
+            text.stylize_before(self.styles[background], start, len(text))
+
+    def _value_line(self, text: Text, cell: Cell, line: int, shaded: bool) -> None:
+        dot = self.chars["dot"] if shaded else " "
+        dot_style = self.styles["sudoku.dot"]
+        if line != 1:
+            text.append(" ")
+            for k in range(3):
+                text.append(dot, style=dot_style)
+                text.append(" ")
+            return
+        value = str(self.grid.values[cell])
+        if self.grid.is_given(cell):
+            shown, style = f"[{value}]", self.styles["sudoku.given"]
+        elif cell in self.marks.new:
+            shown, style = f"({value})", self.styles["sudoku.new"]
+        else:
+            shown, style = f" {value} ", self.styles["sudoku.value"]
+        text.append(" ")
+        text.append(dot, style=dot_style)
+        text.append(shown, style=style)
+        text.append(dot, style=dot_style)
+        text.append(" ")
+
+    def _candidate_line(self, text: Text, cell: Cell, line: int, shaded: bool) -> None:
+        mask = self.grid.cands[cell]
+        for digit in range(3 * line + 1, 3 * line + 4):
+            role = self.roles.get(Candidate(digit, cell))
+            if role is not None:
+                text.append(role[0] + str(digit), style=role[1])
+            elif mask >> (digit - 1) & 1:
+                text.append(" ")
+                text.append(str(digit), style=self.styles["sudoku.cand"])
+            else:
+                text.append(" ")
+                text.append(self.chars["dot"] if shaded else " ", style=self.styles["sudoku.dot"])
+        text.append(" ")
+
+
+def _unit_cells(unit_number: int) -> tuple[Cell, ...]:
+    return UNITS[unit_number].cells

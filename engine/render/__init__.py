@@ -1,9 +1,0 @@
-"""Rich renderables for grids, steps, walkthroughs and tables, and the THEME they use.
-
-Rendering reads grids, steps and ratings and never contains Sudoku logic.
-"""
-
-from engine.render.grid import GridView, Marks, NO_MARKS
-from engine.render.theme import THEME
-
-__all__ = ["GridView", "Marks", "NO_MARKS", "THEME"]

@@ -1,0 +1,208 @@
+"""Almost Locked Sets (ALS) of a grid and the restricted commons between them.
+
+An ALS is n unsolved cells of one house holding n + 1 digits between them: a single
+bivalue cell, two cells with three digits, and so on. Whatever the solution, the n cells
+miss exactly one of their digits, so if one digit is ruled out of the set, the set is
+locked: every other digit is in it.
+
+A restricted common (RC) of two ALS is a digit both hold whose cells in the one all see its
+cells in the other: the digit can be in at most one of the two sets. Two ALS can share one
+RC or two ("doubly linked"); three are impossible in a puzzle with a solution.
+
+``als_index(grid)`` collects both once per ``grid.version`` (HoDoKu's ``getAlses`` and
+``getRestrictedCommons``); ALS-XZ, ALS-XY-Wing, ALS Chain, Death Blossom and the chain
+techniques that use ALS nodes all read the same index.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, Cell, CellSet, Digit, Mask, cells_of
+from engine.grid import Grid
+from engine.notation import compact_cells
+from techniques.shared import seeing_all
+
+#: How many grid versions the index cache keeps: the solver asks ALS-XZ, XY-Wing, Chain and
+#: Death Blossom about the same version in turn, and "show all" may look at a second grid.
+_CACHE_SIZE = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Als:
+    """n cells of one house holding n + 1 digits.
+
+    cells: the cells; digits: the digits they hold (a 9-bit mask);
+    holding[d]: the cells of the set where d is a candidate (0 when d is not in the set);
+    sees_all[d]: the cells outside the set, with d as a candidate, that see every cell of
+    ``holding[d]`` (where d could be removed once d is known to be in the set; HoDoKu's
+    ``buddiesPerCandidat``); house: the number of a house (in ``UNITS``) holding the cells;
+    seen_digits: the digits whose ``sees_all`` is not empty (a quick test for techniques).
+    """
+
+    cells: CellSet
+    digits: Mask
+    holding: tuple[CellSet, ...]
+    sees_all: tuple[CellSet, ...]
+    house: int
+    seen_digits: Mask = 0
+
+    @property
+    def size(self) -> int:
+        """The number of cells."""
+        return self.cells.bit_count()
+
+    @property
+    def cell_list(self) -> tuple[Cell, ...]:
+        return tuple(cells_of(self.cells))
+
+    @property
+    def digit_list(self) -> tuple[Digit, ...]:
+        return MASK_DIGITS[self.digits]
+
+    def __str__(self) -> str:
+        """HoDoKu's form: ``r1c1234 {12345}``."""
+        return als_text(self)
+
+
+@dataclass(frozen=True, slots=True)
+class RestrictedCommon:
+    """The restricted common digit(s) of two ALS, given by their positions in ``AlsIndex.alses``.
+
+    first < second; digits holds one or two digits; overlap: the two ALS share cells (the RC
+    digits never sit in the shared cells).
+    """
+
+    first: int
+    second: int
+    digits: Mask
+    overlap: bool
+
+    def other(self, als: int) -> int:
+        """The ALS at the other end of the link."""
+        return self.second if als == self.first else self.first
+
+
+@dataclass(frozen=True, slots=True)
+class AlsIndex:
+    """Every ALS of a grid and every restricted common between two of them.
+
+    alses: in a fixed order (houses in ``UNITS`` order, then cell subsets in ascending
+    order; a set found in two houses is kept once); rcs: ordered by (first, second);
+    links[i]: the RCs touching ALS i, ordered by the other ALS.
+    """
+
+    version: int
+    alses: tuple[Als, ...]
+    rcs: tuple[RestrictedCommon, ...]
+    links: tuple[tuple[RestrictedCommon, ...], ...]
+
+
+def als_text(als: Als) -> str:
+    """An ALS the way HoDoKu prints it: compact cells, then its digits in braces."""
+    return f"{compact_cells(cells_of(als.cells))} {{{''.join(str(d) for d in MASK_DIGITS[als.digits])}}}"
+
+
+_cache: dict[int, AlsIndex] = {}
+
+
+def als_index(grid: Grid) -> AlsIndex:
+    """All ALS of ``grid`` and their restricted commons, computed once per grid version."""
+    found = _cache.get(grid.version)
+    if found is not None:
+        return found
+    alses = collect_alses(grid)
+    rcs = collect_restricted_commons(alses)
+    links: list[list[RestrictedCommon]] = [[] for _ in alses]
+    for rc in rcs:
+        links[rc.first].append(rc)
+        links[rc.second].append(rc)
+    for i, own in enumerate(links):
+        own.sort(key=lambda rc: rc.other(i))
+    index = AlsIndex(grid.version, alses, rcs, tuple(tuple(own) for own in links))
+    if len(_cache) >= _CACHE_SIZE:
+        _cache.pop(next(iter(_cache)))
+    _cache[grid.version] = index
+    return index
+
+
+def collect_alses(grid: Grid) -> tuple[Als, ...]:
+    """Every ALS of the grid, single bivalue cells included (HoDoKu's ``getAlses()``)."""
+    seen: dict[CellSet, None] = {}
+    out: list[Als] = []
+    memo: dict[tuple[Digit, CellSet], CellSet] = {}
+    for house, cells, digits in _house_sets(grid):
+        if cells in seen:
+            continue
+        seen[cells] = None
+        out.append(_make_als(grid, house, cells, digits, memo))
+    return tuple(out)
+
+
+def _house_sets(grid: Grid) -> Iterator[tuple[int, CellSet, Mask]]:
+    """(house, cells, digits) for every subset of a house's empty cells that is an ALS.
+
+    Subsets are built by adding one cell to a smaller one, so each union costs one OR.
+    At most eight cells: nine cells with ten digits cannot occur.
+    """
+    cands = grid.cands
+    for unit in UNITS:
+        empty = [c for c in unit.cells if not grid.values[c]]
+        n = len(empty)
+        unions = [0] * (1 << n)
+        sets = [0] * (1 << n)
+        for m in range(1, 1 << n):
+            low = m & -m
+            i = low.bit_length() - 1
+            unions[m] = unions[m ^ low] | cands[empty[i]]
+            sets[m] = sets[m ^ low] | (1 << empty[i])
+            if MASK_COUNT[unions[m]] == sets[m].bit_count() + 1:
+                yield unit.number, sets[m], unions[m]
+
+
+def _make_als(grid: Grid, house: int, cells: CellSet, digits: Mask, memo: dict[tuple[Digit, CellSet], CellSet]) -> Als:
+    holding = [0] * 10
+    sees_all = [0] * 10
+    seen_digits = 0
+    for d in MASK_DIGITS[digits]:
+        own = cells & grid.cells_with[d]
+        holding[d] = own
+        key = (d, own)
+        seen = memo.get(key)
+        if seen is None:
+            seen = memo[key] = grid.cells_with[d] & seeing_all(own)
+        sees_all[d] = seen & ~cells
+        if sees_all[d]:
+            seen_digits |= 1 << (d - 1)
+    return Als(cells, digits, tuple(holding), tuple(sees_all), house, seen_digits)
+
+
+def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon, ...]:
+    """The RCs of every pair of ALS, overlapping pairs included (flagged).
+
+    A digit d is an RC of A and B when B's cells holding d all lie in A's ``sees_all[d]``:
+    then they are outside A and see each of A's cells holding d. Instead of testing all
+    pairs, B is looked up by the lowest of its cells holding d, which must be one of the
+    cells A's holders see.
+    """
+    by_low: list[dict[Cell, list[int]]] = [{} for _ in range(10)]
+    for j, als in enumerate(alses):
+        for d in MASK_DIGITS[als.digits]:
+            low = als.holding[d] & -als.holding[d]
+            by_low[d].setdefault(low.bit_length() - 1, []).append(j)
+    pairs: dict[tuple[int, int], Mask] = {}
+    for i, als in enumerate(alses):
+        for d in MASK_DIGITS[als.digits & als.seen_digits]:
+            seen = als.sees_all[d]
+            table = by_low[d]
+            bit = 1 << (d - 1)
+            while seen:
+                low = seen & -seen
+                seen ^= low
+                for j in table.get(low.bit_length() - 1, ()):
+                    if j > i and not alses[j].holding[d] & ~als.sees_all[d]:
+                        pairs[(i, j)] = pairs.get((i, j), 0) | bit
+    return tuple(
+        RestrictedCommon(i, j, digits, bool(alses[i].cells & alses[j].cells)) for (i, j), digits in sorted(pairs.items())
+    )

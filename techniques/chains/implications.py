@@ -1,0 +1,190 @@
+"""Chain search: what follows when a node is true or false, breadth first over bitmasks.
+
+A *literal* is a node with a truth value: "r1c5 is 1" (on) or "r1c5 is not 1" (off). Links
+are implications between literals: a weak link turns "A on" into "B off", a strong link
+turns "A off" into "B on". A chain is a path of implications; one from "A off" to "B on"
+is an alternating inference chain (AIC): A or B holds. Node ``i`` has literals ``2i`` (on)
+and ``2i + 1`` (off); each literal's successors are one int bitmask, so a breadth-first
+search costs a few big-int ORs per literal reached, and the search layers give every
+shortest path back without storing any.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Sequence
+
+from engine.cells import CellSet, bit_indices
+from techniques.chains.link_graph import Node
+
+# The longest chain, in implications, that any search follows. Human chains and every
+# chain in HoDoKu's library are shorter than 20; past this length a chain is no longer
+# a useful explanation. A search visits each literal at most once anyway, so its work is
+# bounded by the graph's size (two literals per candidate, group and set node).
+MAX_CHAIN_LINKS = 24
+# Backtracking budget when picking a shortest path that never revisits a cell: the
+# search layers can hold exponentially many shortest paths, almost all valid; the budget
+# stops a pathological position from enumerating them.
+TRACE_BUDGET = 400
+
+
+def on(node: int) -> int:
+    return 2 * node
+
+
+def off(node: int) -> int:
+    return 2 * node + 1
+
+
+def is_on(literal: int) -> bool:
+    return not literal & 1
+
+
+class LiteralGraph:
+    """Implications between the literals of a list of nodes (built once per grid version,
+    read-only afterwards)."""
+
+    __slots__ = ("nodes", "index", "out", "inc", "keys", "delay", "delayed")
+
+    def __init__(self, nodes: Sequence[Node]) -> None:
+        self.nodes: list[Node] = []
+        self.index: dict[Node, int] = {}
+        self.out: list[int] = []
+        self.inc: list[int] = []
+        # A node's first cell, as a one-bit set (0 for a spacer): what HoDoKu's rule checks.
+        self.keys: list[CellSet] = []
+        self.delay: list[int] = []
+        self.delayed = 0  # literals whose implications are slowed (see slow)
+        for node in nodes:
+            self.add(node)
+
+    def add(self, node: Node) -> int:
+        """Add a node (with no implications yet); returns its number."""
+        i = self.index[node] = len(self.nodes)
+        self.nodes.append(node)
+        self.out += (0, 0)
+        self.inc += (0, 0)
+        self.delay += (0, 0)
+        self.keys.append(node.cells & -node.cells)
+        return i
+
+    def imply(self, a: int, b: int) -> None:
+        """Literal ``a`` implies literal ``b``."""
+        self.out[a] |= 1 << b
+        self.inc[b] |= 1 << a
+
+    def add_links(self, links: Iterable[tuple[Node, Node, bool, bool]]) -> None:
+        """Links between nodes as (a, b, weak?, strong?): a weak one makes each true node
+        imply the other false, a strong one each false node the other true."""
+        index, out, inc = self.index, self.out, self.inc
+        for a, b, weak, strong in links:
+            i, j = 2 * index[a], 2 * index[b]  # on literals; off is one more
+            if weak:
+                out[i] |= 1 << (j + 1)
+                inc[j + 1] |= 1 << i
+                out[j] |= 1 << (i + 1)
+                inc[i + 1] |= 1 << j
+            if strong:
+                out[i + 1] |= 1 << j
+                inc[j] |= 1 << (i + 1)
+                out[j + 1] |= 1 << i
+                inc[i] |= 1 << (j + 1)
+
+    def node(self, literal: int) -> Node:
+        return self.nodes[literal >> 1]
+
+    def slow(self, literal: int, extra: int) -> None:
+        """Every implication out of ``literal`` counts ``extra`` more links (HoDoKu's
+        penalty for chains through almost locked sets)."""
+        self.delay[literal] = extra
+        self.delayed |= 1 << literal
+
+    def layers(self, start: int, max_depth: int = MAX_CHAIN_LINKS) -> list[int]:
+        """Breadth-first layers from one literal: ``layers[k]`` holds the literals whose
+        shortest chain from ``start`` has ``k`` implications (slowed ones counted long)."""
+        out, delayed = self.out, self.delayed
+        visited = frontier = 1 << start
+        found = [frontier]
+        later: dict[int, int] = {}
+        while len(found) <= max_depth:
+            reached = later.pop(len(found), 0)
+            quick = frontier & ~delayed
+            while quick:
+                low = quick & -quick
+                reached |= out[low.bit_length() - 1]
+                quick ^= low
+            for literal in bit_indices(frontier & delayed):
+                when = len(found) + self.delay[literal]
+                later[when] = later.get(when, 0) | out[literal]
+            frontier = reached & ~visited
+            if not frontier and not later:
+                break
+            visited |= frontier
+            found.append(frontier)
+        return found
+
+    def paths(
+        self, layers: list[int], target: int, *, loop: bool = False, prefer: int = 0, budget: int = TRACE_BUDGET
+    ) -> Iterator[list[int]]:
+        """Shortest chains from ``layers[0]`` to ``target`` that never come back.
+
+        HoDoKu's rule: a node's first cell never lies in a node two or more steps earlier
+        (consecutive nodes may share a cell: a link inside it). A ``loop`` ends in its start
+        cell, and no single candidate in between lies there. Literals in ``prefer`` are tried
+        first. Yields lists of literals, start first.
+        """
+        depth = next(k for k, layer in enumerate(layers) if layer >> target & 1)
+        start_cell = 1 << self.nodes[(layers[0].bit_length() - 1) >> 1].cell
+        chain = [target]  # built backwards
+        left = [budget]
+
+        def before(literal: int, k: int) -> int:
+            """Literals on a shortest chain that lead straight to ``literal`` (layer k)."""
+            sources = self.inc[literal]
+            found = sources & ~self.delayed & layers[k - 1]
+            for q in bit_indices(sources & self.delayed):
+                j = k - 1 - self.delay[q]
+                if j >= 0 and layers[j] >> q & 1:
+                    found |= 1 << q
+            return found
+
+        def layer_of(literal: int, k: int) -> int:
+            return k - 1 - (self.delay[literal] if self.delayed >> literal & 1 else 0)
+
+        def extend(k: int, far_keys: CellSet, key: CellSet) -> Iterator[list[int]]:
+            # chain[-1] lies in layer k; far_keys: first cells of the nodes after it.
+            if k == 0:
+                yield chain[::-1]
+                return
+            choices = before(chain[-1], k)
+            for literal in list(bit_indices(choices & prefer)) + list(bit_indices(choices & ~prefer)):
+                left[0] -= 1
+                if left[0] < 0:
+                    return
+                node = self.nodes[literal >> 1]
+                j = layer_of(literal, k)
+                if loop and j == 0:
+                    pass  # the start itself: nodes after it may reach into its cell
+                elif node.cells & far_keys or (loop and node.is_plain and node.cells == start_cell):
+                    continue
+                chain.append(literal)
+                yield from extend(j, far_keys | key, self.keys[literal >> 1])
+                chain.pop()
+
+        # A loop's end lies in the start cell on purpose: it blocks nothing.
+        yield from extend(depth, 0, 0 if loop else self.keys[target >> 1])
+
+
+def path_nodes(graph: LiteralGraph, path: list[int]) -> list[tuple[Node, bool]]:
+    """A chain as (node, true?) pairs, without spacers (see :func:`spacer`)."""
+    return [(graph.node(lit), is_on(lit)) for lit in path if graph.node(lit).digit]
+
+
+def spacer(graph: LiteralGraph, after: int, count: int) -> int:
+    """Lengthen every chain through literal ``after`` by ``count`` implications, through
+    placeholder nodes (digit 0, no cells) that chains leave out when shown. Returns the
+    literal the lengthened chains continue from."""
+    for _ in range(count):
+        i = graph.add(Node(0, 0, als=len(graph.nodes) + 1))
+        graph.imply(after, off(i))
+        after = off(i)
+    return after

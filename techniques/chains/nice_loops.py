@@ -1,0 +1,265 @@
+"""Nice Loops and AICs, plain and grouped (HoDoKu's Nice Loop/AIC and Grouped Nice Loop/AIC).
+
+For every candidate of every cell, and for both of its truth values, a breadth-first search
+over the link graph finds the shortest chain to everything that follows (HoDoKu's tables do
+the same). A chain that comes back to its start cell is a nice loop, one that ends on a
+true candidate elsewhere may be an AIC; :mod:`techniques.chains.loop_conclusions` says what each proves.
+The grouped technique adds group nodes (a digit's two or three candidates where a line
+crosses a box) and, as an option, almost locked sets, and reports only chains that use one.
+HoDoKu keeps one chain per set of eliminations and type, the shortest; so do we.
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import islice
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, bit, bit_indices, cells_of
+from engine.grid import Grid
+from engine.step import Candidate, Highlights, Step
+from engine.technique import BaseTechnique, Level
+from techniques.chains.als_nodes import add_als_nodes
+from techniques.chains.implications import LiteralGraph, is_on, off, on, path_nodes
+from techniques.chains.notation import Chain, chain_candidates, chain_links, chain_string, digits_text
+from techniques.chains.link_graph import Node, link_graph, links, per_version
+from techniques.chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
+from techniques.chains.loop_explanations import explain
+
+# A whole search (every premise of every candidate) stops after this many seconds. Normal
+# positions take a small fraction of it; the bound only keeps a pathological position
+# from making one step search run away. Steps found so far are still reported.
+TIME_LIMIT = 5.0
+# How many shortest chains to try per end when a grouped chain is wanted: the first
+# shortest chain may avoid every group node while an equally short grouped one exists.
+GROUPED_TRIES = 12
+# How many equally short routes of one continuous loop to report (their eliminations may
+# differ); more would only repeat the same loop in other words.
+CONTINUOUS_ROUTES = 8
+
+_NAMES = {
+    (False, Kind.CONTINUOUS): ("Continuous Nice Loop", "cnl"),
+    (False, Kind.DISCONTINUOUS): ("Discontinuous Nice Loop", "dnl"),
+    (False, Kind.AIC): ("AIC", "aic"),
+    (True, Kind.CONTINUOUS): ("Grouped Continuous Nice Loop", "gcnl"),
+    (True, Kind.DISCONTINUOUS): ("Grouped Discontinuous Nice Loop", "gdnl"),
+    (True, Kind.AIC): ("Grouped AIC", "gaic"),
+}
+
+
+def plain_graph(grid: Grid) -> LiteralGraph:
+    return _literal_graph(grid, groups=False)
+
+
+def grouped_graph(grid: Grid) -> LiteralGraph:
+    return _literal_graph(grid, groups=True)
+
+
+def als_graph(grid: Grid) -> LiteralGraph:
+    graph = _literal_graph(grid, groups=True)
+    add_als_nodes(graph, grid)
+    return graph
+
+
+def _literal_graph(grid: Grid, groups: bool) -> LiteralGraph:
+    linked = link_graph(grid, groups=groups)
+    graph = LiteralGraph(sorted(linked.nodes, key=lambda n: n.sort_key))
+    graph.add_links((a, b, True, strong) for a, b, strong in links(linked))
+    return graph
+
+
+@dataclass
+class Search:
+    """One find(): the grid, its literal graph and the best step per (code, effect)."""
+
+    grid: Grid
+    graph: LiteralGraph
+    grouped: bool
+    cell_literals: list[int]
+    special: int  # literals of group and set nodes
+    on_literal: list[int]  # see _on_literals
+    found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Step]]
+
+
+class NiceLoop(BaseTechnique):
+    """Nice loops and AICs over candidates (``grouped``: also over groups, and with
+    ``als`` over almost locked sets)."""
+
+    def __init__(self, grouped: bool, als: bool = False) -> None:
+        if grouped:
+            super().__init__("Grouped Nice Loop/AIC", "gnl", 5650, 300, Level.UNFAIR, subcodes=("gcnl", "gdnl", "gaic"))
+        else:
+            super().__init__("Nice Loop/AIC", "nl", 5600, 280, Level.UNFAIR, subcodes=("cnl", "dnl", "aic"))
+        self.grouped = grouped
+        self.als = als
+
+    def graph_builder(self) -> tuple[str, Callable[[Grid], LiteralGraph]]:
+        if not self.grouped:
+            return "nl", plain_graph
+        if self.als:
+            return "gnl-als", als_graph
+        return "gnl", grouped_graph
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        kind, build = self.graph_builder()
+        graph = per_version(grid, kind, build)
+        search = Search(grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {})
+        deadline = time.monotonic() + TIME_LIMIT
+        for i, node in enumerate(graph.nodes):
+            if not node.is_plain:
+                continue
+            for start in (on(i), off(i)):
+                layers = graph.layers(start)
+                self._loops(search, layers, node, is_on(start))
+                if not is_on(start):
+                    self._aics(search, layers, node)
+            if time.monotonic() > deadline:
+                break
+        ordered = sorted(search.found.values(), key=lambda f: (-len(f[1].eliminations), f[0], f[1].code, f[1].eliminations))
+        for _, step in ordered:
+            yield step
+
+    def _loops(self, search: Search, layers: list[int], start: Node, start_true: bool) -> None:
+        grid, graph = search.grid, search.graph
+        ends = search.cell_literals[start.cell]
+        # A loop needs three links at least to leave the cell and come back.
+        for length in range(3, len(layers)):
+            for end in bit_indices(layers[length] & ends):
+                verdict = loop_kind(grid, start, start_true, graph.node(end), is_on(end))
+                if verdict is None:
+                    continue
+                kind, effect = verdict
+                if effect and self._known(search, kind, effect, length):
+                    continue
+                if kind is not Kind.CONTINUOUS:
+                    for chain in self._chains(search, layers, end, loop=True):
+                        self._record(search, kind, chain, effect, length)
+                        break
+                    continue
+                # A continuous loop's eliminations depend on the route, and equally short
+                # routes may differ: report each (HoDoKu keeps whichever its tables met first).
+                for chain in islice(self._chains(search, layers, end, loop=True), CONTINUOUS_ROUTES):
+                    cut = continuous_eliminations(grid, chain)
+                    if cut:
+                        self._record(search, kind, chain, cut, length)
+
+    def _aics(self, search: Search, layers: list[int], start: Node) -> None:
+        grid, graph = search.grid, search.graph
+        ends = _aic_ends(search, start)
+        for length in range(3, len(layers)):
+            for end in bit_indices(layers[length] & ends):
+                effect = aic_eliminations(grid, start, graph.node(end))
+                if not effect or self._known(search, Kind.AIC, effect, length):
+                    continue
+                for chain in self._chains(search, layers, end, loop=False):
+                    self._record(search, Kind.AIC, chain, effect, length)
+                    break
+
+    def _chains(self, search: Search, layers: list[int], end: int, loop: bool) -> Iterator[Chain]:
+        """Valid shortest chains to ``end``; for the grouped technique only those with a
+        group or set node (the plain ones belong to Nice Loop/AIC)."""
+        graph = search.graph
+        plain_seen = 0
+        for path in graph.paths(layers, end, loop=loop, prefer=search.special):
+            chain = path_nodes(graph, path)
+            if not search.grouped or any(not node.is_plain for node, _ in chain):
+                yield chain
+            else:
+                plain_seen += 1
+                if plain_seen > GROUPED_TRIES:
+                    return
+
+    def _known(self, search: Search, kind: Kind, effect: tuple[Candidate, ...], length: int) -> bool:
+        code = _NAMES[(search.grouped, kind)][1]
+        best = search.found.get((code, effect))
+        return best is not None and best[0] <= length
+
+    def _record(self, search: Search, kind: Kind, chain: Chain, effect: tuple[Candidate, ...], length: int) -> None:
+        """Keep the step unless one as short with the same type and effect is known.
+        ``length`` counts the extra links of almost locked sets, as HoDoKu does."""
+        if self._known(search, kind, effect, length):
+            return
+        name, code = _NAMES[(search.grouped, kind)]
+        step = self.step(
+            f"{digits_text(effect)} {_notation(kind, chain)}",
+            eliminations=effect,
+            explanation=explain(kind, chain, effect),
+            highlights=Highlights(pattern=chain_candidates(search.grid, chain), links=chain_links(search.grid, chain)),
+            digits=tuple(sorted({d for d, _ in effect})),
+            name=name,
+            code=code,
+        )
+        search.found[(code, step.eliminations)] = (length, step)
+
+
+def _notation(kind: Kind, chain: Chain) -> str:
+    """HoDoKu's notation: AICs name their end digits outside the chain (``5- r1c1 ... -5``);
+    continuous loops name the digits that close the loop (``2= r1c1 ... =7``)."""
+    text = chain_string(chain)
+    if kind is Kind.AIC:
+        return f"{chain[0][0].digit}- {text} -{chain[-1][0].digit}"
+    if kind is Kind.CONTINUOUS:
+        start_cell = chain[0][0].cell
+        after = next(node for node, _ in chain if node.cell != start_cell)
+        last_run = len(chain) - 1
+        while last_run > 0 and chain[last_run - 1][0].cell == start_cell:
+            last_run -= 1
+        return f"{chain[last_run][0].digit}= {text} ={after.digit}"
+    return text
+
+
+def _cell_literals(graph: LiteralGraph) -> list[int]:
+    """Per cell, the literals of its single candidates: where a loop may close."""
+    out = [0] * N_CELLS
+    for i, node in enumerate(graph.nodes):
+        if node.is_plain:
+            out[node.cell] |= (1 << on(i)) | (1 << off(i))
+    return out
+
+
+def _special(graph: LiteralGraph) -> int:
+    mask = 0
+    for i, node in enumerate(graph.nodes):
+        if node.digit and not node.is_plain:
+            mask |= (1 << on(i)) | (1 << off(i))
+    return mask
+
+
+def _aic_ends(search: Search, start: Node) -> int:
+    """The true-candidate literals an AIC from "start is false" may end on with an effect:
+    the same digit where both ends see two candidates of it, or, in a cell that sees the
+    start, a digit of the start cell while holding the start's digit."""
+    grid, on_literal = search.grid, search.on_literal
+    s, a = start.cell, start.digit
+    with_a = grid.cells_with[a]
+    seen = PEER_MASK[s] & with_a
+    once = twice = 0  # cells with the digit seeing one / two of the start's peers with it
+    for x in cells_of(seen):
+        peers = PEER_MASK[x] & with_a
+        twice |= once & peers
+        once |= peers
+    mask = 0
+    for e in cells_of(twice & ~(1 << s)):
+        mask |= 1 << on_literal[e * 10 + a]
+    others = grid.cands[s] & ~bit(a)
+    for e in cells_of(seen):
+        for b in MASK_DIGITS[grid.cands[e] & others]:
+            mask |= 1 << on_literal[e * 10 + b]
+    return mask
+
+
+def _on_literals(graph: LiteralGraph) -> list[int]:
+    """The on literal of each single candidate, at ``cell * 10 + digit``."""
+    out = [0] * (N_CELLS * 10)
+    for i, node in enumerate(graph.nodes):
+        if node.is_plain:
+            out[node.cell * 10 + node.digit] = on(i)
+    return out
+
+
+NICE_LOOP = NiceLoop(grouped=False)
+GROUPED_NICE_LOOP = NiceLoop(grouped=True)
+#: Grouped chains that may also run through almost locked sets (HoDoKu's option, off by
+#: default there and here; its library's variants 0709-2, 0710-3/4, 0711-3/4 use it).
+GROUPED_NICE_LOOP_ALS = NiceLoop(grouped=True, als=True)

@@ -1,0 +1,270 @@
+"""Colouring: Simple Colors (Trap, Wrap) and Multi Colors (1, 2).
+
+For one digit, join the two cells of every conjugate pair (a house where the digit has just
+two places). In a connected cluster of such pairs the cells alternate: colour them in two
+colours and exactly one colour holds the digit everywhere. networkx finds the clusters and
+the 2-colouring. Simple Colors uses one cluster: a cell that sees both colours loses the
+digit (Trap), and a colour with two cells in one house is false (Wrap). Multi Colors uses
+two clusters: a colour that sees both colours of the other cluster is false (type 2); when
+a colour of one cluster sees a colour of the other, cells that see the two opposite colours
+lose the digit (type 1). HoDoKu's codes: sc1/sc2 (0500/0501), mc1/mc2 (0502/0503).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+import networkx as nx
+
+from engine.cells import CELL_NAMES, PEER_MASK, CellSet, Digit, cells_of, first_cell
+from engine.grid import Grid
+from engine.step import Candidate, Highlights, Step
+from engine.technique import BaseTechnique, Level
+from techniques.shared import candidates, cell_names
+from techniques.chains.link_graph import Node, conjugate_graphs, per_version
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """A connected cluster of conjugate pairs, 2-coloured: ``on`` holds the lowest cell."""
+
+    on: CellSet
+    off: CellSet
+
+
+def all_clusters(grid: Grid) -> dict[Digit, list[Cluster]]:
+    """Per digit, its coloured clusters (computed once per grid version)."""
+    return per_version(grid, "clusters", lambda g: {d: clusters(graph) for d, graph in sorted(conjugate_graphs(g).items())})
+
+
+def clusters(graph: nx.Graph[Node]) -> list[Cluster]:
+    """The 2-coloured clusters of one digit's conjugate graph, by lowest cell (HoDoKu's
+    order). A cluster that cannot be 2-coloured (only in broken positions) is skipped."""
+    out = []
+    for component in nx.connected_components(graph):
+        try:
+            colour = nx.bipartite.color(graph.subgraph(component))
+        except nx.NetworkXError:
+            continue
+        lowest: Node = min(component, key=lambda n: n.cell)
+        sets = [0, 0]
+        for node in component:
+            sets[colour[node] ^ colour[lowest]] |= node.cells
+        out.append(Cluster(sets[0], sets[1]))
+    return sorted(out, key=lambda c: first_cell(c.on))
+
+
+def sees(cells: CellSet) -> CellSet:
+    """Cells that see at least one of ``cells``."""
+    seen = 0
+    for c in cells_of(cells):
+        seen |= PEER_MASK[c]
+    return seen
+
+
+def sees_each_other(a: CellSet, b: CellSet) -> bool:
+    """Some cell of ``a`` shares a house with some cell of ``b``."""
+    return bool(sees(a) & b)
+
+
+def has_wrap(cells: CellSet) -> bool:
+    return any(PEER_MASK[c] & cells for c in cells_of(cells))
+
+
+def colour_text(sets: tuple[CellSet, ...]) -> str:
+    """HoDoKu's colour listing: ``(r1c2,r3c5) / (r2c2,r4c5)``, pairs joined by ``, ``."""
+    groups = ["(" + ",".join(CELL_NAMES[c] for c in cells_of(s)) + ")" for s in sets]
+    return ", ".join(" / ".join(groups[i : i + 2]) for i in range(0, len(groups), 2))
+
+
+_CLUSTER = (
+    "The houses where {d} has only two places link {a_all} and {b_all} in one chain: along it the "
+    "cells take turns, so {d} is either in {a_every} or in {b_every}."
+)
+_TRAP = _CLUSTER + " {targets} {see} a cell of both groups, so {they} cannot be {d}."
+_WRAP = _CLUSTER + (
+    " But {pair} are in the same group and share a house, so they cannot both be {d}: that group is "
+    "not {d}. Remove {d} from {false}."
+)
+_TWO = (
+    "The houses where {d} has only two places make two separate chains: {d} is either in {a_every} "
+    "or in {b_every}, and either in {c_every} or in {e_every}."
+)
+_MC2 = _TWO + (
+    " Cells of {false_words} see a cell of {c_short} and a cell of {e_short}, one of which holds {d}, "
+    "so that group cannot hold {d}."
+)
+_MC1 = _TWO + (
+    " {x} and {y} have cells that see each other, so they are not both {d}: {d} is in {xo} or in "
+    "{yo}. {targets} {see} a cell of both those groups, so {they} cannot be {d}."
+)
+
+
+def every(cells: CellSet) -> str:
+    """``r1c3``, ``both r1c3 and r2c6``, ``all of r1c3, r2c6 and r4c4``."""
+    n = cells.bit_count()
+    names = cell_names(cells)
+    return names if n == 1 else f"both {names}" if n == 2 else f"all of {names}"
+
+
+def words(cells: CellSet) -> str:
+    return cell_names(cells)
+
+
+def group_words(**groups: CellSet) -> dict[str, str]:
+    """Template fields: ``{k}_every``, ``{k}_all`` and ``{k}_short`` for each group."""
+    out = {}
+    for key, cells in groups.items():
+        out[f"{key}_every"] = every(cells)
+        out[f"{key}_all"] = f"({cell_names(cells)})"
+        out[f"{key}_short"] = cell_names(cells)
+    return out
+
+
+class SimpleColors(BaseTechnique):
+    """One cluster of conjugate pairs, 2-coloured: a cell seeing both colours loses the
+    digit (Trap); a colour seen twice in one house is false (Wrap)."""
+
+    def __init__(self) -> None:
+        super().__init__("Simple Colors", "sc", 5330, 150, Level.HARD, subcodes=("sc1", "sc2"))
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        for digit, found in all_clusters(grid).items():
+            for cluster in found:
+                yield from self._wrap(grid, digit, cluster)
+                yield from self._trap(grid, digit, cluster)
+
+    def _wrap(self, grid: Grid, digit: Digit, cluster: Cluster) -> Iterator[Step]:
+        false = (cluster.on if has_wrap(cluster.on) else 0) | (cluster.off if has_wrap(cluster.off) else 0)
+        if not false:
+            return
+        pair = next(
+            (c, first_cell(PEER_MASK[c] & s))
+            for s in (cluster.on, cluster.off)
+            if s & false
+            for c in cells_of(s)
+            if PEER_MASK[c] & s
+        )
+        text = _WRAP.format(
+            d=digit, pair=cell_names(list(pair)), false=cell_names(false), **group_words(a=cluster.on, b=cluster.off)
+        )
+        yield self._step(grid, digit, cluster, false, text, "Simple Colors Wrap", "sc2")
+
+    def _trap(self, grid: Grid, digit: Digit, cluster: Cluster) -> Iterator[Step]:
+        targets = grid.cells_with[digit] & _both_seen(cluster.on, cluster.off)
+        if targets:
+            text = _TRAP.format(
+                d=digit,
+                targets=cell_names(targets),
+                see=_see(targets),
+                they=_they(targets),
+                **group_words(a=cluster.on, b=cluster.off),
+            )
+            yield self._step(grid, digit, cluster, targets, text, "Simple Colors Trap", "sc1")
+
+    def _step(self, grid: Grid, digit: Digit, cluster: Cluster, targets: CellSet, text: str, name: str, code: str) -> Step:
+        return self.step(
+            f"{digit} {colour_text((cluster.on, cluster.off))}",
+            eliminations=candidates(grid, digit, targets),
+            explanation=text,
+            highlights=Highlights(pattern=candidates(grid, digit, cluster.on), alt=candidates(grid, digit, cluster.off)),
+            digits=(digit,),
+            name=name,
+            code=code,
+        )
+
+
+def _both_seen(a: CellSet, b: CellSet) -> CellSet:
+    """Cells that see a cell of ``a`` and a cell of ``b``."""
+    return sees(a) & sees(b)
+
+
+class MultiColors(BaseTechnique):
+    """Two clusters of conjugate pairs of one digit: a colour seeing both colours of the
+    other cluster is false (type 2); two colours seeing each other make the two opposite
+    colours a strong pair, and cells seeing both lose the digit (type 1)."""
+
+    def __init__(self) -> None:
+        super().__init__("Multi Colors", "mc", 5360, 200, Level.HARD, subcodes=("mc1", "mc2"))
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        seen: set[tuple[str, tuple[Candidate, ...]]] = set()
+        for digit, found in all_clusters(grid).items():
+            # Both orders: "a colour of the first sees both colours of the second" is not
+            # symmetric, so HoDoKu checks every ordered pair (type 1 is, hence the dedup).
+            for first in found:
+                for second in found:
+                    if first is second:
+                        continue
+                    for step in (*self._type2(grid, digit, first, second), *self._type1(grid, digit, first, second)):
+                        if (step.code, step.eliminations) not in seen:
+                            seen.add((step.code, step.eliminations))
+                            yield step
+
+    def _type2(self, grid: Grid, digit: Digit, first: Cluster, second: Cluster) -> Iterator[Step]:
+        false = 0
+        for colour in (first.on, first.off):
+            if sees_each_other(colour, second.on) and sees_each_other(colour, second.off):
+                false |= colour
+        if false:
+            text = _MC2.format(d=digit, false_words=words(false), **_names(first, second))
+            yield self._step(grid, digit, first, second, false, text, "Multi Colors 2", "mc2")
+
+    def _type1(self, grid: Grid, digit: Digit, first: Cluster, second: Cluster) -> Iterator[Step]:
+        targets = 0
+        seeing: tuple[CellSet, CellSet] | None = None
+        for x, xo in ((first.on, first.off), (first.off, first.on)):
+            for y, yo in ((second.on, second.off), (second.off, second.on)):
+                if sees_each_other(x, y):
+                    targets |= grid.cells_with[digit] & _both_seen(xo, yo)
+                    seeing = seeing or (x, y)
+        if not targets or seeing is None:
+            return
+        x, y = seeing
+        xo = first.off if x == first.on else first.on
+        yo = second.off if y == second.on else second.on
+        text = _MC1.format(
+            d=digit,
+            x=f"({words(x)})",
+            y=f"({words(y)})",
+            xo=every(xo),
+            yo=every(yo),
+            targets=cell_names(targets),
+            see=_see(targets),
+            they=_they(targets),
+            **_names(first, second),
+        )
+        yield self._step(grid, digit, first, second, targets, text, "Multi Colors 1", "mc1")
+
+    def _step(
+        self, grid: Grid, digit: Digit, first: Cluster, second: Cluster, targets: CellSet, text: str, name: str, code: str
+    ) -> Step:
+        return self.step(
+            f"{digit} {colour_text((first.on, first.off, second.on, second.off))}",
+            eliminations=candidates(grid, digit, targets),
+            explanation=text,
+            highlights=Highlights(
+                pattern=candidates(grid, digit, first.on | second.on), alt=candidates(grid, digit, first.off | second.off)
+            ),
+            digits=(digit,),
+            name=name,
+            code=code,
+        )
+
+
+def _names(first: Cluster, second: Cluster) -> dict[str, str]:
+    return group_words(a=first.on, b=first.off, c=second.on, e=second.off)
+
+
+def _they(cells: CellSet) -> str:
+    return "it" if cells.bit_count() == 1 else "they"
+
+
+def _see(cells: CellSet) -> str:
+    return "sees" if cells.bit_count() == 1 else "each see"
+
+
+SIMPLE_COLORS = SimpleColors()
+MULTI_COLORS = MultiColors()
+

@@ -1,0 +1,187 @@
+"""Fish: basic, finned, sashimi, Franken and Mutant, and their Siamese forms.
+
+For one digit, n base houses each need the digit once, in n different cells; when all
+their candidates lie in n cover houses, which take the digit once each, those houses get
+their digit from the base houses and lose it everywhere else. Basic fish use rows and
+columns (X-Wing, Swordfish, Jellyfish, ...); Franken fish add boxes on one side; Mutant
+fish mix anything. A finned fish has base candidates outside the cover (fins): either a
+fin is true or the fish holds, so only cover cells that see every fin lose the digit. It
+is sashimi when a base line keeps at most one candidate without its fins.
+
+One search (``techniques.fish.search``) serves every technique here; a technique keeps the
+fish of its own class, as HoDoKu's ``FishSolver`` does. Two fish of one class on the same
+base houses with different eliminations are also reported together as a Siamese fish
+(HoDoKu's option, on in its regression tests), after the single ones.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Iterator, NamedTuple
+
+from engine.cells import CellSet
+from engine.grid import Grid
+from engine.step import Highlights, Step
+from engine.technique import BaseTechnique, Level
+from techniques.shared import candidates
+from techniques.fish.search import Fish, Shape, find_fish, siamese_pairs
+from techniques.fish.words import fish_detail, fish_explanation, siamese_explanation
+
+
+class Variant(Enum):
+    """Fins: none, some (finned), or so many that a base line is almost empty (sashimi)."""
+
+    PLAIN = "plain"
+    FINNED = "finned"
+    SASHIMI = "sashimi"
+
+
+_SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale", 7: "Leviathan"}
+
+
+class _Family(NamedTuple):
+    """HoDoKu's configuration of one fish type (techniques.md), sizes 2-7."""
+
+    prefix: str  # of the name: "Finned " + "Swordfish"
+    code: str  # of the step code: "fbf" + "3"
+    library: int  # third digit of the library code: 03[1]1
+    first_index: int  # HoDoKu's search index for size 2 ...
+    stride: int  # ... and the step to the next size
+    scores: tuple[int, ...]
+    levels: tuple[Level, ...]
+    enabled: tuple[int, ...]  # sizes HoDoKu enables by default
+
+
+_H, _U, _E = Level.HARD, Level.UNFAIR, Level.EXTREME
+_FAMILIES: dict[tuple[Shape, Variant], _Family] = {
+    (Shape.BASIC, Variant.PLAIN): _Family("", "bf", 0, 2200, 100, (140, 150, 160, 470, 470, 470), (_H,) * 3 + (_U,) * 3, (2, 3, 4)),
+    (Shape.BASIC, Variant.FINNED): _Family("Finned ", "fbf", 1, 4100, 200, (130, 200, 250) + (470,) * 3, (_H,) + (_U,) * 5, (2, 3, 4)),
+    (Shape.BASIC, Variant.SASHIMI): _Family("Sashimi ", "sbf", 2, 4200, 200, (150, 240, 260) + (470,) * 3, (_H,) + (_U,) * 5, (2, 3, 4)),
+    (Shape.FRANKEN, Variant.PLAIN): _Family("Franken ", "ff", 3, 6100, 100, (300, 350, 370) + (470,) * 3, (_U,) * 3 + (_E,) * 3, (2, 3)),
+    (Shape.FRANKEN, Variant.FINNED): _Family("Finned Franken ", "fff", 4, 6700, 100, (390, 410, 430) + (470,) * 3, (_U,) * 3 + (_E,) * 3, (2, 3)),
+    (Shape.MUTANT, Variant.PLAIN): _Family("Mutant ", "mf", 5, 7300, 100, (450,) * 3 + (470,) * 3, (_E,) * 6, ()),
+    (Shape.MUTANT, Variant.FINNED): _Family("Finned Mutant ", "fmf", 6, 7900, 100, (470,) * 6, (_E,) * 6, ()),
+}  # fmt: skip
+
+
+def library_code(shape: Shape, variant: Variant, size: int) -> str:
+    """HoDoKu's library code: ``0311`` for a Finned Swordfish; Siamese forms add a ``1``."""
+    return f"03{_FAMILIES[(shape, variant)].library}{size - 2}"
+
+
+class FishTechnique(BaseTechnique):
+    """n base houses whose candidates for a digit lie in n cover houses (with fins: only
+    cells seeing every fin lose the digit). Reports Siamese pairs under ``s`` + code."""
+
+    def __init__(self, shape: Shape, variant: Variant, size: int) -> None:
+        family = _FAMILIES[(shape, variant)]
+        code = f"{family.code}{size}"
+        # Basic fish without fins have one cover per base, so they are never Siamese.
+        siamese = () if (shape, variant) == (Shape.BASIC, Variant.PLAIN) else (f"s{code}",)
+        index = family.first_index + family.stride * (size - 2)
+        super().__init__(family.prefix + _SIZE_NAMES[size], code, index, family.scores[size - 2], family.levels[size - 2], siamese)
+        self.shape = shape
+        self.variant = variant
+        self.size = size
+        self.enabled = size in family.enabled
+
+    def owns(self, fish: Fish) -> bool:
+        """Is this fish of this technique's class?"""
+        if fish.shape is not self.shape or fish.finned != (self.variant is not Variant.PLAIN):
+            return False
+        return self.shape is not Shape.BASIC or fish.sashimi == (self.variant is Variant.SASHIMI)
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        fishes = find_fish(grid, self.shape, self.size, self.variant is not Variant.PLAIN)
+        seen: set[tuple[int, CellSet]] = set()
+        for fish in fishes:
+            if self.owns(fish) and (fish.digit, fish.eliminations) not in seen:
+                seen.add((fish.digit, fish.eliminations))
+                yield self._step(grid, fish)
+        if self.codes[1:]:
+            yield from self._siamese(grid, fishes)
+
+    def _siamese(self, grid: Grid, fishes: tuple[Fish, ...]) -> Iterator[Step]:
+        seen: set[tuple[int, CellSet]] = set()
+        for one, two in siamese_pairs(fishes):
+            effect = (one.digit, one.eliminations | two.eliminations)
+            if self.owns(one) and effect not in seen:
+                seen.add(effect)
+                yield self._siamese_step(grid, one, two)
+
+    def _step(self, grid: Grid, fish: Fish) -> Step:
+        return self.step(
+            fish_detail([fish]),
+            eliminations=candidates(grid, fish.digit, fish.eliminations),
+            explanation=fish_explanation(fish),
+            highlights=_highlights(grid, [fish]),
+            digits=(fish.digit,),
+        )
+
+    def _siamese_step(self, grid: Grid, one: Fish, two: Fish) -> Step:
+        return self.step(
+            fish_detail([one, two]),
+            eliminations=candidates(grid, one.digit, one.eliminations | two.eliminations),
+            explanation=siamese_explanation(self.name, one, two),
+            highlights=_highlights(grid, [one, two]),
+            digits=(one.digit,),
+            name=f"Siamese {self.name}",
+            code=self.codes[1],
+        )
+
+
+def _highlights(grid: Grid, fishes: list[Fish]) -> Highlights:
+    digit = fishes[0].digit
+    fins = cells = 0
+    covers: list[int] = []
+    for fish in fishes:
+        fins |= fish.fins | fish.endo_fins
+        cells |= fish.cells
+        covers += [u for u in fish.cover if u not in covers]
+    return Highlights(
+        pattern=candidates(grid, digit, cells & ~fins),
+        fins=candidates(grid, digit, fins),
+        units=fishes[0].base,
+        cover_units=tuple(covers),
+    )
+
+
+X_WING = FishTechnique(Shape.BASIC, Variant.PLAIN, 2)
+SWORDFISH = FishTechnique(Shape.BASIC, Variant.PLAIN, 3)
+JELLYFISH = FishTechnique(Shape.BASIC, Variant.PLAIN, 4)
+FINNED_X_WING = FishTechnique(Shape.BASIC, Variant.FINNED, 2)
+SASHIMI_X_WING = FishTechnique(Shape.BASIC, Variant.SASHIMI, 2)
+FINNED_SWORDFISH = FishTechnique(Shape.BASIC, Variant.FINNED, 3)
+SASHIMI_SWORDFISH = FishTechnique(Shape.BASIC, Variant.SASHIMI, 3)
+FINNED_JELLYFISH = FishTechnique(Shape.BASIC, Variant.FINNED, 4)
+SASHIMI_JELLYFISH = FishTechnique(Shape.BASIC, Variant.SASHIMI, 4)
+FRANKEN_X_WING = FishTechnique(Shape.FRANKEN, Variant.PLAIN, 2)
+FRANKEN_SWORDFISH = FishTechnique(Shape.FRANKEN, Variant.PLAIN, 3)
+FRANKEN_JELLYFISH = FishTechnique(Shape.FRANKEN, Variant.PLAIN, 4)
+FINNED_FRANKEN_X_WING = FishTechnique(Shape.FRANKEN, Variant.FINNED, 2)
+FINNED_FRANKEN_SWORDFISH = FishTechnique(Shape.FRANKEN, Variant.FINNED, 3)
+FINNED_FRANKEN_JELLYFISH = FishTechnique(Shape.FRANKEN, Variant.FINNED, 4)
+MUTANT_X_WING = FishTechnique(Shape.MUTANT, Variant.PLAIN, 2)
+MUTANT_SWORDFISH = FishTechnique(Shape.MUTANT, Variant.PLAIN, 3)
+MUTANT_JELLYFISH = FishTechnique(Shape.MUTANT, Variant.PLAIN, 4)
+FINNED_MUTANT_X_WING = FishTechnique(Shape.MUTANT, Variant.FINNED, 2)
+FINNED_MUTANT_SWORDFISH = FishTechnique(Shape.MUTANT, Variant.FINNED, 3)
+FINNED_MUTANT_JELLYFISH = FishTechnique(Shape.MUTANT, Variant.FINNED, 4)
+FINNED_MUTANT_SQUIRMBAG = FishTechnique(Shape.MUTANT, Variant.FINNED, 5)
+FINNED_MUTANT_WHALE = FishTechnique(Shape.MUTANT, Variant.FINNED, 6)
+
+#: Every fish technique, for the registry, and its library codes (Siamese forms included).
+FISH_TECHNIQUES: tuple[FishTechnique, ...] = (
+    X_WING, SWORDFISH, JELLYFISH,
+    FINNED_X_WING, SASHIMI_X_WING, FINNED_SWORDFISH, SASHIMI_SWORDFISH, FINNED_JELLYFISH, SASHIMI_JELLYFISH,
+    FRANKEN_X_WING, FRANKEN_SWORDFISH, FRANKEN_JELLYFISH,
+    FINNED_FRANKEN_X_WING, FINNED_FRANKEN_SWORDFISH, FINNED_FRANKEN_JELLYFISH,
+    MUTANT_X_WING, MUTANT_SWORDFISH, MUTANT_JELLYFISH,
+    FINNED_MUTANT_X_WING, FINNED_MUTANT_SWORDFISH, FINNED_MUTANT_JELLYFISH,
+    FINNED_MUTANT_SQUIRMBAG, FINNED_MUTANT_WHALE,
+)  # fmt: skip
+FISH_LIBRARY_CODES: dict[str, str] = {
+    library_code(t.shape, t.variant, t.size) + suffix: code
+    for t in FISH_TECHNIQUES
+    for suffix, code in zip(("", "1"), t.codes)
+}

@@ -1,0 +1,336 @@
+"""Forcing chains and nets: what the branches of all assumptions prove together.
+
+Two kinds of conclusion, as in HoDoKu:
+
+* **contradiction**: one assumption leads to a broken rule (a cell without candidates, a
+  house without a place for a digit, or a candidate both true and false), so it is false;
+* **verity**: every branch of an either-or leads to the same fact, so the fact holds. The
+  either-ors are a candidate being true or false, the candidates of a cell, and the places
+  of a digit in a house. In nets, a branch that breaks a rule is impossible and is left out.
+
+Each conclusion carries a cost (how many facts its explanation needs), so the simplest
+comes first. A *prover* (chains or nets) finds the conclusions of one grid and turns
+their branches back into proofs for the text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator, Literal, NamedTuple
+
+from engine.cells import N_CELLS, UNITS, bit_indices
+from engine.grid import Grid
+from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, LinkTables, candidate_cells
+from techniques.forcing.propagation import (
+    Branch,
+    BranchOutcome,
+    Budget,
+    Clash,
+    Conflict,
+    Event,
+    Proof,
+    Root,
+    Rule,
+    extract,
+    index_of,
+)
+
+#: Verity conclusions whose exact cost is worked out before sorting (the rest keep the
+#: estimate): extracting a net's proof is the expensive part of ranking.
+EXACT_COSTS = 40
+
+
+class Spread(NamedTuple):
+    """The either-or of a verity: a candidate true or false (``where`` is its true
+    literal), the candidates of a cell, or the places of ``digit`` in a house."""
+
+    kind: Literal["pair", "cell", "house"]
+    where: int
+    digit: int = 0
+
+
+@dataclass(frozen=True)
+class Conclusion:
+    """A fact (literal: ``index * 2 + 1`` to place, ``index * 2`` to remove) and why.
+
+    ``premises`` are the branch assumptions (literals); ``ends`` says for each how it ends:
+    a broken rule, or the literal of the concluded fact. ``spread`` names the either-or of a
+    verity; None for a contradiction.
+    """
+
+    fact: int
+    premises: tuple[int, ...]
+    ends: tuple[Conflict | int, ...]
+    cost: int
+    spread: Spread | None = None
+
+    @property
+    def contradiction(self) -> bool:
+        return self.spread is None
+
+    def key(self) -> tuple[int, int, int, int]:
+        # Placements before eliminations, as HoDoKu sorts its chains and nets (a placement
+        # settles much more); then the shortest explanation, contradictions before
+        # verities, and the fact itself for a fixed order.
+        return (1 - (self.fact & 1), self.cost, 0 if self.contradiction else 1, self.fact)
+
+
+def premises(grid: Grid) -> list[int]:
+    """Every candidate, true and false, cell by cell (HoDoKu's table order)."""
+    out = []
+    for cell in range(N_CELLS):
+        for digit in grid.candidates(cell):
+            lit = index_of(cell, digit) * 2
+            out += [lit + 1, lit]
+    return out
+
+
+def either_ors(grid: Grid) -> Iterator[tuple[Spread, list[int]]]:
+    """The either-ors of a verity with their branch assumptions (literals that are true)."""
+    for cell in range(N_CELLS):
+        for digit in grid.candidates(cell):
+            lit = index_of(cell, digit) * 2
+            yield Spread("pair", lit + 1), [lit + 1, lit]
+    for cell in range(N_CELLS):
+        if grid.cands[cell]:
+            yield Spread("cell", cell), [index_of(cell, d) * 2 + 1 for d in grid.candidates(cell)]
+    for unit in UNITS[9:] + UNITS[:9]:  # rows, columns, then boxes, as HoDoKu checks them
+        for digit in grid.missing_digits(unit):
+            places = grid.cells_with[digit] & unit.mask
+            if places & (places - 1):
+                cells = bit_indices(places)
+                yield Spread("house", unit.number, digit), [index_of(c, digit) * 2 + 1 for c in cells]
+
+
+def best(conclusions: Iterable[Conclusion]) -> list[Conclusion]:
+    """One conclusion per fact (the cheapest), in order."""
+    chosen: dict[int, Conclusion] = {}
+    for c in conclusions:
+        old = chosen.get(c.fact)
+        if old is None or c.key() < old.key():
+            chosen[c.fact] = c
+    return sorted(chosen.values(), key=Conclusion.key)
+
+
+# --- forcing chains ----------------------------------------------------------------------
+
+
+class ChainProver:
+    """All closures of one grid, and their chains on demand."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self.tables = LinkTables.build(grid)
+        self.closures: dict[int, Closure] = {
+            lit: self.tables.closure(lit >> 1, bool(lit & 1)) for lit in premises(grid)
+        }
+        self._open = _open_cells(grid)
+        #: per digit: (number, cells) of the houses where it still has places
+        self._houses = [[(u.number, u.mask) for u in UNITS if grid.cells_with[d] & u.mask] for d in range(10)]
+
+    def proof(self, premise: int, end: Conflict | int) -> Proof:
+        """The chains from ``premise`` to the end's facts, merged (shared starts once)."""
+        targets = end.ants if isinstance(end, Conflict) else (end,)
+        closure = self.closures[premise]
+        events: list[Event] = []
+        at: dict[int, int] = {}
+        for target in targets:
+            path = self.tables.path(closure, target >> 1, bool(target & 1))
+            local: list[int] = []
+            for event in path:
+                if event.lit not in at:
+                    at[event.lit] = len(events)
+                    events.append(event._replace(ants=tuple(local[a] for a in event.ants)))
+                local.append(at[event.lit])
+        if isinstance(end, Conflict):
+            return Proof(tuple(events), end._replace(ants=tuple(at[t] for t in targets)))
+        return Proof(tuple(events), at[end], end)
+
+    def conclusions(self) -> list[Conclusion]:
+        """Every contradiction, simplest first.
+
+        Verities are not searched: a chain read backwards is a chain again, so a verity
+        (each case of an either-or leads to Y) is always matched by a contradiction just
+        as long (not-Y rules out every case). The contradiction is reported, as HoDoKu
+        does when two forms tie.
+        """
+        found: list[Conclusion] = []
+        for lit, closure in self.closures.items():
+            conflict = self._conflict(closure)
+            if conflict is not None:
+                found.append(Conclusion(lit ^ 1, (lit,), (conflict[1],), conflict[0]))
+        return best(found)
+
+    def _cost(self, closure: Closure, lits: Iterable[int]) -> int:
+        return sum(closure.distance(lit >> 1, bool(lit & 1)) for lit in lits)
+
+    def _conflict(self, closure: Closure) -> tuple[int, Conflict] | None:
+        """The cheapest broken rule in a closure (ants: the literals that break it)."""
+        options: list[tuple[int, Conflict]] = []
+        for node in bit_indices(closure.on & closure.off & CANDIDATE_BITS):
+            lits: tuple[int, ...] = (node * 2 + 1, node * 2)
+            cell, digit = node % 81, node // 81 + 1
+            options.append((self._cost(closure, lits), Conflict(Clash.BOTH, cell, -1, digit, lits)))
+        grid = self.grid
+        empty = self._open
+        for digit in range(1, 10):
+            off = candidate_cells(closure.off, digit)
+            cw = grid.cells_with[digit]
+            empty &= off | ~cw
+            if not off:
+                continue
+            left = cw & ~off
+            for unit, mask in self._houses[digit]:
+                if not left & mask:
+                    lits = tuple(index_of(c, digit) * 2 for c in bit_indices(cw & mask))
+                    options.append((self._cost(closure, lits), Conflict(Clash.NO_PLACE, -1, unit, digit, lits)))
+        for cell in bit_indices(empty):
+            lits = tuple(index_of(cell, d) * 2 for d in grid.candidates(cell))
+            options.append((self._cost(closure, lits), Conflict(Clash.EMPTY_CELL, cell, -1, 0, lits)))
+        return min(options, key=lambda option: option[0]) if options else None
+
+    def verities(self) -> list[Conclusion]:
+        """Every chain verity (for tests of the claim above; never needed to solve)."""
+        found: list[Conclusion] = []
+        for spread, lits in either_ors(self.grid):
+            closures = [self.closures[lit] for lit in lits]
+            on, off = CANDIDATE_BITS, CANDIDATE_BITS
+            for closure in closures:
+                on &= closure.on
+                off &= closure.off
+            for fact in [n * 2 + 1 for n in bit_indices(on)] + [n * 2 for n in bit_indices(off)]:
+                if fact not in lits:
+                    cost = sum(self._cost(closure, (fact,)) for closure in closures)
+                    found.append(Conclusion(fact, tuple(lits), tuple(fact for _ in lits), cost, spread))
+        return found
+
+
+def _open_cells(grid: Grid) -> int:
+    cells = 0
+    for c in range(N_CELLS):
+        if not grid.values[c]:
+            cells |= 1 << c
+    return cells
+
+
+# --- forcing nets ------------------------------------------------------------------------
+
+
+class NetProver:
+    """The depth-1 branches of every assumption of one grid, and their proofs on demand."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self.root = Root(grid)
+        self.branches: dict[int, Branch] = {}
+        self.conflicts: dict[int, Conflict] = {}
+        #: Set by :meth:`conclusions`: something follows at depth 1 (a net or a mere chain).
+        self.settled = False
+        self.on: dict[int, int] = {}
+        self.off: dict[int, int] = {}
+        for lit in premises(grid):
+            self._follow(lit)
+
+    def _follow(self, lit: int) -> None:
+        branch = Branch(self.root, locked=True)
+        self.branches[lit] = branch
+        cell, digit = (lit >> 1) % 81, (lit >> 1) // 81 + 1
+        try:
+            branch.assume(cell, digit, bool(lit & 1))
+        except BranchOutcome as out:
+            self.conflicts[lit] = out.conflict
+            return
+        self.on[lit] = sum(1 << index_of(c, branch.values[c]) for c in branch.place_at)
+        self.off[lit] = sum(1 << i for i in branch.elim_at)
+
+    def proof(self, premise: int, end: Conflict | int) -> Proof:
+        branch = self.branches[premise]
+        if isinstance(end, Conflict):
+            return extract(branch.log, end.ants, end)[0]
+        index = end >> 1
+        eid = branch.place_at[index % 81] if end & 1 else branch.elim_at[index]
+        return extract(branch.log, (eid,), eid, fact=end)[0]
+
+    def conclusions(self) -> Iterator[Conclusion]:
+        """Net conclusions, simplest first; those that are mere chains are left to the
+        Forcing Chain. Only the best estimates are ranked exactly, the rest follow lazily."""
+        found = []
+        for lit, conflict in self.conflicts.items():
+            proof = self.proof(lit, conflict)
+            if is_net(proof):
+                found.append(Conclusion(lit ^ 1, (lit,), (conflict,), len(proof.events)))
+        estimates = []
+        for spread, lits in either_ors(self.grid):
+            estimates += self._verities(spread, lits)
+        estimates.sort(key=Conclusion.key)
+        self.settled = bool(self.conflicts or estimates)
+        found += [e for c in estimates[:EXACT_COSTS] if (e := self._exact(c)) is not None]
+        done = set()
+        for placing in (1, 0):  # placements first, as in Conclusion.key
+            for c in best(c for c in found if c.fact & 1 == placing):
+                done.add(c.fact)
+                yield c
+            for c in estimates[EXACT_COSTS:]:
+                if c.fact & 1 == placing and c.fact not in done and (exact := self._exact(c)) is not None:
+                    done.add(c.fact)
+                    yield exact
+
+    def _verities(self, spread: Spread, lits: list[int]) -> list[Conclusion]:
+        live = [lit for lit in lits if lit not in self.conflicts]
+        if not live:
+            return []  # every branch breaks a rule: the grid itself is broken
+        on, off = CANDIDATE_BITS, CANDIDATE_BITS
+        for lit in live:
+            on &= self.on[lit]
+            off &= self.off[lit]
+        out = []
+        dead_cost = sum(len(self.branches[lit].log) for lit in lits if lit in self.conflicts)
+        for fact in [n * 2 + 1 for n in bit_indices(on)] + [n * 2 for n in bit_indices(off)]:
+            if fact in lits and len(live) > 1:
+                continue
+            ends = tuple(self.conflicts.get(lit, fact) for lit in lits)
+            estimate = dead_cost + sum(self._position(lit, fact) + 1 for lit in live)
+            out.append(Conclusion(fact, tuple(lits), ends, estimate, spread))
+        return out
+
+    def _position(self, premise: int, fact: int) -> int:
+        branch = self.branches[premise]
+        index = fact >> 1
+        return branch.place_at[index % 81] if fact & 1 else branch.elim_at[index]
+
+    def _exact(self, c: Conclusion) -> Conclusion | None:
+        """The conclusion with its true cost, or None when it is only a chain."""
+        proofs = [self.proof(p, e) for p, e in zip(c.premises, c.ends)]
+        if not any(is_net(proof) for proof in proofs):
+            return None
+        return Conclusion(c.fact, c.premises, c.ends, sum(len(p.events) for p in proofs), c.spread)
+
+
+def is_net(proof: Proof) -> bool:
+    """True if some fact rests on two or more facts together (a chain never does)."""
+    return any(len(e.ants) > 1 or e.rule is Rule.PROBE for e in proof.events)
+
+
+def nested_contradictions(
+    grid: Grid, budget: Budget, satisfiable: Callable[[int, int], bool] = lambda cell, digit: False
+) -> Iterator[tuple[Conclusion, Proof]]:
+    """Depth-2 nets: assumptions that break a rule once every candidate left inside the
+    branch is itself tried. Cells with fewer candidates are tried first (a failure there
+    settles more); the budget bounds the whole search. Assumptions that ``satisfiable``
+    says some solution meets are skipped: they can never break a rule."""
+    root = Root(grid)
+    order = sorted(range(N_CELLS), key=lambda c: (grid.cands[c].bit_count(), c))
+    for cell in order:
+        for digit in grid.candidates(cell):
+            if budget.probes <= 0:
+                return
+            if satisfiable(cell, digit):
+                continue
+            branch = Branch(root, locked=True, depth=2, budget=budget)
+            try:
+                branch.assume(cell, digit, True)
+            except BranchOutcome as out:
+                proof = extract(branch.log, out.conflict.ants, out.conflict)[0]
+                lit = index_of(cell, digit) * 2 + 1
+                yield Conclusion(lit ^ 1, (lit,), (out.conflict,), len(proof.events)), proof
+

@@ -1,0 +1,223 @@
+"""HoDoKu's chain tables: everything one assumption forces through direct links.
+
+A *node* is a candidate (numbered as in :mod:`techniques.forcing.propagation`, 0-728)
+or a *group*: the places of a digit where a box and a line cross (two or three cells),
+read as "the digit is in one of these cells". Two kinds of link join them, both taken
+from the current grid alone:
+
+* weak: if a node is true, every node that shares its cell or sees all its cells for the
+  same digit is false;
+* strong: if a node is false, the other one is true: the other candidate of a two-
+  candidate cell, or the other place (cell or group) of a digit with two places in a house.
+
+Following only these links from an assumption gives chains, never nets: each fact rests
+on exactly one earlier fact. The closure of an assumption is computed level by level on
+bit sets (one bit per node), which keeps the ~500 assumptions of a hard grid cheap.
+Bound: a closure has at most one level per node, so it always ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from engine.cells import ALL_CELLS, BOXES, LINES, N_CELLS, PEER_MASK, UNITS, UNITS_OF, CellSet, Digit, bit_indices, cells_of
+from engine.grid import Grid
+from techniques.forcing.propagation import Event, Rule, index_of
+
+N_CANDIDATES = 729
+#: All candidate nodes (bits 0-728), without the groups above them.
+CANDIDATE_BITS = (1 << N_CANDIDATES) - 1
+
+
+class Group(NamedTuple):
+    """The places of ``digit`` in the crossing of a box and a line (2 or 3 cells)."""
+
+    digit: Digit
+    cells: CellSet
+    box: int  # unit numbers
+    line: int
+
+
+class Closure(NamedTuple):
+    """What one assumption forces: node bit sets, and the new ones of each level."""
+
+    on: int
+    off: int
+    levels: tuple[tuple[int, int], ...]  # (new on, new off) per link followed
+
+    def distance(self, node: int, on: bool) -> int:
+        """How many links from the assumption to ``node`` (0 for the assumption)."""
+        bit = 1 << node
+        for i, (new_on, new_off) in enumerate(self.levels):
+            if (new_on if on else new_off) & bit:
+                return i
+        raise KeyError(node)
+
+
+@dataclass
+class LinkTables:
+    """Weak and strong links of every node of one grid."""
+
+    grid: Grid
+    groups: list[Group]
+    weak: list[int]  # node -> nodes that are false when it is true
+    strong: list[int]  # node -> nodes that are true when it is false
+
+    @classmethod
+    def build(cls, grid: Grid) -> LinkTables:
+        groups = _groups(grid)
+        size = N_CANDIDATES + len(groups)
+        tables = cls(grid, groups, [0] * size, [0] * size)
+        group_at = {(g.digit, g.cells): N_CANDIDATES + i for i, g in enumerate(groups)}
+        tables._candidate_links(group_at)
+        tables._group_links(group_at)
+        return tables
+
+    def node_cells(self, node: int) -> tuple[Digit, CellSet]:
+        if node < N_CANDIDATES:
+            return node // 81 + 1, 1 << (node % 81)
+        group = self.groups[node - N_CANDIDATES]
+        return group.digit, group.cells
+
+    def closure(self, node: int, on: bool) -> Closure:
+        """Everything that follows from ``node`` being true (``on``) or false."""
+        start = 1 << node
+        all_on, all_off = (start, 0) if on else (0, start)
+        front_on, front_off = all_on, all_off
+        levels = [(front_on, front_off)]
+        weak, strong = self.weak, self.strong
+        while front_on or front_off:
+            new_off = 0
+            for n in bit_indices(front_on):
+                new_off |= weak[n]
+            new_on = 0
+            for n in bit_indices(front_off):
+                new_on |= strong[n]
+            front_on, front_off = new_on & ~all_on, new_off & ~all_off
+            all_on |= front_on
+            all_off |= front_off
+            if front_on or front_off:
+                levels.append((front_on, front_off))
+        return Closure(all_on, all_off, tuple(levels))
+
+    def path(self, closure: Closure, node: int, on: bool) -> list[Event]:
+        """The chain from the assumption to ``node``, as events (each resting on the one
+        before it), traced back through the levels of the closure."""
+        steps = [(node, on)]
+        level = closure.distance(node, on)
+        while level > 0:
+            level -= 1
+            front_on, front_off = closure.levels[level]
+            if on:  # a true node comes from a false one through a strong link
+                node = next(n for n in bit_indices(front_off) if self.strong[n] >> node & 1)
+            else:
+                node = next(n for n in bit_indices(front_on) if self.weak[n] >> node & 1)
+            on = not on
+            steps.append((node, on))
+        steps.reverse()
+        return [self._event(steps, i) for i in range(len(steps))]
+
+    def _event(self, steps: list[tuple[int, bool]], i: int) -> Event:
+        node, on = steps[i]
+        if i == 0:
+            return Event(node * 2 + on, Rule.PREMISE, -1, -1, ())
+        before, _ = steps[i - 1]
+        digit, cells = self.node_cells(node)
+        prev_digit, prev_cells = self.node_cells(before)
+        if digit != prev_digit:  # the same cell: filled by another digit, or its last candidate
+            return Event(node * 2 + on, Rule.NAKED if on else Rule.FILLED, -1, -1, (i - 1,))
+        both = cells | prev_cells
+        if on:  # the house where these are the digit's last two places
+            cw = self.grid.cells_with[digit]
+            unit = next(u.number for u in UNITS if not both & ~u.mask and cw & u.mask == both)
+        else:
+            unit = _common_unit(both)
+        return Event(node * 2 + on, Rule.HIDDEN if on else Rule.SEEN, unit, -1, (i - 1,))
+
+    # --- building the links --------------------------------------------------------
+
+    def _candidate_links(self, group_at: dict[tuple[Digit, CellSet], int]) -> None:
+        grid = self.grid
+        for cell in range(N_CELLS):
+            mask = grid.cands[cell]
+            for digit in grid.candidates(cell):
+                node = index_of(cell, digit)
+                weak = 0
+                for other in grid.candidates(cell):
+                    if other != digit:
+                        weak |= 1 << index_of(cell, other)
+                weak |= _shift(grid.cells_with[digit] & PEER_MASK[cell], digit)
+                self.weak[node] = weak
+                strong = 0
+                if mask.bit_count() == 2:
+                    strong |= 1 << index_of(cell, (mask & ~(1 << (digit - 1))).bit_length())
+                for u in UNITS_OF[cell]:
+                    rest = grid.cells_with[digit] & UNITS[u].mask & ~(1 << cell)
+                    strong |= self._place_node(digit, rest, group_at)
+                self.strong[node] = strong
+
+    def _group_links(self, group_at: dict[tuple[Digit, CellSet], int]) -> None:
+        grid = self.grid
+        near: dict[tuple[Digit, int], list[int]] = {}  # (digit, house) -> groups in it
+        for i, group in enumerate(self.groups):
+            near.setdefault((group.digit, group.box), []).append(i)
+            near.setdefault((group.digit, group.line), []).append(i)
+        for i, group in enumerate(self.groups):
+            node = N_CANDIDATES + i
+            cw = grid.cells_with[group.digit]
+            seen = cw & (UNITS[group.box].mask | UNITS[group.line].mask) & ~group.cells
+            weak = _shift(seen, group.digit)
+            strong = 0
+            for u in (group.box, group.line):
+                rest = cw & UNITS[u].mask & ~group.cells
+                strong |= self._place_node(group.digit, rest, group_at)
+            for j in near[(group.digit, group.box)] + near[(group.digit, group.line)]:
+                if j != i and not self.groups[j].cells & group.cells:
+                    weak |= 1 << (N_CANDIDATES + j)
+            self.weak[node] = weak
+            self.strong[node] = strong
+            # Candidates that see every cell of the group are false when it is true,
+            # and a group that takes a house's last places is true when they are false.
+            for seer in cells_of(seen):
+                self.weak[index_of(seer, group.digit)] |= 1 << node
+
+    def _place_node(self, digit: Digit, rest: CellSet, group_at: dict[tuple[Digit, CellSet], int]) -> int:
+        """The node that must be true when ``rest`` are the other places of a house."""
+        if not rest:
+            return 0
+        if not rest & (rest - 1):
+            return 1 << index_of(rest.bit_length() - 1, digit)
+        node = group_at.get((digit, rest))
+        return 1 << node if node is not None else 0
+
+
+def _shift(cells: CellSet, digit: Digit) -> int:
+    """A cell set of one digit as candidate-node bits."""
+    return cells << ((digit - 1) * 81)
+
+
+def _groups(grid: Grid) -> list[Group]:
+    """Every box-line crossing holding two or three places of a digit."""
+    out = []
+    for digit in range(1, 10):
+        cw = grid.cells_with[digit]
+        for box in BOXES:
+            for line in LINES:
+                cells = cw & box.mask & line.mask
+                if cells & (cells - 1):
+                    out.append(Group(digit, cells, box.number, line.number))
+    return out
+
+
+def _common_unit(cells: CellSet) -> int:
+    """The first house (box, row, column order) holding all of ``cells``."""
+    for unit in UNITS:
+        if not cells & ~unit.mask:
+            return unit.number
+    raise ValueError("cells share no house")
+
+
+def candidate_cells(on: int, digit: Digit) -> CellSet:
+    """The cells of one digit's candidates in a node bit set."""
+    return (on >> ((digit - 1) * 81)) & ALL_CELLS

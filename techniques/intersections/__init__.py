@@ -1,0 +1,1 @@
+"""intersections family."""

@@ -1,0 +1,183 @@
+"""Sue de Coq, HoDoKu's definition (with its extensions).
+
+Take two or three open cells C where a row or column meets a box, holding between them a
+set V of digits, at least two more than there are cells. Add cells L from the rest of the
+line and cells B from the rest of the box, where B holds none of the V-digits that L holds.
+Each group may hold digits outside V, one extra cell per extra digit. When the cells of L
+and B, minus their extra digits, make up the shortfall of C exactly (|V| - |C|), the whole
+structure has as many cells as digits, counting twice an extra digit held by both L and B
+(it may appear once in each), and no digit fits it more often than that: so each digit is
+used that often. The digits of C and L that B lacks are then used up in the line, those of
+C and B that L lacks in the box, and extra digits held by both L and B in both.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator, Sequence
+
+from engine.cells import ALL_DIGITS, BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, Unit, cells_of
+from engine.grid import Grid
+from engine.notation import compact_cells
+from engine.step import Candidate, Highlights, Step
+from engine.technique import BaseTechnique, Level
+from techniques.shared import cell_names, digit_words, grouped_removals
+
+_SDC = (
+    "{core}, where {line} meets {box}, can only hold {v}: {nv} digits for {nc} cells. In {line}, {lcells} can "
+    "only hold {ld}; in {box}, {bcells} can only hold {bd}. Together these {total} cells hold only {nd} "
+    "different digits, and {once}, so every digit is used exactly once{twice}: {line_digits} are used up in {line} and "
+    "{box_digits} in {box}. Remove {removals}."
+)
+_ONCE = "no digit can go in two of them"
+_ONCE_BUT = "only {both} can go in two of them (one in each group)"
+
+
+def _groups(cands: Sequence[int], cells: tuple[Cell, ...], v: int, covers: frozenset[int]) -> dict[int, list[tuple[int, int]]]:
+    """Subsets of ``cells`` that hold some digit of ``v``, as (digits, subset bitmask over
+    ``cells``) pairs keyed by how many digits of ``v`` they account for: their size minus
+    their digits outside ``v``. Only the counts in ``covers`` are kept."""
+    size = 1 << len(cells)
+    unions = [0] * size
+    count, outside = MASK_COUNT, ALL_DIGITS & ~v
+    out: dict[int, list[tuple[int, int]]] = {}
+    for s in range(1, size):
+        low = s & -s
+        held = unions[s] = unions[s ^ low] | cands[cells[low.bit_length() - 1]]
+        if held & v:
+            cover = s.bit_count() - count[held & outside]
+            if cover in covers:
+                out.setdefault(cover, []).append((held, s))
+    return out
+
+
+def _pick(cells: tuple[Cell, ...], subset: int) -> tuple[Cell, ...]:
+    return tuple(c for i, c in enumerate(cells) if subset >> i & 1)
+
+
+def _open(cands: Sequence[int], unit: Unit) -> int:
+    return sum(1 << c for c in unit.cells if cands[c])
+
+
+#: Every crossing line and box, rows first (HoDoKu's order), with their shared cells.
+_PAIRS: tuple[tuple[Unit, Unit, tuple[Cell, ...]], ...] = tuple(
+    (line, box, tuple(c for c in line.cells if box.mask >> c & 1)) for line in LINES for box in BOXES if line.mask & box.mask
+)
+
+
+class SueDeCoq(BaseTechnique):
+    """Two or three cells of a line-box intersection with two more digits than cells,
+    completed by naked-set-like groups in the line and in the box."""
+
+    def __init__(self) -> None:
+        super().__init__("Sue de Coq", "sdc", 5300, 250, Level.UNFAIR)
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        seen: set[tuple[tuple[Candidate, ...], ...]] = set()
+        cands = grid.cands
+        for line, box, cells in _PAIRS:
+            if sum(1 for c in cells if cands[c]) < 2:
+                continue
+            for step in self.pair_steps(cands, line, box):
+                if step.effect not in seen:
+                    seen.add(step.effect)
+                    yield step
+
+    def pair_steps(self, cands: Sequence[int], line: Unit, box: Unit) -> Iterator[Step]:
+        """Every Sue de Coq around the intersection of ``line`` and ``box``."""
+        inter = tuple(cells_of(_open(cands, line) & box.mask))
+        for size in (2, 3):
+            for core in combinations(inter, size):
+                yield from self._from_core(cands, line, box, core)
+
+    def _from_core(self, cands: Sequence[int], line: Unit, box: Unit, core: tuple[Cell, ...]) -> Iterator[Step]:
+        v = 0
+        for c in core:
+            v |= cands[c]
+        n_plus = MASK_COUNT[v] - len(core)
+        if n_plus < 2:
+            return
+        core_set = sum(1 << c for c in core)
+        # Open intersection cells outside the core come first in both pools, so a line group
+        # and a box group overlap exactly when their low bits do.
+        shared = tuple(cells_of(_open(cands, line) & box.mask & ~core_set))
+        line_pool = shared + tuple(cells_of(_open(cands, line) & ~box.mask))
+        box_pool = shared + tuple(cells_of(_open(cands, box) & ~line.mask))
+        box_groups = _groups(cands, box_pool, v, frozenset(range(1, n_plus)))
+        if not box_groups:
+            return
+        line_groups = _groups(cands, line_pool, v, frozenset(n_plus - cover for cover in box_groups))
+        overlap = (1 << len(shared)) - 1
+        for line_cover, line_options in line_groups.items():
+            for box_digits, box_subset in box_groups[n_plus - line_cover]:
+                for line_digits, line_subset in line_options:
+                    if box_digits & line_digits & v or box_subset & line_subset & overlap:
+                        continue  # the box group may not hold V-digits of the line group
+                    groups = (core, _pick(line_pool, line_subset), _pick(box_pool, box_subset))
+                    step = self._step(cands, line, box, groups, (v, line_digits, box_digits))
+                    if step is not None:
+                        yield step
+
+    def _step(
+        self, cands: Sequence[int], line: Unit, box: Unit, groups: tuple[tuple[Cell, ...], ...], digits: tuple[int, int, int]
+    ) -> Step | None:
+        core, line_cells, box_cells = groups
+        v, ld, bd = digits
+        both = ld & bd
+        line_elim = ((v | ld) & ~bd) | both
+        box_elim = ((v | bd) & ~ld) | both
+        core_set = set(core)
+        elims: set[Candidate] = set()
+        for c in line.cells:
+            if c not in core_set and c not in line_cells:
+                elims.update(Candidate(d, c) for d in MASK_DIGITS[cands[c] & line_elim])
+        for c in box.cells:
+            if c not in core_set and c not in box_cells:
+                elims.update(Candidate(d, c) for d in MASK_DIGITS[cands[c] & box_elim])
+        if not elims:
+            return None
+        eliminations = tuple(sorted(elims))
+        return self.step(
+            f"{compact_cells(core)} - {{{_digits(v)}}} ({compact_cells(line_cells)} - {{{_digits(ld)}}}, "
+            f"{compact_cells(box_cells)} - {{{_digits(bd)}}})",
+            eliminations=eliminations,
+            explanation=self._explain(line, box, groups, digits, (line_elim, box_elim), eliminations),
+            highlights=Highlights(
+                pattern=_cands(cands, core, v),
+                alt=_cands(cands, line_cells, ld),
+                fins=_cands(cands, box_cells, bd),
+                units=(line.number, box.number),
+                cells=tuple(sorted(core + line_cells + box_cells)),
+            ),
+            digits=MASK_DIGITS[v],
+        )
+
+    def _explain(
+        self, line: Unit, box: Unit, groups: tuple[tuple[Cell, ...], ...], digits: tuple[int, int, int],
+        elim_digits: tuple[int, int], eliminations: tuple[Candidate, ...],
+    ) -> str:
+        core, line_cells, box_cells = groups
+        v, ld, bd = digits
+        return _SDC.format(
+            core=cell_names(list(core)), line=line.long_name, box=box.long_name,
+            v=digit_words(MASK_DIGITS[v]), nv=MASK_COUNT[v], nc=len(core),
+            lcells=cell_names(list(line_cells)), ld=digit_words(MASK_DIGITS[ld], "or"),
+            bcells=cell_names(list(box_cells)), bd=digit_words(MASK_DIGITS[bd], "or"),
+            total=len(core) + len(line_cells) + len(box_cells),
+            nd=MASK_COUNT[v | ld | bd],
+            once=_ONCE_BUT.format(both=digit_words(MASK_DIGITS[ld & bd])) if ld & bd else _ONCE,
+            twice=f", except {digit_words(MASK_DIGITS[ld & bd])}, used once in each group" if ld & bd else "",
+            line_digits=digit_words(MASK_DIGITS[elim_digits[0]]), box_digits=digit_words(MASK_DIGITS[elim_digits[1]]),
+            removals=grouped_removals(eliminations),
+        )
+
+
+def _digits(mask: int) -> str:
+    return "".join(str(d) for d in MASK_DIGITS[mask])
+
+
+def _cands(cands: Sequence[int], cells: tuple[Cell, ...], mask: int) -> tuple[Candidate, ...]:
+    return tuple(Candidate(d, c) for c in sorted(cells) for d in MASK_DIGITS[cands[c] & mask])
+
+
+SUE_DE_COQ = SueDeCoq()

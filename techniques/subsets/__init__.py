@@ -1,0 +1,1 @@
+"""subsets family."""

@@ -1,0 +1,168 @@
+"""Subsets: Naked and Hidden Pair/Triple/Quadruple, and Locked Pair/Triple.
+
+A naked subset is k cells of a house whose candidates together are k digits: those digits
+go in those cells, so they leave every other cell the k cells all see. A hidden subset is
+k digits that together have only k places in a house: those cells hold those digits, so
+their other candidates go. A naked pair or triple that shares a box and a line and clears
+candidates in both is a Locked Pair/Triple (HoDoKu reports it before Locked Candidates).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator
+
+from engine.cells import BOX_OF, MASK_COUNT, MASK_DIGITS, UNITS, Cell, Unit, cells_of, common_units
+from engine.grid import Grid
+from engine.notation import compact_cells, digit_list
+from engine.step import Candidate, Highlights, Step
+from engine.technique import BaseTechnique, Level
+from techniques.shared import cell_names, digit_words, removal_words
+
+_SIZE_WORDS = {2: "two", 3: "three", 4: "four"}
+_NAKED = (
+    "{cells} can only hold {digits} between them, so these {k} cells of {house} take exactly those "
+    "{k} digits. No other cell of {house} can hold {digits_or}: remove {removals}."
+)
+_HIDDEN = (
+    "In {house}, {digits} can only go in {cells}, so those {k} cells hold exactly these {k} digits "
+    "and nothing else: remove {removals}."
+)
+
+_NAMES = {
+    (False, 2): ("Naked Pair", "n2", 1300, 60, Level.MEDIUM),
+    (False, 3): ("Naked Triple", "n3", 1400, 80, Level.MEDIUM),
+    (False, 4): ("Naked Quadruple", "n4", 2000, 120, Level.HARD),
+    (True, 2): ("Hidden Pair", "h2", 1500, 70, Level.MEDIUM),
+    (True, 3): ("Hidden Triple", "h3", 1600, 100, Level.MEDIUM),
+    (True, 4): ("Hidden Quadruple", "h4", 2100, 150, Level.HARD),
+}
+
+
+class NakedSubset(BaseTechnique):
+    """k cells of a house holding only k digits between them; ``locked`` selects the
+    Locked Pair/Triple form (cells in one box and one line, eliminations in both)."""
+
+    def __init__(self, size: int, locked: bool = False) -> None:
+        if locked:
+            name, code, difficulty, score = {2: ("Locked Pair", "l2", 1000, 40), 3: ("Locked Triple", "l3", 1100, 60)}[size]
+            super().__init__(name, code, difficulty, score, Level.MEDIUM)
+        else:
+            super().__init__(*_NAMES[(False, size)])
+        self.size = size
+        self.locked = locked
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        seen: set[tuple[tuple[Candidate, ...], ...]] = set()
+        for unit in UNITS:
+            cells = [c for c in unit.cells if 0 < MASK_COUNT[grid.cands[c]] <= self.size]
+            for combo in combinations(cells, self.size):
+                union = 0
+                for c in combo:
+                    union |= grid.cands[c]
+                if MASK_COUNT[union] != self.size:
+                    continue
+                step = self._make(grid, unit, combo, union)
+                if step is not None and step.effect not in seen:
+                    seen.add(step.effect)
+                    yield step
+
+    def _make(self, grid: Grid, unit: Unit, combo: tuple[Cell, ...], union: int) -> Step | None:
+        cellset = sum(1 << c for c in combo)
+        houses = common_units(cellset)
+        targets = 0
+        for house in houses:
+            targets |= house.mask
+        targets &= ~cellset
+        eliminations = tuple(
+            Candidate(d, c) for c in cells_of(targets) for d in MASK_DIGITS[grid.cands[c] & union]
+        )
+        if not eliminations or self._is_locked(combo, houses, eliminations) != self.locked:
+            return None
+        digits = MASK_DIGITS[union]
+        house_words = " and ".join(h.long_name for h in houses)
+        text = _NAKED.format(
+            cells=cell_names(list(combo)),
+            digits=digit_words(digits),
+            digits_or=digit_words(digits, "or"),
+            k=_SIZE_WORDS[self.size],
+            house=house_words,
+            removals=removal_words(eliminations),
+        )
+        pattern = tuple(Candidate(d, c) for c in combo for d in MASK_DIGITS[grid.cands[c]])
+        return self.step(
+            f"{digit_list(digits)} in {compact_cells(combo)}",
+            eliminations=eliminations,
+            explanation=text,
+            highlights=Highlights(pattern=pattern, units=tuple(h.number for h in houses), cells=combo),
+            digits=digits,
+        )
+
+    def _is_locked(self, combo: tuple[Cell, ...], houses: tuple[Unit, ...], eliminations: tuple[Candidate, ...]) -> bool:
+        """HoDoKu's rule: a pair or triple in one box and one line that clears candidates in
+        the box and in the line outside the box."""
+        if self.size > 3 or len(houses) < 2:
+            return False
+        box = BOX_OF[combo[0]]
+        line = next(h for h in houses if h.number >= 9)
+        in_box = any(BOX_OF[c] == box for _, c in eliminations)
+        in_line_outside = any(BOX_OF[c] != box and line.mask >> c & 1 for _, c in eliminations)
+        return in_box and in_line_outside
+
+
+class HiddenSubset(BaseTechnique):
+    """k digits with only k places in a house: those cells lose every other candidate."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(*_NAMES[(True, size)])
+        self.size = size
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        seen: set[tuple[tuple[Candidate, ...], ...]] = set()
+        for unit in UNITS:
+            empty = sum(1 for c in unit.cells if not grid.values[c])
+            if empty <= self.size:
+                continue
+            digits = [d for d in grid.missing_digits(unit) if 0 < grid.place_count(d, unit) <= self.size]
+            for combo in combinations(digits, self.size):
+                places = 0
+                for d in combo:
+                    places |= grid.cells_with[d] & unit.mask
+                if places.bit_count() != self.size:
+                    continue
+                step = self._make(grid, unit, combo, places)
+                if step is not None and step.effect not in seen:
+                    seen.add(step.effect)
+                    yield step
+
+    def _make(self, grid: Grid, unit: Unit, digits: tuple[int, ...], places: int) -> Step | None:
+        keep = sum(1 << (d - 1) for d in digits)
+        cells = tuple(cells_of(places))
+        eliminations = tuple(Candidate(d, c) for c in cells for d in MASK_DIGITS[grid.cands[c] & ~keep])
+        if not eliminations:
+            return None
+        text = _HIDDEN.format(
+            house=unit.long_name,
+            digits=digit_words(digits),
+            cells=cell_names(cells),
+            k=_SIZE_WORDS[self.size],
+            removals=removal_words(eliminations),
+        )
+        pattern = tuple(Candidate(d, c) for c in cells for d in MASK_DIGITS[grid.cands[c] & keep])
+        return self.step(
+            f"{digit_list(digits)} in {compact_cells(cells)}",
+            eliminations=eliminations,
+            explanation=text,
+            highlights=Highlights(pattern=pattern, units=(unit.number,), cells=cells),
+            digits=digits,
+        )
+
+
+LOCKED_PAIR = NakedSubset(2, locked=True)
+LOCKED_TRIPLE = NakedSubset(3, locked=True)
+NAKED_PAIR = NakedSubset(2)
+NAKED_TRIPLE = NakedSubset(3)
+NAKED_QUADRUPLE = NakedSubset(4)
+HIDDEN_PAIR = HiddenSubset(2)
+HIDDEN_TRIPLE = HiddenSubset(3)
+HIDDEN_QUADRUPLE = HiddenSubset(4)

@@ -1,0 +1,1 @@
+"""wings family."""
