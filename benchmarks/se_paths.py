@@ -1,0 +1,268 @@
+"""Sudoku Explainer conformance: our ``se`` profile against serate 1.2.1.3, step by step.
+
+For each set: how many paths are identical to serate's (same steps, same SE names, same
+difficulties, same effects), how many ratings agree (ER; ER, EP and ED all three; ER
+within 0.1), the time per puzzle, and the misses grouped by the SE technique at the first
+step where the paths part (serate's step, then ours). ``--divergences FILE`` writes one
+JSON line per puzzle for analysis.
+
+Sets with serate's own paths (``../shared/reference/paths``): ``royle17``, ``cb001``,
+``top1465``, ``eleven`` (12 ER 10.6 puzzles). Sets with ratings only (``datasets``):
+``eleven500`` (500 drawn with a fixed seed from the 26,370 "eleven" hardest, ER/EP/ED) and
+``mat18c`` (119, ER/EP/ED).
+
+    .venv/bin/python benchmarks/se_paths.py --sets royle17 -j 2
+    .venv/bin/python benchmarks/se_paths.py --sets cb001 --start 0 --limit 200 --divergences /tmp/cb.jsonl
+    .venv/bin/python benchmarks/se_paths.py --sets royle17 --rater style    # today's SE-style number
+
+Times are measured inside the worker, per puzzle, on whatever else the machine is doing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.common import ROOT, machine, percentile  # noqa: E402
+
+def _reference() -> Path:
+    """../shared/reference (STEPDOKU_SHARED overrides), looked for above the checkout."""
+    if os.environ.get("STEPDOKU_SHARED"):
+        return Path(os.environ["STEPDOKU_SHARED"]) / "reference"
+    for parent in ROOT.parents:
+        if (parent / "shared" / "reference").is_dir():
+            return parent / "shared" / "reference"
+    return ROOT.parent / "shared" / "reference"
+
+
+REFERENCE = _reference()
+PATH_SETS = {
+    "royle17": "se_royle17_1000.tsv",
+    "cb001": "se_cb001_1000.tsv",
+    "top1465": "se_top1465_sample120.tsv",
+    "eleven": "se_eleven_hardest_sample12.tsv",
+}
+RATING_SETS = {"eleven500": ("eleven_hardest_26370_er_ep_ed.tsv", 500), "mat18c": ("mat18c_highest_ser_119.tsv", None)}
+SEED = 14
+
+
+@dataclass(frozen=True)
+class Case:
+    """A puzzle with serate's rating (``ER/EP/ED``) and, where known, its path."""
+
+    set: str
+    index: int
+    puzzle: str
+    rating: str
+    steps: tuple[str, ...] | None
+
+
+def load_paths(name: str) -> list[Case]:
+    cases = []
+    for index, line in enumerate((REFERENCE / "paths" / PATH_SETS[name]).read_text().splitlines()):
+        puzzle, rating, steps = line.split("\t")
+        cases.append(Case(name, index, puzzle, rating, tuple(s.strip() for s in steps.split(";"))))
+    return cases
+
+
+def load_ratings(name: str) -> list[Case]:
+    filename, sample = RATING_SETS[name]
+    rows = []
+    for line in (REFERENCE / "datasets" / filename).read_text().splitlines():
+        if line and not line.startswith("#"):
+            fields = line.split("\t")
+            rows.append((fields[0], "/".join(fields[1:4])))
+    indexes = list(range(len(rows)))
+    if sample is not None:
+        indexes = sorted(random.Random(SEED).sample(indexes, sample))
+    return [Case(name, i, rows[i][0], rows[i][1], None) for i in indexes]
+
+
+def load(name: str) -> list[Case]:
+    return load_paths(name) if name in PATH_SETS else load_ratings(name)
+
+
+# --- raters ------------------------------------------------------------------------------
+
+
+def _effect(step: Any) -> str:
+    if step.placements:
+        return ",".join(f"r{c.cell // 9 + 1}c{c.cell % 9 + 1}={c.digit}" for c in step.placements)
+    ordered = sorted(step.eliminations, key=lambda c: (c.cell, c.digit))
+    return ",".join(f"r{c.cell // 9 + 1}c{c.cell % 9 + 1}<>{c.digit}" for c in ordered)
+
+
+def rate_se(puzzle: str) -> dict[str, Any]:
+    """Our ``se`` profile: the path in serate's notation and the ratings."""
+    from engine.grid import Grid
+    from engine.profiles.se_exact import se_path
+
+    path = se_path(Grid.from_string(puzzle))
+    steps = [f"{r.tenths // 10}.{r.tenths % 10}|{r.step.technique}|{_effect(r.step)}" for r in path.steps]
+    return {"rating": path.rating, "status": path.status, "steps": steps, "detail": path.detail}
+
+
+def rate_style(puzzle: str) -> dict[str, Any]:
+    """Today's SE-style number: SE values on our own (HoDoKu-order) path."""
+    from engine.grid import Grid
+    from engine.se_scale import SeRecorder, se_tenths
+    from engine.solver import solve
+    from techniques import CATALOG
+
+    grid = Grid.from_string(puzzle)
+    recorder = SeRecorder()
+    result = solve(grid, CATALOG.default, watch=recorder)
+    values = [known if known is not None else se_tenths(step) for step, known in zip(result.steps, recorder.values)]
+    er = max(values, default=0)
+    ed = values[0] if values else 0
+    first = next((i for i, s in enumerate(result.steps) if s.placements), len(values) - 1)
+    ep = max(values[: first + 1], default=0)
+    rating = "/".join(f"{v // 10}.{v % 10}" for v in (er, ep, ed))
+    return {"rating": rating, "status": result.status.value, "steps": [], "detail": ""}
+
+
+RATERS = {"se": rate_se, "style": rate_style}
+_rater = rate_se
+
+
+def _init(name: str) -> None:
+    global _rater
+    _rater = RATERS[name]
+
+
+def _run(case: Case) -> tuple[Case, dict[str, Any], float]:
+    start = time.perf_counter()
+    try:
+        out = _rater(case.puzzle)
+    except Exception as error:  # a crash is a result too: report it, carry on
+        out = {"rating": "-", "status": "error", "steps": [], "detail": f"{type(error).__name__}: {error}"}
+    return case, out, time.perf_counter() - start
+
+
+# --- comparison ----------------------------------------------------------------------------
+
+
+def _tenths(rating: str) -> list[int] | None:
+    try:
+        return [round(float(v) * 10) for v in rating.split("/")]
+    except ValueError:
+        return None
+
+
+def _rule(step: str) -> str:
+    return step.split("|")[1] if step.count("|") >= 2 else step
+
+
+@dataclass
+class Tally:
+    n: int = 0
+    paths: int = 0
+    identical: int = 0
+    er: int = 0
+    all3: int = 0
+    near: int = 0
+
+    def add(self, case: Case, out: dict[str, Any]) -> dict[str, Any] | None:
+        """Count one result; the first divergent step (serate's, ours) when the paths differ."""
+        self.n += 1
+        want, got = _tenths(case.rating), _tenths(out["rating"])
+        if want is not None and got is not None:
+            self.er += want[0] == got[0]
+            self.all3 += want == got
+            self.near += abs(want[0] - got[0]) <= 1
+        if case.steps is None:
+            return None
+        self.paths += 1
+        mine = out["steps"]
+        if list(case.steps) == mine:
+            self.identical += 1
+            return None
+        at = next((i for i, (a, b) in enumerate(zip(case.steps, mine)) if a != b), min(len(case.steps), len(mine)))
+        return {
+            "step": at,
+            "serate": case.steps[at] if at < len(case.steps) else "-",
+            "ours": mine[at] if at < len(mine) else "-",
+        }
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{100 * part / whole:6.1f}%" if whole else "     -"
+
+
+def report(name: str, tally: Tally, times: list[float], misses: Counter[tuple[str, str]], statuses: Counter[str]) -> None:
+    print(f"\n== {name}: {tally.n} puzzles")
+    if tally.paths:
+        print(f"  path identical   {_pct(tally.identical, tally.paths)}  ({tally.identical})")
+    print(f"  ER exact         {_pct(tally.er, tally.n)}  ({tally.er})")
+    print(f"  ER/EP/ED exact   {_pct(tally.all3, tally.n)}  ({tally.all3})")
+    print(f"  ER within 0.1    {_pct(tally.near, tally.n)}  ({tally.near})")
+    if times:
+        print(f"  time per puzzle  median {statistics.median(times) * 1e3:.1f} ms, p95 {percentile(times, 0.95) * 1e3:.1f} ms, max {max(times):.2f} s")
+    print(f"  status           {dict(statuses)}")
+    if misses:
+        print("  first divergent step (serate -> ours):")
+        for (theirs, ours), count in misses.most_common(20):
+            print(f"    {count:5}  {theirs}  ->  {ours}")
+
+
+def cases(names: list[str], start: int, limit: int | None) -> Iterator[Case]:
+    for name in names:
+        loaded = load(name)
+        yield from loaded[start : None if limit is None else start + limit]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--sets", default="royle17,cb001", help="comma-separated: " + ", ".join([*PATH_SETS, *RATING_SETS]))
+    parser.add_argument("--start", type=int, default=0, help="first puzzle of each set (0-based)")
+    parser.add_argument("--limit", type=int, default=None, help="puzzles per set")
+    parser.add_argument("-j", "--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--rater", choices=sorted(RATERS), default="se", help="se: the se profile; style: today's SE-style number")
+    parser.add_argument("--divergences", type=Path, help="write one JSON line per puzzle here")
+    parser.add_argument("--show", action="store_true", help="one line per puzzle as it is rated")
+    args = parser.parse_args()
+    names = [n.strip() for n in args.sets.split(",") if n.strip()]
+    print(f"{machine()}; rater {args.rater}; jobs {args.jobs}")
+    out_file = args.divergences.open("w") if args.divergences else None
+    tallies: dict[str, Tally] = {n: Tally() for n in names}
+    times: dict[str, list[float]] = {n: [] for n in names}
+    misses: dict[str, Counter[tuple[str, str]]] = {n: Counter() for n in names}
+    statuses: dict[str, Counter[str]] = {n: Counter() for n in names}
+    work = cases(names, args.start, args.limit)
+    context = multiprocessing.get_context("fork")
+    pool = context.Pool(args.jobs, _init, (args.rater,)) if args.jobs > 1 else None
+    _init(args.rater)
+    results = pool.imap(_run, work, chunksize=1) if pool else map(_run, work)
+    for case, out, seconds in results:
+        divergence = tallies[case.set].add(case, out)
+        times[case.set].append(seconds)
+        statuses[case.set][out["status"]] += 1
+        if divergence is not None:
+            misses[case.set][(_rule(divergence["serate"]), _rule(divergence["ours"]))] += 1
+        if args.show:
+            print(f"{case.set} {case.index:5} {case.rating:>14} {out['rating']:>14} {seconds:8.3f}s {out['status']}", flush=True)
+        if out_file:
+            record = {"set": case.set, "index": case.index, "puzzle": case.puzzle, "serate": case.rating,
+                      "ours": out["rating"], "status": out["status"], "seconds": round(seconds, 4),
+                      "divergence": divergence, "detail": out["detail"]}
+            out_file.write(json.dumps(record) + "\n")
+    if pool:
+        pool.close()
+    for name in names:
+        report(name, tallies[name], times[name], misses[name], statuses[name])
+
+
+if __name__ == "__main__":
+    main()
