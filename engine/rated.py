@@ -43,3 +43,8 @@ def plus_tenths(base: float, count: int) -> float:
     for _ in range(count):
         added += 0.1
     return base + added
+
+
+class WorkBoundExceeded(Exception):
+    """A search went past its work bound (nodes, links, trials: never time). Whoever rates
+    a path then reports the bound instead of a number."""

@@ -36,6 +36,9 @@ from techniques.subsets.se_subsets import (
     SE_NAKED_TRIPLET,
 )
 from techniques.wings.se_wings import SE_XY_WING, SE_XYZ_WING
+from techniques.uniqueness.unique_loops import UNIQUE_LOOPS
+from techniques.uniqueness.se_bug import SE_BUG
+from techniques.exclusion.aligned import ALIGNED_PAIR_EXCLUSION
 
 from typing import Iterator
 
@@ -68,9 +71,12 @@ PRODUCERS: tuple[Producer, ...] = (
     SE_HIDDEN_TRIPLET,
     SE_XY_WING,
     SE_XYZ_WING,
+    UNIQUE_LOOPS,
     SE_NAKED_QUAD,
     SE_JELLYFISH,
     SE_HIDDEN_QUAD,
+    SE_BUG,
+    ALIGNED_PAIR_EXCLUSION,
 )
 
 

@@ -1,0 +1,1 @@
+"""exclusion family: Aligned Pair and Aligned Triplet Exclusion (Sudoku Explainer)."""
