@@ -98,10 +98,10 @@ def load(name: str) -> list[Case]:
 
 
 def _effect(step: Any) -> str:
-    if step.placements:
-        return ",".join(f"r{c.cell // 9 + 1}c{c.cell % 9 + 1}={c.digit}" for c in step.placements)
+    """serate's notation: the placement if any, then the removals by cell and digit."""
+    placed = [f"r{c.cell // 9 + 1}c{c.cell % 9 + 1}={c.digit}" for c in step.placements]
     ordered = sorted(step.eliminations, key=lambda c: (c.cell, c.digit))
-    return ",".join(f"r{c.cell // 9 + 1}c{c.cell % 9 + 1}<>{c.digit}" for c in ordered)
+    return ",".join(placed + [f"r{c.cell // 9 + 1}c{c.cell % 9 + 1}<>{c.digit}" for c in ordered])
 
 
 def rate_se(puzzle: str) -> dict[str, Any]:

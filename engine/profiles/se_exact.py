@@ -38,7 +38,8 @@ from techniques.subsets.se_subsets import (
 from techniques.wings.se_wings import SE_XY_WING, SE_XYZ_WING
 from techniques.uniqueness.unique_loops import UNIQUE_LOOPS
 from techniques.uniqueness.se_bug import SE_BUG
-from techniques.exclusion.aligned import ALIGNED_PAIR_EXCLUSION
+from techniques.exclusion.aligned import ALIGNED_PAIR_EXCLUSION, ALIGNED_TRIPLET_EXCLUSION
+from techniques.chaining.cycles import FORCING_CHAINS_AND_CYCLES
 
 from typing import Iterator
 
@@ -77,6 +78,8 @@ PRODUCERS: tuple[Producer, ...] = (
     SE_HIDDEN_QUAD,
     SE_BUG,
     ALIGNED_PAIR_EXCLUSION,
+    FORCING_CHAINS_AND_CYCLES,
+    ALIGNED_TRIPLET_EXCLUSION,
 )
 
 
