@@ -40,6 +40,7 @@ from techniques.uniqueness.unique_loops import UNIQUE_LOOPS
 from techniques.uniqueness.se_bug import SE_BUG
 from techniques.exclusion.aligned import ALIGNED_PAIR_EXCLUSION, ALIGNED_TRIPLET_EXCLUSION
 from techniques.chaining.cycles import FORCING_CHAINS_AND_CYCLES
+from techniques.chaining.multiple import DYNAMIC_FORCING_CHAINS, MULTIPLE_FORCING_CHAINS, NISHIO_FORCING_CHAINS
 
 from typing import Iterator
 
@@ -80,6 +81,9 @@ PRODUCERS: tuple[Producer, ...] = (
     ALIGNED_PAIR_EXCLUSION,
     FORCING_CHAINS_AND_CYCLES,
     ALIGNED_TRIPLET_EXCLUSION,
+    NISHIO_FORCING_CHAINS,
+    MULTIPLE_FORCING_CHAINS,
+    DYNAMIC_FORCING_CHAINS,
 )
 
 

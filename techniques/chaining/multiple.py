@@ -1,0 +1,265 @@
+"""SE's forcing chains built from whole propagations: Nishio (7.5), multiple (8.0), dynamic
+(8.5), and dynamic with inner rules (8.5 + 0.5 per level, 9.5 from level 2), plus the
+length bonus.
+
+For each cell (row order) with more than two candidates (dynamic: more than one), and
+each of its digits, SE propagates "the digit is there" and "it is not" (``propagation``):
+
+* contradiction (dynamic, Nishio): an assumption that contradicts itself is false;
+* double (dynamic, three or more candidates): a state forced by both assumptions holds;
+* region (not Nishio): for each house where the digit has two places (multiple: two or
+  more), met from its first place: a state forced by the digit in each place holds;
+* cell (not Nishio): a state forced by every candidate of the cell holds.
+
+Complexity: the nodes the conclusion rests on, summed over its branches, plus each
+distinct inner chain's own complexity.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Iterator, NamedTuple, Sequence
+
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
+from engine.grid import Grid
+from engine.rated import RatedStep
+from engine.step import Candidate, Step
+from engine.technique import BaseTechnique, Level
+from techniques.chaining.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
+from techniques.chaining.nodes import Node, cell_of, digit_of, node, node_name
+from techniques.chaining.propagation import Advanced, Budget, Run, propagate
+
+#: Propagated nodes one producer call may take (a bound on work, never time).
+NODE_BOUND = 20_000_000
+
+RunFrom = Callable[[Node], Run]
+_SUFFIX = {1: " (+)", 2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)", 4: " (+ Dynamic Forcing Chains)"}
+
+
+def nested_suffix(level: int) -> str:
+    if level >= 5:
+        return " (+ Dynamic Forcing Chains" + nested_suffix(level - 3) + ")"
+    return _SUFFIX.get(level, "")
+
+
+class Target(NamedTuple):
+    """A branch's conclusion: a node reached by a run, with its causes (its own, for the
+    node a contradiction ends on)."""
+
+    run: Run
+    node: Node
+    causes: tuple[Node, ...]
+
+
+def target(run: Run, n: Node) -> Target:
+    return Target(run, n, run.causes(n))
+
+
+def chain_of(t: Target) -> list[Node]:
+    """The nodes a branch rests on, breadth first from its conclusion (SE's getChain)."""
+    run = t.run
+    result: list[Node] = []
+    done: set[Node] = set()
+    level: list[tuple[Node, tuple[Node, ...]]] = [(t.node, t.causes)]
+    while level:
+        following: list[tuple[Node, tuple[Node, ...]]] = []
+        for n, causes in level:
+            if n not in done:
+                done.add(n)
+                result.append(n)
+                following.extend((c, run.causes(c)) for c in causes)
+        level = following
+    return result
+
+
+def main_path(t: Target) -> tuple[Node, ...]:
+    """From the assumption to the conclusion along first causes, for the explanation."""
+    out = [t.node]
+    causes = t.causes
+    while causes:
+        out.append(causes[0])
+        causes = t.run.causes(causes[0])
+    out.reverse()
+    return tuple(out)
+
+
+def complexity_of(targets: Sequence[Target]) -> int:
+    """SE's complexity: the nodes each branch rests on, plus each distinct inner chain."""
+    flat = 0
+    nested = 0
+    seen: set[object] = set()
+    for t in targets:
+        chain = chain_of(t)
+        flat += len(chain)
+        if t.run.nested:
+            for n in chain:
+                inner = t.run.nested.get(n)
+                if inner is not None and inner.identity not in seen:
+                    seen.add(inner.identity)
+                    nested += inner.complexity
+    return flat + nested
+
+
+def identity_of(targets: Sequence[Target]) -> object:
+    """What makes two inner hints the same chain for SE (its FullChain): the targets and
+    every node they rest on, in order."""
+    return tuple((t.node, tuple(chain_of(t))) for t in targets)
+
+
+class MultipleChaining(BaseTechnique):
+    """SE's Nishio, multiple, dynamic and nested forcing chains (see the module docstring)."""
+
+    def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int = 0, advanced: Advanced | None = None) -> None:
+        name, code = _names(multiple, dynamic, nishio, level)
+        super().__init__(name, code, 750 + 50 * level + (50 if multiple else 0) + (50 if dynamic else 0), 0, Level.EXTREME)
+        self.multiple, self.dynamic, self.nishio, self.nesting = multiple, dynamic, nishio, level
+        self.advanced = advanced
+        self.base = _base(multiple, dynamic, nishio, level)
+        self.prefix = "Dynamic " if level > 0 or (dynamic and not nishio) else ("Nishio " if nishio else "")
+        self.suffix = " Chains" + nested_suffix(level)
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        return (rated.step for rated in self.rated(grid))
+
+    def rated(self, grid: Grid) -> Iterator[RatedStep]:
+        found = self.hints(grid.cands, grid.cells_with, Budget(NODE_BOUND))
+        found.sort(key=lambda h: h.key)
+        return (h.rated() for h in found)
+
+    def hints(self, cands: list[int], cells_with: list[int], budget: Budget) -> list[ChainHint]:
+        """Every hint in SE's order of discovery, on this position."""
+        runs: dict[Node, Run] = {}
+
+        def run_from(start: Node) -> Run:
+            found = runs.get(start)
+            if found is None:
+                found = propagate(
+                    cands, cells_with, (start,), dynamic=self.dynamic, y_links=not self.nishio, budget=budget, advanced=self.advanced
+                )
+                if start & 1:
+                    runs[start] = found  # an "on" run is asked for again by region chains
+            return found
+
+        out: list[ChainHint] = []
+        for cell in range(N_CELLS):
+            count = MASK_COUNT[cands[cell]]
+            if count > 2 or (count > 1 and self.dynamic):
+                out.extend(self._cell_hints(cands, cells_with, cell, run_from))
+        return out
+
+    def _cell_hints(self, cands: list[int], cells_with: list[int], cell: int, run_from: RunFrom) -> Iterator[ChainHint]:
+        count = MASK_COUNT[cands[cell]]
+        per_value: list[Run] = []
+        for digit in MASK_DIGITS[cands[cell]]:
+            start = node(cell, digit, True)
+            on_run = run_from(start)
+            off_run = run_from(start ^ 1)
+            if (self.dynamic or self.nishio) and on_run.contradiction:
+                yield self._binary(cands, start, on_run.contradiction, on_run, absurd=True)
+            if (self.dynamic or self.nishio) and off_run.contradiction:
+                hint = self._binary(cands, start ^ 1, off_run.contradiction, off_run, absurd=True)
+                if hint.removals:
+                    yield hint
+            if count >= 3 and self.dynamic and not self.nishio:
+                yield from self._doubles(cands, start, on_run, off_run)
+            if not self.nishio:
+                yield from self._regions(cands, cells_with, cell, digit, on_run, run_from)
+            per_value.append(on_run)
+        if not self.nishio and (count == 2 or (self.multiple and count > 2)):
+            yield from self._cell_reductions(cands, cell, per_value)
+
+    def _binary(self, cands: list[int], source: Node, pair: tuple[tuple[Node, tuple[Node, ...]], tuple[Node, tuple[Node, ...]]], run: Run, absurd: bool) -> ChainHint:
+        (on_node, on_causes), (off_node, off_causes) = pair
+        targets = (Target(run, on_node, on_causes), Target(run, off_node, off_causes))
+        result = source ^ 1  # the assumption is false
+        placement, removals = removal_of(result, cands)
+        kind = "Forcing" if self.nishio else "Contradiction Forcing"
+        assumption = f"If {node_name(source)}"
+        text = (
+            f"{assumption}, then {chain_words(main_path(targets[0]))} and {chain_words(main_path(targets[1]))}: "
+            f"{CELL_NAMES[cell_of(on_node)]} would both be and not be {digit_of(on_node)}. So "
+            f"{conclusion_words(placement, () if placement else removals)}."
+        )
+        return self._hint(kind, 7, placement, removals, targets, text)
+
+    def _doubles(self, cands: list[int], source: Node, on_run: Run, off_run: Run) -> Iterator[ChainHint]:
+        for n in on_run.on:
+            if n in off_run.on:
+                placement, removals = removal_of(n, cands)
+                if removals:
+                    yield self._double(source, n, on_run, off_run, placement, removals)
+        for n in on_run.off:
+            if n in off_run.off:
+                yield self._double(source, n, on_run, off_run, None, (Candidate(digit_of(n), cell_of(n)),))
+
+    def _double(self, source: Node, n: Node, on_run: Run, off_run: Run, placement: Candidate | None, removals: tuple[Candidate, ...]) -> ChainHint:
+        targets = (target(on_run, n), target(off_run, n))
+        text = (
+            f"Whether {node_name(source)} or not, {node_name(n)}: {chain_words(main_path(targets[0]))}; "
+            f"{chain_words(main_path(targets[1]))}. So {conclusion_words(placement, () if placement else removals)}."
+        )
+        return self._hint("Double Forcing", 1, placement, removals, targets, text)
+
+    def _regions(self, cands: list[int], cells_with: list[int], cell: int, digit: int, on_run: Run, run_from: RunFrom) -> Iterator[ChainHint]:
+        for u in UNITS_OF[cell]:
+            places = cells_with[digit] & UNITS[u].mask
+            count = places.bit_count()
+            if not (count == 2 or (self.multiple and count > 2)):
+                continue
+            cells = [c for c in UNITS[u].cells if places >> c & 1]
+            if cells[0] != cell:
+                continue
+            runs = [on_run if c == cell else run_from(node(c, digit, True)) for c in cells]
+            yield from self._common(cands, runs, "Region Forcing", 6, f"{digit} in {UNITS[u].long_name}")
+
+    def _cell_reductions(self, cands: list[int], cell: int, runs: list[Run]) -> Iterator[ChainHint]:
+        yield from self._common(cands, runs, "Cell Forcing", 5, f"the candidates of {CELL_NAMES[cell]}")
+
+    def _common(self, cands: list[int], runs: list[Run], kind: str, sort_key: int, what: str) -> Iterator[ChainHint]:
+        """Hints for the states every run reaches: on states first, then off states."""
+        first, rest = runs[0], runs[1:]
+        for on in (True, False):
+            for n in first.on if on else first.off:
+                if all(n in (r.on if on else r.off) for r in rest):
+                    placement, removals = removal_of(n, cands)
+                    if removals:
+                        targets = tuple(target(r, n) for r in runs)
+                        branches = "; ".join(chain_words(main_path(t)) for t in targets)
+                        text = f"Whichever of {what} is true, {node_name(n)}: {branches}. So {conclusion_words(placement, () if placement else removals)}."
+                        yield self._hint(kind, sort_key, placement, removals, targets, text)
+
+    def _hint(self, kind: str, sort_key: int, placement: Candidate | None, removals: tuple[Candidate, ...], targets: tuple[Target, ...], text: str) -> ChainHint:
+        complexity = complexity_of(targets)
+        name = self.prefix + kind + self.suffix
+        return ChainHint(
+            name, self.code, chain_difficulty(self.base, complexity), complexity, sort_key, placement, removals,
+            tuple(main_path(t) for t in targets), text,
+        )
+
+
+
+
+def _base(multiple: bool, dynamic: bool, nishio: bool, level: int) -> float:
+    if level >= 2:
+        return 9.5 + 0.5 * (level - 2)
+    if level > 0:
+        return 8.5 + 0.5 * level
+    if nishio:
+        return 7.5
+    if dynamic:
+        return 8.5
+    return 8.0
+
+
+def _names(multiple: bool, dynamic: bool, nishio: bool, level: int) -> tuple[str, str]:
+    if nishio:
+        return "Nishio Forcing Chains", "snfc"
+    if level:
+        return "Dynamic Forcing Chains" + nested_suffix(level), f"sdfc{level}"
+    if dynamic:
+        return "Dynamic Forcing Chains", "sdfc"
+    return "Multiple Forcing Chains", "smfc"
+
+
+NISHIO_FORCING_CHAINS = MultipleChaining(multiple=False, dynamic=True, nishio=True)
+MULTIPLE_FORCING_CHAINS = MultipleChaining(multiple=True, dynamic=False, nishio=False)
+DYNAMIC_FORCING_CHAINS = MultipleChaining(multiple=True, dynamic=True, nishio=False)

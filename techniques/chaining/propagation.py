@@ -1,0 +1,161 @@
+"""SE's propagation from an assumption ("doChaining"): every candidate state it forces.
+
+Starting from on and off nodes assumed, SE takes the next pending on node if there is
+one, else the next pending off node, and adds what it implies (``nodes.on_to_off`` /
+``off_to_on``), each node once, first cause kept. It stops at the first contradiction:
+a node implied whose opposite state is already reached.
+
+* Static (SE's multiple forcing chains): the position never changes.
+* Dynamic: an off node, once taken, leaves the position, so later implications see the
+  candidates already ruled out; such candidates become extra causes ("hidden parents") of
+  the on nodes they make. Nishio is dynamic with X links only.
+* Nested (dynamic "plus" and above): when nothing is pending, other rules (locked
+  candidates, pairs, X-Wing, inner chains) are run on the reduced position, and what they
+  remove is added as off nodes caused by the candidates the rule needed gone.
+
+A ``Run`` keeps, per node reached, its causes: the conclusion of a chain rests on every
+node reachable through causes ("ancestors"), and SE's complexity is how many there are.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable, Protocol
+
+from engine.cells import UNITS, UNITS_OF
+from engine.rated import WorkBoundExceeded
+from techniques.chaining.nodes import CELL_RULE, Node, off_to_on, on_to_off
+
+
+class Nested(Protocol):
+    """An inner deduction a nested run relies on: SE counts its complexity once per
+    distinct chain."""
+
+    @property
+    def complexity(self) -> int: ...
+
+    @property
+    def identity(self) -> object: ...
+
+
+#: Off nodes an inner rule adds when a run is stuck: (node, causes, inner deduction or None).
+Advanced = Callable[[list[int], list[int], "Run"], list[tuple[Node, tuple[Node, ...], "Nested | None"]]]
+
+
+@dataclass
+class Run:
+    """What one assumption forces: on and off nodes in the order reached, each with its
+    causes (the first one is the main cause), and the contradiction that stopped it."""
+
+    on: dict[Node, tuple[Node, ...]] = field(default_factory=dict)
+    off: dict[Node, tuple[Node, ...]] = field(default_factory=dict)
+    rule: dict[Node, int] = field(default_factory=dict)  # on node -> cell/block/row/column rule
+    nested: dict[Node, Nested] = field(default_factory=dict)
+    #: (on node, its causes), (off node, its causes): the same candidate both ways.
+    contradiction: tuple[tuple[Node, tuple[Node, ...]], tuple[Node, tuple[Node, ...]]] | None = None
+
+    def causes(self, n: Node) -> tuple[Node, ...]:
+        return (self.on if n & 1 else self.off)[n]
+
+
+class Budget:
+    """Nodes a producer may take before giving up: a bound on work, never on time."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.used = 0
+
+    def spend(self, nodes: int) -> None:
+        self.used += nodes
+        if self.used > self.limit:
+            raise WorkBoundExceeded(f"chaining passed its bound of {self.limit:,} nodes")
+
+
+def propagate(
+    cands: list[int],
+    cells_with: list[int],
+    starts: tuple[Node, ...],
+    *,
+    dynamic: bool,
+    y_links: bool,
+    budget: Budget,
+    advanced: Advanced | None = None,
+) -> Run:
+    """SE's doChaining from the nodes in ``starts`` (on or off), on this position."""
+    run = Run()
+    pending_on: deque[Node] = deque()
+    pending_off: deque[Node] = deque()
+    for n in starts:
+        if n & 1:
+            run.on[n] = ()
+            pending_on.append(n)
+        else:
+            run.off[n] = ()
+            pending_off.append(n)
+    work, work_with = (cands[:], cells_with[:]) if dynamic or advanced else (cands, cells_with)
+    on, off = run.on, run.off
+    taken = 0
+    while pending_on or pending_off:
+        taken += 1
+        if pending_on:
+            p = pending_on.popleft()
+            for q in on_to_off(work, p, y_links):
+                if q ^ 1 in on:
+                    run.contradiction = ((q ^ 1, on[q ^ 1]), (q, (p,)))
+                    budget.spend(taken)
+                    return run
+                if q not in off:
+                    off[q] = (p,)
+                    pending_off.append(q)
+        else:
+            p = pending_off.popleft()
+            made = off_to_on(work, work_with, p, y_links, True)
+            found = [(r, (p,) + _hidden(cands, cells_with, work, work_with, r, rule), rule) for r, rule in made] if dynamic else [
+                (r, (p,), rule) for r, rule in made
+            ]
+            if dynamic:
+                cand = p >> 1
+                work[cand // 9] &= ~(1 << (cand % 9))
+                work_with[cand % 9 + 1] &= ~(1 << (cand // 9))
+            for r, parents, rule in found:
+                if r ^ 1 in off:
+                    run.contradiction = ((r, parents), (r ^ 1, off[r ^ 1]))
+                    budget.spend(taken)
+                    return run
+                if r not in on:
+                    on[r] = parents
+                    run.rule[r] = rule
+                    pending_on.append(r)
+        if advanced is not None and not pending_on and not pending_off:
+            for q, parents, inner in advanced(work, work_with, run):
+                if q not in off:
+                    off[q] = parents
+                    if inner is not None:
+                        run.nested[q] = inner
+                    pending_off.append(q)
+    budget.spend(taken)
+    return run
+
+
+def _hidden(cands: list[int], cells_with: list[int], work: list[int], work_with: list[int], r: Node, rule: int) -> tuple[Node, ...]:
+    """The off nodes already taken that an on node also rests on: the candidates of its
+    cell (cell rule) or the places of its digit in the house (house rule) that the
+    position had and no longer has."""
+    cand = r >> 1
+    cell, shift = divmod(cand, 9)
+    if rule == CELL_RULE:
+        gone = cands[cell] & ~work[cell]
+        out = []
+        d = 0
+        while gone:
+            if gone & 1:
+                out.append((cell * 9 + d) << 1)
+            gone >>= 1
+            d += 1
+        return tuple(out)
+    u = UNITS_OF[cell][rule - 1]
+    gone_cells = cells_with[shift + 1] & ~work_with[shift + 1] & UNITS[u].mask
+    if not gone_cells:
+        return ()
+    return tuple((c * 9 + shift) << 1 for c in UNITS[u].cells if gone_cells >> c & 1)
