@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.cells import ALL_CELLS, PEER_MASK, Cell, CellSet, Digit, cells_of
-from engine.grid import Grid
+from engine.position import Position
 from engine.notation import cell_list_words, words_list
 from engine.step import Candidate
 
@@ -18,7 +18,7 @@ def seeing_all(cells: CellSet) -> CellSet:
     return seen
 
 
-def candidates(grid: Grid, digit: Digit, cells: CellSet) -> tuple[Candidate, ...]:
+def candidates(grid: Position, digit: Digit, cells: CellSet) -> tuple[Candidate, ...]:
     """``digit`` in those of ``cells`` where it is still a candidate."""
     return tuple(Candidate(digit, c) for c in cells_of(grid.cells_with[digit] & cells))
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Protocol, Sequence
 
 from engine.grid import Grid
-from engine.rated import RatedStep, tenths
+from engine.rated import RatedStep, WorkBoundExceeded, tenths
 from engine.step import Step
 from techniques.fish.se_fish import SE_JELLYFISH, SE_SWORDFISH, SE_X_WING
 from techniques.intersections.se_locking import SE_DIRECT_LOCKING, SE_LOCKING
@@ -41,6 +41,7 @@ from techniques.uniqueness.se_bug import SE_BUG
 from techniques.exclusion.aligned import ALIGNED_PAIR_EXCLUSION, ALIGNED_TRIPLET_EXCLUSION
 from techniques.chaining.cycles import FORCING_CHAINS_AND_CYCLES
 from techniques.chaining.multiple import DYNAMIC_FORCING_CHAINS, MULTIPLE_FORCING_CHAINS, NISHIO_FORCING_CHAINS
+from techniques.chaining.nested import DYNAMIC_PLUS_FORCING_CHAINS, NESTED_FORCING_CHAINS
 
 from typing import Iterator
 
@@ -84,6 +85,8 @@ PRODUCERS: tuple[Producer, ...] = (
     NISHIO_FORCING_CHAINS,
     MULTIPLE_FORCING_CHAINS,
     DYNAMIC_FORCING_CHAINS,
+    DYNAMIC_PLUS_FORCING_CHAINS,
+    *NESTED_FORCING_CHAINS,
 )
 
 
@@ -123,7 +126,10 @@ def se_path(grid: Grid, producers: Sequence[Producer] = PRODUCERS) -> SePath:
     work = grid.copy()
     steps: list[RatedStep] = []
     while work.empty_count():
-        found = next_rated_step(work, producers)
+        try:
+            found = next_rated_step(work, producers)
+        except WorkBoundExceeded as bound:
+            return SePath(tuple(steps), "bound", None, None, None, f"step {len(steps) + 1}: {bound}")
         if found is None:
             return _rated(steps, "stuck")
         work.apply(found.step)

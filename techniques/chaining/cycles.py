@@ -18,15 +18,17 @@ on nodes are; that is what lets a breadth-first walk find cycles.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterator
 
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, UNITS, UNITS_OF
 from engine.grid import Grid
+from engine.position import Position
 from engine.rated import RatedStep
 from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Level
 from techniques.chaining.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
-from techniques.chaining.nodes import Node, cell_of, digit_of, is_on, node, off_to_on, on_to_off
+from techniques.chaining.nodes import CELL_RULE, Node, cell_of, digit_of, is_on, node, off_to_on, on_to_off
 
 #: (Y links, X links, cycle base, chain base, sort key) of SE's three passes, in its order.
 _PASSES = ((False, True, 6.5, 6.6, 2), (True, False, 6.5, 6.6, 3), (True, True, 7.0, 7.0, 4))
@@ -35,7 +37,7 @@ _PASSES = ((False, True, 6.5, 6.6, 2), (True, False, 6.5, 6.6, 3), (True, True, 
 class _Links:
     """The static implications of one position, computed once per node."""
 
-    def __init__(self, grid: Grid, y_links: bool, x_links: bool) -> None:
+    def __init__(self, grid: Position, y_links: bool, x_links: bool) -> None:
         self.cands = grid.cands
         self.cells_with = grid.cells_with
         self.y, self.x = y_links, x_links
@@ -132,7 +134,54 @@ def _path(parent: dict[Node, Node], n: Node) -> tuple[Node, ...]:
     return tuple(out)
 
 
-def cycle_removals(grid: Grid, cycle: tuple[Node, ...]) -> tuple[Candidate, ...]:
+def _rule(cells_with: list[int], a: Node, b: Node) -> int:
+    """The rule by which ``b`` follows from ``a`` in a static chain: the cell, or the first
+    of block, row and column that links them (SE keeps the first it meets)."""
+    ca, cb = cell_of(a), cell_of(b)
+    if ca == cb:
+        return CELL_RULE
+    for kind, u in enumerate(UNITS_OF[ca]):
+        mask = UNITS[u].mask
+        if mask >> cb & 1 and (is_on(a) or (cells_with[digit_of(b)] & mask).bit_count() == 2):
+            return kind + 1
+    return CELL_RULE
+
+
+class PathBasis:
+    """A cycle's or forcing chain's nodes, for use inside a nested chain."""
+
+    def __init__(self, cells_with: list[int], path: tuple[Node, ...], cycle: bool) -> None:
+        self.cells_with = cells_with
+        self.path = path
+        self.cycle = cycle
+
+    def _rules(self) -> list[int]:
+        path = self.path
+        rules = [-1] + [_rule(self.cells_with, a, b) for a, b in zip(path, path[1:])]
+        if self.cycle:
+            rules.append(_rule(self.cells_with, path[-1], path[0]))  # the final "on" back at the start
+        return rules
+
+    def ons(self) -> list[tuple[Node, int]]:
+        rules = self._rules()
+        path = self.path
+        if not self.cycle:
+            return [(n, r) for n, r in zip(reversed(path), reversed(rules)) if is_on(n)]
+        # Forward chain from its end (the start again, with the last rule), then SE's reversed
+        # copy: every state flipped, each node keeping its own rule, the start first.
+        forward = [(path[0], rules[-1])] + [(n, r) for n, r in zip(reversed(path[1:]), reversed(rules[1:-1])) if is_on(n)]
+        backward = [(n ^ 1, r) for n, r in zip(path, rules[:-1]) if not is_on(n)]
+        return forward + backward
+
+    def identity(self) -> object:
+        path = self.path
+        if not self.cycle:
+            return ((path[-1], tuple(reversed(path))),)
+        forward = (path[0],) + tuple(reversed(path[1:]))
+        return ((path[0], forward), (path[0] ^ 1, tuple(n ^ 1 for n in path)))
+
+
+def cycle_removals(grid: Position, cycle: tuple[Node, ...]) -> tuple[Candidate, ...]:
     """Candidates that see an on node and an off node of the cycle with their digit."""
     cells = 0
     for n in cycle:
@@ -170,7 +219,7 @@ class ForcingChainsAndCycles(BaseTechnique):
         found.sort(key=lambda h: h.key)
         return (h.rated() for h in found)
 
-    def hints(self, grid: Grid) -> list[ChainHint]:
+    def hints(self, grid: Position) -> list[ChainHint]:
         out: list[ChainHint] = []
         for y_links, x_links, cycle_base, chain_base, sort_key in _PASSES:
             links = _Links(grid, y_links, x_links)
@@ -183,12 +232,14 @@ class ForcingChainsAndCycles(BaseTechnique):
                     for cycle in _cycles(links, start):
                         removals = cycle_removals(grid, cycle)
                         if removals:
-                            out.append(self._cycle(cycle, removals, cycle_base, sort_key, y_links, x_links))
+                            hint = self._cycle(cycle, removals, cycle_base, sort_key, y_links, x_links)
+                            out.append(_with_basis(hint, PathBasis(grid.cells_with, cycle, True)))
                     if x_links:
                         for source in (start, start ^ 1):
                             chain = _forcing(links, source)
                             if chain is not None:
-                                out.append(self._chain(grid, chain, chain_base, sort_key, y_links))
+                                hint = self._chain(grid, chain, chain_base, sort_key, y_links)
+                                out.append(_with_basis(hint, PathBasis(grid.cells_with, chain, False)))
         return out
 
     def _cycle(self, cycle: tuple[Node, ...], removals: tuple[Candidate, ...], base: float, sort_key: int, y: bool, x: bool) -> ChainHint:
@@ -207,7 +258,7 @@ class ForcingChainsAndCycles(BaseTechnique):
         )
         return ChainHint(name, code, chain_difficulty(base, complexity), complexity, sort_key, None, removals, (cycle,), text)
 
-    def _chain(self, grid: Grid, chain: tuple[Node, ...], base: float, sort_key: int, y: bool) -> ChainHint:
+    def _chain(self, grid: Position, chain: tuple[Node, ...], base: float, sort_key: int, y: bool) -> ChainHint:
         complexity = len(chain)
         target = chain[-1]
         placement, removals = removal_of(target, grid.cands)
@@ -222,6 +273,10 @@ class ForcingChainsAndCycles(BaseTechnique):
             f"{conclusion_words(placement, removals if placement is None else ())}."
         )
         return ChainHint(name, code, chain_difficulty(base, complexity), complexity, sort_key, placement, removals, (chain,), text)
+
+
+def _with_basis(hint: ChainHint, basis: PathBasis) -> ChainHint:
+    return replace(hint, basis=basis)
 
 
 FORCING_CHAINS_AND_CYCLES = ForcingChainsAndCycles()

@@ -9,7 +9,7 @@ the first.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Protocol, Sequence
 
 from engine.cells import CELL_NAMES, MASK_DIGITS
 from engine.rated import RatedStep, plus_tenths
@@ -40,6 +40,19 @@ def chain_difficulty(base: float, complexity: int) -> float:
     return plus_tenths(base, length_bonus_count(complexity))
 
 
+class ChainBasis(Protocol):
+    """What a chain rests on, for when SE uses it inside another chain."""
+
+    def ons(self) -> list[tuple[Node, int]]:
+        """The on nodes of its chains with the rule each holds by (-1: an assumption), in
+        SE's order (branch by branch, breadth first from each conclusion)."""
+        ...
+
+    def identity(self) -> object:
+        """Equal for two hints SE counts as one chain (its FullChain)."""
+        ...
+
+
 @dataclass(frozen=True)
 class ChainHint:
     """A chaining conclusion: what SE sorts by, what it changes, and the chains behind it.
@@ -57,7 +70,7 @@ class ChainHint:
     removals: tuple[Candidate, ...]
     chains: tuple[tuple[Node, ...], ...]
     text: str
-    nested: tuple[str, ...] = field(default=())
+    basis: ChainBasis | None = field(default=None, compare=False)
 
     @property
     def key(self) -> tuple[float, int, int]:

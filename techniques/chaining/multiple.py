@@ -20,12 +20,12 @@ from __future__ import annotations
 from typing import Callable, Iterator, NamedTuple, Sequence
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
-from engine.grid import Grid
+from engine.position import Position
 from engine.rated import RatedStep
 from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Level
 from techniques.chaining.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
-from techniques.chaining.nodes import Node, cell_of, digit_of, node, node_name
+from techniques.chaining.nodes import CELL_RULE, Node, cell_of, digit_of, node, node_name
 from techniques.chaining.propagation import Advanced, Budget, Run, propagate
 
 #: Propagated nodes one producer call may take (a bound on work, never time).
@@ -99,10 +99,27 @@ def complexity_of(targets: Sequence[Target]) -> int:
     return flat + nested
 
 
-def identity_of(targets: Sequence[Target]) -> object:
-    """What makes two inner hints the same chain for SE (its FullChain): the targets and
-    every node they rest on, in order."""
-    return tuple((t.node, tuple(chain_of(t))) for t in targets)
+class RunsBasis:
+    """The branches of a hint built from runs, for use inside a nested chain. ``root_rule``:
+    the rule SE gives each branch's assumption (the cell for cell forcing chains, the house
+    for region forcing chains, none otherwise)."""
+
+    def __init__(self, targets: tuple[Target, ...], root_rule: int) -> None:
+        self.targets = targets
+        self.root_rule = root_rule
+
+    def ons(self) -> list[tuple[Node, int]]:
+        out = []
+        for t in self.targets:
+            rules = t.run.rule
+            for n in chain_of(t):
+                if n & 1:
+                    out.append((n, rules.get(n, self.root_rule)))
+        return out
+
+    def identity(self) -> object:
+        """The targets and every node they rest on, in order (SE's FullChain)."""
+        return tuple((t.node, tuple(chain_of(t))) for t in self.targets)
 
 
 class MultipleChaining(BaseTechnique):
@@ -117,23 +134,24 @@ class MultipleChaining(BaseTechnique):
         self.prefix = "Dynamic " if level > 0 or (dynamic and not nishio) else ("Nishio " if nishio else "")
         self.suffix = " Chains" + nested_suffix(level)
 
-    def find(self, grid: Grid) -> Iterator[Step]:
+    def find(self, grid: Position) -> Iterator[Step]:
         return (rated.step for rated in self.rated(grid))
 
-    def rated(self, grid: Grid) -> Iterator[RatedStep]:
-        found = self.hints(grid.cands, grid.cells_with, Budget(NODE_BOUND))
+    def rated(self, grid: Position) -> Iterator[RatedStep]:
+        found = self.hints(grid, Budget(NODE_BOUND))
         found.sort(key=lambda h: h.key)
         return (h.rated() for h in found)
 
-    def hints(self, cands: list[int], cells_with: list[int], budget: Budget) -> list[ChainHint]:
+    def hints(self, position: Position, budget: Budget) -> list[ChainHint]:
         """Every hint in SE's order of discovery, on this position."""
         runs: dict[Node, Run] = {}
+        cands, cells_with = position.cands, position.cells_with
 
         def run_from(start: Node) -> Run:
             found = runs.get(start)
             if found is None:
                 found = propagate(
-                    cands, cells_with, (start,), dynamic=self.dynamic, y_links=not self.nishio, budget=budget, advanced=self.advanced
+                    position, (start,), dynamic=self.dynamic, y_links=not self.nishio, budget=budget, advanced=self.advanced
                 )
                 if start & 1:
                     runs[start] = found  # an "on" run is asked for again by region chains
@@ -209,12 +227,12 @@ class MultipleChaining(BaseTechnique):
             if cells[0] != cell:
                 continue
             runs = [on_run if c == cell else run_from(node(c, digit, True)) for c in cells]
-            yield from self._common(cands, runs, "Region Forcing", 6, f"{digit} in {UNITS[u].long_name}")
+            yield from self._common(cands, runs, "Region Forcing", 6, f"{digit} in {UNITS[u].long_name}", UNITS_OF[cell].index(u) + 1)
 
     def _cell_reductions(self, cands: list[int], cell: int, runs: list[Run]) -> Iterator[ChainHint]:
-        yield from self._common(cands, runs, "Cell Forcing", 5, f"the candidates of {CELL_NAMES[cell]}")
+        yield from self._common(cands, runs, "Cell Forcing", 5, f"the candidates of {CELL_NAMES[cell]}", CELL_RULE)
 
-    def _common(self, cands: list[int], runs: list[Run], kind: str, sort_key: int, what: str) -> Iterator[ChainHint]:
+    def _common(self, cands: list[int], runs: list[Run], kind: str, sort_key: int, what: str, root_rule: int) -> Iterator[ChainHint]:
         """Hints for the states every run reaches: on states first, then off states."""
         first, rest = runs[0], runs[1:]
         for on in (True, False):
@@ -225,14 +243,17 @@ class MultipleChaining(BaseTechnique):
                         targets = tuple(target(r, n) for r in runs)
                         branches = "; ".join(chain_words(main_path(t)) for t in targets)
                         text = f"Whichever of {what} is true, {node_name(n)}: {branches}. So {conclusion_words(placement, () if placement else removals)}."
-                        yield self._hint(kind, sort_key, placement, removals, targets, text)
+                        yield self._hint(kind, sort_key, placement, removals, targets, text, root_rule)
 
-    def _hint(self, kind: str, sort_key: int, placement: Candidate | None, removals: tuple[Candidate, ...], targets: tuple[Target, ...], text: str) -> ChainHint:
+    def _hint(
+        self, kind: str, sort_key: int, placement: Candidate | None, removals: tuple[Candidate, ...], targets: tuple[Target, ...],
+        text: str, root_rule: int = -1,
+    ) -> ChainHint:
         complexity = complexity_of(targets)
         name = self.prefix + kind + self.suffix
         return ChainHint(
             name, self.code, chain_difficulty(self.base, complexity), complexity, sort_key, placement, removals,
-            tuple(main_path(t) for t in targets), text,
+            tuple(main_path(t) for t in targets), text, RunsBasis(targets, root_rule),
         )
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Protocol
 
 from engine.cells import UNITS, UNITS_OF
+from engine.position import Position
 from engine.rated import WorkBoundExceeded
 from techniques.chaining.nodes import CELL_RULE, Node, off_to_on, on_to_off
 
@@ -39,8 +40,9 @@ class Nested(Protocol):
     def identity(self) -> object: ...
 
 
-#: Off nodes an inner rule adds when a run is stuck: (node, causes, inner deduction or None).
-Advanced = Callable[[list[int], list[int], "Run"], list[tuple[Node, tuple[Node, ...], "Nested | None"]]]
+#: Off nodes inner rules add when a run is stuck, given the position the run started from,
+#: the candidates and places left, and the run: (node, causes, inner deduction or None).
+Advanced = Callable[[Position, list[int], list[int], "Run", "Budget"], list[tuple[Node, tuple[Node, ...], "Nested | None"]]]
 
 
 @dataclass
@@ -73,8 +75,7 @@ class Budget:
 
 
 def propagate(
-    cands: list[int],
-    cells_with: list[int],
+    position: Position,
     starts: tuple[Node, ...],
     *,
     dynamic: bool,
@@ -83,6 +84,7 @@ def propagate(
     advanced: Advanced | None = None,
 ) -> Run:
     """SE's doChaining from the nodes in ``starts`` (on or off), on this position."""
+    cands, cells_with = position.cands, position.cells_with
     run = Run()
     pending_on: deque[Node] = deque()
     pending_off: deque[Node] = deque()
@@ -121,6 +123,7 @@ def propagate(
             for r, parents, rule in found:
                 if r ^ 1 in off:
                     run.contradiction = ((r, parents), (r ^ 1, off[r ^ 1]))
+                    run.rule.setdefault(r, rule)
                     budget.spend(taken)
                     return run
                 if r not in on:
@@ -128,7 +131,7 @@ def propagate(
                     run.rule[r] = rule
                     pending_on.append(r)
         if advanced is not None and not pending_on and not pending_off:
-            for q, parents, inner in advanced(work, work_with, run):
+            for q, parents, inner in advanced(position, work, work_with, run, budget):
                 if q not in off:
                     off[q] = parents
                     if inner is not None:

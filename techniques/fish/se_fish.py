@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from engine.cells import UNITS, cell_at
-from engine.grid import Grid
+from engine.position import Position
 from engine.rated import RatedStep
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Level
@@ -27,7 +27,7 @@ _FISH = (
 )
 
 
-def _line_places(grid: Grid, digit: int, by_column: bool) -> list[int]:
+def _line_places(grid: Position, digit: int, by_column: bool) -> list[int]:
     """For each column (or row): the rows (columns) where ``digit`` can go, as a 9-bit mask."""
     out = [0] * 9
     cells = grid.cells_with[digit]
@@ -43,6 +43,45 @@ def _line_places(grid: Grid, digit: int, by_column: bool) -> list[int]:
     return out
 
 
+def fish_patterns(grid: Position, k: int) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], list[int]]]:
+    """(digit, base houses, cover houses, cells it leaves) of every basic fish of size k
+    that removes something, in SE's order."""
+    placed = [0] * 10
+    for v in grid.values:
+        placed[v] += 1
+    digits = [d for d in range(1, 10) if placed[d] + 2 * k <= 9]
+    for by_column in (True, False):
+        places = {d: _line_places(grid, d, by_column) for d in digits}
+        for combo in colex(k, 9):
+            for digit in digits:
+                found = _fish(grid, digit, combo, places[digit], by_column, k)
+                if found is not None:
+                    yield found
+
+
+def _fish(grid: Position, digit: int, combo: tuple[int, ...], places: list[int], by_column: bool, k: int) -> tuple[int, tuple[int, ...], tuple[int, ...], list[int]] | None:
+    union = 0
+    for line in combo:
+        here = places[line]
+        if here & (here - 1) == 0:
+            return None
+        union |= here
+    if union.bit_count() != k:
+        return None
+    base_mask = sum(1 << line for line in combo)
+    covers = [i for i in range(9) if union >> i & 1]
+    targets = []
+    for cover in covers:
+        for line in range(9):
+            cell = cell_at(cover, line) if by_column else cell_at(line, cover)
+            if not base_mask >> line & 1 and grid.cands[cell] >> (digit - 1) & 1:
+                targets.append(cell)
+    if not targets:
+        return None
+    bases = tuple((18 if by_column else 9) + i for i in combo)
+    return digit, bases, tuple((9 if by_column else 18) + i for i in covers), sorted(targets)
+
+
 class SeFish(BaseTechnique):
     """k lines where a digit's places all lie in k cross lines: the digit leaves the rest
     of the cross lines."""
@@ -51,47 +90,14 @@ class SeFish(BaseTechnique):
         super().__init__(_NAMES[size], f"sf{size}", 300 + 10 * size, 0, Level.HARD)
         self.size = size
 
-    def find(self, grid: Grid) -> Iterator[Step]:
+    def find(self, grid: Position) -> Iterator[Step]:
         return (rated.step for rated in self.rated(grid))
 
-    def rated(self, grid: Grid) -> Iterator[RatedStep]:
-        k = self.size
-        placed = [0] * 10
-        for v in grid.values:
-            placed[v] += 1
-        digits = [d for d in range(1, 10) if placed[d] + 2 * k <= 9]
-        for by_column in (True, False):
-            places = {d: _line_places(grid, d, by_column) for d in digits}
-            for combo in colex(k, 9):
-                for digit in digits:
-                    found = self._found(grid, digit, combo, places[digit], by_column)
-                    if found is not None:
-                        yield found
+    def rated(self, grid: Position) -> Iterator[RatedStep]:
+        for digit, bases, covers, targets in fish_patterns(grid, self.size):
+            yield RatedStep(self._step(grid, digit, bases, covers, targets), _VALUES[self.size])
 
-    def _found(self, grid: Grid, digit: int, combo: tuple[int, ...], places: list[int], by_column: bool) -> RatedStep | None:
-        union = 0
-        for line in combo:
-            here = places[line]
-            if here & (here - 1) == 0:
-                return None
-            union |= here
-        if union.bit_count() != self.size:
-            return None
-        base_mask = sum(1 << line for line in combo)
-        covers = [i for i in range(9) if union >> i & 1]
-        targets = []
-        for cover in covers:
-            for line in range(9):
-                cell = cell_at(cover, line) if by_column else cell_at(line, cover)
-                if not base_mask >> line & 1 and grid.cands[cell] >> (digit - 1) & 1:
-                    targets.append(cell)
-        if not targets:
-            return None
-        return RatedStep(self._step(grid, digit, combo, covers, sorted(targets), by_column), _VALUES[self.size])
-
-    def _step(self, grid: Grid, digit: int, combo: tuple[int, ...], covers: list[int], targets: list[int], by_column: bool) -> Step:
-        base_units = [(18 if by_column else 9) + i for i in combo]
-        cover_units = [(9 if by_column else 18) + i for i in covers]
+    def _step(self, grid: Position, digit: int, base_units: tuple[int, ...], cover_units: tuple[int, ...], targets: list[int]) -> Step:
         pattern_cells = [c for u in base_units for c in UNITS[u].cells if grid.cands[c] >> (digit - 1) & 1]
         text = _FISH.format(
             bases=", ".join(UNITS[u].name for u in base_units), covers=", ".join(UNITS[u].name for u in cover_units),

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from engine.cells import CELL_NAMES, UNITS, Cell, first_cell
-from engine.grid import Grid
+from engine.position import Position
 from engine.rated import RatedStep
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Level
@@ -50,7 +50,7 @@ _THIRDS: dict[tuple[int, int], tuple[int, ...]] = {
 }
 
 
-def locked_sets(grid: Grid) -> Iterator[tuple[int, int, int, int]]:
+def locked_sets(grid: Position) -> Iterator[tuple[int, int, int, int]]:
     """(first house, second house, digit, places) for every digit locked in an
     intersection, in SE's order; places has two or more cells."""
     cells_with = grid.cells_with
@@ -75,10 +75,10 @@ class SeLocking(BaseTechnique):
             super().__init__("Pointing", "sp", 260, 0, Level.MEDIUM, ("sc",))
         self.direct = direct
 
-    def find(self, grid: Grid) -> Iterator[Step]:
+    def find(self, grid: Position) -> Iterator[Step]:
         return (rated.step for rated in self.rated(grid))
 
-    def rated(self, grid: Grid) -> Iterator[RatedStep]:
+    def rated(self, grid: Position) -> Iterator[RatedStep]:
         for first, second, digit, places in locked_sets(grid):
             targets = grid.cells_with[digit] & UNITS[second].mask & ~UNITS[first].mask
             pointing = first < 9
@@ -94,7 +94,7 @@ class SeLocking(BaseTechnique):
                     yield RatedStep(step, 1.7 if pointing else 1.9)
 
     def _step(
-        self, grid: Grid, first: int, second: int, digit: int, places: int, targets: int, single: tuple[int, Cell] | None = None
+        self, grid: Position, first: int, second: int, digit: int, places: int, targets: int, single: tuple[int, Cell] | None = None
     ) -> Step:
         pointing = first < 9
         words = {"first": UNITS[first].long_name, "second": UNITS[second].long_name, "digit": digit}

@@ -18,6 +18,7 @@ from typing import Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, UNITS, Cell, first_cell
 from engine.grid import Grid
+from engine.position import Position
 from engine.notation import compact_cells, digit_list
 from engine.rated import RatedStep
 from engine.step import Candidate, Highlights, Step
@@ -43,6 +44,50 @@ _HIDDEN_VALUES = {2: 3.4, 3: 4.0, 4: 5.4}
 _DIRECT_VALUES = {2: 2.0, 3: 2.5}
 
 
+def naked_sets(grid: Position, k: int) -> Iterator[tuple[int, tuple[Cell, ...], int, tuple[Candidate, ...]]]:
+    """(house, cells, digits, removals) of every naked set of size k that removes
+    something, in SE's order."""
+    cands = grid.cands
+    for u in BLOCK_COL_ROW:
+        if grid.empty_in(u) < 2 * k:
+            continue
+        cells = UNITS[u].cells
+        for combo in colex(k, 9):
+            union = 0
+            for i in combo:
+                mask = cands[cells[i]]
+                if mask & (mask - 1) == 0:
+                    break
+                union |= mask
+            else:
+                if MASK_COUNT[union] == k:
+                    chosen = tuple(cells[i] for i in combo)
+                    removals = tuple(Candidate(d, c) for c in cells if c not in chosen for d in MASK_DIGITS[cands[c] & union])
+                    if removals:
+                        yield u, chosen, union, removals
+
+
+def hidden_sets(grid: Position, k: int, direct: bool = False) -> Iterator[tuple[int, int, int, list[int]]]:
+    """(house, digit mask, cells as a cell set, places of each digit in the house) of every
+    hidden set of size k, in SE's order (``direct``: in the houses SE's direct forms use)."""
+    for u in BLOCK_COL_ROW:
+        empty = grid.empty_in(u)
+        if not (empty > 2 * k or (direct and empty > k)):
+            continue
+        house = UNITS[u].mask
+        places = [grid.cells_with[d] & house for d in range(1, 10)]
+        for combo in colex(k, 9):
+            union = 0
+            for i in combo:
+                here = places[i]
+                if here & (here - 1) == 0:
+                    break
+                union |= here
+            else:
+                if union.bit_count() == k:
+                    yield u, sum(1 << i for i in combo), union, places
+
+
 class SeNakedSet(BaseTechnique):
     """k cells of a house whose candidates together are k digits: the digits leave the
     rest of the house (SE's Naked Pair/Triplet/Quad)."""
@@ -51,30 +96,12 @@ class SeNakedSet(BaseTechnique):
         super().__init__(f"Naked {_WORDS[size]}", f"sn{size}", 290 + 10 * size, 0, Level.MEDIUM)
         self.size = size
 
-    def find(self, grid: Grid) -> Iterator[Step]:
+    def find(self, grid: Position) -> Iterator[Step]:
         return (rated.step for rated in self.rated(grid))
 
-    def rated(self, grid: Grid) -> Iterator[RatedStep]:
-        k, cands = self.size, grid.cands
-        for u in BLOCK_COL_ROW:
-            if grid.empty_in(u) < 2 * k:
-                continue
-            cells = UNITS[u].cells
-            for combo in colex(k, 9):
-                union = 0
-                for i in combo:
-                    mask = cands[cells[i]]
-                    if mask & (mask - 1) == 0:
-                        break
-                    union |= mask
-                else:
-                    if MASK_COUNT[union] == k:
-                        chosen = tuple(cells[i] for i in combo)
-                        removals = tuple(
-                            Candidate(d, c) for c in cells if c not in chosen for d in MASK_DIGITS[cands[c] & union]
-                        )
-                        if removals:
-                            yield RatedStep(self._step(u, chosen, union, removals), _NAKED_VALUES[k])
+    def rated(self, grid: Position) -> Iterator[RatedStep]:
+        for u, chosen, union, removals in naked_sets(grid, self.size):
+            yield RatedStep(self._step(u, chosen, union, removals), _NAKED_VALUES[self.size])
 
     def _step(self, u: int, chosen: tuple[Cell, ...], union: int, removals: tuple[Candidate, ...]) -> Step:
         digits = MASK_DIGITS[union]
@@ -104,32 +131,16 @@ class SeHiddenSet(BaseTechnique):
         self.size = size
         self.direct = direct
 
-    def find(self, grid: Grid) -> Iterator[Step]:
+    def find(self, grid: Position) -> Iterator[Step]:
         return (rated.step for rated in self.rated(grid))
 
-    def rated(self, grid: Grid) -> Iterator[RatedStep]:
-        k = self.size
-        for u in BLOCK_COL_ROW:
-            empty = grid.empty_in(u)
-            if not (empty > 2 * k or (self.direct and empty > k)):
-                continue
-            house = UNITS[u].mask
-            places = [grid.cells_with[d] & house for d in range(1, 10)]
-            for combo in colex(k, 9):
-                union = 0
-                for i in combo:
-                    here = places[i]
-                    if here & (here - 1) == 0:
-                        break
-                    union |= here
-                else:
-                    if union.bit_count() == k:
-                        found = self._found(grid, u, combo, union, places)
-                        if found is not None:
-                            yield found
+    def rated(self, grid: Position) -> Iterator[RatedStep]:
+        for u, digit_mask, union, places in hidden_sets(grid, self.size, self.direct):
+            found = self._found(grid, u, digit_mask, union, places)
+            if found is not None:
+                yield found
 
-    def _found(self, grid: Grid, u: int, combo: tuple[int, ...], union: int, places: list[int]) -> RatedStep | None:
-        digit_mask = sum(1 << i for i in combo)
+    def _found(self, grid: Position, u: int, digit_mask: int, union: int, places: list[int]) -> RatedStep | None:
         cells = tuple(c for c in UNITS[u].cells if union >> c & 1)
         removals = tuple(Candidate(d, c) for c in cells for d in MASK_DIGITS[grid.cands[c] & ~digit_mask])
         if not self.direct:
