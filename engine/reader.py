@@ -3,25 +3,45 @@
 ``read_puzzles`` streams over lines (a file of a million puzzles is never held in memory)
 and yields, in input order, one :class:`~engine.formats.Puzzle` per puzzle or one
 :class:`~engine.formats.PuzzleFormatError` per unreadable puzzle or line, so that a batch
-with one bad line reports it and carries on.
+with one bad line reports it and carries on. This module is the one place where layouts
+are told apart; each line is classified by the first rule that fits:
 
-Each line is classified on its own:
+1. blank lines and ``#`` comments separate puzzles (a comment line may be of any length);
+2. ``:<digit>...`` is a HoDoKu library line;
+3. ``[``, or an assignment such as ``board = [``, starts a LeetCode board, which runs
+   over as many lines as it takes to close its brackets (:mod:`engine.leetcode`);
+4. a line of dashes and box characters (``---+---``, ``.----.----.``) is a box line;
+5. a line that starts with 81 cell characters (``1``-``9``, and ``. 0 - * _ x X`` for
+   empty cells) is a one-line puzzle; what follows the 81 cells is ignored;
+6. a line whose first word (up to a blank, ``,``, ``;`` or ``#``) is exactly 81
+   characters long is a one-line puzzle in which ``1``-``9`` are clues and every other
+   printable character (``0``, ``?``, letters, ...) is an empty cell: the free empty
+   mark, defined here once (``_free_line``). Digits of other scripts (``８``) and
+   control characters are errors, never empty cells;
+7. a line of nine cells (``8 0 0 ...``, ``800000000``, ``8..|...|...``) is a grid row, a
+   line of nine digit groups (``8 1246 24569 ...``) a pencil-mark row; 81 one-character
+   tokens (``8 0 0 ... 0``) a one-line puzzle;
+8. a line that starts with a word of letters (``Grid 01``, ``Puzzle 3:``) is a title: it
+   is dropped when grid rows or a board follow it (Project Euler's files), and reported
+   as an error otherwise.
 
-* blank lines and ``#`` comments separate puzzles;
-* ``:code:...`` is a HoDoKu library line;
-* 81 cell characters in a row (text after them is ignored) or 81 single-character tokens
-  make a one-line puzzle;
-* a line of nine cells (``8 0 0 ...``, ``800000000``, ``8..|...|...``) is a grid row, a
-  line of nine digit groups (``8 1246 24569 ...``) a pencil-mark row;
-* ``---+---`` style lines are box separators.
+What the order settles: an 81-character comment (``#...``) is a comment; an 81-character
+library line is a library line; a board written on one line is far longer than 81
+characters and starts with ``[``; a box line of 81 dashes is a box line (an empty grid is
+written with dots or zeros, not dashes); ``81 cells#note`` (no blank) is a puzzle by rule
+5, and ``x3?...`` (letters, ``?``) needs exactly 81 characters by rule 6: a word of
+another length is reported as ``N cells, need 81``.
 
 Consecutive grid rows form a grid; a block of 9 (or 18, 27, ...) rows is one grid per nine.
+Records are bounded: a line may be at most ``MAX_LINE_CHARS`` characters, a board at most
+``MAX_BOARD_LINES`` lines, and a block of back-to-back grid rows is read as grids every
+``MAX_BLOCK_ROWS`` rows, so memory stays flat on any input (see :mod:`engine.lines`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Iterable, Iterator
 
@@ -36,14 +56,25 @@ from engine.formats import (
     parse_line,
     pm_puzzle,
 )
+from engine.leetcode import bracket_depth, is_board_start, parse_board
+from engine.lines import MAX_LINE_CHARS, Line, NotText, TooLong
 
 _SEPARATOR = re.compile(r"^[\s\-+=|*.:'_!]*$")
 # What tells a box line from a row of empty cells (". . . | . . . | . . ."): dashes.
 _SEPARATOR_MARK = re.compile(r"[-=]{2,}|-\+|\+-")
 _TOKEN_SPLIT = re.compile(r"[\s|!:]+")
 _PM_TOKEN = re.compile(r"^[1-9]{1,9}$")
+_FIRST_WORD = re.compile(r"[^\s,;#]*")
+_TITLE = re.compile(r"^([A-Za-z]{2,})")
+# How a line inside a board starts: a bracket, a quoted cell, a comma, a comment, or a
+# bare cell followed by a comma or bracket (``5,``).
+_BOARD_MORE = re.compile(r"""^\s*(?:[\[\]"',#]|[0-9.]\s*[,\]])""")
 # A line with at least this many cell characters is meant as a one-line puzzle.
 _MIN_LINE_CELLS = 12
+#: Back-to-back grid rows are read as grids every this many rows (a multiple of 9).
+MAX_BLOCK_ROWS = 9 * 100
+#: The most lines a LeetCode board may span (one cell per line takes about 100).
+MAX_BOARD_LINES = 200
 
 
 class _Kind(Enum):
@@ -53,6 +84,7 @@ class _Kind(Enum):
     PM_ROW = 3
     SEPARATOR = 4
     BAD = 5  # an unreadable line; inside a grid it stands for the row it should have been
+    TITLE = 6  # words before a grid (``Grid 01``); an error unless rows follow
 
 
 @dataclass
@@ -66,32 +98,148 @@ class _Line:
     error: PuzzleFormatError | None = None
 
 
-def read_puzzles(lines: Iterable[str], first_line: int = 1) -> Iterator[Puzzle | PuzzleFormatError]:
+Item = Puzzle | PuzzleFormatError
+_ROW_KINDS = (_Kind.ROW, _Kind.PM_ROW, _Kind.BAD)
+
+
+def read_puzzles(lines: Iterable[Line], first_line: int = 1) -> Iterator[Item]:
     """Every puzzle in the text, in order; unreadable ones as errors carrying a line number.
 
     Once the text has shown a one-line puzzle (81 characters or a library line), it is
     read as one puzzle per line: every later non-blank, non-comment line yields exactly one
-    record, so a batch never merges stray short lines into a would-be grid.
+    record, so a batch never merges stray short lines into a would-be grid. ``lines`` are
+    strings (a list, or :func:`engine.lines.read_lines` over a file) or the ``TooLong``
+    and ``NotText`` items of :mod:`engine.lines`.
     """
-    block: list[_Line] = []
-    line_mode = False
+    reader = _Reader()
     for number, raw in enumerate(lines, first_line):
-        try:
-            item = _classify(raw.rstrip("\r\n"), number)
-        except PuzzleFormatError as error:
-            item = _Line(_Kind.BAD, number, error=PuzzleFormatError(error.message, number, error.column))
-        if line_mode and item.kind in _ROW_KINDS:
-            yield item.error or PuzzleFormatError(f"{len(item.cells or ''.join(item.tokens))} cells, need {N_CELLS}", number)
-            continue
-        if item.kind in _ROW_KINDS or (item.kind is _Kind.SEPARATOR and block):
-            block.append(item)
-            continue
-        yield from _flush(block)
-        block = []
-        if item.kind is _Kind.PUZZLE and item.puzzle is not None:
-            line_mode = True
+        yield from reader.feed(raw, number, number == first_line)
+        if reader.stopped:
+            break
+    yield from reader.finish()
+
+
+class _Reader:
+    """The state between lines: the grid rows so far, a board being read, a title."""
+
+    def __init__(self) -> None:
+        self.block: list[_Line] = []
+        self.rows = 0
+        self.line_mode = False
+        self.board: list[tuple[int, str]] = []
+        self.board_depth = 0
+        self.board_chars = 0
+        self.title: _Line | None = None
+        self.stopped = False
+
+    def feed(self, raw: Line, number: int, first: bool) -> Iterator[Item]:
+        if isinstance(raw, NotText):
+            yield from self.finish()
+            yield PuzzleFormatError(raw.message, number)
+            self.stopped = True
+            return
+        if isinstance(raw, str) and len(raw) <= MAX_LINE_CHARS:
+            text = raw.rstrip("\r\n")
+            text = text[1:] if first and text.startswith("\ufeff") else text
+            if self.board:
+                yield from self._board_line(text, number)
+                return
+            if is_board_start(text):
+                yield from self._start_board(text, number)
+                return
+            item = _classify_line(text, number)
+        else:
+            yield from self._close_board()
+            item = _too_long(raw, number)
+        yield from self._place(item)
+
+    def finish(self) -> Iterator[Item]:
+        yield from self._close_board()
+        yield from self._place(_Line(_Kind.SKIP, 0))
+
+    def _place(self, item: _Line) -> Iterator[Item]:
+        """Put a classified line where it belongs: a record, a grid row, or a title."""
+        if self.title is not None:
+            title, self.title = self.title, None
+            if self.line_mode or item.kind not in (_Kind.ROW, _Kind.PM_ROW):
+                assert title.error is not None
+                yield title.error
+        if self.line_mode and item.kind in _ROW_KINDS:
+            yield item.error or PuzzleFormatError(f"{len(item.cells or ''.join(item.tokens))} cells, need {N_CELLS}", item.number)
+            return
+        if item.kind in _ROW_KINDS or (item.kind is _Kind.SEPARATOR and self.block):
+            yield from self._add_to_block(item)
+            return
+        yield from self._flush_block()
+        if item.kind is _Kind.TITLE:
+            self.title = item
+        elif item.kind is _Kind.PUZZLE and item.puzzle is not None:
+            self.line_mode = True
             yield item.puzzle
-    yield from _flush(block)
+
+    def _add_to_block(self, item: _Line) -> Iterator[Item]:
+        if item.kind is _Kind.SEPARATOR:
+            if self.block[-1].kind is not _Kind.SEPARATOR:  # runs of box lines count once
+                self.block.append(item)
+            return
+        self.block.append(item)
+        self.rows += 1
+        if self.rows >= MAX_BLOCK_ROWS:
+            yield from self._flush_block()
+
+    def _flush_block(self) -> Iterator[Item]:
+        block, self.block, self.rows = self.block, [], 0
+        yield from _flush(block)
+
+    def _start_board(self, text: str, number: int) -> Iterator[Item]:
+        if self.title is not None and self.line_mode and self.title.error is not None:
+            yield self.title.error  # in line mode every line is a record
+        self.title = None  # otherwise a title before a board is its heading
+        yield from self._flush_block()
+        self.board, self.board_depth, self.board_chars = [(number, text)], bracket_depth(text), len(text)
+        yield from self._end_board()
+
+    def _board_line(self, text: str, number: int) -> Iterator[Item]:
+        if not _BOARD_MORE.match(text):  # a blank line, a puzzle line: the board was cut short
+            yield from self._close_board()
+            yield from self._place(_classify_line(text, number))
+            return
+        self.board.append((number, text))
+        self.board_depth += bracket_depth(text)
+        self.board_chars += len(text)
+        if len(self.board) > MAX_BOARD_LINES or self.board_chars > MAX_LINE_CHARS:
+            start = self.board[0][0]
+            self.board = []
+            yield PuzzleFormatError(f"the board is not closed after {MAX_BOARD_LINES} lines or {MAX_LINE_CHARS:,} characters (a ']' is missing?)", start)
+            return
+        yield from self._end_board()
+
+    def _end_board(self) -> Iterator[Item]:
+        if self.board_depth <= 0:
+            lines, self.board = self.board, []
+            yield _board(lines)
+
+    def _close_board(self) -> Iterator[Item]:
+        """A board cut short by a blank line, an over-long line or the end of the text."""
+        if self.board:
+            start = self.board[0][0]
+            self.board = []
+            yield PuzzleFormatError("the board is not closed: a ']' is missing", start)
+
+
+def _board(lines: list[tuple[int, str]]) -> Item:
+    try:
+        return parse_board(lines)
+    except PuzzleFormatError as error:
+        return error if error.line is not None else PuzzleFormatError(error.message, lines[0][0])
+
+
+def _too_long(raw: Line, number: int) -> _Line:
+    start = raw.start if isinstance(raw, TooLong) else str(raw)[:80]
+    if start.lstrip().startswith("#"):
+        return _Line(_Kind.SKIP, number)
+    message = f"longer than {MAX_LINE_CHARS:,} characters: too long for a puzzle line, skipped"
+    return _Line(_Kind.BAD, number, error=PuzzleFormatError(message, number))
 
 
 def parse_puzzle(text: str) -> Puzzle:
@@ -113,6 +261,32 @@ def parse_puzzle(text: str) -> Puzzle:
     return item
 
 
+def looks_like_puzzle_text(text: str) -> bool:
+    """Whether a command-line argument is meant as puzzle text rather than a file name:
+    several lines, a board, an 81-character word, or only characters of grid layouts."""
+    word = _FIRST_WORD.match(text.strip())
+    return (
+        "\n" in text
+        or not text.strip()
+        or is_board_start(text)
+        or (word is not None and len(word.group()) >= 60 and not any(ch in word.group() for ch in "/\\"))
+        or set(text) <= _PUZZLE_TEXT_CHARS
+    )
+
+
+_PUZZLE_TEXT_CHARS = set(CELL_CHARS + "+|:!'=\r\t ")
+
+
+def _classify_line(text: str, number: int) -> _Line:
+    try:
+        return _classify(text, number)
+    except PuzzleFormatError as error:
+        error = PuzzleFormatError(error.message, number, error.column)
+        title = _TITLE.match(text.strip())
+        kind = _Kind.TITLE if title and set(title.group(1)) - set("xX") else _Kind.BAD
+        return _Line(kind, number, error=error)
+
+
 def _classify(text: str, number: int) -> _Line:
     stripped = text.strip()
     if not stripped or stripped.startswith("#"):
@@ -126,9 +300,38 @@ def _classify(text: str, number: int) -> _Line:
     if _is_separator(stripped):
         return _Line(_Kind.SEPARATOR, number)
     run = _leading_run(stripped)
+    word = _first_word(stripped)
+    if run < N_CELLS and len(word) == N_CELLS:
+        return _Line(_Kind.PUZZLE, number, puzzle=_free_line(text, word, number))
     if run >= N_CELLS or (run >= _MIN_LINE_CELLS and not _has_separators(stripped)):
         return _Line(_Kind.PUZZLE, number, puzzle=_at(_parse_line_at(text, number), number))
+    if len(word) >= _MIN_LINE_CELLS and _cell_like(word):
+        raise PuzzleFormatError(f"{len(word)} cells, need {N_CELLS}", number)
     return _classify_tokens(text, stripped, number)
+
+
+def _first_word(stripped: str) -> str:
+    match = _FIRST_WORD.match(stripped)
+    return match.group() if match else ""
+
+
+def _cell_like(word: str) -> bool:
+    """A word meant as a one-line puzzle of the wrong length (``x3..?..`` rather than
+    ``Difficulty:Hard``): printable, no box bars, mostly cell characters or punctuation."""
+    if not word.isprintable() or _has_separators(word):
+        return False
+    return 2 * sum(ch in CELL_CHARS or not ch.isalnum() for ch in word) >= len(word)
+
+
+def _free_line(text: str, word: str, number: int) -> Puzzle:
+    """Rule 6: an 81-character word; 1-9 are clues, any other printable non-digit is empty."""
+    for i, ch in enumerate(word):
+        if (ch.isdigit() and ch not in "0123456789") or not ch.isprintable():
+            raise PuzzleFormatError(f"unexpected character {ch!r}", number, text.index(word) + i + 1)
+    givens = tuple(int(ch) if ch in "123456789" else 0 for ch in word)
+    empty = next((ch for ch in word if ch not in "123456789"), ".")
+    comment = text.strip()[N_CELLS:].lstrip(",;").strip()
+    return Puzzle(givens=givens, layout=Layout.LINE, empty_char=empty, line=number, comment=comment)
 
 
 def _classify_tokens(text: str, stripped: str, number: int) -> _Line:
@@ -157,10 +360,7 @@ def _classify_tokens(text: str, stripped: str, number: int) -> _Line:
     return _Line(_Kind.ROW, number, cells=joined, tokens=tokens, layout=layout)
 
 
-_ROW_KINDS = (_Kind.ROW, _Kind.PM_ROW, _Kind.BAD)
-
-
-def _flush(block: list[_Line]) -> Iterator[Puzzle | PuzzleFormatError]:
+def _flush(block: list[_Line]) -> Iterator[Item]:
     """The puzzles of a block of rows; a bad line makes its grid (or the block) one error."""
     rows = [item for item in block if item.kind in _ROW_KINDS]
     if not rows:
@@ -185,7 +385,7 @@ def _short_row(item: _Line) -> PuzzleFormatError:
     return PuzzleFormatError(f"{len(item.cells)} cells in this grid row, need 9", item.number)
 
 
-def _grid(rows: list[_Line], block: list[_Line]) -> Puzzle | PuzzleFormatError:
+def _grid(rows: list[_Line], block: list[_Line]) -> Item:
     first = rows[0].number
     bad = [item.error for item in rows if item.error is not None]
     bad += [_short_row(item) for item in rows if item.kind is _Kind.ROW and len(item.cells) != 9]
@@ -237,15 +437,4 @@ def _line_puzzle(cells: str, number: int) -> Puzzle:
 
 
 def _at(puzzle: Puzzle, number: int) -> Puzzle:
-    if puzzle.line == number:
-        return puzzle
-    return Puzzle(
-        givens=puzzle.givens,
-        entered=puzzle.entered,
-        candidates=puzzle.candidates,
-        layout=puzzle.layout,
-        empty_char=puzzle.empty_char,
-        line=number,
-        library=puzzle.library,
-        comment=puzzle.comment,
-    )
+    return puzzle if puzzle.line == number else replace(puzzle, line=number)

@@ -11,7 +11,6 @@ from engine.cells import parse_cell_name
 from engine.formats import (
     Layout,
     PuzzleFormatError,
-    board_values,
     format_boxed,
     format_compact,
     format_grid,
@@ -23,6 +22,7 @@ from engine.formats import (
     parse_library,
     parse_line,
 )
+from engine.leetcode import board_values
 from engine.grid import Grid
 from engine.reader import parse_puzzle
 from tests.conftest import values_of
@@ -191,7 +191,7 @@ def test_spaced_and_compact_formatting() -> None:
     [
         (INKALA[:80], "line 1: 80 cells, need 81"),
         (INKALA + "5", "line 1: 82 cells, need 81"),
-        (INKALA[:5] + "a" + INKALA[6:], "line 1, column 6: unexpected character 'a'"),
+        (INKALA[:5] + "\u0663" + INKALA[6:], "line 1, column 6: unexpected character '\u0663'"),  # Arabic-Indic 3
         ("\n".join(SPACED_INKALA.splitlines()[:8]), "a grid of 8 rows (lines 1-8), need 9"),
         ("8 0 0 0 0 0 0 0\n" + "\n".join(SPACED_INKALA.splitlines()[1:]), "line 1: 8 cells in this grid row, need 9"),
         (":0100:1:123", "line 1: 3 cells in the givens field, need 81"),
@@ -208,5 +208,5 @@ def test_errors_name_the_problem(text: str, message: str) -> None:
 def test_leetcode_board_values() -> None:
     board = [list(INKALA[r * 9 : r * 9 + 9].replace("0", ".")) for r in range(9)]
     assert format_line(board_values(board), "0") == INKALA
-    with pytest.raises(PuzzleFormatError, match=r"r1c1: 'a' is not a digit or '\.'"):
+    with pytest.raises(PuzzleFormatError, match=r"r1c1: 'a' is not a digit 1-9 or '\.'"):
         board_values([["a"] + row[1:] if r == 0 else row for r, row in enumerate(board)])

@@ -99,7 +99,7 @@ def _items(inputs: tuple[str, ...], stdin: IO[str] | None) -> Iterator[Item]:
         if isinstance(record.item, Puzzle):
             yield record.item
         else:
-            yield GradeRecord(None, "error", error=f"{record.where}: {record.error}")
+            yield GradeRecord(None, "error", error=record.problem)
 
 
 def _count(inputs: tuple[str, ...]) -> int | None:
