@@ -178,11 +178,22 @@ def _steps(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
 def _add_hint(commands: argparse._SubParsersAction[_Parser]) -> None:
     parser = commands.add_parser("hint", help="for a grid you are stuck on: your mistakes, then the next step, revealed by level")
     parser.add_argument("state", metavar="STATE", help="your grid: 81 characters, nine rows, a pencil-mark grid, a HoDoKu library line (+d = entered), a file, or - for stdin")
-    parser.add_argument("--puzzle", metavar="GIVENS", help="the original puzzle, to tell your entries from its givens")
+    parser.add_argument(
+        "--puzzle",
+        metavar="GIVENS",
+        help="the original puzzle, to tell your entries from its givens: each wrong entry is then named "
+        "(without it every digit of STATE counts as a given)",
+    )
     parser.add_argument("--level", type=int, choices=(1, 2, 3), default=1, help="1: technique and where to look (default); 2: also digits and cells; 3: the whole step")
     parser.add_argument("--json", action="store_true", help="one JSON object per state, for apps")
     parser.add_argument("--apply", action="store_true", help="also print the state after the step, in the same layout")
-    parser.add_argument("--ignore-mistakes", action="store_true", help="give a hint even when the grid has mistakes")
+    parser.add_argument(
+        "--ignore-mistakes",
+        action="store_true",
+        help="give a hint even when the grid has mistakes: the mistakes are still listed, and the step is found "
+        "in the grid as it is (wrong digits and removed pencil marks included), so it may lead away from the "
+        "solution; a grid where a cell or house has no place left gets no step",
+    )
     parser.set_defaults(handler=_hint)
 
 

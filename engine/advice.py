@@ -14,7 +14,7 @@ from engine.cells import ALL_DIGITS, CELL_NAMES, N_CELLS, PEERS, Cell, CellSet, 
 from engine.diagnosis import Diagnosis, PlayerState, diagnose
 from engine.formats import Layout, Puzzle, format_grid, format_library, format_line, format_values
 from engine.grid import Contradiction, Grid
-from engine.hints import Hint, choose_step
+from engine.hints import Hint, choose_step, nothing_to_deduce
 from engine.solver import BRUTE_FORCE, allowed_techniques
 from engine.technique import Catalog
 
@@ -87,6 +87,18 @@ class Advice:
         }
 
 
+GIVENS_UNKNOWN = (
+    "Without --puzzle every digit here counts as a given, so your entries cannot be told from the "
+    "puzzle's clues. Ask again with --puzzle GIVENS (the original puzzle) to have each wrong entry named."
+)
+
+
+OPEN_GRID = (
+    "Nothing can be deduced here: every candidate left is the digit of some solution, so no candidate can be "
+    "removed and no digit placed. The grid needs more clues."
+)
+
+
 class StateMismatch(ValueError):
     """The state does not keep the puzzle's givens."""
 
@@ -119,6 +131,8 @@ def advise(advice: Advice, catalog: Catalog, options: HintOptions) -> Advice:
         return advice
     if diagnosis.mistakes:
         advice.status = "mistakes"
+        if not state.givens_known:
+            advice.notes.append(GIVENS_UNKNOWN)
         if not options.ignore_mistakes:
             advice.stopped = True
             return advice
@@ -150,6 +164,9 @@ def _choose(advice: Advice, grid: Grid, catalog: Catalog, options: HintOptions) 
         advice.notes.append(
             f"This puzzle has {advice.diagnosis.puzzle.describe()}, so hints use only techniques that do not rely on a unique solution."
         )
+    if position.status is Status.MULTIPLE and nothing_to_deduce(grid):
+        advice.notes.append(OPEN_GRID)
+        return
     techniques = allowed_techniques(catalog.default, unique=puzzle_unique and position.status is Status.UNIQUE)
     step = choose_step(grid, techniques)
     if step is None and position.status is Status.UNIQUE and position.solution is not None:

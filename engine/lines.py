@@ -31,7 +31,7 @@ _CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
 class NotText:
     """Where an input stops being text (binary data); nothing after it is read."""
 
-    message: str = "binary data, not text: nothing more is read from this input"
+    message: str = "not a text file (binary data)"
 
 
 @dataclass(frozen=True)
@@ -52,14 +52,11 @@ def read_lines(stream: IO[bytes] | IO[str], cap: int = MAX_LINE_CHARS) -> Iterat
     for chunk, cut in _capped(stream, cap):
         if isinstance(chunk, bytes):
             text = _decode(chunk)
-            if text is None:
-                yield NotText()
-                return
         else:
-            if "\x00" in chunk:
-                yield NotText()
-                return
-            text = chunk
+            text = None if "\x00" in chunk else chunk
+        if text is None:
+            yield NotText() if first else NotText("binary data from this line on (not text): the rest is skipped")
+            return
         if first and text.startswith(_BOM):
             text = text[1:]
         first = False

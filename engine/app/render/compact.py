@@ -54,7 +54,7 @@ def _header(console: Console) -> Text:
 
 
 def _rule(chars: dict[str, str], kind: str, style: Style) -> Text:
-    left, join, right = chars[kind]
+    left, join, right = chars[kind][0], chars[kind][1], chars[kind][2]
     line = join.join(chars["h"] * 9 for _ in range(3))
     return Text("   " + left + line + right, style=style, no_wrap=True)
 

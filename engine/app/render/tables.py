@@ -77,7 +77,7 @@ class TechniqueTable:
         for row in self.rows:
             notes = f"; {_notes(row)}" if _notes(row) else ""
             line = f"{row['difficulty']} {row['code']}: {row['name']} ({row['level']}, score {row['score']}, SE {row['se'].strip()}{notes})"
-            yield Text(line, style=None if row["enabled"] else style_of(console, "walk.note"))
+            yield Text(line, style="" if row["enabled"] else style_of(console, "walk.note"))
 
 
 def _notes(row: Mapping[str, Any]) -> str:
