@@ -5,15 +5,17 @@ whole; its start is kept in a ``TooLong`` item and the rest skipped, so the read
 (:mod:`engine.reader`) says which line was too long. A 67 MB file without a newline costs
 one cap of memory, not 67 MB.
 
-Bytes are decoded as UTF-8; a byte-order mark at the start is dropped. A line with a NUL
-byte, or one that is not UTF-8 and holds control bytes, means the input is not text: one
-``NotText`` item is yielded in its place and reading stops (a binary file gets one error,
-not one per line). Other invalid UTF-8 (a Latin-1 ``é`` in a comment) is replaced by
+Bytes are decoded as UTF-8; a byte-order mark at the start is dropped. Data with a NUL
+byte, or that is not UTF-8 and holds control bytes, is not text: the first 8 KiB are
+looked at before any line is read (as ``file`` and git do), and every line after that, so
+that a binary file gives one ``NotText`` item, and a text file with binary data after some
+lines gives its lines and then one ``NotText``; reading stops there. Other invalid UTF-8 (a Latin-1 ``é`` in a comment) is replaced by
 ``�`` and the line carries on.
 """
 
 from __future__ import annotations
 
+import io
 import re
 from dataclasses import dataclass
 from typing import IO, Iterator, Union
@@ -23,6 +25,7 @@ from typing import IO, Iterator, Union
 MAX_LINE_CHARS = 16_384
 
 _BOM = "\ufeff"
+_SNIFF = 8192
 # Control bytes other than tab, line feed, vertical tab, form feed and carriage return.
 _CONTROL = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f]")
 
@@ -48,6 +51,12 @@ Line = Union[str, NotText, TooLong]
 def read_lines(stream: IO[bytes] | IO[str], cap: int = MAX_LINE_CHARS) -> Iterator[Line]:
     """The lines of a binary or text stream, without their line endings; a line longer
     than ``cap`` comes as ``TooLong``, and a ``NotText`` item ends a stream of binary data."""
+    if isinstance(stream, io.BytesIO):
+        stream = io.BufferedReader(stream)  # for peek()
+    peek = getattr(stream, "peek", None)
+    if peek is not None and _decode(bytes(peek(_SNIFF)[:_SNIFF]), partial=True) is None:
+        yield NotText()
+        return
     first = True
     for chunk, cut in _capped(stream, cap):
         if isinstance(chunk, bytes):
@@ -93,13 +102,16 @@ def _strip_ending(chunk: bytes | str) -> bytes | str:
     return chunk.rstrip("\r\n")
 
 
-def _decode(chunk: bytes) -> str | None:
-    """The text of a line, or None when the bytes are not text."""
+def _decode(chunk: bytes, partial: bool = False) -> str | None:
+    """The text of some bytes, or None when they are not text. ``partial``: the bytes may
+    end inside a character (a sniffed block)."""
     if b"\x00" in chunk:
         return None
     try:
         return chunk.decode("utf-8")
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as error:
+        if partial and error.start >= len(chunk) - 3 and error.reason == "unexpected end of data":
+            return chunk[: error.start].decode("utf-8", errors="replace")
         if _CONTROL.search(chunk):
             return None
         return chunk.decode("utf-8", errors="replace")

@@ -85,6 +85,11 @@ class _Kind(Enum):
     SEPARATOR = 4
     BAD = 5  # an unreadable line; inside a grid it stands for the row it should have been
     TITLE = 6  # words before a grid (``Grid 01``); an error unless rows follow
+    BAD_LINE = 7  # an unreadable one-line puzzle (or over-long line): a record of its own
+
+
+class _LineError(PuzzleFormatError):
+    """A line meant as a one-line puzzle that cannot be read: never a grid row."""
 
 
 @dataclass
@@ -173,6 +178,8 @@ class _Reader:
         yield from self._flush_block()
         if item.kind is _Kind.TITLE:
             self.title = item
+        elif item.kind is _Kind.BAD_LINE and item.error is not None:
+            yield item.error
         elif item.kind is _Kind.PUZZLE and item.puzzle is not None:
             self.line_mode = True
             yield item.puzzle
@@ -239,7 +246,7 @@ def _too_long(raw: Line, number: int) -> _Line:
     if start.lstrip().startswith("#"):
         return _Line(_Kind.SKIP, number)
     message = f"longer than {MAX_LINE_CHARS:,} characters: too long for a puzzle line, skipped"
-    return _Line(_Kind.BAD, number, error=PuzzleFormatError(message, number))
+    return _Line(_Kind.BAD_LINE, number, error=PuzzleFormatError(message, number))
 
 
 def parse_puzzle(text: str) -> Puzzle:
@@ -281,10 +288,12 @@ def _classify_line(text: str, number: int) -> _Line:
     try:
         return _classify(text, number)
     except PuzzleFormatError as error:
-        error = PuzzleFormatError(error.message, number, error.column)
+        located = PuzzleFormatError(error.message, number, error.column)
+        if isinstance(error, _LineError):
+            return _Line(_Kind.BAD_LINE, number, error=located)
         title = _TITLE.match(text.strip())
         kind = _Kind.TITLE if title and set(title.group(1)) - set("xX") else _Kind.BAD
-        return _Line(kind, number, error=error)
+        return _Line(kind, number, error=located)
 
 
 def _classify(text: str, number: int) -> _Line:
@@ -295,7 +304,7 @@ def _classify(text: str, number: int) -> _Line:
         try:
             puzzle = parse_library(stripped)
         except PuzzleFormatError as error:
-            raise PuzzleFormatError(error.message, number) from None
+            raise _LineError(error.message, number) from None
         return _Line(_Kind.PUZZLE, number, puzzle=_at(puzzle, number))
     if _is_separator(stripped):
         return _Line(_Kind.SEPARATOR, number)
@@ -306,7 +315,7 @@ def _classify(text: str, number: int) -> _Line:
     if run >= N_CELLS or (run >= _MIN_LINE_CELLS and not _has_separators(stripped)):
         return _Line(_Kind.PUZZLE, number, puzzle=_at(_parse_line_at(text, number), number))
     if len(word) >= _MIN_LINE_CELLS and _cell_like(word):
-        raise PuzzleFormatError(f"{len(word)} cells, need {N_CELLS}", number)
+        raise _LineError(f"{len(word)} cells, need {N_CELLS}", number)
     return _classify_tokens(text, stripped, number)
 
 
@@ -327,7 +336,7 @@ def _free_line(text: str, word: str, number: int) -> Puzzle:
     """Rule 6: an 81-character word; 1-9 are clues, any other printable non-digit is empty."""
     for i, ch in enumerate(word):
         if (ch.isdigit() and ch not in "0123456789") or not ch.isprintable():
-            raise PuzzleFormatError(f"unexpected character {ch!r}", number, text.index(word) + i + 1)
+            raise _LineError(f"unexpected character {ch!r}", number, text.index(word) + i + 1)
     givens = tuple(int(ch) if ch in "123456789" else 0 for ch in word)
     empty = next((ch for ch in word if ch not in "123456789"), ".")
     comment = text.strip()[N_CELLS:].lstrip(",;").strip()
@@ -349,7 +358,7 @@ def _classify_tokens(text: str, stripped: str, number: int) -> _Line:
     if len(joined) == N_CELLS:
         return _Line(_Kind.PUZZLE, number, puzzle=_at(_line_puzzle(joined, number), number))
     if len(joined) >= _MIN_LINE_CELLS:
-        raise PuzzleFormatError(f"{len(joined)} cells, need {N_CELLS}", number)
+        raise _LineError(f"{len(joined)} cells, need {N_CELLS}", number)
     # A row of the wrong length is judged in context (_flush, or line mode), not here.
     if len(tokens) == 9:
         layout = Layout.SPACED
@@ -429,7 +438,7 @@ def _parse_line_at(text: str, number: int) -> Puzzle:
     try:
         return parse_line(text)
     except PuzzleFormatError as error:
-        raise PuzzleFormatError(error.message, number, error.column) from None
+        raise _LineError(error.message, number, error.column) from None
 
 
 def _line_puzzle(cells: str, number: int) -> Puzzle:

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.analysis import analyse
-from engine.cells import parse_cell_name
+from engine.cells import PEERS, parse_cell_name
 from engine.formats import (
     Layout,
     PuzzleFormatError,
@@ -21,6 +21,7 @@ from engine.formats import (
     format_values,
     parse_library,
     parse_line,
+    pm_tokens,
 )
 from engine.leetcode import board_values
 from engine.grid import Grid
@@ -210,3 +211,47 @@ def test_leetcode_board_values() -> None:
     assert format_line(board_values(board), "0") == INKALA
     with pytest.raises(PuzzleFormatError, match=r"r1c1: 'a' is not a digit 1-9 or '\.'"):
         board_values([["a"] + row[1:] if r == 0 else row for r, row in enumerate(board)])
+
+
+# --- LeetCode boards: written back in the shape they came in ------------------------------
+
+SHAPES = {
+    "json": '[["5","3",".",".","7",".",".",".","."],' + ",".join(['[".",".",".",".",".",".",".",".","."]'] * 8) + "]",
+    "spaced python": "board = [['5', '3', '.', '.', '7', '.', '.', '.', '.'], " + ", ".join(["['.', '.', '.', '.', '.', '.', '.', '.', '.']"] * 8) + "];",
+    "pretty": "[\n" + ",\n".join(['    ["5","3",".",".","7",".",".",".","."]'] + ['    [".",".",".",".",".",".",".",".","."]'] * 8) + "\n]",
+    "bare": "grid=[" + ",".join(["[5,3,0,0,7,0,0,0,0]"] + ["[0,0,0,0,0,0,0,0,0]"] * 8) + "]",
+}
+
+
+@pytest.mark.parametrize("name", list(SHAPES))
+def test_a_board_round_trips_in_its_own_shape(name: str) -> None:
+    puzzle = parse_puzzle(SHAPES[name])
+    assert puzzle.layout is Layout.LEETCODE and puzzle.givens[:5] == (5, 3, 0, 0, 7)
+    assert format_values(puzzle.givens, Layout.LEETCODE, board=puzzle.board) == SHAPES[name]
+
+
+def test_leetcode_format_by_default_is_leetcodes_one_line_json() -> None:
+    text = format_values([int(ch) for ch in INKALA], Layout.LEETCODE)
+    assert text.startswith('[["8",".",".",".",".",".",".",".","."],[".",".","3","6"')
+    assert parse_puzzle(text).givens == tuple(int(ch) for ch in INKALA)
+
+
+# --- pencil-mark grids: one digit is a placed digit or a single pencil mark ----------------
+
+
+def test_one_digit_in_a_pm_grid_is_a_pencil_mark_when_a_cell_it_sees_still_has_it() -> None:
+    grid = Grid.from_values([int(ch) for ch in INKALA])
+    tokens = pm_tokens(grid)
+    assert tokens[:3] == ["8", "1246", "24569"]
+    tokens[1] = "6"  # r1c2: one pencil mark left, while r1c3 (24569) still has a 6
+    tokens[3] = "7"  # r1c4: 7 is gone from every cell it sees: a placed digit
+    for cell in PEERS[3]:
+        tokens[cell] = tokens[cell].replace("7", "") if len(tokens[cell]) > 1 else tokens[cell]
+    puzzle = parse_puzzle(format_pm_tokens(tokens))
+    assert puzzle.givens[:4] == (8, 0, 0, 7)
+    assert puzzle.candidates is not None and puzzle.candidates[1] == 1 << 5
+    assert puzzle.to_grid().candidates(1) == (6,)
+
+
+def format_pm_tokens(tokens: list[str]) -> str:
+    return "\n".join(" ".join(tokens[r * 9 : r * 9 + 9]) for r in range(9))
