@@ -12,7 +12,7 @@ from typing import Any
 from engine.analysis import Status, analyse
 from engine.cells import ALL_DIGITS, CELL_NAMES, N_CELLS, PEERS, Cell, CellSet, Digit, Mask, mask_of
 from engine.diagnosis import Diagnosis, PlayerState, diagnose
-from engine.formats import Layout, Puzzle, format_grid, format_library, format_line, format_values
+from engine.formats import BoardStyle, Layout, Puzzle, format_grid, format_library, format_line, format_values
 from engine.grid import Contradiction, Grid
 from engine.hints import Hint, choose_step, nothing_to_deduce
 from engine.solver import BRUTE_FORCE, allowed_techniques
@@ -71,6 +71,7 @@ class Advice:
     applied: str | None = None
     notes: list[str] = field(default_factory=list)
     error: str | None = None
+    board: BoardStyle | None = None  # the shape of a LeetCode board, for --apply
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -183,10 +184,10 @@ def _choose(advice: Advice, grid: Grid, catalog: Catalog, options: HintOptions) 
         after = grid.copy()
         after.apply(step)
         advice.after = after
-        advice.applied = format_state(after, advice.layout, advice.empty_char, bool(step.eliminations))
+        advice.applied = format_state(after, advice.layout, advice.empty_char, bool(step.eliminations), advice.board)
 
 
-def format_state(grid: Grid, layout: Layout, empty: str, eliminates: bool) -> str:
+def format_state(grid: Grid, layout: Layout, empty: str, eliminates: bool, board: BoardStyle | None = None) -> str:
     """The state in the player's layout; a layout without pencil marks cannot show an
     elimination, so the state then comes as a HoDoKu library line (digits, ``+d``
     entries and removed candidates on one line)."""
@@ -194,4 +195,4 @@ def format_state(grid: Grid, layout: Layout, empty: str, eliminates: bool) -> st
         return format_grid(grid, layout)
     if eliminates:
         return format_library(grid)
-    return format_values(grid.values, layout, empty, grid.givens)
+    return format_values(grid.values, layout, empty, grid.givens, board)

@@ -69,7 +69,8 @@ def _hint_one(
         err.write(f"stepdoku: {record.where}: {mismatch}\n")
         _json_error(out, options, record.where, str(mismatch))
         return EXIT_BAD_INPUT
-    advice = advise(Advice(record.where, state, record.item.layout, record.item.empty_char), catalog, options)
+    puzzle = record.item
+    advice = advise(Advice(record.where, state, puzzle.layout, puzzle.empty_char, board=puzzle.board), catalog, options)
     if console is None:
         out.write(json.dumps(advice.to_json()) + "\n")
     else:
