@@ -23,8 +23,9 @@ from typing import Iterator, Sequence
 from engine.cells import CELL_NAMES, N_CELLS, Digit, cell_at
 from engine.puzzle import CELL_CHARS, LEETCODE_STYLE, BoardStyle, Layout, Puzzle, PuzzleFormatError
 
-#: Where a board starts: ``[`` first on the line, or an assignment whose value opens with ``[``.
-BOARD_START = re.compile(r"^\s*(?:(?:let|const|var)\s+)?(?:[A-Za-z_]\w*\s*(?::[^=]*)?=\s*)?\[")
+#: Where a board starts: ``[[`` (or ``[`` closing the line) first on the line, or after an
+#: assignment (``board = [``); ``[Puzzle]`` (a section header of .sdk files) is not a board.
+BOARD_START = re.compile(r"^\s*(?:(?:let|const|var)\s+)?(?:[A-Za-z_]\w*\s*(?::[^=]*)?=\s*)?\[(?=\s*(?:\[|$))")
 _TOKEN = re.compile(
     r"""\s*(?:(?P<open>\[)|(?P<close>\])|(?P<comma>,)|(?P<semi>;)|(?P<comment>\#.*)"""
     r"""|"(?P<dq>[^"\n]*)"|'(?P<sq>[^'\n]*)'|(?P<bare>[^\s\[\],"'\#;]+))"""

@@ -21,9 +21,10 @@ are told apart; each line is classified by the first rule that fits:
 7. a line of nine cells (``8 0 0 ...``, ``800000000``, ``8..|...|...``) is a grid row, a
    line of nine digit groups (``8 1246 24569 ...``) a pencil-mark row; 81 one-character
    tokens (``8 0 0 ... 0``) a one-line puzzle;
-8. a line that starts with a word of letters (``Grid 01``, ``Puzzle 3:``) is a title: it
-   is dropped when grid rows or a board follow it (Project Euler's files), and reported
-   as an error otherwise.
+8. a line that starts with a word of letters (``Grid 01``, ``Puzzle 3:``, ``[Puzzle]``,
+   a CSV header ``quizzes,solutions``) is a title: it is dropped as a header when it is
+   the first line of the text and a puzzle follows, or when grid rows or a board follow
+   it (Project Euler's files) outside line mode; otherwise it is reported as an error.
 
 What the order settles: an 81-character comment (``#...``) is a comment; an 81-character
 library line is a library line; a board written on one line is far longer than 81
@@ -65,7 +66,7 @@ _SEPARATOR_MARK = re.compile(r"[-=]{2,}|-\+|\+-")
 _TOKEN_SPLIT = re.compile(r"[\s|!:]+")
 _PM_TOKEN = re.compile(r"^[1-9]{1,9}$")
 _FIRST_WORD = re.compile(r"[^\s,;#]*")
-_TITLE = re.compile(r"^([A-Za-z]{2,})")
+_TITLE = re.compile(r"^\[?([A-Za-z]{2,})")
 # How a line inside a board starts: a bracket, a quoted cell, a comma, a comment, or a
 # bare cell followed by a comma or bracket (``5,``).
 _BOARD_MORE = re.compile(r"""^\s*(?:[\[\]"',#]|[0-9.]\s*[,\]])""")
@@ -135,6 +136,8 @@ class _Reader:
         self.board_depth = 0
         self.board_chars = 0
         self.title: _Line | None = None
+        self.started = False  # a record or grid row was seen (a title before that is a header)
+        self.title_first = False
         self.stopped = False
 
     def feed(self, raw: Line, number: int, first: bool) -> Iterator[Item]:
@@ -164,11 +167,7 @@ class _Reader:
 
     def _place(self, item: _Line) -> Iterator[Item]:
         """Put a classified line where it belongs: a record, a grid row, or a title."""
-        if self.title is not None:
-            title, self.title = self.title, None
-            if self.line_mode or item.kind not in (_Kind.ROW, _Kind.PM_ROW):
-                assert title.error is not None
-                yield title.error
+        yield from self._resolve_title(item)
         if self.line_mode and item.kind in _ROW_KINDS:
             yield item.error or PuzzleFormatError(f"{len(item.cells or ''.join(item.tokens))} cells, need {N_CELLS}", item.number)
             return
@@ -177,12 +176,26 @@ class _Reader:
             return
         yield from self._flush_block()
         if item.kind is _Kind.TITLE:
-            self.title = item
+            self.title, self.title_first = item, not self.started
         elif item.kind is _Kind.BAD_LINE and item.error is not None:
             yield item.error
         elif item.kind is _Kind.PUZZLE and item.puzzle is not None:
             self.line_mode = True
             yield item.puzzle
+
+    def _resolve_title(self, item: _Line) -> Iterator[Item]:
+        """A title waiting for what follows: a header (dropped) when it is the first line of
+        the text and something follows, or when grid rows follow it outside line mode; else
+        the error it is. Blank lines and comments keep it waiting."""
+        if item.kind is not _Kind.SKIP and item.kind is not _Kind.TITLE:
+            self.started = True
+        if self.title is None or (item.kind is _Kind.SKIP and item.number):
+            return
+        title, self.title = self.title, None
+        follows = item.kind is not _Kind.SKIP
+        header = follows and (self.title_first or (not self.line_mode and item.kind in (_Kind.ROW, _Kind.PM_ROW)))
+        if not header and title.error is not None:
+            yield title.error
 
     def _add_to_block(self, item: _Line) -> Iterator[Item]:
         if item.kind is _Kind.SEPARATOR:
@@ -201,7 +214,7 @@ class _Reader:
     def _start_board(self, text: str, number: int) -> Iterator[Item]:
         if self.title is not None and self.line_mode and self.title.error is not None:
             yield self.title.error  # in line mode every line is a record
-        self.title = None  # otherwise a title before a board is its heading
+        self.title, self.started = None, True  # otherwise a title before a board is its heading
         yield from self._flush_block()
         self.board, self.board_depth, self.board_chars = [(number, text)], bracket_depth(text), len(text)
         yield from self._end_board()

@@ -162,8 +162,14 @@ def test_project_euler_file_titles_before_grids() -> None:
     grid = [INKALA[r * 9 : r * 9 + 9] for r in range(9)]
     items = list(read_puzzles(["Grid 01", *grid, "Grid 02", *grid]))
     assert [(type(i).__name__, i.line) for i in items] == [("Puzzle", 2), ("Puzzle", 12)]
-    alone = list(read_puzzles(["Grid 01", "", INKALA]))
-    assert str(alone[0]) == "line 1, column 1: unexpected character 'G'" and isinstance(alone[1], Puzzle)
+    # A first line of words is a header (a CSV header, an .sdk section) when a puzzle follows.
+    for header in ("quizzes,solutions", "[Puzzle]", "Grid 01"):
+        [item] = list(read_puzzles([header, "", INKALA + "," + INKALA_SOLUTION]))
+        assert isinstance(item, Puzzle) and item.line == 3
+    # Words anywhere else, or with nothing after them, are reported.
+    items = list(read_puzzles([INKALA, "Grid 02", INKALA]))
+    assert str(items[1]) == "line 2, column 1: unexpected character 'G'" and len(items) == 3
+    assert [str(i) for i in read_puzzles(["hello"])] == ["line 1, column 1: unexpected character 'h'"]
 
 
 def test_back_to_back_grid_rows_are_read_in_bounded_blocks() -> None:
