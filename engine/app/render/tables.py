@@ -62,7 +62,7 @@ class TechniqueTable:
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
         table.add_column("Order", justify="right", no_wrap=True)
         table.add_column("Code", no_wrap=True)
-        table.add_column("Technique", no_wrap=True)
+        table.add_column("Technique")  # long names wrap: the other columns never do
         table.add_column("Level", no_wrap=True)
         table.add_column("Score", justify="right", no_wrap=True)
         table.add_column("SE", justify="right", no_wrap=True)
@@ -70,7 +70,7 @@ class TechniqueTable:
         for row in self.rows:
             style = None if row["enabled"] else style_of(console, "walk.note")
             table.add_row(str(row["difficulty"]), row["code"], row["name"], row["level"], str(row["score"]), row["se"], _notes(row), style=style)
-        if Measurement.get(console, options.update_width(1000), table).maximum <= options.max_width:
+        if Measurement.get(console, options.update_width(1000), table).minimum <= options.max_width:
             yield table
             return
         # Too narrow for the columns (rich would cut them): one wrapped entry per technique.
