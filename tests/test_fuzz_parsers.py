@@ -121,7 +121,7 @@ def test_damaged_boards_give_one_line_errors(at: int, junk: str, pretty: bool) -
 
 
 def _is_box_line(line: str) -> bool:
-    from engine.reader import _is_separator
+    from engine.reader.classify import is_separator as _is_separator
 
     return _is_separator(line.strip())
 

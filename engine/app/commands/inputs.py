@@ -22,8 +22,12 @@ from engine.reader import looks_like_puzzle_text, read_puzzles
 DEFAULT_PUZZLE = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
 
 
-class NoPuzzle(PuzzleFormatError):
-    """An input that holds no puzzle; its message names the input."""
+class InputProblem(PuzzleFormatError):
+    """An input that cannot be read at all, or holds no puzzle; its message names it."""
+
+
+class NoPuzzle(InputProblem):
+    """An input that holds no puzzle."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +58,7 @@ class Record:
     @property
     def problem(self) -> str:
         """The one line that reports an unreadable record: where, then what."""
-        if isinstance(self.item, NoPuzzle):
+        if isinstance(self.item, InputProblem):
             return self.item.message
         return f"{self.where}: {self.error}"
 
@@ -71,7 +75,7 @@ def iter_records(inputs: Iterable[str], stdin: IO[str] | None = None) -> Iterato
         source, stream, problem = _open(arg, n, stdin)
         if stream is None:
             index += 1
-            yield Record(source, PuzzleFormatError(problem or "cannot be read"), index)
+            yield Record(source, InputProblem(problem or f"{arg!r} cannot be read"), index)
             continue
         found = 0
         counter = _Counter(read_lines(stream))
