@@ -285,6 +285,11 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None, err: IO[
     if handler is None:
         parser.print_help(err)
         return EXIT_BAD_INPUT
+    return _run(handler, args, out, err)
+
+
+def _run(handler: Handler, args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Run a command; every way it can end becomes one line on stderr and an exit code."""
     # Records reach stdout whole or not at all (see RecordStream): Ctrl-C or an error in the
     # middle of one leaves everything written before it intact.
     stream = RecordStream(out)
