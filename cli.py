@@ -1,7 +1,7 @@
 """The ``stepdoku`` command line: argument parsing and wiring, no Sudoku logic.
 
 Exit codes: 0 ok, 1 invalid puzzle (no solution or several), 2 bad input or usage,
-130 interrupted.
+3 internal error, 4 output could not be written, 130 interrupted, 141 output pipe closed.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def _inputs_argument(parser: argparse.ArgumentParser) -> None:
         "inputs",
         nargs="*",
         metavar="INPUT",
-        help="a puzzle (81 characters, or a grid in quotes), a file of puzzles, or - for stdin; "
+        help="a puzzle (81 characters, or a grid or LeetCode board in quotes), a file of puzzles, or - for stdin; "
         "default: Arto Inkala's 2012 'world's hardest' puzzle",
     )
 
@@ -177,7 +177,7 @@ def _steps(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
 
 def _add_hint(commands: argparse._SubParsersAction[_Parser]) -> None:
     parser = commands.add_parser("hint", help="for a grid you are stuck on: your mistakes, then the next step, revealed by level")
-    parser.add_argument("state", metavar="STATE", help="your grid: 81 characters, nine rows, a pencil-mark grid, a HoDoKu library line (+d = entered), a file, or - for stdin")
+    parser.add_argument("state", metavar="STATE", help="your grid: 81 characters, nine rows, a LeetCode board, a pencil-mark grid, a HoDoKu library line (+d = entered), a file, or - for stdin")
     parser.add_argument(
         "--puzzle",
         metavar="GIVENS",
