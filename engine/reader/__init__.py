@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from engine.formats import CELL_CHARS, Puzzle, PuzzleFormatError
 from engine.leetcode import is_board_start
-from engine.reader.classify import first_word
+from engine.reader.classify import cell_like, first_word
 from engine.reader.records import MAX_BLOCK_ROWS, MAX_BOARD_LINES, Item, read_puzzles
 
 __all__ = ["MAX_BLOCK_ROWS", "MAX_BOARD_LINES", "Item", "looks_like_puzzle_text", "parse_puzzle", "read_puzzles"]
@@ -76,7 +76,8 @@ def looks_like_puzzle_text(text: str) -> bool:
         "\n" in text
         or not text.strip()
         or is_board_start(text)
-        or (len(word) >= 60 and not any(ch in word for ch in "/\\"))
+        or len(word) == 81
+        or (len(word) >= 60 and cell_like(word) and not any(ch in word for ch in "/\\"))
         or set(text) <= _PUZZLE_TEXT_CHARS
     )
 

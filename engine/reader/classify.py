@@ -96,7 +96,7 @@ def _classify(text: str, number: int) -> LineItem:
         return LineItem(Kind.PUZZLE, number, puzzle=_free_line(text, word, number))
     if run >= N_CELLS or (run >= _MIN_LINE_CELLS and not _has_separators(stripped)):
         return LineItem(Kind.PUZZLE, number, puzzle=at_line(_parse_line_at(text, number), number))
-    if len(word) >= _MIN_LINE_CELLS and _cell_like(word):
+    if len(word) >= _MIN_LINE_CELLS and cell_like(word):
         raise _LineError(f"{len(word)} cells, need {N_CELLS}", number)
     return _classify_tokens(text, stripped, number)
 
@@ -107,7 +107,7 @@ def first_word(stripped: str) -> str:
     return match.group() if match else ""
 
 
-def _cell_like(word: str) -> bool:
+def cell_like(word: str) -> bool:
     """A word meant as a one-line puzzle of the wrong length (``x3..?..`` rather than
     ``Difficulty:Hard``): printable, no box bars, mostly cell characters or punctuation."""
     if not word.isprintable() or _has_separators(word):
