@@ -34,94 +34,88 @@ from techniques.chaining.nodes import CELL_RULE, Node, cell_of, digit_of, is_on,
 _PASSES = ((False, True, 6.5, 6.6, 2), (True, False, 6.5, 6.6, 3), (True, True, 7.0, 7.0, 4))
 
 
-class _Links:
-    """The static implications of one position, computed once per node."""
+class _Graph:
+    """The static implications of one position for one pass, as lists indexed by node."""
 
     def __init__(self, grid: Position, y_links: bool, x_links: bool) -> None:
-        self.cands = grid.cands
-        self.cells_with = grid.cells_with
-        self.y, self.x = y_links, x_links
-        self._off: dict[Node, list[Node]] = {}
-        self._on: dict[Node, list[Node]] = {}
+        cands, cells_with = grid.cands, grid.cells_with
+        size = 2 * 9 * N_CELLS
+        self.offs: list[list[Node]] = [[] for _ in range(size)]  # on node -> off nodes it implies
+        self.ons: list[list[Node]] = [[] for _ in range(size)]  # off node -> on nodes it implies
+        for cell in range(N_CELLS):
+            for digit in MASK_DIGITS[cands[cell]]:
+                on = node(cell, digit, True)
+                self.offs[on] = on_to_off(cands, on, y_links)
+                self.ons[on ^ 1] = [t for t, _ in off_to_on(cands, cells_with, on ^ 1, y_links, x_links)]
 
-    def off(self, n: Node) -> list[Node]:
-        found = self._off.get(n)
-        if found is None:
-            found = self._off[n] = on_to_off(self.cands, n, self.y)
-        return found
-
-    def on(self, n: Node, x_links: bool) -> list[Node]:
-        key = n if x_links == self.x else -n - 1
-        found = self._on.get(key)
-        if found is None:
-            found = self._on[key] = [t for t, _ in off_to_on(self.cands, self.cells_with, n, self.y, x_links)]
-        return found
+    def into(self, n: Node) -> list[Node]:
+        """The off nodes that imply on node ``n`` (its strong links)."""
+        return [q for q in self.offs[n] if n in self.ons[q]]
 
 
-def _cycles(links: _Links, source: Node) -> Iterator[tuple[Node, ...]]:
-    """Every cycle back to ``source`` (on) in SE's breadth-first order, as its nodes from
-    the source on."""
-    on_parent: dict[Node, int] = {source: -1}  # on node -> index of the off instance it came from
-    on_path: dict[Node, int] = {source: 1 << source}
-    instances: list[tuple[Node, Node]] = []  # (off node, on node it came from)
-    paths: list[int] = []
-    pending_on = [source]
-    length = 0
-    while pending_on:
-        length += 2
-        start = len(instances)
-        for p in pending_on:
-            path = on_path[p]
-            for q in links.off(p):
-                if not path >> q & 1:
-                    instances.append((q, p))
-                    paths.append(path | 1 << q)
-        pending_on = []
-        for index in range(start, len(instances)):
-            q, _ = instances[index]
-            for r in links.on(q, links.x):
-                if r == source and length >= 4:
-                    yield _unwind(instances, on_parent, index, source)
-                if r not in on_parent:
-                    on_parent[r] = index
-                    on_path[r] = paths[index] | 1 << r
-                    pending_on.append(r)
+def _walk(graph: _Graph, source: Node, depth: int) -> tuple[list[tuple[Node, ...]], tuple[Node, ...] | None]:
+    """SE's walk from ``source`` (on), breadth first: the cycles back to it in SE's order,
+    and the first chain to its opposite (off), within ``depth`` links.
 
-
-def _unwind(instances: list[tuple[Node, Node]], on_parent: dict[Node, int], index: int, source: Node) -> tuple[Node, ...]:
-    out: list[Node] = []
-    while index >= 0:
-        q, p = instances[index]
-        out.append(q)
-        out.append(p)
-        index = on_parent[p]
-    out.reverse()
-    return tuple(out)
-
-
-def _forcing(links: _Links, source: Node) -> tuple[Node, ...] | None:
-    """The first chain (breadth first) from ``source`` to its opposite state, or None."""
+    SE walks cycles keeping a copy of an off node for every path that reaches it; the on
+    nodes it reaches, and the order it meets cycles, are those of a plain breadth-first
+    walk, so this one keeps each node once and finds a cycle as an on node ``p`` (not the
+    source) with an off node ``q`` that implies the source and is not on ``p``'s path."""
+    offs, ons = graph.offs, graph.ons
+    into = set(graph.into(source))
     target = source ^ 1
     parent: dict[Node, Node] = {source: -1}
-    pending_on = [source] if is_on(source) else []
-    pending_off = [] if is_on(source) else [source]
-    while pending_on or pending_off:
-        for p in pending_on:
-            for q in links.off(p):
-                if q == target:
-                    return _path(parent, p) + (q,)
+    cycles: list[tuple[Node, ...]] = []
+    chain: tuple[Node, ...] | None = None
+    layer = [source]
+    reached = 0
+    while layer and reached < depth:
+        fresh: list[Node] = []
+        for p in layer:
+            for q in offs[p]:
+                if q in into and p != source:
+                    path = _path(parent, p)
+                    if q not in path:
+                        cycles.append(path + (q,))
                 if q not in parent:
                     parent[q] = p
-                    pending_off.append(q)
+                    fresh.append(q)
+                    if q == target and chain is None:
+                        chain = _path(parent, q)
+        layer = []
+        for q in fresh:
+            for r in ons[q]:
+                if r not in parent:
+                    parent[r] = q
+                    layer.append(r)
+        reached += 2
+    return cycles, chain
+
+
+def _forcing(graph: _Graph, source: Node, depth: int) -> tuple[Node, ...] | None:
+    """The first chain (breadth first) from ``source`` (off) to its opposite, within
+    ``depth`` links."""
+    offs, ons = graph.offs, graph.ons
+    target = source ^ 1
+    parent: dict[Node, Node] = {source: -1}
+    pending_off = [source]
+    reached = 0
+    while pending_off and reached < depth:
         pending_on = []
         for q in pending_off:
-            for r in links.on(q, True):
+            for r in ons[q]:
                 if r == target:
                     return _path(parent, q) + (r,)
                 if r not in parent:
                     parent[r] = q
                     pending_on.append(r)
         pending_off = []
+        for p in pending_on:
+            for q in offs[p]:
+                if q not in parent:
+                    parent[q] = p
+                    pending_off.append(q)
+        reached += 2
     return None
 
 
@@ -211,35 +205,52 @@ class ForcingChainsAndCycles(BaseTechnique):
     def __init__(self) -> None:
         super().__init__("Forcing Chain", "sfc", 650, 0, Level.UNFAIR, ("sxc", "syc", "sxyc", "sfxc"))
 
-    def find(self, grid: Grid) -> Iterator[Step]:
+    def find(self, grid: Position) -> Iterator[Step]:
         return (rated.step for rated in self.rated(grid))
 
-    def rated(self, grid: Grid) -> Iterator[RatedStep]:
-        found = self.hints(grid)
-        found.sort(key=lambda h: h.key)
-        return (h.rated() for h in found)
+    def rated(self, grid: Position) -> Iterator[RatedStep]:
+        """The step SE takes (only that one: SE's later hints need a full search)."""
+        best = self.best(grid)
+        if best is not None:
+            yield best.rated()
 
     def hints(self, grid: Position) -> list[ChainHint]:
-        out: list[ChainHint] = []
+        """Every hint, in SE's order of discovery."""
+        return self._search(grid, None)
+
+    def best(self, grid: Position) -> ChainHint | None:
+        """The hint SE takes: the first of the sorted hints (the walks stop as soon as
+        they cannot find a better one)."""
+        found = self._search(grid, [])
+        return found[-1] if found else None
+
+    def _search(self, grid: Position, best: list[ChainHint] | None) -> list[ChainHint]:
+        """All hints (``best`` None), or the improving ones, best last, with walks cut at
+        the length that can still improve."""
+        out: list[ChainHint] = [] if best is None else best
         for y_links, x_links, cycle_base, chain_base, sort_key in _PASSES:
-            links = _Links(grid, y_links, x_links)
+            graph = _Graph(grid, y_links, x_links)
             for cell in range(N_CELLS):
                 mask = grid.cands[cell]
                 if MASK_COUNT[mask] < 2 or (MASK_COUNT[mask] > 2 and not x_links):
                     continue
                 for digit in MASK_DIGITS[mask]:
                     start = node(cell, digit, True)
-                    for cycle in _cycles(links, start):
+                    depth = _depth(out[-1] if best is not None and out else None, min(cycle_base, chain_base), sort_key)
+                    if depth < 3:
+                        continue
+                    cycles, chain = _walk(graph, start, depth)
+                    for cycle in cycles:
                         removals = cycle_removals(grid, cycle)
                         if removals:
                             hint = self._cycle(cycle, removals, cycle_base, sort_key, y_links, x_links)
-                            out.append(_with_basis(hint, PathBasis(grid.cells_with, cycle, True)))
+                            _keep(out, _with_basis(hint, PathBasis(grid.cells_with, cycle, True)), best is not None)
                     if x_links:
-                        for source in (start, start ^ 1):
-                            chain = _forcing(links, source)
-                            if chain is not None:
-                                hint = self._chain(grid, chain, chain_base, sort_key, y_links)
-                                out.append(_with_basis(hint, PathBasis(grid.cells_with, chain, False)))
+                        off_chain = _forcing(graph, start ^ 1, depth)
+                        for found in (chain, off_chain):
+                            if found is not None:
+                                hint = self._chain(grid, found, chain_base, sort_key, y_links)
+                                _keep(out, _with_basis(hint, PathBasis(grid.cells_with, found, False)), best is not None)
         return out
 
     def _cycle(self, cycle: tuple[Node, ...], removals: tuple[Candidate, ...], base: float, sort_key: int, y: bool, x: bool) -> ChainHint:
@@ -273,6 +284,23 @@ class ForcingChainsAndCycles(BaseTechnique):
             f"{conclusion_words(placement, removals if placement is None else ())}."
         )
         return ChainHint(name, code, chain_difficulty(base, complexity), complexity, sort_key, placement, removals, (chain,), text)
+
+
+def _keep(out: list[ChainHint], hint: ChainHint, improving: bool) -> None:
+    """Add a hint: always (all hints), or when it beats the best so far (kept last)."""
+    if not improving or not out or hint.key < out[-1].key:
+        out.append(hint)
+
+
+def _depth(best: ChainHint | None, base: float, sort_key: int) -> int:
+    """How many links a walk may go and still find a hint better than ``best`` (the
+    complexity of a chain is its node count, one more than its links)."""
+    if best is None:
+        return 10**6
+    complexity = 2
+    while (chain_difficulty(base, complexity + 1), complexity + 1, sort_key) < best.key:
+        complexity += 1
+    return complexity - 1
 
 
 def _with_basis(hint: ChainHint, basis: PathBasis) -> ChainHint:
