@@ -28,29 +28,76 @@ from engine.rated import RatedStep
 from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Level
 from techniques.chaining.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
-from techniques.chaining.nodes import CELL_RULE, Node, cell_of, digit_of, is_on, node, off_to_on, on_to_off
+from techniques.chaining.nodes import CELL_RULE, Node, cell_of, digit_of, is_on, node
+from techniques.se_order import HOUSE_CELLS
 
 #: (Y links, X links, cycle base, chain base, sort key) of SE's three passes, in its order.
 _PASSES = ((False, True, 6.5, 6.6, 2), (True, False, 6.5, 6.6, 3), (True, True, 7.0, 7.0, 4))
 
 
 class _Graph:
-    """The static implications of one position for one pass, as lists indexed by node."""
+    """The static implications of one position, as lists indexed by node: ``offs[on]`` the
+    off nodes an on node implies, ``ons[off]`` the on nodes an off node implies, for the
+    links of one pass (X, Y, or both)."""
 
-    def __init__(self, grid: Position, y_links: bool, x_links: bool) -> None:
-        cands, cells_with = grid.cands, grid.cells_with
-        size = 2 * 9 * N_CELLS
-        self.offs: list[list[Node]] = [[] for _ in range(size)]  # on node -> off nodes it implies
-        self.ons: list[list[Node]] = [[] for _ in range(size)]  # off node -> on nodes it implies
-        for cell in range(N_CELLS):
-            for digit in MASK_DIGITS[cands[cell]]:
-                on = node(cell, digit, True)
-                self.offs[on] = on_to_off(cands, on, y_links)
-                self.ons[on ^ 1] = [t for t, _ in off_to_on(cands, cells_with, on ^ 1, y_links, x_links)]
+    __slots__ = ("offs", "ons")
 
-    def into(self, n: Node) -> list[Node]:
-        """The off nodes that imply on node ``n`` (its strong links)."""
-        return [q for q in self.offs[n] if n in self.ons[q]]
+    def __init__(self, offs: list[list[Node]], ons: list[list[Node]]) -> None:
+        self.offs = offs
+        self.ons = ons
+
+    def into(self, n: Node) -> set[Node]:
+        """The off nodes that imply on node ``n``: strong links go both ways, so they are
+        the opposites of what ``n`` off implies."""
+        return {r ^ 1 for r in self.ons[n ^ 1]}
+
+
+_SIZE = 2 * 9 * N_CELLS
+
+
+def _graphs(grid: Position) -> dict[tuple[bool, bool], _Graph]:
+    """The three passes' implications, built from shared parts: a cell's other candidates
+    and a digit's other places (on -> off), a bivalue cell's other candidate and a house's
+    other place (off -> on)."""
+    cands, cells_with = grid.cands, grid.cells_with
+    peers: list[list[Node]] = [[]] * _SIZE
+    both: list[list[Node]] = [[]] * _SIZE
+    bivalue: list[list[Node]] = [[]] * _SIZE
+    conjugate: list[list[Node]] = [[]] * _SIZE
+    for cell in range(N_CELLS):
+        mask = cands[cell]
+        if not mask:
+            continue
+        base = cell * 9
+        digits = MASK_DIGITS[mask]
+        for digit in digits:
+            on = ((base + digit - 1) << 1) | 1
+            b = 1 << (digit - 1)
+            seen = [((other * 9 + digit - 1) << 1) for other in HOUSE_CELLS[cell] if cands[other] & b]
+            peers[on] = seen
+            both[on] = [((base + d - 1) << 1) for d in digits if d != digit] + seen
+        if len(digits) == 2:
+            low, high = digits
+            bivalue[((base + low - 1) << 1)] = [((base + high - 1) << 1) | 1]
+            bivalue[((base + high - 1) << 1)] = [((base + low - 1) << 1) | 1]
+    for kind in range(3):
+        for u in range(9 * kind, 9 * kind + 9):
+            house = UNITS[u].mask
+            for digit in range(1, 10):
+                places = cells_with[digit] & house
+                if places.bit_count() == 2:
+                    a = (places & -places).bit_length() - 1
+                    b2 = places.bit_length() - 1
+                    for one, other in ((a, b2), (b2, a)):
+                        off = (one * 9 + digit - 1) << 1
+                        target = ((other * 9 + digit - 1) << 1) | 1
+                        here = conjugate[off]
+                        if not here:
+                            conjugate[off] = [target]
+                        elif target not in here:
+                            here.append(target)
+    mixed = [bivalue[n] + conjugate[n] if bivalue[n] and conjugate[n] else (bivalue[n] or conjugate[n]) for n in range(_SIZE)]
+    return {(False, True): _Graph(peers, conjugate), (True, False): _Graph(both, bivalue), (True, True): _Graph(both, mixed)}
 
 
 def _walk(graph: _Graph, source: Node, depth: int) -> tuple[list[tuple[Node, ...]], tuple[Node, ...] | None]:
@@ -62,7 +109,7 @@ def _walk(graph: _Graph, source: Node, depth: int) -> tuple[list[tuple[Node, ...
     walk, so this one keeps each node once and finds a cycle as an on node ``p`` (not the
     source) with an off node ``q`` that implies the source and is not on ``p``'s path."""
     offs, ons = graph.offs, graph.ons
-    into = set(graph.into(source))
+    into = graph.into(source)
     target = source ^ 1
     parent: dict[Node, Node] = {source: -1}
     cycles: list[tuple[Node, ...]] = []
@@ -228,8 +275,9 @@ class ForcingChainsAndCycles(BaseTechnique):
         """All hints (``best`` None), or the improving ones, best last, with walks cut at
         the length that can still improve."""
         out: list[ChainHint] = [] if best is None else best
+        graphs = _graphs(grid)
         for y_links, x_links, cycle_base, chain_base, sort_key in _PASSES:
-            graph = _Graph(grid, y_links, x_links)
+            graph = graphs[y_links, x_links]
             for cell in range(N_CELLS):
                 mask = grid.cands[cell]
                 if MASK_COUNT[mask] < 2 or (MASK_COUNT[mask] > 2 and not x_links):

@@ -50,9 +50,26 @@ def _removed(initial: Position, view: CandidateView, digit: int, cells: tuple[in
     return [node(c, digit, False) for c in cells if initial.cands[c] & b and not view.cands[c] & b]
 
 
+def _lost(initial: Position, view: CandidateView) -> list[int]:
+    """For each digit, the cells where the run has removed it (a rule can only depend on the
+    run through those)."""
+    return [initial.cells_with[d] & ~view.cells_with[d] if d else 0 for d in range(10)]
+
+
+def _houses_of(cells: int) -> int:
+    """The houses (as a set of house numbers) holding any of ``cells``."""
+    out = 0
+    while cells:
+        low = cells & -cells
+        for u in UNITS_OF[low.bit_length() - 1]:
+            out |= 1 << u
+        cells ^= low
+    return out
+
+
 def _locking(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
     out: Offs = []
-    for first, second, digit, _ in locked_sets(view):
+    for first, second, digit, _ in locked_sets(view, _lost(initial, view)):
         targets = view.cells_with[digit] & UNITS[second].mask & ~UNITS[first].mask
         if targets:
             outside = tuple(c for c in UNITS[first].cells if not UNITS[second].mask >> c & 1)
@@ -64,7 +81,8 @@ def _locking(initial: Position, view: CandidateView, run: Run, budget: Budget) -
 
 def _hidden_pairs(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
     out: Offs = []
-    for u, digit_mask, union, _ in hidden_sets(view, 2):
+    lost = _lost(initial, view)
+    for u, digit_mask, union, _ in hidden_sets(view, 2, houses=_houses_of(_union(lost))):
         cells = [c for c in UNITS[u].cells if union >> c & 1]
         removals = [(c, d) for c in cells for d in range(1, 10) if view.cands[c] >> (d - 1) & 1 and not digit_mask >> (d - 1) & 1]
         if not removals:
@@ -79,7 +97,7 @@ def _hidden_pairs(initial: Position, view: CandidateView, run: Run, budget: Budg
 
 def _naked_pairs(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
     out: Offs = []
-    for _, chosen, union, removals in naked_sets(view, 2):
+    for _, chosen, union, removals in naked_sets(view, 2, _houses_of(_union(_lost(initial, view)))):
         found = [node(c, d, False) for c in chosen for d in range(1, 10) if initial.cands[c] >> (d - 1) & 1 and not union >> (d - 1) & 1]
         parents = _stored(found, run)
         if parents:
@@ -89,7 +107,8 @@ def _naked_pairs(initial: Position, view: CandidateView, run: Run, budget: Budge
 
 def _x_wings(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
     out: Offs = []
-    for digit, bases, covers, targets in fish_patterns(view, 2):
+    lost = _lost(initial, view)
+    for digit, bases, covers, targets in fish_patterns(view, 2, sum(1 << (d - 1) for d in range(1, 10) if lost[d])):
         covered = 0
         for u in covers:
             covered |= UNITS[u].mask
@@ -97,6 +116,13 @@ def _x_wings(initial: Position, view: CandidateView, run: Run, budget: Budget) -
         parents = _stored(found, run)
         if parents:
             out.extend((node(c, digit, False), parents, None) for c in targets)
+    return out
+
+
+def _union(masks: list[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
     return out
 
 

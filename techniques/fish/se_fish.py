@@ -43,20 +43,33 @@ def _line_places(grid: Position, digit: int, by_column: bool) -> list[int]:
     return out
 
 
-def fish_patterns(grid: Position, k: int) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], list[int]]]:
+def fish_patterns(grid: Position, k: int, only: int = 0x1FF) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], list[int]]]:
     """(digit, base houses, cover houses, cells it leaves) of every basic fish of size k
-    that removes something, in SE's order."""
+    that removes something, in SE's order (only for the digits in mask ``only``)."""
     placed = [0] * 10
     for v in grid.values:
         placed[v] += 1
-    digits = [d for d in range(1, 10) if placed[d] + 2 * k <= 9]
+    digits = [d for d in range(1, 10) if placed[d] + 2 * k <= 9 and only >> (d - 1) & 1]
     for by_column in (True, False):
         places = {d: _line_places(grid, d, by_column) for d in digits}
-        for combo in colex(k, 9):
-            for digit in digits:
-                found = _fish(grid, digit, combo, places[digit], by_column, k)
-                if found is not None:
-                    yield found
+        for combo, digit in _x_wing_order(places) if k == 2 else ((c, d) for c in colex(k, 9) for d in digits):
+            found = _fish(grid, digit, combo, places[digit], by_column, k)
+            if found is not None:
+                yield found
+
+
+def _x_wing_order(places: dict[int, list[int]]) -> list[tuple[tuple[int, ...], int]]:
+    """For size 2, the (line pair, digit) candidates in SE's order: two lines with the same
+    two places (the only pairs that can make an X-Wing)."""
+    found = []
+    for digit, lines in places.items():
+        twos = [i for i, m in enumerate(lines) if m.bit_count() == 2]
+        for n, j in enumerate(twos):
+            for i in twos[:n]:
+                if lines[i] == lines[j]:
+                    found.append((j * (j - 1) // 2 + i, digit, (i, j)))
+    found.sort()
+    return [(pair, digit) for _, digit, pair in found]
 
 
 def _fish(grid: Position, digit: int, combo: tuple[int, ...], places: list[int], by_column: bool, k: int) -> tuple[int, tuple[int, ...], tuple[int, ...], list[int]] | None:

@@ -50,14 +50,17 @@ _THIRDS: dict[tuple[int, int], tuple[int, ...]] = {
 }
 
 
-def locked_sets(grid: Position) -> Iterator[tuple[int, int, int, int]]:
+def locked_sets(grid: Position, only: list[int] | None = None) -> Iterator[tuple[int, int, int, int]]:
     """(first house, second house, digit, places) for every digit locked in an
-    intersection, in SE's order; places has two or more cells."""
+    intersection, in SE's order; places has two or more cells. ``only[digit]``: a cell set;
+    skip a digit whose first house has none of those cells."""
     cells_with = grid.cells_with
     for first, second in CROSSINGS:
         first_mask = UNITS[first].mask
         outside = ~UNITS[second].mask
         for digit in range(1, 10):
+            if only is not None and not only[digit] & first_mask:
+                continue
             places = cells_with[digit] & first_mask
             if places & (places - 1) and not places & outside:
                 yield first, second, digit, places

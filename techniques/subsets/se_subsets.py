@@ -44,15 +44,19 @@ _HIDDEN_VALUES = {2: 3.4, 3: 4.0, 4: 5.4}
 _DIRECT_VALUES = {2: 2.0, 3: 2.5}
 
 
-def naked_sets(grid: Position, k: int) -> Iterator[tuple[int, tuple[Cell, ...], int, tuple[Candidate, ...]]]:
+#: Every house, as a 27-bit set of house numbers.
+ALL_HOUSES = (1 << 27) - 1
+
+
+def naked_sets(grid: Position, k: int, houses: int = ALL_HOUSES) -> Iterator[tuple[int, tuple[Cell, ...], int, tuple[Candidate, ...]]]:
     """(house, cells, digits, removals) of every naked set of size k that removes
-    something, in SE's order."""
+    something, in SE's order (only in ``houses``, a set of house numbers)."""
     cands = grid.cands
     for u in BLOCK_COL_ROW:
-        if grid.empty_in(u) < 2 * k:
+        if not houses >> u & 1 or grid.empty_in(u) < 2 * k:
             continue
         cells = UNITS[u].cells
-        for combo in colex(k, 9):
+        for combo in _pairs_alike([cands[c] for c in cells]) if k == 2 else colex(k, 9):
             union = 0
             for i in combo:
                 mask = cands[cells[i]]
@@ -67,16 +71,26 @@ def naked_sets(grid: Position, k: int) -> Iterator[tuple[int, tuple[Cell, ...], 
                         yield u, chosen, union, removals
 
 
-def hidden_sets(grid: Position, k: int, direct: bool = False) -> Iterator[tuple[int, int, int, list[int]]]:
+def _pairs_alike(masks: list[int]) -> list[tuple[int, ...]]:
+    """The index pairs (in SE's order) of equal two-bit masks: for k = 2 the only subsets
+    that can make a set (each member needs two or more, the union two)."""
+    twos = [i for i, m in enumerate(masks) if m.bit_count() == 2]
+    return [(i, j) for n, j in enumerate(twos) for i in twos[:n] if masks[i] == masks[j]]
+
+
+def hidden_sets(grid: Position, k: int, direct: bool = False, houses: int = ALL_HOUSES) -> Iterator[tuple[int, int, int, list[int]]]:
     """(house, digit mask, cells as a cell set, places of each digit in the house) of every
-    hidden set of size k, in SE's order (``direct``: in the houses SE's direct forms use)."""
+    hidden set of size k, in SE's order (``direct``: in the houses SE's direct forms use;
+    only in ``houses``, a set of house numbers)."""
     for u in BLOCK_COL_ROW:
+        if not houses >> u & 1:
+            continue
         empty = grid.empty_in(u)
         if not (empty > 2 * k or (direct and empty > k)):
             continue
         house = UNITS[u].mask
         places = [grid.cells_with[d] & house for d in range(1, 10)]
-        for combo in colex(k, 9):
+        for combo in _pairs_alike(places) if k == 2 else colex(k, 9):
             union = 0
             for i in combo:
                 here = places[i]
