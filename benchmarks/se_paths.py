@@ -97,20 +97,13 @@ def load(name: str) -> list[Case]:
 # --- raters ------------------------------------------------------------------------------
 
 
-def _effect(step: Any) -> str:
-    """serate's notation: the placement if any, then the removals by cell and digit."""
-    placed = [f"r{c.cell // 9 + 1}c{c.cell % 9 + 1}={c.digit}" for c in step.placements]
-    ordered = sorted(step.eliminations, key=lambda c: (c.cell, c.digit))
-    return ",".join(placed + [f"r{c.cell // 9 + 1}c{c.cell % 9 + 1}<>{c.digit}" for c in ordered])
-
-
 def rate_se(puzzle: str) -> dict[str, Any]:
     """Our ``se`` profile: the path in serate's notation and the ratings."""
     from engine.grid import Grid
-    from engine.profiles.se_exact import se_path
+    from engine.profiles.se_exact import notation, se_path
 
     path = se_path(Grid.from_string(puzzle))
-    steps = [f"{r.tenths // 10}.{r.tenths % 10}|{r.step.technique}|{_effect(r.step)}" for r in path.steps]
+    steps = [notation(r) for r in path.steps]
     return {"rating": path.rating, "status": path.status, "steps": steps, "detail": path.detail}
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, Sequence
 
+from engine.cells import CELL_NAMES
 from engine.grid import Grid
 from engine.rated import RatedStep, WorkBoundExceeded, tenths
 from engine.step import Step
@@ -155,3 +156,22 @@ def _rated(steps: list[RatedStep], status: str) -> SePath:
 
 def _places(step: Step) -> bool:
     return bool(step.placements)
+
+
+def notation(rated: RatedStep) -> str:
+    """A step as serate's path files write it: ``difficulty|SE name|effect``, the effect
+    being the placement, if any, then the removals by cell and digit
+    (``7.2|Forcing Chain|r4c2=9,r4c2<>7``)."""
+    step = rated.step
+    placed = [f"{CELL_NAMES[c.cell]}={c.digit}" for c in step.placements]
+    removed = [f"{CELL_NAMES[c.cell]}<>{c.digit}" for c in sorted(step.eliminations, key=lambda c: (c.cell, c.digit))]
+    return f"{rated.tenths // 10}.{rated.tenths % 10}|{step.technique}|{','.join(placed + removed)}"
+
+
+def producer_codes() -> dict[str, Producer]:
+    """Every SE producer by each step code it reports (for tests and listings)."""
+    out: dict[str, Producer] = {}
+    for producer in PRODUCERS:
+        for code in getattr(producer, "codes", ()):
+            out.setdefault(code, producer)
+    return out

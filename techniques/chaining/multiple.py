@@ -25,7 +25,7 @@ from engine.rated import RatedStep
 from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Level
 from techniques.chaining.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
-from techniques.chaining.nodes import CELL_RULE, Node, cell_of, digit_of, node, node_name
+from techniques.chaining.nodes import CELL_RULE, Links, Node, cell_of, digit_of, node, node_name
 from techniques.chaining.propagation import Advanced, Budget, Run, propagate
 
 #: Propagated nodes one producer call may take (a bound on work, never time).
@@ -146,12 +146,14 @@ class MultipleChaining(BaseTechnique):
         """Every hint in SE's order of discovery, on this position."""
         runs: dict[Node, Run] = {}
         cands, cells_with = position.cands, position.cells_with
+        links = Links(cands, cells_with, not self.nishio)
 
         def run_from(start: Node) -> Run:
             found = runs.get(start)
             if found is None:
                 found = propagate(
-                    position, (start,), dynamic=self.dynamic, y_links=not self.nishio, budget=budget, advanced=self.advanced
+                    position, (start,), dynamic=self.dynamic, y_links=not self.nishio, budget=budget, advanced=self.advanced,
+                    links=links,
                 )
                 if start & 1:
                     runs[start] = found  # an "on" run is asked for again by region chains
@@ -170,15 +172,16 @@ class MultipleChaining(BaseTechnique):
         for digit in MASK_DIGITS[cands[cell]]:
             start = node(cell, digit, True)
             on_run = run_from(start)
-            off_run = run_from(start ^ 1)
-            if (self.dynamic or self.nishio) and on_run.contradiction:
-                yield self._binary(cands, start, on_run.contradiction, on_run, absurd=True)
-            if (self.dynamic or self.nishio) and off_run.contradiction:
-                hint = self._binary(cands, start ^ 1, off_run.contradiction, off_run, absurd=True)
-                if hint.removals:
-                    yield hint
-            if count >= 3 and self.dynamic and not self.nishio:
-                yield from self._doubles(cands, start, on_run, off_run)
+            if self.dynamic or self.nishio:  # static runs use neither contradictions nor doubles
+                off_run = run_from(start ^ 1)
+                if on_run.contradiction:
+                    yield self._binary(cands, start, on_run.contradiction, on_run, absurd=True)
+                if off_run.contradiction:
+                    hint = self._binary(cands, start ^ 1, off_run.contradiction, off_run, absurd=True)
+                    if hint.removals:
+                        yield hint
+                if count >= 3 and self.dynamic and not self.nishio:
+                    yield from self._doubles(cands, start, on_run, off_run)
             if not self.nishio:
                 yield from self._regions(cands, cells_with, cell, digit, on_run, run_from)
             per_value.append(on_run)
@@ -236,8 +239,13 @@ class MultipleChaining(BaseTechnique):
         """Hints for the states every run reaches: on states first, then off states."""
         first, rest = runs[0], runs[1:]
         for on in (True, False):
+            common = set(first.on if on else first.off)
+            for r in rest:
+                common.intersection_update(r.on if on else r.off)
+            if not common:
+                continue
             for n in first.on if on else first.off:
-                if all(n in (r.on if on else r.off) for r in rest):
+                if n in common:
                     placement, removals = removal_of(n, cands)
                     if removals:
                         targets = tuple(target(r, n) for r in runs)

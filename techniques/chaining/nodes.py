@@ -86,3 +86,31 @@ def off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, x
                 if all(target != seen for seen, _ in out):
                     out.append((target, kind + 1))
     return out
+
+
+class Links:
+    """SE's implications in one position, each computed once: for a producer that starts
+    many propagations from the same position (on -> off lists with Y links as asked, off ->
+    on lists with X links always, as SE's propagation uses them)."""
+
+    __slots__ = ("cands", "cells_with", "y_links", "_offs", "_ons")
+
+    def __init__(self, cands: list[int], cells_with: list[int], y_links: bool) -> None:
+        self.cands = cands
+        self.cells_with = cells_with
+        self.y_links = y_links
+        size = 2 * 9 * 81
+        self._offs: list[list[Node] | None] = [None] * size
+        self._ons: list[list[tuple[Node, int]] | None] = [None] * size
+
+    def offs(self, n: Node) -> list[Node]:
+        found = self._offs[n]
+        if found is None:
+            found = self._offs[n] = on_to_off(self.cands, n, self.y_links)
+        return found
+
+    def ons(self, n: Node) -> list[tuple[Node, int]]:
+        found = self._ons[n]
+        if found is None:
+            found = self._ons[n] = off_to_on(self.cands, self.cells_with, n, self.y_links, True)
+        return found

@@ -26,7 +26,7 @@ from typing import Callable, Protocol
 from engine.cells import UNITS, UNITS_OF
 from engine.position import Position
 from engine.rated import WorkBoundExceeded
-from techniques.chaining.nodes import CELL_RULE, Node, off_to_on, on_to_off
+from techniques.chaining.nodes import CELL_RULE, Links, Node, off_to_on
 
 
 class Nested(Protocol):
@@ -82,9 +82,16 @@ def propagate(
     y_links: bool,
     budget: Budget,
     advanced: Advanced | None = None,
+    links: Links | None = None,
 ) -> Run:
-    """SE's doChaining from the nodes in ``starts`` (on or off), on this position."""
+    """SE's doChaining from the nodes in ``starts`` (on or off), on this position.
+
+    ``links``: the position's implications, shared by the runs of one producer call (with
+    the same Y links); a dynamic run filters them by the candidates still there."""
     cands, cells_with = position.cands, position.cells_with
+    if links is None:
+        links = Links(cands, cells_with, y_links)
+    changing = dynamic or advanced is not None
     run = Run()
     pending_on: deque[Node] = deque()
     pending_off: deque[Node] = deque()
@@ -102,7 +109,10 @@ def propagate(
         taken += 1
         if pending_on:
             p = pending_on.popleft()
-            for q in on_to_off(work, p, y_links):
+            implied = links.offs(p)
+            if changing:
+                implied = [q for q in implied if work[(q >> 1) // 9] >> ((q >> 1) % 9) & 1]
+            for q in implied:
                 if q ^ 1 in on:
                     run.contradiction = ((q ^ 1, on[q ^ 1]), (q, (p,)))
                     budget.spend(taken)
@@ -112,7 +122,7 @@ def propagate(
                     pending_off.append(q)
         else:
             p = pending_off.popleft()
-            made = off_to_on(work, work_with, p, y_links, True)
+            made = off_to_on(work, work_with, p, y_links, True) if changing else links.ons(p)
             found = [(r, (p,) + _hidden(cands, cells_with, work, work_with, r, rule), rule) for r, rule in made] if dynamic else [
                 (r, (p,), rule) for r, rule in made
             ]

@@ -1,0 +1,82 @@
+"""Positions for the se profile's producers, in puzzles/techniques/se/<family>.txt.
+
+Line format (one case per line, ``#`` comments)::
+
+    code | 81 values (``+d``: filled in while solving) | removed pencil marks | expected step
+
+The expected step is written as serate writes its paths: ``difficulty|SE name|effect``
+(``2.0|Direct Hidden Pair|r7c5=6``); ``-`` means the producer must find nothing there.
+The producer must list the expected step among those it finds (chaining producers give
+only the one SE takes), and the step must agree with the puzzle's solution. Positions come
+from se-profile solves of public puzzles (tests/make_se_positions.py); the paths they come
+from match serate's step for step (benchmarks/se_paths.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from engine.analysis import analyse
+from engine.profiles.se_exact import PRODUCERS, notation, producer_codes
+from tests.conftest import PUZZLES, grid_from
+
+FILES = sorted((PUZZLES / "techniques" / "se").glob("*.txt"))
+#: Producers whose every case needs more than a second (nested forcing chains).
+SLOW_CODES = frozenset({"sdfc1", "sdfc2", "sdfc3", "sdfc4", "sdfc5"})
+
+
+@dataclass(frozen=True)
+class Case:
+    file: str
+    number: int
+    code: str
+    values: str
+    removed: str
+    expected: str
+
+
+def load(path: Path) -> list[Case]:
+    out = []
+    for number, raw in enumerate(path.read_text().splitlines(), 1):
+        line = raw.split("  #")[0].strip()
+        if not line or line.startswith("#"):
+            continue
+        code, values, removed, expected = (part.strip() for part in line.split(" | "))
+        out.append(Case(path.name, number, code, values, "" if removed == "-" else removed, expected))
+    return out
+
+
+CASES = [c for f in FILES for c in load(f)]
+
+
+def _param(case: Case) -> object:
+    marks = [pytest.mark.slow] if case.code in SLOW_CODES else []
+    return pytest.param(case, id=f"{case.file}:{case.number}-{case.code}", marks=marks)
+
+
+def test_every_producer_has_positions() -> None:
+    covered = {c.code for c in CASES}
+    codes = producer_codes()
+    missing = sorted({getattr(p, "code") for p in PRODUCERS} - covered - SLOW_CODES)
+    assert not missing, f"SE producers without own test positions: {missing}"
+    assert covered <= set(codes), f"unknown codes: {sorted(covered - set(codes))}"
+
+
+@pytest.mark.parametrize("case", [_param(c) for c in CASES])
+def test_position(case: Case) -> None:
+    grid = grid_from(case.values, case.removed)
+    producer = producer_codes()[case.code]
+    found = [r for r in producer.rated(grid) if r.step.code == case.code]
+    if case.expected == "-":
+        assert not found, [notation(r) for r in found]
+        return
+    written = [notation(r) for r in found]
+    assert case.expected in written, f"found: {written}"
+    solution = analyse(grid.values, grid.cands).solution
+    assert solution is not None
+    step = found[written.index(case.expected)].step
+    assert all(solution[c] == d for d, c in step.placements)
+    assert all(solution[c] != d for d, c in step.eliminations)
