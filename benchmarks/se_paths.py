@@ -15,7 +15,8 @@ Sets with serate's own paths (``../shared/reference/paths``): ``royle17``, ``cb0
     .venv/bin/python benchmarks/se_paths.py --sets cb001 --start 0 --limit 200 --divergences /tmp/cb.jsonl
     .venv/bin/python benchmarks/se_paths.py --sets royle17 --rater style    # today's SE-style number
 
-Times are measured inside the worker, per puzzle, on whatever else the machine is doing.
+Times are measured inside the worker, per puzzle: wall time (what a user waits, whatever
+else the machine is doing) and CPU time (the work itself).
 """
 
 from __future__ import annotations
@@ -137,10 +138,12 @@ def _init(name: str) -> None:
 
 def _run(case: Case) -> tuple[Case, dict[str, Any], float]:
     start = time.perf_counter()
+    cpu = time.process_time()
     try:
         out = _rater(case.puzzle)
     except Exception as error:  # a crash is a result too: report it, carry on
         out = {"rating": "-", "status": "error", "steps": [], "detail": f"{type(error).__name__}: {error}"}
+    out["cpu"] = time.process_time() - cpu
     return case, out, time.perf_counter() - start
 
 
@@ -194,7 +197,9 @@ def _pct(part: int, whole: int) -> str:
     return f"{100 * part / whole:6.1f}%" if whole else "     -"
 
 
-def report(name: str, tally: Tally, times: list[float], misses: Counter[tuple[str, str]], statuses: Counter[str]) -> None:
+def report(
+    name: str, tally: Tally, times: list[float], cpu: list[float], misses: Counter[tuple[str, str]], statuses: Counter[str]
+) -> None:
     print(f"\n== {name}: {tally.n} puzzles")
     if tally.paths:
         print(f"  path identical   {_pct(tally.identical, tally.paths)}  ({tally.identical})")
@@ -202,7 +207,8 @@ def report(name: str, tally: Tally, times: list[float], misses: Counter[tuple[st
     print(f"  ER/EP/ED exact   {_pct(tally.all3, tally.n)}  ({tally.all3})")
     print(f"  ER within 0.1    {_pct(tally.near, tally.n)}  ({tally.near})")
     if times:
-        print(f"  time per puzzle  median {statistics.median(times) * 1e3:.1f} ms, p95 {percentile(times, 0.95) * 1e3:.1f} ms, max {max(times):.2f} s")
+        print(f"  time per puzzle  median {statistics.median(times) * 1e3:.1f} ms, p95 {percentile(times, 0.95) * 1e3:.1f} ms, max {max(times):.2f} s (wall)")
+        print(f"  CPU per puzzle   median {statistics.median(cpu) * 1e3:.1f} ms, p95 {percentile(cpu, 0.95) * 1e3:.1f} ms, max {max(cpu):.2f} s")
     print(f"  status           {dict(statuses)}")
     if misses:
         print("  first divergent step (serate -> ours):")
@@ -231,6 +237,7 @@ def main() -> None:
     out_file = args.divergences.open("w") if args.divergences else None
     tallies: dict[str, Tally] = {n: Tally() for n in names}
     times: dict[str, list[float]] = {n: [] for n in names}
+    cpu: dict[str, list[float]] = {n: [] for n in names}
     misses: dict[str, Counter[tuple[str, str]]] = {n: Counter() for n in names}
     statuses: dict[str, Counter[str]] = {n: Counter() for n in names}
     work = cases(names, args.start, args.limit)
@@ -241,20 +248,21 @@ def main() -> None:
     for case, out, seconds in results:
         divergence = tallies[case.set].add(case, out)
         times[case.set].append(seconds)
+        cpu[case.set].append(out["cpu"])
         statuses[case.set][out["status"]] += 1
         if divergence is not None:
             misses[case.set][(_rule(divergence["serate"]), _rule(divergence["ours"]))] += 1
         if args.show:
-            print(f"{case.set} {case.index:5} {case.rating:>14} {out['rating']:>14} {seconds:8.3f}s {out['status']}", flush=True)
+            print(f"{case.set} {case.index:5} {case.rating:>14} {out['rating']:>14} {seconds:8.3f}s {out['cpu']:8.3f}s cpu {out['status']}", flush=True)
         if out_file:
             record = {"set": case.set, "index": case.index, "puzzle": case.puzzle, "serate": case.rating,
-                      "ours": out["rating"], "status": out["status"], "seconds": round(seconds, 4),
+                      "ours": out["rating"], "status": out["status"], "seconds": round(seconds, 4), "cpu": round(out["cpu"], 4),
                       "divergence": divergence, "detail": out["detail"]}
             out_file.write(json.dumps(record) + "\n")
     if pool:
         pool.close()
     for name in names:
-        report(name, tallies[name], times[name], misses[name], statuses[name])
+        report(name, tallies[name], times[name], cpu[name], misses[name], statuses[name])
 
 
 if __name__ == "__main__":
