@@ -216,9 +216,9 @@ def report(
             print(f"    {count:5}  {theirs}  ->  {ours}")
 
 
-def cases(names: list[str], start: int, limit: int | None) -> Iterator[Case]:
+def cases(names: list[str], start: int, limit: int | None, every: int = 1) -> Iterator[Case]:
     for name in names:
-        loaded = load(name)
+        loaded = load(name)[::every]
         yield from loaded[start : None if limit is None else start + limit]
 
 
@@ -227,6 +227,7 @@ def main() -> None:
     parser.add_argument("--sets", default="royle17,cb001", help="comma-separated: " + ", ".join([*PATH_SETS, *RATING_SETS]))
     parser.add_argument("--start", type=int, default=0, help="first puzzle of each set (0-based)")
     parser.add_argument("--limit", type=int, default=None, help="puzzles per set")
+    parser.add_argument("--every", type=int, default=1, help="take every K-th puzzle of each set (before --start/--limit)")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--rater", choices=sorted(RATERS), default="se", help="se: the se profile; style: today's SE-style number")
     parser.add_argument("--divergences", type=Path, help="write one JSON line per puzzle here")
@@ -240,7 +241,7 @@ def main() -> None:
     cpu: dict[str, list[float]] = {n: [] for n in names}
     misses: dict[str, Counter[tuple[str, str]]] = {n: Counter() for n in names}
     statuses: dict[str, Counter[str]] = {n: Counter() for n in names}
-    work = cases(names, args.start, args.limit)
+    work = cases(names, args.start, args.limit, args.every)
     context = multiprocessing.get_context("fork")
     pool = context.Pool(args.jobs, _init, (args.rater,)) if args.jobs > 1 else None
     _init(args.rater)

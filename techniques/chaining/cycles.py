@@ -100,7 +100,7 @@ def _graphs(grid: Position) -> dict[tuple[bool, bool], _Graph]:
     return {(False, True): _Graph(peers, conjugate), (True, False): _Graph(both, bivalue), (True, True): _Graph(both, mixed)}
 
 
-def _walk(graph: _Graph, source: Node, depth: int) -> tuple[list[tuple[Node, ...]], tuple[Node, ...] | None]:
+def _walk(graph: _Graph, source: Node, depth: int) -> tuple[list[tuple[Node, ...]], tuple[Node, ...] | None, dict[Node, Node]]:
     """SE's walk from ``source`` (on), breadth first: the cycles back to it in SE's order,
     and the first chain to its opposite (off), within ``depth`` links.
 
@@ -136,10 +136,10 @@ def _walk(graph: _Graph, source: Node, depth: int) -> tuple[list[tuple[Node, ...
                     parent[r] = q
                     layer.append(r)
         reached += 2
-    return cycles, chain
+    return cycles, chain, parent
 
 
-def _forcing(graph: _Graph, source: Node, depth: int) -> tuple[Node, ...] | None:
+def _forcing(graph: _Graph, source: Node, depth: int) -> tuple[tuple[Node, ...] | None, dict[Node, Node]]:
     """The first chain (breadth first) from ``source`` (off) to its opposite, within
     ``depth`` links."""
     offs, ons = graph.offs, graph.ons
@@ -152,7 +152,7 @@ def _forcing(graph: _Graph, source: Node, depth: int) -> tuple[Node, ...] | None
         for q in pending_off:
             for r in ons[q]:
                 if r == target:
-                    return _path(parent, q) + (r,)
+                    return _path(parent, q) + (r,), parent
                 if r not in parent:
                     parent[r] = q
                     pending_on.append(r)
@@ -163,7 +163,7 @@ def _forcing(graph: _Graph, source: Node, depth: int) -> tuple[Node, ...] | None
                     parent[q] = p
                     pending_off.append(q)
         reached += 2
-    return None
+    return None, parent
 
 
 def _path(parent: dict[Node, Node], n: Node) -> tuple[Node, ...]:
@@ -261,9 +261,12 @@ class ForcingChainsAndCycles(BaseTechnique):
         if best is not None:
             yield best.rated()
 
-    def hints(self, grid: Position) -> list[ChainHint]:
-        """Every hint, in SE's order of discovery."""
-        return self._search(grid, None)
+    def hints(self, grid: Position, quiet: QuietWalks | None = None, affected: int = 0) -> list[ChainHint]:
+        """Every hint, in SE's order of discovery. ``quiet``: the walks that found nothing
+        in an earlier position this one only lost candidates from; a walk is skipped when
+        every node it visited there is unaffected (``affected``: a node set) by what was
+        lost, since it would go exactly the same way."""
+        return self._search(grid, None, quiet, affected)
 
     def best(self, grid: Position) -> ChainHint | None:
         """The hint SE takes: the first of the sorted hints (the walks stop as soon as
@@ -271,12 +274,21 @@ class ForcingChainsAndCycles(BaseTechnique):
         found = self._search(grid, [])
         return found[-1] if found else None
 
-    def _search(self, grid: Position, best: list[ChainHint] | None) -> list[ChainHint]:
+    def quiet_walks(self, grid: Position) -> QuietWalks:
+        """Which walks find nothing in this position, and the nodes each visits."""
+        record = QuietWalks()
+        self._search(grid, None, record=record)
+        return record
+
+    def _search(
+        self, grid: Position, best: list[ChainHint] | None, quiet: QuietWalks | None = None, affected: int = 0,
+        record: QuietWalks | None = None,
+    ) -> list[ChainHint]:
         """All hints (``best`` None), or the improving ones, best last, with walks cut at
         the length that can still improve."""
         out: list[ChainHint] = [] if best is None else best
         graphs = _graphs(grid)
-        for y_links, x_links, cycle_base, chain_base, sort_key in _PASSES:
+        for index, (y_links, x_links, cycle_base, chain_base, sort_key) in enumerate(_PASSES):
             graph = graphs[y_links, x_links]
             for cell in range(N_CELLS):
                 mask = grid.cands[cell]
@@ -284,21 +296,29 @@ class ForcingChainsAndCycles(BaseTechnique):
                     continue
                 for digit in MASK_DIGITS[mask]:
                     start = node(cell, digit, True)
+                    if quiet is not None:
+                        visited = quiet.visited.get((index, start))
+                        if visited is not None and not visited & affected:
+                            continue
                     depth = _depth(out[-1] if best is not None and out else None, min(cycle_base, chain_base), sort_key)
                     if depth < 3:
                         continue
-                    cycles, chain = _walk(graph, start, depth)
+                    before = len(out)
+                    cycles, chain, seen = _walk(graph, start, depth)
                     for cycle in cycles:
                         removals = cycle_removals(grid, cycle)
                         if removals:
                             hint = self._cycle(cycle, removals, cycle_base, sort_key, y_links, x_links)
                             _keep(out, _with_basis(hint, PathBasis(grid.cells_with, cycle, True)), best is not None)
+                    seen_off: dict[Node, Node] = {}
                     if x_links:
-                        off_chain = _forcing(graph, start ^ 1, depth)
+                        off_chain, seen_off = _forcing(graph, start ^ 1, depth)
                         for found in (chain, off_chain):
                             if found is not None:
                                 hint = self._chain(grid, found, chain_base, sort_key, y_links)
                                 _keep(out, _with_basis(hint, PathBasis(grid.cells_with, found, False)), best is not None)
+                    if record is not None and len(out) == before and chain is None and depth >= _UNBOUNDED:
+                        record.add(index, start, seen, seen_off)
         return out
 
     def _cycle(self, cycle: tuple[Node, ...], removals: tuple[Candidate, ...], base: float, sort_key: int, y: bool, x: bool) -> ChainHint:
@@ -340,11 +360,44 @@ def _keep(out: list[ChainHint], hint: ChainHint, improving: bool) -> None:
         out.append(hint)
 
 
+_UNBOUNDED = 10**6
+
+
+class QuietWalks:
+    """The walks of one position that found nothing: (pass, start) -> the nodes visited,
+    as a node set."""
+
+    def __init__(self) -> None:
+        self.visited: dict[tuple[int, Node], int] = {}
+
+    def add(self, index: int, start: Node, *walks: dict[Node, Node]) -> None:
+        mask = 0
+        for walk in walks:
+            for n in walk:
+                mask |= 1 << n
+        self.visited[index, start] = mask
+
+
+def _affecting(cand: int) -> int:
+    cell, shift = divmod(cand, 9)
+    mask = 0
+    for d in range(9):
+        mask |= 3 << ((cell * 9 + d) << 1)
+    for other in HOUSE_CELLS[cell]:
+        mask |= 3 << ((other * 9 + shift) << 1)
+    return mask
+
+
+#: AFFECTED_BY[candidate]: the nodes whose implications change when the candidate goes
+#: (its cell's nodes, and its digit's nodes in the cells it sees).
+AFFECTED_BY: tuple[int, ...] = tuple(_affecting(c) for c in range(9 * N_CELLS))
+
+
 def _depth(best: ChainHint | None, base: float, sort_key: int) -> int:
     """How many links a walk may go and still find a hint better than ``best`` (the
     complexity of a chain is its node count, one more than its links)."""
     if best is None:
-        return 10**6
+        return _UNBOUNDED
     complexity = 2
     while (chain_difficulty(base, complexity + 1), complexity + 1, sort_key) < best.key:
         complexity += 1

@@ -18,7 +18,7 @@ from typing import Callable, NamedTuple
 
 from engine.cells import UNITS, UNITS_OF
 from engine.position import CandidateView, Position
-from techniques.chaining.cycles import FORCING_CHAINS_AND_CYCLES
+from techniques.chaining.cycles import AFFECTED_BY, FORCING_CHAINS_AND_CYCLES, QuietWalks
 from techniques.chaining.hints import ChainHint
 from techniques.chaining.multiple import MultipleChaining
 from techniques.chaining.nodes import CELL_RULE, Node, node
@@ -176,14 +176,43 @@ def _chaining(inner: Callable[[CandidateView, Budget], list[ChainHint]]) -> Rule
 _BASIC: tuple[Rule, ...] = (_locking, _hidden_pairs, _naked_pairs, _x_wings)
 
 
+class _QuietCache:
+    """The quiet walks of the last position a nested producer started from: inner forcing
+    chains and cycles then only walk where the run changed something."""
+
+    def __init__(self) -> None:
+        self.key: tuple[int, ...] | None = None
+        self.walks = QuietWalks()
+
+    def affected(self, initial: Position, view: CandidateView) -> tuple[QuietWalks, int]:
+        key = tuple(initial.cands)
+        if key != self.key:
+            self.key, self.walks = key, FORCING_CHAINS_AND_CYCLES.quiet_walks(initial)
+        mask = 0
+        for cell, before in enumerate(initial.cands):
+            gone = before & ~view.cands[cell]
+            while gone:
+                low = gone & -gone
+                mask |= AFFECTED_BY[cell * 9 + low.bit_length() - 1]
+                gone ^= low
+        return self.walks, mask
+
+
 def _inner_rules(level: int) -> tuple[Rule, ...]:
-    def cycles(view: CandidateView, budget: Budget) -> list[ChainHint]:
-        return FORCING_CHAINS_AND_CYCLES.hints(view)
+    cache = _QuietCache()
+
+    def cycles_rule(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
+        walks, affected = cache.affected(initial, view)
+
+        def cycles(view: CandidateView, budget: Budget) -> list[ChainHint]:
+            return FORCING_CHAINS_AND_CYCLES.hints(view, walks, affected)
+
+        return _chaining(cycles)(initial, view, run, budget)
 
     if level < 4:
         inner: list[Rule] = []
         if level >= 2:
-            inner.append(_chaining(cycles))
+            inner.append(cycles_rule)
         if level >= 3:
             inner.append(_chaining(MultipleChaining(multiple=True, dynamic=False, nishio=False).hints))
         return _BASIC + tuple(inner)
