@@ -15,8 +15,8 @@ from engine.diagnosis import Diagnosis, PlayerState, diagnose
 from engine.formats import Layout, Puzzle, format_grid, format_library, format_line, format_values
 from engine.grid import Contradiction, Grid
 from engine.hints import Hint, choose_step
-from engine.solver import BRUTE_FORCE, allowed_techniques
-from engine.technique import Catalog
+from engine.profiles import Profile
+from engine.solver import BRUTE_FORCE, usable_techniques
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ def player_state(state: Puzzle, puzzle: Puzzle | None) -> PlayerState:
     return PlayerState(tuple(clues), entered, state.candidates, True)
 
 
-def advise(advice: Advice, catalog: Catalog, options: HintOptions) -> Advice:
+def advise(advice: Advice, profile: Profile, options: HintOptions) -> Advice:
     """Diagnose the state, then (unless mistakes stop us) choose and apply the hint."""
     state = advice.state
     diagnosis = advice.diagnosis = diagnose(state)
@@ -130,7 +130,7 @@ def advise(advice: Advice, catalog: Catalog, options: HintOptions) -> Advice:
     if grid.is_solved():
         advice.status = "solved" if not diagnosis.mistakes else advice.status
         return advice
-    _choose(advice, grid, catalog, options)
+    _choose(advice, grid, profile, options)
     return advice
 
 
@@ -141,7 +141,7 @@ def _position(state: PlayerState) -> Grid | None:
         return None
 
 
-def _choose(advice: Advice, grid: Grid, catalog: Catalog, options: HintOptions) -> None:
+def _choose(advice: Advice, grid: Grid, profile: Profile, options: HintOptions) -> None:
     assert advice.diagnosis is not None
     position = analyse(grid.values, grid.cands)
     advice.uniqueness = position.status
@@ -150,7 +150,7 @@ def _choose(advice: Advice, grid: Grid, catalog: Catalog, options: HintOptions) 
         advice.notes.append(
             f"This puzzle has {advice.diagnosis.puzzle.describe()}, so hints use only techniques that do not rely on a unique solution."
         )
-    techniques = allowed_techniques(catalog.default, unique=puzzle_unique and position.status is Status.UNIQUE)
+    techniques = usable_techniques(profile.default, unique=puzzle_unique and position.status is Status.UNIQUE)
     step = choose_step(grid, techniques)
     if step is None and position.status is Status.UNIQUE and position.solution is not None:
         step = BRUTE_FORCE.step_for(grid, position.solution)

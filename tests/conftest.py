@@ -10,6 +10,9 @@ import pytest
 
 from engine.cells import parse_cell_name
 from engine.grid import Grid
+from engine.profiles import load_profile
+from engine.technique import Technique
+from techniques import CATALOG
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"
@@ -17,6 +20,12 @@ PUZZLES = ROOT / "puzzles"
 # present, never copy them in. STEPDOKU_SHARED overrides the location.
 SHARED = Path(os.environ.get("STEPDOKU_SHARED", ROOT.parent / "shared"))
 REFERENCE = SHARED / "reference"
+
+#: The default profile and the SE-style one, on the whole registry; ``DEFAULT`` is what a
+#: plain solve uses (HoDoKu's enabled techniques, in its order).
+HODOKU = load_profile("hodoku", CATALOG)
+SE = load_profile("se", CATALOG)
+DEFAULT: tuple[Technique, ...] = HODOKU.default
 
 
 def puzzle_lines(name: str, limit: int | None = None) -> list[str]:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-import techniques.forcing.forcing as forcing
+import techniques.forcing.chains_and_nets as forcing
 from engine.analysis import analyse
 from engine.cells import UNITS, parse_cell_name, unit_by_name
 from engine.grid import Grid
 from engine.step import Candidate, Step
-from techniques.forcing.forcing import FORCING_CHAIN, FORCING_NET
+from techniques.forcing.chains_and_nets import FORCING_CHAIN, FORCING_NET
 from techniques.forcing.conclusions import ChainProver, NetProver, is_net
 from techniques.forcing.propagation import Branch, BranchOutcome, Clash, Root, Rule, extract, lit_of
 from tests.conftest import grid_from

@@ -19,7 +19,7 @@ from typing import Callable, Iterator
 from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, bit, bit_indices, cells_of
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.chains.als_nodes import add_als_nodes
 from techniques.chains.implications import LiteralGraph, is_on, off, on, path_nodes
 from techniques.chains.notation import Chain, chain_candidates, chain_links, chain_string, digits_text
@@ -46,6 +46,10 @@ _NAMES = {
     (True, Kind.DISCONTINUOUS): ("Grouped Discontinuous Nice Loop", "gdnl"),
     (True, Kind.AIC): ("Grouped AIC", "gaic"),
 }
+
+
+_PLAIN = Declaration("Nice Loop/AIC", "nl", subcodes={"cnl": "0706", "dnl": "0707", "aic": "0708"})
+_GROUPED = Declaration("Grouped Nice Loop/AIC", "gnl", subcodes={"gcnl": "0709", "gdnl": "0710", "gaic": "0711"})
 
 
 def plain_graph(grid: Grid) -> LiteralGraph:
@@ -87,10 +91,7 @@ class NiceLoop(BaseTechnique):
     ``als`` over almost locked sets)."""
 
     def __init__(self, grouped: bool, als: bool = False) -> None:
-        if grouped:
-            super().__init__("Grouped Nice Loop/AIC", "gnl", 5650, 300, Level.UNFAIR, subcodes=("gcnl", "gdnl", "gaic"))
-        else:
-            super().__init__("Nice Loop/AIC", "nl", 5600, 280, Level.UNFAIR, subcodes=("cnl", "dnl", "aic"))
+        super().__init__(_GROUPED if grouped else _PLAIN)
         self.grouped = grouped
         self.als = als
 

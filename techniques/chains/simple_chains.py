@@ -17,7 +17,7 @@ from typing import Iterator
 from engine.cells import CELL_NAMES, MASK_COUNT, PEER_MASK, CellSet, Digit, bit_indices
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates
 from techniques.chains.implications import LiteralGraph, off, path_nodes
 from techniques.chains.notation import Chain, chain_candidates, chain_links, chain_string, walk_words, which_see
@@ -62,11 +62,8 @@ class SimpleChain(BaseTechnique):
     """X-Chain (one digit) or XY-Chain (cells with two candidates): a chain whose two ends
     cannot both be false removes their digit from cells that see both ends."""
 
-    def __init__(self, xy: bool) -> None:
-        if xy:
-            super().__init__("XY-Chain", "xyc", 5500, 260, Level.UNFAIR)
-        else:
-            super().__init__("X-Chain", "x", 5400, 260, Level.UNFAIR)
+    def __init__(self, declaration: Declaration, xy: bool) -> None:
+        super().__init__(declaration)
         self.xy = xy
 
     def find(self, grid: Grid) -> Iterator[Step]:
@@ -125,5 +122,5 @@ class SimpleChain(BaseTechnique):
         )
 
 
-X_CHAIN = SimpleChain(xy=False)
-XY_CHAIN = SimpleChain(xy=True)
+X_CHAIN = SimpleChain(Declaration("X-Chain", "x", library="0701"), xy=False)
+XY_CHAIN = SimpleChain(Declaration("XY-Chain", "xyc", library="0702"), xy=True)

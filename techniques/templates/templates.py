@@ -21,7 +21,7 @@ from engine.digit_templates import ALL_TEMPLATES, allowed_cells, digit_templates
 from engine.grid import Grid
 from engine.notation import words_list
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names
 
 _SET = (
@@ -81,10 +81,7 @@ def _fitting(grid: Grid, digit: Digit) -> list[int]:
 class TemplateSet(BaseTechnique):
     """Cells that every fitting template of a digit uses hold that digit."""
 
-    enabled = False
-
-    def __init__(self) -> None:
-        super().__init__("Template Set", "ts", 8700, 10000, Level.EXTREME)
+    declaration = Declaration("Template Set", "ts", library="1201")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         for digit, ts in templates(grid).items():
@@ -102,10 +99,7 @@ class TemplateSet(BaseTechnique):
 class TemplateDelete(BaseTechnique):
     """Candidates that no fitting template of their digit uses can go."""
 
-    enabled = False
-
-    def __init__(self) -> None:
-        super().__init__("Template Delete", "td", 8800, 10000, Level.EXTREME)
+    declaration = Declaration("Template Delete", "td", library="1202")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         for digit, ts in templates(grid).items():

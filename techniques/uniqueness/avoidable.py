@@ -21,7 +21,7 @@ from typing import Iterator
 from engine.cells import MASK_DIGITS, PEER_MASK, Cell, cells_of
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names
 from techniques.uniqueness.rectangles import Rectangle, avoidable_rectangles
 
@@ -52,14 +52,8 @@ class AvoidableRectangle(BaseTechnique):
     """A rectangle of cells filled in while solving that must not be completed crosswise,
     since swapping its two digits would give a second solution."""
 
-    uniqueness = True
-
-    def __init__(self, kind: int) -> None:
-        name, code, difficulty = {
-            1: ("Avoidable Rectangle Type 1", "ar1", 4020),
-            2: ("Avoidable Rectangle Type 2", "ar2", 4030),
-        }[kind]
-        super().__init__(name, code, difficulty, 100, Level.HARD)
+    def __init__(self, declaration: Declaration, kind: int) -> None:
+        super().__init__(declaration)
         self.kind = kind
 
     def find(self, grid: Grid) -> Iterator[Step]:
@@ -118,5 +112,5 @@ def _sorted(cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
     return tuple(sorted(cells))
 
 
-AVOIDABLE_RECTANGLE_1 = AvoidableRectangle(1)
-AVOIDABLE_RECTANGLE_2 = AvoidableRectangle(2)
+AVOIDABLE_RECTANGLE_1 = AvoidableRectangle(Declaration("Avoidable Rectangle Type 1", "ar1", library="0607", uniqueness=True), 1)
+AVOIDABLE_RECTANGLE_2 = AvoidableRectangle(Declaration("Avoidable Rectangle Type 2", "ar2", library="0608", uniqueness=True), 2)

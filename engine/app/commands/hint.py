@@ -30,10 +30,10 @@ from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, ba
 from engine.app.commands.richout import terminal_console
 from engine.formats import Puzzle
 from engine.app.render.hint import HintView
-from engine.technique import Catalog
+from engine.profiles import Profile
 
 
-def run(options: HintOptions, catalog: Catalog, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
+def run(options: HintOptions, profile: Profile, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
     givens: Puzzle | None = None
     if options.puzzle is not None:
         first = next(iter(iter_records([options.puzzle], stdin)))
@@ -44,7 +44,7 @@ def run(options: HintOptions, catalog: Catalog, out: IO[str], err: IO[str], stdi
     console = None if options.json else terminal_console(out)
     with batch() as outcome:
         for record in iter_records([options.state], stdin):
-            outcome.add(_hint_one(record, givens, console, catalog, options, out, err), record.where)
+            outcome.add(_hint_one(record, givens, console, profile, options, out, err), record.where)
             out.flush()
     return outcome.exit_code
 
@@ -53,7 +53,7 @@ def _hint_one(
     record: Record,
     givens: Puzzle | None,
     console: Console | None,
-    catalog: Catalog,
+    profile: Profile,
     options: HintOptions,
     out: IO[str],
     err: IO[str],
@@ -69,7 +69,7 @@ def _hint_one(
         err.write(f"stepdoku: {record.where}: {mismatch}\n")
         _json_error(out, options, record.where, str(mismatch))
         return EXIT_BAD_INPUT
-    advice = advise(Advice(record.where, state, record.item.layout, record.item.empty_char), catalog, options)
+    advice = advise(Advice(record.where, state, record.item.layout, record.item.empty_char), profile, options)
     if console is None:
         out.write(json.dumps(advice.to_json()) + "\n")
     else:

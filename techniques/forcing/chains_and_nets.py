@@ -26,7 +26,7 @@ from engine.grid import Grid
 from engine.search import find_solutions
 from engine.notation import words_list
 from engine.step import Candidate, Highlights, Link, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.forcing.conclusions import ChainProver, Conclusion, NetProver, nested_contradictions
 from techniques.forcing.link_tables import N_CANDIDATES
 from techniques.forcing.propagation import Budget, Clash, Conflict, Proof, Rule
@@ -46,8 +46,7 @@ class ForcingChain(BaseTechnique):
     """An assumption followed through direct links breaks a rule (so it is false), or
     every case of an either-or leads to the same fact (so it holds)."""
 
-    def __init__(self) -> None:
-        super().__init__("Forcing Chain", "fc", 8500, 500, Level.EXTREME, subcodes=("fcc", "fcv"))
+    declaration = Declaration("Forcing Chain", "fc", subcodes={"fcc": "1301", "fcv": "1302"})
 
     def find(self, grid: Grid) -> Iterator[Step]:
         prover = ChainProver(grid)
@@ -60,8 +59,7 @@ class ForcingNet(BaseTechnique):
     """Like a forcing chain, but singles and locked candidates may combine several facts
     inside a branch; nested one level deeper when that is not enough."""
 
-    def __init__(self) -> None:
-        super().__init__("Forcing Net", "fn", 8600, 700, Level.EXTREME, subcodes=("fnc", "fnv"))
+    declaration = Declaration("Forcing Net", "fn", subcodes={"fnc": "1303", "fnv": "1304"})
 
     def find(self, grid: Grid) -> Iterator[Step]:
         prover = NetProver(grid)
