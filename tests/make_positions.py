@@ -2,7 +2,7 @@
 
     .venv/bin/python tests/make_positions.py n2,h2 --per-code 3 [--files top95.txt,...]
 
-For each wanted code it prints lines in the test_positions.py format: the position just
+For each wanted code it prints lines in the tests/test_contract.py format: the position just
 before the solver used that technique (values, removed pencil marks, the step's line), and
 one ``-`` case where the technique finds nothing. Read each case before committing it.
 With ``--any`` a code is also taken from a position on the solve path where its technique

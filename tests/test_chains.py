@@ -8,7 +8,7 @@ from techniques.chains.implications import LiteralGraph, is_on, off, on
 from techniques.chains.simple_chains import X_CHAIN, XY_CHAIN
 from techniques.chains.link_graph import Node, group_nodes, link_graph, links
 from tests.conftest import PUZZLES, grid_from
-from tests.test_positions import load
+from tests.test_contract import load
 
 POSITIONS = load(PUZZLES / "techniques" / "chains.txt")
 

@@ -102,14 +102,6 @@ def test_siamese_fish_combine_two_fish_on_one_base() -> None:
     assert all(s.eliminations not in single for s in siamese)
 
 
-def test_find_is_pure_and_repeatable() -> None:
-    grid = grid_from(*FINNED_FRANKEN_POSITION)
-    before = (list(grid.values), list(grid.cands), grid.version)
-    first = [str(s) for s in by_code("fff3").find(grid)]
-    assert [str(s) for s in by_code("fff3").find(grid.copy())] == first
-    assert (list(grid.values), list(grid.cands), grid.version) == before
-
-
 def test_hodoku_defaults() -> None:
     enabled = {t.code for t in DEFAULT if isinstance(t, FishTechnique)}
     assert enabled == {"bf2", "bf3", "bf4", "fbf2", "sbf2", "fbf3", "sbf3", "fbf4", "sbf4", "ff2", "ff3", "fff2", "fff3"}

@@ -101,7 +101,7 @@ def test_bug_plus_one() -> None:
 
 
 def test_every_uniqueness_explanation_says_it_relies_on_one_solution() -> None:
-    from tests.test_positions import POSITIONS
+    from tests.test_contract import POSITIONS
 
     for position in POSITIONS:
         if position.code in UNIQUENESS_CODES and position.expected != "-":
