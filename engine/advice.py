@@ -7,6 +7,7 @@ never prints. The diagnosis comes first: with mistakes, no hint is chosen unless
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from engine.analysis import Status, analyse
@@ -53,6 +54,16 @@ class Snapshot:
         return bool(self.givens >> cell & 1)
 
 
+class HintStatus(StrEnum):
+    """What the hint command found about a state."""
+
+    OK = "ok"  # a hint (or a note why there is none)
+    MISTAKES = "mistakes"  # the player's grid disagrees with the solution
+    SOLVED = "solved"
+    INVALID = "invalid"  # the puzzle itself has no solution
+    ERROR = "error"  # unreadable input
+
+
 @dataclass
 class Advice:
     """Everything the hint command found for one state; rendering reads it."""
@@ -61,7 +72,7 @@ class Advice:
     state: PlayerState
     layout: Layout
     empty_char: str
-    status: str = "ok"
+    status: HintStatus = HintStatus.OK
     diagnosis: Diagnosis | None = None
     grid: Grid | None = None  # the position, when it breaks no rule
     stopped: bool = False  # mistakes were found and no hint was asked for despite them
@@ -74,7 +85,7 @@ class Advice:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "status": self.status,
+            "status": self.status.value,
             "source": self.source,
             "state": format_line(self.state.values),
             "uniqueness": self.uniqueness.value if self.uniqueness is not None else None,
@@ -115,10 +126,10 @@ def advise(advice: Advice, profile: Profile, options: HintOptions) -> Advice:
     diagnosis = advice.diagnosis = diagnose(state)
     advice.grid = _position(state)
     if diagnosis.broken_puzzle:
-        advice.status, advice.error = "invalid", f"the puzzle has {diagnosis.puzzle.describe()}"
+        advice.status, advice.error = HintStatus.INVALID, f"the puzzle has {diagnosis.puzzle.describe()}"
         return advice
     if diagnosis.mistakes:
-        advice.status = "mistakes"
+        advice.status = HintStatus.MISTAKES
         if not options.ignore_mistakes:
             advice.stopped = True
             return advice
@@ -128,7 +139,7 @@ def advise(advice: Advice, profile: Profile, options: HintOptions) -> Advice:
         advice.notes.append("Your grid breaks a rule (a cell or house has no place left), so no step can be taken from it.")
         return advice
     if grid.is_solved():
-        advice.status = "solved" if not diagnosis.mistakes else advice.status
+        advice.status = HintStatus.SOLVED if not diagnosis.mistakes else advice.status
         return advice
     _choose(advice, grid, profile, options)
     return advice

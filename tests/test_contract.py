@@ -35,7 +35,7 @@ from engine.cells import CELL_NAMES
 from engine.profiles import PROFILES, load_profile
 from engine.step import NO_HIGHLIGHTS
 from engine.technique import Technique
-from techniques import CATALOG, REGISTRY, by_code
+from techniques import CATALOG, REGISTRY
 from tests.conftest import PUZZLES, grid_from
 
 FILES = sorted((PUZZLES / "techniques").glob("*.txt"))
@@ -72,6 +72,10 @@ def load(path: Path) -> list[Position]:
 
 
 POSITIONS = [p for f in FILES for p in load(f)]
+PROFILES_BUILT = [load_profile(name, CATALOG) for name in PROFILES]
+#: The registry and any technique a profile brings of its own, by step code.
+TECHNIQUES: dict[str, Technique] = {code: t for t in (*REGISTRY, *(t for p in PROFILES_BUILT for t in p.techniques)) for code in t.codes}
+ALL = tuple(dict.fromkeys(TECHNIQUES.values()))
 
 # Known bugs, fixed on another branch (`sound`, issue 11): the case fails until that lands.
 _NICE_LOOP_CRASH = "nice loop explanation crashes on an empty effect (IndexError in loop_explanations.explain); fixed on branch 'sound'"
@@ -87,7 +91,7 @@ def _positions_of(technique: Technique) -> list[Position]:
     return [p for p in POSITIONS if p.code in technique.codes]
 
 
-@pytest.mark.parametrize("technique", REGISTRY, ids=[t.code for t in REGISTRY])
+@pytest.mark.parametrize("technique", ALL, ids=[t.code for t in ALL])
 def test_every_technique_has_positions_where_it_finds_something(technique: Technique) -> None:
     assert any(p.expected != "-" for p in _positions_of(technique)), f"{technique.code}: no positions in puzzles/techniques/"
 
@@ -98,7 +102,7 @@ def test_each_position_keeps_the_contract(position: Position) -> None:
     highlights; the grid unchanged."""
     grid = grid_from(position.values, position.removed)
     before = (list(grid.values), list(grid.cands), grid.version)
-    technique = by_code(position.code)
+    technique = TECHNIQUES[position.code]
     steps = list(technique.find(grid))
     assert (list(grid.values), list(grid.cands), grid.version) == before, "find changed the grid"
     found = [str(s) for s in steps if s.code == position.code]
@@ -121,8 +125,9 @@ def _code_cases() -> list[tuple[str, str, Position]]:
     """(profile, code, a position of that code) for every code of every profile's
     techniques that has a position where something is found."""
     cases = []
-    for name in PROFILES:
-        for technique in load_profile(name, CATALOG).techniques:
+    for profile in PROFILES_BUILT:
+        name = profile.name
+        for technique in profile.techniques:
             for code in technique.codes:
                 position = next((p for p in _positions_of(technique) if p.code == code and p.expected != "-"), None)
                 if position is not None:
@@ -163,4 +168,4 @@ def test_every_code_works_with_explain_only(profile: str, code: str, position: P
     status, out, err = _run("explain", "--profile", profile, "--only", code, "--no-search", "--json", position.library_line())
     assert status == 0, err
     steps = json.loads(out)["steps"]
-    assert steps and steps[0]["code"] in by_code(code).codes
+    assert steps and steps[0]["code"] in TECHNIQUES[code].codes

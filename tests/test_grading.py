@@ -106,6 +106,6 @@ def test_the_budget_is_honoured_within_ten_percent() -> None:
     start = time.perf_counter()
     record = Grader(HODOKU, max_seconds=0.5).grade(parse_line(golden_nugget))  # about 1.5 s unbounded
     elapsed = time.perf_counter() - start
-    assert record.status == "timeout"
+    assert record.status is GradeStatus.TIMEOUT
     assert record.seconds is not None and 0.5 <= record.seconds <= 0.55
     assert elapsed <= 0.55 * 1.5  # the record is written promptly after the budget

@@ -18,11 +18,12 @@ from typing import Iterator
 import networkx as nx
 
 from engine.cells import CELL_NAMES, PEER_MASK, CellSet, Digit, cells_of, first_cell
+from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates, cell_names
-from techniques.chains.link_graph import Node, conjugate_graphs, per_version
+from techniques.chains.link_graph import Node, conjugate_graphs
 
 
 @dataclass(frozen=True)
@@ -33,9 +34,10 @@ class Cluster:
     off: CellSet
 
 
+@per_grid_version()
 def all_clusters(grid: Grid) -> dict[Digit, list[Cluster]]:
     """Per digit, its coloured clusters (computed once per grid version)."""
-    return per_version(grid, "clusters", lambda g: {d: clusters(graph) for d, graph in sorted(conjugate_graphs(g).items())})
+    return {d: clusters(graph) for d, graph in sorted(conjugate_graphs(grid).items())}
 
 
 def clusters(graph: nx.Graph[Node]) -> list[Cluster]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from engine.cells import MASK_DIGITS, PEER_MASK, Cell, cells_of
+from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
@@ -38,14 +39,10 @@ _TYPE2 = (
 )
 
 
-_cache: list[tuple[int, tuple[Rectangle, ...]]] = []
-
-
+@per_grid_version()
 def _rectangles(grid: Grid) -> tuple[Rectangle, ...]:
     """The avoidable rectangles of the grid, cached per version: both types share the search."""
-    if not _cache or _cache[0][0] != grid.version:
-        _cache[:] = [(grid.version, tuple(avoidable_rectangles(grid)))]
-    return _cache[0][1]
+    return tuple(avoidable_rectangles(grid))
 
 
 class AvoidableRectangle(BaseTechnique):

@@ -44,6 +44,7 @@ from engine.cells import (
     cells_of,
     cellset_of,
 )
+from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
@@ -264,23 +265,16 @@ def _hidden_for(k: _Corners, corner: Cell, target: Cell, keep: Digit, drop: Digi
 _CHECKS = (_type1, _type2_or_5, _type3, _type4, _type6, _hidden)
 
 
-_cache: dict[bool, tuple[int, tuple[Finding, ...]]] = {}
-
-
+@per_grid_version()
 def rectangle_findings(grid: Grid, allow_missing: bool) -> tuple[Finding, ...]:
     """Every Uniqueness Test and Hidden Rectangle finding of the grid, cached per version:
     the seven techniques share one search."""
-    cached = _cache.get(allow_missing)
-    if cached is not None and cached[0] == grid.version:
-        return cached[1]
     found: list[Finding] = []
     for rect in unique_rectangles(grid, allow_missing):
         corners = _Corners(grid, rect)
         for check in _CHECKS:
             found.extend(check(corners))
-    result = tuple(found)
-    _cache[allow_missing] = (grid.version, result)
-    return result
+    return tuple(found)
 
 
 def rectangle_step(technique: BaseTechnique, finding: Finding) -> Step:

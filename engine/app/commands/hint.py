@@ -24,7 +24,7 @@ from typing import IO
 from rich.console import Console
 from rich.text import Text
 
-from engine.advice import Advice, HintOptions, StateMismatch, advise, player_state
+from engine.advice import Advice, HintOptions, HintStatus, StateMismatch, advise, player_state
 from engine.app.commands.inputs import Record, iter_records
 from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
 from engine.app.commands.richout import terminal_console
@@ -76,7 +76,7 @@ def _hint_one(
         console.print(HintView(advice, options.level, options.apply))
         if options.apply and advice.applied is not None:
             console.print(Text(advice.applied), soft_wrap=True)
-    return EXIT_INVALID if advice.status == "invalid" else EXIT_OK
+    return EXIT_INVALID if advice.status is HintStatus.INVALID else EXIT_OK
 
 
 def _json_error(out: IO[str], options: HintOptions, where: str, message: str) -> None:
@@ -84,5 +84,5 @@ def _json_error(out: IO[str], options: HintOptions, where: str, message: str) ->
     if options.json:
         keys = ("status", "source", "state", "uniqueness", "givens_known", "mistakes", "hint", "applied", "notes", "error")
         data: dict[str, object] = dict.fromkeys(keys)
-        data.update(status="error", source=where, givens_known=False, mistakes=[], notes=[], error=message)
+        data.update(status=HintStatus.ERROR.value, source=where, givens_known=False, mistakes=[], notes=[], error=message)
         out.write(json.dumps(data) + "\n")
