@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Iterator
+
 import pytest
 
 from engine.grid import Grid
 from engine.profiles import PROFILES, UnknownProfile, load_profile
 from engine.profiles.hodoku import STEPS
 from engine.profiles.se import se_tenths
-from engine.technique import UnknownTechnique
+from engine.step import Candidate, Step
+from engine.technique import BaseTechnique, Catalog, Declaration, UnknownTechnique
 from techniques import CATALOG, REGISTRY
 from tests.conftest import HODOKU, SE, puzzle_lines
 
@@ -79,3 +82,23 @@ def test_a_rater_watching_a_solve_agrees_with_a_replay() -> None:
             rater = profile.rater()
             result = profile.solve(grid, watch=rater.watch)
             assert rater.rating(solved=True) == profile.rate(result.steps, start=grid)
+
+
+class _NewPattern(BaseTechnique):
+    """A technique no profile knows yet (one added on another branch)."""
+
+    declaration = Declaration("New Pattern", "zz9")
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        yield from ()
+
+
+def test_a_technique_no_profile_places_is_there_off_by_default() -> None:
+    new = _NewPattern()
+    for name in PROFILES:
+        profile = load_profile(name, Catalog((*REGISTRY, new)))
+        entry = profile.entry("zz9")
+        assert profile.techniques[-1] is new and new not in profile.default
+        assert entry.order > max(e.order for e in profile.entries[:-1]) and not entry.enabled
+        assert profile.select("zz9") == (new,)
+        assert profile.rate((Step("New Pattern", "zz9", placements=(Candidate(1, 0),)),)).hardest == "New Pattern"

@@ -4,7 +4,12 @@ A profile says which techniques run and in which order, which step to take when 
 technique finds several, and what a path scores. It refers to techniques by step code and
 takes the technique objects from the ``Catalog`` it is built with, so the engine never
 imports ``techniques``: whoever builds a profile (the command line, a test, a script)
-hands it the catalog. A profile may also bring techniques of its own (``own_techniques``).
+hands it the catalog. A profile may also bring techniques of its own (its entries need not
+come from the catalog).
+
+Techniques of the catalog that a profile does not place itself (a technique added after
+the profile was written) are appended after its own, off by default: they can be asked
+for by code at once, and the profile rates their steps as it rates unknown codes.
 
 A new profile is a subclass in its own module, registered with one line in
 ``engine/profiles/__init__.py``; see CONTRIBUTING.md.
@@ -57,7 +62,8 @@ class Profile(ABC):
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
-        self.entries = tuple(sorted(self.build_entries(catalog), key=lambda e: e.order))
+        placed = sorted(self.build_entries(catalog), key=lambda e: e.order)
+        self.entries = (*placed, *_unplaced(catalog, placed))
         self.techniques = tuple(e.technique for e in self.entries)
         self.default = tuple(e.technique for e in self.entries if e.enabled)
         self._entries = {code: e for e in self.entries for code in e.technique.codes}
@@ -139,3 +145,11 @@ class Profile(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}: {len(self.techniques)} techniques>"
+
+
+def _unplaced(catalog: Catalog, placed: Sequence[Entry]) -> list[Entry]:
+    """The catalog's techniques a profile did not place, after its last one, off by default."""
+    known = {e.technique for e in placed}
+    last = max((e.order for e in placed), default=0)
+    missing = [t for t in catalog.techniques if t not in known]
+    return [Entry(t, last + n, enabled=False) for n, t in enumerate(missing, 1)]

@@ -16,8 +16,8 @@ holding only its two digits, and reads off what that forces:
 * Hidden Rectangle: from a corner holding only the two digits, one digit is confined to the
   rectangle in the row and column of the opposite corner, which then cannot hold the other.
 
-All of them rely on the puzzle having a single solution (``uniqueness = True``); the solver
-only runs them on proper puzzles.
+All of them rely on the puzzle having a single solution (``uniqueness=True`` in their
+declarations); the solver only runs them on proper puzzles.
 """
 
 from __future__ import annotations
