@@ -4,7 +4,7 @@ Every option is declared once (the ``Option`` constants below) and each command 
 options it takes; a command may word an option's help for itself, never redefine it.
 
 Exit codes: 0 ok, 1 invalid puzzle (no solution or several), 2 bad input or usage,
-3 internal error, 130 interrupted.
+3 internal error, 4 output could not be written, 130 interrupted, 141 output pipe closed.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import argparse
 import os
 import sys
 from dataclasses import dataclass, field
+from importlib import metadata
 from typing import IO, Any, Callable, Sequence, cast
 
 from engine.advice import HintOptions
@@ -22,7 +23,16 @@ from engine.app.commands import hint as hint_command
 from engine.app.commands import listing as listing_command
 from engine.app.commands import solve as solve_command
 from engine.app.commands import steps as steps_command
-from engine.app.commands.output import EXIT_BAD_INPUT, Interrupted, RecordStream
+from engine.app.commands.output import (
+    EXIT_BAD_INPUT,
+    EXIT_OUTPUT_FAILED,
+    EXIT_PIPE_CLOSED,
+    Interrupted,
+    OutputClosed,
+    OutputFailed,
+    RecordStream,
+    tolerant_output,
+)
 from engine.app.commands.richout import RichTarget
 from engine.formats import Layout
 from engine.profiles import DEFAULT_PROFILE, PROFILES, Profile, load_profile
@@ -63,6 +73,13 @@ def _positive(text: str) -> int:
     return value
 
 
+def _codes(text: str) -> str:
+    """A comma-separated list of technique codes; an empty one is a mistake, not the default set."""
+    if not any(code.strip() for code in text.split(",")):
+        raise argparse.ArgumentTypeError(f"no technique code in {text!r} (e.g. n2,h2; see 'stepdoku techniques')")
+    return text
+
+
 def _seconds(text: str) -> float:
     try:
         value = float(text)
@@ -93,19 +110,23 @@ INPUTS = Option(
     "inputs",
     nargs="*",
     metavar="INPUT",
-    help="a puzzle (81 characters, or a grid in quotes), a file of puzzles, or - for stdin; "
+    help="a puzzle (81 characters, or a grid or LeetCode board in quotes), a file of puzzles, or - for stdin; "
     "default: Arto Inkala's 2012 'world's hardest' puzzle",
 )
 GRADE_INPUTS = Option("inputs", nargs="+", metavar="INPUT", help="puzzles, files of puzzles (any size), or - for stdin")
-STATE = Option("state", metavar="STATE", help="your grid: 81 characters, nine rows, a pencil-mark grid, a HoDoKu library line (+d = entered), a file, or - for stdin")
+STATE = Option(
+    "state",
+    metavar="STATE",
+    help="your grid: 81 characters, nine rows, a LeetCode board, a pencil-mark grid, a HoDoKu library line (+d = entered), a file, or - for stdin",
+)
 PROFILE = Option(
     "--profile",
     choices=tuple(PROFILES),
     default=DEFAULT_PROFILE,
     help=f"the rating scale and solving policy: {', '.join(PROFILES)} (default {DEFAULT_PROFILE}; see 'stepdoku techniques --profile NAME')",
 )
-ONLY = Option("--only", metavar="CODES", help="use only these techniques, e.g. n2,h2 (see 'stepdoku techniques')")
-TECHNIQUE = Option("--technique", "-t", metavar="CODES", help="technique codes, e.g. n2,h2 (default: a library line's own technique, else the profile's default set)")
+ONLY = Option("--only", type=_codes, metavar="CODES", help="use only these techniques, e.g. n2,h2 (see 'stepdoku techniques')")
+TECHNIQUE = Option("--technique", "-t", type=_codes, metavar="CODES", help="technique codes, e.g. n2,h2 (default: a library line's own technique, else the profile's default set)")
 MAX_DIFFICULTY = Option("--max-difficulty", type=int, metavar="N", help="leave out techniques ordered after N in the profile (its order numbers: see 'stepdoku techniques')")
 NO_SEARCH = Option("--no-search", action="store_true", help="stop when stuck instead of placing a Brute Force digit")
 JSON = Option("--json", action="store_true", help="one JSON object per puzzle (JSON Lines)")
@@ -115,15 +136,32 @@ HTML = Option("--html", metavar="FILE", help="write the output as a self-contain
 SVG = Option("--svg", metavar="FILE", help="write the output as an SVG picture instead")
 LAYOUT = Option("--format", type=_layout, metavar="LAYOUT", help="output layout: " + ", ".join(x.value for x in Layout) + " (default: as the input)")
 COUNT = Option("--count", action="store_true", help="count the solutions instead (up to --limit)")
-LIMIT = Option("--limit", type=int, default=1000, metavar="N", help="stop counting at N solutions (default 1000)")
+LIMIT = Option(
+    "--limit",
+    type=_positive,
+    default=1000,
+    metavar="N",
+    help="with --count, stop counting at N solutions (default 1000; then 'at least N'); the exit code still says whether the puzzle has one solution",
+)
 SINGLES = Option("--singles", choices=("collapsed", "full"), default="collapsed", help="runs of singles as lines under one grid (default) or each in full")
 FROM_STEP = Option("--from-step", type=_positive, default=1, metavar="N", help="start the walkthrough at step N")
 UNTIL_STEP = Option("--until-step", type=_positive, metavar="N", help="end the walkthrough at step N")
 BRIEF = Option("--brief", action="store_true", help="step lines only, no explanations")
-PUZZLE = Option("--puzzle", metavar="GIVENS", help="the original puzzle, to tell your entries from its givens")
+PUZZLE = Option(
+    "--puzzle",
+    metavar="GIVENS",
+    help="the original puzzle, to tell your entries from its givens: each wrong entry is then named "
+    "(without it every digit of STATE counts as a given)",
+)
 LEVEL = Option("--level", type=int, choices=(1, 2, 3), default=1, help="1: technique and where to look (default); 2: also digits and cells; 3: the whole step")
 APPLY = Option("--apply", action="store_true", help="also print the state after the step, in the same layout")
-IGNORE_MISTAKES = Option("--ignore-mistakes", action="store_true", help="give a hint even when the grid has mistakes")
+IGNORE_MISTAKES = Option(
+    "--ignore-mistakes",
+    action="store_true",
+    help="give a hint even when the grid has mistakes: the mistakes are still listed, and the step is found "
+    "in the grid as it is (wrong digits and removed pencil marks included), so it may lead away from the "
+    "solution; a grid where a cell or house has no place left gets no step",
+)
 JOBS = Option("-j", "--jobs", type=_positive, default=1, metavar="N", help="grade in N worker processes (default 1)")
 GRADE_FORMAT = Option("--format", choices=grade_command.FORMATS, default="table", help="table (default), csv or jsonl")
 MAX_SECONDS = Option("--max-seconds", type=_seconds, metavar="S", help="give up on a puzzle after S seconds and record 'timeout'")
@@ -167,7 +205,7 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
         inputs=tuple(args.inputs),
         layout=args.format,
         count=args.count,
-        limit=max(1, args.limit),
+        limit=args.limit,
         json=args.json,
     )
     return solve_command.run(options, out, err, stdin)
@@ -274,8 +312,17 @@ COMMANDS = (
 )
 
 
+def _version() -> str:
+    """The installed package's version (pyproject.toml), or a note when run from a bare checkout."""
+    try:
+        return metadata.version("stepdoku")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed: pip install -e .)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="stepdoku", description="Solve Sudoku the way a strong human does, and say why.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}", help="print the version and exit")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
     for command in COMMANDS:
         command.add_to(commands)
@@ -288,10 +335,17 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None, err: IO[
     err = err or sys.stderr
     parser = build_parser()
     args = parser.parse_args(argv)
+    tolerant_output(out)
+    tolerant_output(err)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(err)
         return EXIT_BAD_INPUT
+    return _run(handler, args, out, err)
+
+
+def _run(handler: Handler, args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Run a command; every way it can end becomes one line on stderr and an exit code."""
     # Records reach stdout whole or not at all (see RecordStream): Ctrl-C or an error in the
     # middle of one leaves everything written before it intact.
     stream = RecordStream(out)
@@ -311,17 +365,30 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None, err: IO[
         stream.discard()
         err.write("stepdoku: interrupted\n")
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
+    except (OutputClosed, BrokenPipeError):
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+        _drop_stdout()
+        return EXIT_PIPE_CLOSED
+    except OutputFailed as failed:
+        _drop_stdout()
+        err.write(f"stepdoku: cannot write the output: {failed}\n")
+        return EXIT_OUTPUT_FAILED
     except Exception as error:  # never a traceback for users; STEPDOKU_DEBUG=1 shows it
         stream.discard()
         if os.environ.get("STEPDOKU_DEBUG"):
             raise
         err.write(f"stepdoku: internal error: {type(error).__name__}: {error} (please report it; STEPDOKU_DEBUG=1 shows details)\n")
         return EXIT_INTERNAL
+
+
+def _drop_stdout() -> None:
+    """Point the process's standard output at the null device, so that the interpreter's
+    last flush of text held for a closed pipe or a full disk does not fail once more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

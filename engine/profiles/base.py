@@ -105,14 +105,20 @@ class Profile(ABC):
         return self.entry(code).technique
 
     def select(self, codes: str) -> tuple[Technique, ...]:
-        """Techniques from a comma-separated list of codes (``"n2,h2"``), in profile order."""
+        """Techniques from a comma-separated list of codes (``"n2,h2"``), in profile order.
+
+        Raises:
+            UnknownTechnique: a code the profile has no technique for, or no code at all (``""``).
+        """
         wanted = {self.by_code(code.strip()) for code in codes.split(",") if code.strip()}
+        if not wanted:
+            raise UnknownTechnique(f"no technique code in {codes!r} (e.g. n2,h2; see 'stepdoku techniques')")
         return tuple(t for t in self.techniques if t in wanted)
 
     def plan(self, codes: str | None = None, max_difficulty: int | None = None) -> tuple[Technique, ...]:
         """The techniques a solve uses: ``codes`` (else the default set), none ordered
         after ``max_difficulty``."""
-        chosen = self.select(codes) if codes else self.default
+        chosen = self.select(codes) if codes is not None else self.default
         if max_difficulty is None:
             return chosen
         return tuple(t for t in chosen if self.entry(t.code).order <= max_difficulty)

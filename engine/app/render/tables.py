@@ -6,6 +6,7 @@ from typing import Any, Literal, Mapping, Sequence
 
 from rich import box
 from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -71,20 +72,40 @@ class TechniqueTable:
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
         table.add_column("Order", justify="right", no_wrap=True)
         table.add_column("Code", no_wrap=True)
-        table.add_column("Technique", no_wrap=True)
+        table.add_column("Technique")  # long names wrap: the other columns never do
         for column in self.columns:
             table.add_column(column.heading, justify=_justify(column), no_wrap=True)
         table.add_column("Notes")
         for row in self.rows:
-            notes = []
-            if row["uniqueness"]:
-                notes.append("uniqueness")
-            if not row["enabled"]:
-                notes.append("off")
             style = None if row["enabled"] else style_of(console, "walk.note")
             numbers = [column.text(row[column.key]) for column in self.columns]
-            table.add_row(str(row["difficulty"]), row["code"], row["name"], *numbers, "; ".join(notes), style=style)
-        yield table
+            table.add_row(str(row["difficulty"]), row["code"], row["name"], *numbers, _notes(row), style=style)
+        if Measurement.get(console, options.update_width(1000), table).minimum <= options.max_width:
+            yield table
+            return
+        # Too narrow for the columns (rich would cut them): one wrapped entry per technique.
+        for row in self.rows:
+            words = ", ".join(_in_words(column, row[column.key]) for column in self.columns)
+            notes = f"; {_notes(row)}" if _notes(row) else ""
+            line = f"{row['difficulty']} {row['code']}: {row['name']} ({words}{notes})"
+            yield Text(line, style="" if row["enabled"] else style_of(console, "walk.note"))
+
+
+def _in_words(column: Column, value: Any) -> str:
+    """``Medium`` (a word column), ``score 50``, ``SE 2.6`` (a number column, named)."""
+    text = column.text(value).strip()
+    if column.align == "<":
+        return text
+    return f"{column.heading if column.heading.isupper() else column.heading.lower()} {text}"
+
+
+def _notes(row: Mapping[str, Any]) -> str:
+    notes = []
+    if row["uniqueness"]:
+        notes.append("uniqueness")
+    if not row["enabled"]:
+        notes.append("off")
+    return "; ".join(notes)
 
 
 class CountTable:
