@@ -14,11 +14,9 @@ from engine.app.commands.grade import GradeOptions
 from engine.formats import parse_line
 from engine.grading import Grader, GradeRecord, GradeStatus, grade_stream, record_columns
 from engine.grid import Grid
-from engine.profiles import Entry
-from engine.profiles.hodoku import HodokuProfile
 from engine.step import Step
-from engine.technique import BaseTechnique, Catalog, Declaration
-from tests.conftest import HODOKU, puzzle_lines
+from engine.technique import BaseTechnique, Declaration
+from tests.conftest import HODOKU, profile_with, puzzle_lines
 
 EASY = puzzle_lines("easy50.txt", 6)
 # An unsolved puzzle that singles cannot finish: the slow technique below gets asked.
@@ -37,14 +35,7 @@ class _Endless(BaseTechnique):
         yield  # pragma: no cover
 
 
-class _SlowProfile(HodokuProfile):
-    """HoDoKu's scale with one technique of its own (a profile may bring techniques)."""
-
-    def build_entries(self, catalog: Catalog) -> Iterator[Entry]:
-        yield Entry(_Endless(), 100)
-
-
-SLOW = _SlowProfile(Catalog(()))
+SLOW = profile_with(_Endless())
 
 
 def test_records_have_exactly_the_issue_columns() -> None:

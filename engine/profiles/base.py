@@ -24,7 +24,7 @@ from typing import Any, Callable, ClassVar, Iterable, Sequence
 from engine.analysis import Analysis
 from engine.grid import Grid
 from engine.profiles.rating import Column, Fields, PathRater, Rating, replay
-from engine.solver import SolveResult, first_step
+from engine.solver import SolveResult, StepChoice, first_step
 from engine.solver import solve as solve_with
 from engine.step import Step
 from engine.technique import Catalog, Technique, UnknownTechnique
@@ -78,9 +78,9 @@ class Profile(ABC):
     def rater(self) -> PathRater:
         """A fresh rater for one path."""
 
-    def choose(self, technique: Technique, grid: Grid) -> Step | None:
-        """The step to take when ``technique`` applies (default: the first it finds)."""
-        return first_step(technique, grid)
+    #: The step to take when a technique applies: ``choose(technique, grid)``. The default
+    #: takes the first it finds; a profile may override it with a method.
+    choose: StepChoice = staticmethod(first_step)
 
     def label_key(self, label: str) -> Any:
         """Sort key of a rating label among this profile's labels (None: not one of them)."""

@@ -230,6 +230,10 @@ def _special(graph: LiteralGraph) -> int:
     return mask
 
 
+#: Per digit, the number of its candidate in cell 0: add the cell for any other (a hot loop).
+_DIGIT_BASE = (0, *(candidate_index(0, d) for d in range(1, 10)))
+
+
 def _aic_ends(search: Search, start: Node) -> int:
     """The true-candidate literals an AIC from "start is false" may end on with an effect:
     the same digit where both ends see two candidates of it, or, in a cell that sees the
@@ -245,11 +249,11 @@ def _aic_ends(search: Search, start: Node) -> int:
         once |= peers
     mask = 0
     for e in cells_of(twice & ~(1 << s)):
-        mask |= 1 << on_literal[candidate_index(e, a)]
+        mask |= 1 << on_literal[_DIGIT_BASE[a] + e]
     others = grid.cands[s] & ~bit(a)
     for e in cells_of(seen):
         for b in MASK_DIGITS[grid.cands[e] & others]:
-            mask |= 1 << on_literal[candidate_index(e, b)]
+            mask |= 1 << on_literal[_DIGIT_BASE[b] + e]
     return mask
 
 
