@@ -14,7 +14,7 @@ from engine.cells import ALL_CELLS, CELL_NAMES, MASK_COUNT, MASK_DIGITS, PEER_MA
 from engine.grid import Grid
 from engine.notation import cell_list_words, compact_cells, words_list
 from engine.step import Candidate, Highlights, Link, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates, removal_words
 
 #: Longest chain searched, in cells (HoDoKu's default chain length limit allows about ten).
@@ -31,8 +31,7 @@ class RemotePair(BaseTechnique):
     """Four or more cells with the same two candidates, chained cell to cell: a cell seeing
     two of them an odd number of steps apart can hold neither digit."""
 
-    def __init__(self) -> None:
-        super().__init__("Remote Pair", "rp", 2800, 110, Level.HARD)
+    declaration = Declaration("Remote Pair", "rp", library="0703")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         groups: dict[Mask, list[Cell]] = {}

@@ -5,12 +5,18 @@ candidate grid it was found in (runs of singles collapsed into lines), then a su
 with the rating. ``--html``/``--svg`` write the same walkthrough to a self-contained file,
 ``--text`` prints the HoDoKu-style lines only.
 
+The solve and the rating follow a profile (``--profile``, default ``hodoku``).
+
 JSON (one object per puzzle, JSON Lines for many)::
 
     {"puzzle": "<81>", "status": "solved"|"stuck"|"invalid", "error": ..., "solution": "<81>",
      "brute_force": n, "steps": [STEP, ...], "source": "line 1",
-     "rating": {"level", "score", "se", "hardest", "hardest_step", "brute_force", "steps",
-                "techniques": [{"name", "code", "count", "score"}, ...]} | null}
+     "rating": {<the profile's rating fields>, "hardest", "hardest_step", "brute_force", "steps",
+                "techniques": [{"name", "code", "count", <the profile's numbers>}, ...]} | null}
+
+with the ``hodoku`` profile the rating fields are ``level``, ``score``, ``se`` and each
+technique has its ``score``; with ``se`` they are ``er``, ``ep``, ``ed`` and each technique
+has its highest ``se``.
 """
 
 from __future__ import annotations
@@ -28,12 +34,12 @@ from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, ba
 from engine.app.commands.richout import RichTarget
 from engine.formats import Puzzle, format_line
 from engine.grid import Contradiction, Grid
-from engine.rating import Rating, rate
+from engine.profiles import Profile, Rating
 from engine.app.render.steps import StepLog, paragraph
 from engine.app.render.tables import RatingSummary
 from engine.app.render.theme import style_of
-from engine.solver import SolveResult, SolveStatus, solve
-from engine.technique import Catalog, Technique
+from engine.solver import SolveResult, SolveStatus
+from engine.technique import Technique
 from engine.walkthrough import build_walkthrough
 
 
@@ -52,12 +58,12 @@ class ExplainOptions:
     until_step: int | None = None
 
 
-def run(options: ExplainOptions, catalog: Catalog, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
+def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
     problem = _check_range(options) or RichTarget(options.html, options.svg).check()
     if problem:
         err.write(f"stepdoku: {problem}\n")
         return EXIT_BAD_INPUT
-    techniques = catalog.select(options.codes) if options.codes is not None else catalog.default
+    techniques = profile.plan(options.codes, options.max_difficulty)
     target = RichTarget(options.html, options.svg)
     console = None if options.json or options.text else target.console(out)
     first_line = ""
@@ -71,8 +77,8 @@ def run(options: ExplainOptions, catalog: Catalog, out: IO[str], err: IO[str], s
                 out.flush()
                 continue
             first_line = first_line or format_line(record.item.values)
-            start, result = explain_puzzle(record.item, techniques, options)
-            rating = rate(result.steps, catalog, solved=result.status is SolveStatus.SOLVED, start=start) if result.status is not SolveStatus.INVALID else None
+            start, result = explain_puzzle(record.item, profile, techniques, options)
+            rating = profile.rate(result.steps, solved=result.status is SolveStatus.SOLVED, start=start) if result.status is not SolveStatus.INVALID else None
             code = EXIT_OK if result.status is not SolveStatus.INVALID else EXIT_INVALID
             if options.json:
                 out.write(json.dumps(explain_json(record, record.item, result, rating)) + "\n")
@@ -80,7 +86,7 @@ def run(options: ExplainOptions, catalog: Catalog, out: IO[str], err: IO[str], s
                 out.write(_text(record, result, options))
             else:
                 assert console is not None
-                code = max(code, _walkthrough(console, record, start, result, rating, options))
+                code = max(code, _walkthrough(console, record, start, result, rating, profile, options))
             outcome.add(code, record.where)
             out.flush()
     if console is not None and target.exporting:
@@ -99,14 +105,14 @@ def _check_range(options: ExplainOptions) -> str | None:
     return None
 
 
-def explain_puzzle(puzzle: Puzzle, techniques: tuple[Technique, ...], options: ExplainOptions) -> tuple[Grid, SolveResult]:
-    """The starting grid and the logical solution of a puzzle."""
+def explain_puzzle(puzzle: Puzzle, profile: Profile, techniques: tuple[Technique, ...], options: ExplainOptions) -> tuple[Grid, SolveResult]:
+    """The starting grid and the logical solution of a puzzle, by the profile's policy."""
     try:
         grid = puzzle.to_grid()
     except Contradiction as broken:
         empty = Grid.from_values([0] * 81)
         return empty, SolveResult(SolveStatus.INVALID, (), empty, Analysis(Status.NONE, reason=str(broken)))
-    return grid, solve(grid, techniques, max_difficulty=options.max_difficulty, allow_search=options.allow_search)
+    return grid, profile.solve(grid, techniques, allow_search=options.allow_search)
 
 
 def explain_json(record: Record, puzzle: Puzzle, result: SolveResult, rating: Rating | None = None) -> dict[str, Any]:
@@ -139,7 +145,9 @@ def _note(puzzle: Puzzle) -> str:
     return f" {words[:60]}" if words else ""
 
 
-def _walkthrough(console: Console, record: Record, start: Grid, result: SolveResult, rating: Rating | None, options: ExplainOptions) -> int:
+def _walkthrough(
+    console: Console, record: Record, start: Grid, result: SolveResult, rating: Rating | None, profile: Profile, options: ExplainOptions
+) -> int:
     """Print one puzzle's walkthrough; the exit code of anything wrong with the options."""
     assert isinstance(record.item, Puzzle)
     console.print(Text(f"Puzzle {record.index} ({record.where}){_note(record.item)}", style=style_of(console, "walk.title")))
@@ -161,7 +169,8 @@ def _walkthrough(console: Console, record: Record, start: Grid, result: SolveRes
         console.print(paragraph(console, f"Stuck after {total} steps: {result.error}.", "walk.warn"))
     if rating is not None:
         console.print()
-        console.print(RatingSummary(rating, title="Summary of the whole solution" if _partial(options, total) else "Summary"))
+        title = "Summary of the whole solution" if _partial(options, total) else "Summary"
+        console.print(RatingSummary(rating, profile.count_columns, title=title))
     console.print()
     return EXIT_OK
 

@@ -24,16 +24,16 @@ from typing import IO
 from rich.console import Console
 from rich.text import Text
 
-from engine.advice import Advice, HintOptions, StateMismatch, advise, player_state
+from engine.advice import Advice, HintOptions, HintStatus, StateMismatch, advise, player_state
 from engine.app.commands.inputs import Record, iter_records
 from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
 from engine.app.commands.richout import terminal_console
 from engine.formats import Puzzle
 from engine.app.render.hint import HintView
-from engine.technique import Catalog
+from engine.profiles import Profile
 
 
-def run(options: HintOptions, catalog: Catalog, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
+def run(options: HintOptions, profile: Profile, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
     givens: Puzzle | None = None
     if options.puzzle is not None:
         first = next(iter(iter_records([options.puzzle], stdin)))
@@ -45,7 +45,7 @@ def run(options: HintOptions, catalog: Catalog, out: IO[str], err: IO[str], stdi
     console = None if options.json else terminal_console(out)
     with batch() as outcome:
         for record in iter_records([options.state], stdin):
-            outcome.add(_hint_one(record, givens, console, catalog, options, out, err), record.where)
+            outcome.add(_hint_one(record, givens, console, profile, options, out, err), record.where)
             out.flush()
     return outcome.exit_code
 
@@ -54,7 +54,7 @@ def _hint_one(
     record: Record,
     givens: Puzzle | None,
     console: Console | None,
-    catalog: Catalog,
+    profile: Profile,
     options: HintOptions,
     out: IO[str],
     err: IO[str],
@@ -71,14 +71,14 @@ def _hint_one(
         _json_error(out, options, record.where, str(mismatch))
         return EXIT_BAD_INPUT
     puzzle = record.item
-    advice = advise(Advice(record.where, state, puzzle.layout, puzzle.empty_char, board=puzzle.board), catalog, options)
+    advice = advise(Advice(record.where, state, puzzle.layout, puzzle.empty_char, board=puzzle.board), profile, options)
     if console is None:
         out.write(json.dumps(advice.to_json()) + "\n")
     else:
         console.print(HintView(advice, options.level, options.apply))
         if options.apply and advice.applied is not None:
             console.print(Text(advice.applied), soft_wrap=True)
-    return EXIT_INVALID if advice.status == "invalid" else EXIT_OK
+    return EXIT_INVALID if advice.status is HintStatus.INVALID else EXIT_OK
 
 
 def _json_error(out: IO[str], options: HintOptions, where: str, message: str) -> None:
@@ -86,5 +86,5 @@ def _json_error(out: IO[str], options: HintOptions, where: str, message: str) ->
     if options.json:
         keys = ("status", "source", "state", "uniqueness", "givens_known", "mistakes", "hint", "applied", "notes", "error")
         data: dict[str, object] = dict.fromkeys(keys)
-        data.update(status="error", source=where, givens_known=False, mistakes=[], notes=[], error=message)
+        data.update(status=HintStatus.ERROR.value, source=where, givens_known=False, mistakes=[], notes=[], error=message)
         out.write(json.dumps(data) + "\n")

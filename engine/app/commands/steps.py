@@ -2,7 +2,7 @@
 
 The position may be a plain puzzle or a partly solved state (PM grid, HoDoKu library line)
 with candidates removed. Without ``--technique`` a library line is examined with its own
-technique, anything else with the whole registry.
+technique, anything else with the profile's default techniques, in the profile's order.
 
 ``--rich`` (or ``--html FILE``/``--svg FILE``) shows each step with its explanation on the
 candidate grid of the position, as ``explain`` does.
@@ -26,11 +26,12 @@ from engine.app.commands.richout import RichTarget
 from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
 from engine.formats import Puzzle, format_line
 from engine.grid import Contradiction
-from engine.solver import allowed_techniques
+from engine.profiles import Profile
+from engine.solver import usable_techniques
 from engine.step import Step
 from engine.app.render.steps import Indented, Legend, paragraph, steps_view
 from engine.app.render.theme import style_of
-from engine.technique import Catalog, Technique
+from engine.technique import Technique
 
 
 @dataclass(frozen=True)
@@ -44,18 +45,18 @@ class StepsOptions:
     svg: str | None = None
 
 
-def run(options: StepsOptions, catalog: Catalog, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
+def run(options: StepsOptions, profile: Profile, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
     target = RichTarget(options.html, options.svg)
     problem = target.check()
     if problem:
         err.write(f"stepdoku: {problem}\n")
         return EXIT_BAD_INPUT
-    chosen = catalog.select(options.codes) if options.codes is not None else None
+    chosen = profile.select(options.codes) if options.codes is not None else None
     console = target.console(out) if (options.rich or target.exporting) and not options.json else None
     with batch() as outcome:
         for record in iter_records(options.inputs, stdin):
             if isinstance(record.item, Puzzle):
-                techniques = chosen or _default_techniques(record.item, catalog)
+                techniques = chosen or _default_techniques(record.item, profile)
                 if console is not None:
                     code = _rich_one(console, record, record.item, techniques)
                 else:
@@ -75,12 +76,12 @@ def run(options: StepsOptions, catalog: Catalog, out: IO[str], err: IO[str], std
     return outcome.exit_code
 
 
-def _default_techniques(puzzle: Puzzle, catalog: Catalog) -> tuple[Technique, ...]:
+def _default_techniques(puzzle: Puzzle, profile: Profile) -> tuple[Technique, ...]:
     if puzzle.library is not None:
-        code = catalog.library_codes.get(puzzle.library.code.split("-")[0])
-        if code is not None:
-            return (catalog.by_code(code),)
-    return catalog.default
+        technique = profile.catalog.by_library_code(puzzle.library.code.split("-")[0])
+        if technique is not None:
+            return (technique,)
+    return profile.default
 
 
 def find_steps(puzzle: Puzzle, techniques: tuple[Technique, ...]) -> tuple[Status, str | None, list[Step]]:
@@ -90,7 +91,7 @@ def find_steps(puzzle: Puzzle, techniques: tuple[Technique, ...]) -> tuple[Statu
     except Contradiction as broken:
         return Status.NONE, str(broken), []
     analysis = analyse(grid.values, grid.cands)
-    usable = allowed_techniques(techniques, unique=analysis.status is Status.UNIQUE)
+    usable = usable_techniques(techniques, unique=analysis.status is Status.UNIQUE)
     steps = [step for technique in usable for step in technique.find(grid)]
     return analysis.status, analysis.reason or None, steps
 

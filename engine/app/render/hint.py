@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from engine.advice import Advice, Snapshot
+from engine.advice import Advice, HintStatus, Snapshot
 from engine.analysis import Status
 from engine.app.render.grid import GridView, Marks
 from engine.app.render.steps import Indented, StepView, paragraph
@@ -31,7 +31,7 @@ class HintView:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         advice = self.advice
         yield Text(f"Your grid ({advice.source})", style=style_of(console, "walk.title"))
-        if advice.status == "invalid":
+        if advice.status is HintStatus.INVALID:
             yield paragraph(console, f"This cannot be played: {advice.error}.", "walk.warn")
             return
         yield from self._diagnosis(console, options)
@@ -39,7 +39,7 @@ class HintView:
             yield paragraph(console, note, "walk.note")
         if advice.stopped:
             yield paragraph(console, "Fix these first, or ask again with --ignore-mistakes for a hint from the grid as it is.", "walk.note")
-        if advice.status == "solved":
+        if advice.status is HintStatus.SOLVED:
             yield Text(_solved_text(advice), style=style_of(console, "walk.title"))
             return
         if advice.hint is not None:

@@ -1,4 +1,4 @@
-"""Pieces shared by the ALS techniques: eliminations, ranking, words and highlights."""
+"""Building ALS steps: eliminations, ranking, words and highlights shared by the ALS techniques."""
 
 from __future__ import annotations
 
