@@ -18,11 +18,11 @@ from typing import Callable, Iterator
 
 from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, bit, bit_indices, cells_of
 from engine.grid import Grid
-from engine.step import Candidate, Highlights, Step
+from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Level
 from techniques.chains.als_nodes import add_als_nodes
 from techniques.chains.implications import LiteralGraph, is_on, off, on, path_nodes
-from techniques.chains.notation import Chain, chain_candidates, chain_links, chain_string, digits_text
+from techniques.chains.notation import Chain, chain_highlights, chain_string, digits_text
 from techniques.chains.link_graph import Node, link_graph, links, per_version
 from techniques.chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
 from techniques.chains.loop_explanations import explain
@@ -185,7 +185,7 @@ class NiceLoop(BaseTechnique):
             f"{digits_text(effect)} {_notation(kind, chain)}",
             eliminations=effect,
             explanation=explain(kind, chain, effect),
-            highlights=Highlights(pattern=chain_candidates(search.grid, chain), links=chain_links(search.grid, chain)),
+            highlights=chain_highlights(search.grid, chain),
             digits=tuple(sorted({d for d, _ in effect})),
             name=name,
             code=code,

@@ -16,11 +16,11 @@ from typing import Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, PEER_MASK, CellSet, Digit, bit_indices
 from engine.grid import Grid
-from engine.step import Candidate, Highlights, Step
+from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Level
 from techniques.shared import candidates
 from techniques.chains.implications import LiteralGraph, off, path_nodes
-from techniques.chains.notation import Chain, chain_candidates, chain_links, chain_string, walk_words, which_see
+from techniques.chains.notation import Chain, chain_highlights, chain_string, walk_words, which_see
 from techniques.chains.link_graph import Node, link_graph, links, per_version
 
 _X_CHAIN = (
@@ -120,7 +120,7 @@ class SimpleChain(BaseTechnique):
             f"{digit} {notation}",
             eliminations=candidates(grid, digit, targets),
             explanation=text,
-            highlights=Highlights(pattern=chain_candidates(grid, chain), links=chain_links(grid, chain)),
+            highlights=chain_highlights(grid, chain),
             digits=(digit,),
         )
 
