@@ -115,9 +115,19 @@ def _positive(text: str) -> int:
     return value
 
 
-def _rich_outputs(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--html", metavar="FILE", help="write the output as a self-contained HTML page instead")
-    parser.add_argument("--svg", metavar="FILE", help="write the output as an SVG picture instead")
+def _rich_outputs(parser: argparse.ArgumentParser, drawn: bool = False) -> None:
+    if not drawn:
+        parser.add_argument("--html", metavar="FILE", help="write the output as a self-contained HTML page instead")
+        parser.add_argument("--svg", metavar="FILE", help="write the output as an SVG picture instead")
+        return
+    parser.add_argument(
+        "--html", metavar="FILE",
+        help="write a self-contained page instead: the step list beside each step's drawn grid (arrow keys, Home/End and clicks move; prints as a booklet)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--svg", metavar="PATH",
+        help="a folder (existing, or a path ending in /): one drawn SVG per step and an index.html; a file: the terminal output as one SVG picture",
+    )  # fmt: skip
 
 
 def _add_explain(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -127,8 +137,8 @@ def _add_explain(commands: argparse._SubParsersAction[_Parser]) -> None:
     shape = parser.add_mutually_exclusive_group()
     shape.add_argument("--json", action="store_true", help="one JSON object per puzzle (JSON Lines), with the rating")
     shape.add_argument("--text", action="store_true", help="the HoDoKu-style step lines only")
-    parser.add_argument("--singles", choices=("collapsed", "full"), default="collapsed", help="runs of singles as lines under one grid (default) or each in full")
-    _rich_outputs(parser)
+    parser.add_argument("--singles", choices=("collapsed", "full"), default="collapsed", help="runs of singles as lines under one grid (default) or each in full (--html: the page opens with singles expanded)")
+    _rich_outputs(parser, drawn=True)
     parser.add_argument("--from-step", type=_positive, default=1, metavar="N", help="start the walkthrough at step N")
     parser.add_argument("--until-step", type=_positive, metavar="N", help="end the walkthrough at step N")
     parser.set_defaults(handler=_explain)
@@ -158,7 +168,7 @@ def _add_steps(commands: argparse._SubParsersAction[_Parser]) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON line per position")
     parser.add_argument("--brief", action="store_true", help="step lines only, no explanations")
     parser.add_argument("--rich", action="store_true", help="each step with its explanation on the candidate grid")
-    _rich_outputs(parser)
+    _rich_outputs(parser, drawn=True)
     parser.set_defaults(handler=_steps)
 
 
@@ -194,6 +204,12 @@ def _add_hint(commands: argparse._SubParsersAction[_Parser]) -> None:
         "in the grid as it is (wrong digits and removed pencil marks included), so it may lead away from the "
         "solution; a grid where a cell or house has no place left gets no step",
     )
+    parser.add_argument("--reveal", action="store_true", help="let mistake messages name the solution digit (by default they only say which entry is wrong)")
+    parser.add_argument(
+        "--html", metavar="FILE",
+        help="write a self-contained page instead: the mistakes and the hint drawn on your grid, no more than --level reveals "
+        "(1: the houses to look in, 2: also the cells and digits, 3: the whole step)",
+    )  # fmt: skip
     parser.set_defaults(handler=_hint)
 
 
@@ -205,8 +221,9 @@ def _hint(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) 
         json=args.json,
         apply=args.apply,
         ignore_mistakes=args.ignore_mistakes,
+        reveal=args.reveal,
     )
-    return hint_command.run(options, CATALOG, out, err, stdin)
+    return hint_command.run(options, CATALOG, out, err, stdin, html=args.html)
 
 
 def _seconds(text: str) -> float:

@@ -54,7 +54,7 @@ class DrawnOutputs:
         """Write the page and the pictures; an error message if one cannot be written."""
         try:
             if self.html:
-                _write(self.html, walkthrough_page(title, self.sections, expanded=expanded, intro=intro))
+                write_text(self.html, walkthrough_page(title, self.sections, expanded=expanded, intro=intro))
                 err.write(f"stepdoku: wrote {self.html}\n")
             if self.folder:
                 count = write_folder(self.folder, title, self.sections)
@@ -87,14 +87,14 @@ def write_folder(folder: str, title: str, sections: Sequence[Section]) -> int:
     files = picture_files(sections)
     rows = []
     for name, panel in files:
-        _write(os.path.join(folder, name), XML_DECLARATION + panel.picture + "\n")
+        write_text(os.path.join(folder, name), XML_DECLARATION + panel.picture + "\n")
         line = f'<p class="line">{escape(panel.line)}</p>' if panel.line else ""
         rows.append(f'<section class="panel"><h2>{escape(panel.heading)}</h2>{line}<figure><img src="{escape(name)}" alt="{escape(panel.label)}" width="{WIDTH}"></figure></section>')
-    _write(os.path.join(folder, "index.html"), picture_page(title, rows))
+    write_text(os.path.join(folder, "index.html"), picture_page(title, rows))
     return len(files)
 
 
-def _write(path: str, content: str) -> None:
+def write_text(path: str, content: str) -> None:
     with open(path, "w", encoding="utf-8") as handle:
         handle.write(content)
 

@@ -92,9 +92,9 @@ def run(options: ExplainOptions, catalog: Catalog, out: IO[str], err: IO[str], s
             outcome.add(code, record.where)
             out.flush()
     title = f"stepdoku walkthrough: {first_line}"
-    failures = [target.finish(console, title, err) if console is not None and target.exporting else None]
-    if drawn.wanted:
-        failures.append(drawn.write(title, err, expanded=options.full_singles))
+    failures = [drawn.write(title, err, expanded=options.full_singles) if drawn.wanted else None]
+    if console is not None and target.exporting:
+        failures.append(target.finish(console, title, err))
     for failed in filter(None, failures):
         err.write(f"stepdoku: {failed}\n")
         outcome.add(EXIT_BAD_INPUT)
