@@ -8,6 +8,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from tests.conftest import puzzle_lines
+from tests.htmlcheck import problems
 from tests.test_cli_solve import INKALA, run
 
 EASY = puzzle_lines("easy50.txt", 1)[0]
@@ -102,13 +103,14 @@ def test_html_and_svg_are_self_contained_and_escape_user_text(tmp_path: Path) ->
     assert result.returncode == 0 and result.stdout == ""
     assert result.stderr == f"stepdoku: wrote {page}\nstepdoku: wrote {picture}\n"
     html = page.read_text()
+    assert problems(html) == []
     parser = _Collect()
     parser.feed(html)
-    assert parser.tags.count("html") == 1 and "b" not in parser.tags and "script" not in parser.tags
+    assert parser.tags.count("html") == 1 and "b" not in parser.tags and parser.tags.count("script") == 1  # ours only
     text = "".join(parser.text)
     assert "<b>odd & name.txt" in text  # shown as text, not markup
-    assert "r5 ┃" in text and "12. Hidden Pair" in text
-    svg = picture.read_text()
+    assert "12. Hidden Pair" in text and parser.tags.count("svg") == 3  # before step 12, the step, after it
+    svg = picture.read_text()  # --svg FILE: the terminal output as a picture, as before
     root = ElementTree.fromstring(svg)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     words = "".join(root.itertext()).replace("\xa0", " ")
@@ -130,8 +132,8 @@ def test_a_script_comment_in_a_puzzle_file_stays_text(tmp_path: Path) -> None:
     assert result.returncode == 0
     parser = _Collect()
     parser.feed(page.read_text())
-    assert "script" not in parser.tags
-    assert "<script>alert('x')</script>" in "".join(parser.text)  # shown in the title, as text
+    assert parser.tags.count("script") == 1 and problems(page.read_text()) == []  # our own script only
+    assert "<script>alert('x')</script>" in "".join(parser.text)  # shown in the heading, as text
     svg = picture.read_text()
     assert "<script" not in svg and "&lt;script&gt;" in svg
     ElementTree.fromstring(svg)  # still well-formed

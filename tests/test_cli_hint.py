@@ -36,11 +36,18 @@ def test_a_wrong_entry_is_reported_and_no_hint_given() -> None:
     state = library_state(r1c1=1, r1c3=9)
     result = run("hint", state)
     assert result.returncode == 0
-    assert "- r1c3 holds 9 but the solution has 7 there." in result.stdout
-    assert "Fix these first" in result.stdout and "Hint" not in result.stdout
+    assert "- r1c3 holds 9, which is not the solution there." in result.stdout  # the 7 stays secret
+    assert "Fix these first" in result.stdout and "Hint" not in result.stdout and "7 there" not in result.stdout
     data = hint(state)
     assert data["status"] == "mistakes" and data["hint"] is None and data["givens_known"]
-    assert [m["cells"] for m in data["mistakes"]] == [["r1c3"]]
+    assert data["mistakes"] == [{"kind": "wrong_digit", "cells": ["r1c3"], "digit": 9, "solution": None, "text": "r1c3 holds 9, which is not the solution there."}]
+
+
+def test_reveal_names_the_solution_digit() -> None:
+    state = library_state(r1c1=1, r1c3=9)
+    assert "- r1c3 holds 9 but the solution has 7 there." in run("hint", state, "--reveal").stdout
+    data = hint(state, "--reveal")
+    assert data["mistakes"][0]["solution"] == 7 and data["mistakes"][0]["text"] == "r1c3 holds 9 but the solution has 7 there."
 
 
 def test_ignore_mistakes_hints_from_the_grid_as_it_is() -> None:
@@ -57,8 +64,13 @@ def test_a_wrongly_removed_pencil_mark_in_a_pm_grid(tmp_path: Path) -> None:
     path.write_text("\n".join(" ".join(tokens[r * 9 : r * 9 + 9]) for r in range(9)) + "\n")
     data = hint(str(path))
     assert data["status"] == "mistakes"
-    assert [m["text"] for m in data["mistakes"]] == ["r1c1 has lost its pencil mark 1, but 1 is the solution there."]
-    assert "*1" in run("hint", str(path)).stdout  # the lost mark is shown on the grid
+    assert [(m["text"], m["digit"], m["solution"]) for m in data["mistakes"]] == [
+        ("r1c1 has lost a pencil mark it needs: the solution digit there is no longer marked.", None, None)
+    ]
+    assert "*1" not in run("hint", str(path)).stdout  # the cell is marked, not the digit
+    revealed = hint(str(path), "--reveal")
+    assert [m["text"] for m in revealed["mistakes"]] == ["r1c1 has lost its pencil mark 1, but 1 is the solution there."]
+    assert "*1" in run("hint", str(path), "--reveal").stdout  # the lost mark is shown on the grid
 
 
 def test_a_pm_grid_hint_uses_the_players_own_marks(tmp_path: Path) -> None:
@@ -123,7 +135,7 @@ def test_solved_and_invalid() -> None:
 def test_the_original_puzzle_tells_entries_from_givens() -> None:
     state = list(PUZZLE)
     state[0] = "5"  # the solution has 1
-    data = hint("".join(state), "--puzzle", PUZZLE)
+    data = hint("".join(state), "--puzzle", PUZZLE, "--reveal")
     assert data["givens_known"] and data["mistakes"][0]["text"] == "r1c1 holds 5 but the solution has 1 there."
 
 

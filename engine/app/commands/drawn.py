@@ -137,7 +137,12 @@ def solution_section(heading: str, prefix: str, start: Grid, result: SolveResult
 
 
 def _note_section(heading: str, prefix: str, note: str) -> Section:
-    return Section(heading, (Panel(f"{prefix}note", "Note", heading, "", kind="grid", explanation=note),))
+    return Section(heading, (note_panel(prefix, heading, note),))
+
+
+def note_panel(prefix: str, heading: str, note: str) -> Panel:
+    """A panel with words only (a puzzle that cannot be shown)."""
+    return Panel(f"{prefix}note", "Note", heading, "", kind="grid", explanation=note)
 
 
 def status_note(result: SolveResult) -> str:

@@ -30,7 +30,7 @@ def draw_svg(board: Board, picture: Picture, title: str = "", *, with_legend: bo
         *([svg.element("title", title)] if title else []),
         svg.rect(0, 0, WIDTH, height, fill="#FFFFFF"),
         *_grid(board, picture),
-        *(legend(picture, GRID_BOTTOM + 6) if with_legend else []),
+        *([svg.group(legend(picture, GRID_BOTTOM + 6), class_="legend")] if with_legend else []),
     ]
     drawing = svg.element(
         "svg", body, xmlns=SVG_NS, viewBox=f"0 0 {svg.num(WIDTH)} {svg.num(height)}", width=WIDTH, height=height,

@@ -61,7 +61,7 @@ def _hint(advice: Advice, level: int) -> list[str]:
     if hint.level >= 3 and step.explanation:
         parts.append(paragraph(step.explanation, "why"))
     title = f"Hint, level {hint.level}: {hint.text}"
-    parts.append(figure(draw_svg(advice.grid, Picture.of_step(step, hint.level), title, standalone=False)))
+    parts.append(figure(draw_svg(advice.grid, Picture.for_hint(step, hint.level), title, standalone=False)))
     if hint.level < 3:
         parts.append(paragraph(MORE[hint.level], "note"))
     return parts

@@ -7,7 +7,7 @@ groups, level 3 (the default) the whole step with its links, placements and elim
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Iterable
 
 from engine.cells import Cell
@@ -53,6 +53,13 @@ class Picture:
             groups=h.groups,
             new=frozenset(new),
         )
+
+    @classmethod
+    def for_hint(cls, step: Step, level: int) -> Picture:
+        """A hint's picture: the houses of level 1 stay shown at every level."""
+        picture = cls.of_step(step, level)
+        houses = tuple(dict.fromkeys((*picture.houses, *where_units(step))))
+        return replace(picture, houses=houses, covers=tuple(u for u in picture.covers if u not in houses))
 
     def color_of(self) -> dict[Candidate, int]:
         """Each coloured candidate's class (the first class that holds it)."""
