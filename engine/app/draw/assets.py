@@ -67,8 +67,10 @@ body.js.expanded .run-only { display: none; }
   body.js section.panel, section.panel { display: block; border: 0; border-radius: 0; padding: 0; margin: 0;
       break-after: page; page-break-after: always; break-inside: avoid; page-break-inside: avoid; }
   body.js:not(.expanded) section.panel.single-only, body.js.expanded section.panel.run-only { display: none !important; }
+  main > section.panel:last-of-type { break-after: auto; page-break-after: auto; }
   section.panel { grid-template-columns: none; }
-  figure svg { width: auto; max-width: 100%; max-height: 185mm; }
+  figure svg { width: auto; max-width: 100%; max-height: 150mm; margin: 0 auto; }
+  section.panel .why, table.summary { font-size: 10pt; }
 }
 """
 

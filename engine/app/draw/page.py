@@ -136,9 +136,14 @@ def _nav_button(panel: Panel) -> str:
 
 
 def _section_panels(section: Section) -> str:
-    """The panels; the last one also holds the puzzle's closing notes and summary."""
-    last = len(section.panels) - 1
-    return "".join(_panel(p, _summary(section) if n == last else "") for n, p in enumerate(section.panels))
+    """The panels, then a panel with the puzzle's closing notes and summary (its own page
+    when printed)."""
+    panels = "".join(_panel(p) for p in section.panels)
+    summary = _summary(section)
+    if not summary or not section.panels:
+        return panels
+    prefix = section.panels[0].id.rpartition("-")[0]
+    return panels + _panel(Panel(f"{prefix}-summary", "Summary", "Summary", "", kind="grid"), summary)
 
 
 def _panel(panel: Panel, extra: str = "") -> str:
