@@ -97,10 +97,14 @@ JS = """
     var list = shown();
     counter.textContent = panel.getAttribute('data-label') + ' (' + (list.indexOf(panel) + 1) + ' of ' + list.length + ')';
     var item = document.querySelector('nav.steps [data-target="' + panel.id + '"]');
-    if (item) {
+    var nav = document.querySelector('nav.steps');
+    if (item && nav) {
       var details = item.closest('details');
-      if (details) { details.open = true; }
-      item.scrollIntoView({block: 'nearest'});
+      if (details && item.tagName !== 'SUMMARY') { details.open = true; }
+      var top = item.getBoundingClientRect().top - nav.getBoundingClientRect().top + nav.scrollTop;
+      if (top < nav.scrollTop || top + item.offsetHeight > nav.scrollTop + nav.clientHeight) {
+        nav.scrollTop = top - nav.clientHeight / 2;  /* the list scrolls, never the page */
+      }
     }
     if (history.replaceState) { history.replaceState(null, '', '#' + panel.id); }
     current = all.indexOf(panel);
