@@ -137,3 +137,31 @@ def test_a_script_comment_in_a_puzzle_file_stays_text(tmp_path: Path) -> None:
     svg = picture.read_text()
     assert "<script" not in svg and "&lt;script&gt;" in svg
     ElementTree.fromstring(svg)  # still well-formed
+
+
+def test_svg_into_a_folder_draws_each_step_and_an_index(tmp_path: Path) -> None:
+    folder = tmp_path / "pictures"
+    result = run("explain", ROYLE, "--until-step", "12", "--svg", f"{folder}/")
+    assert result.returncode == 0 and result.stdout == ""
+    assert result.stderr == f"stepdoku: wrote 14 pictures and index.html in {folder}/\n"
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["end.svg", "index.html", "start.svg", *(f"step-{n:03d}.svg" for n in range(1, 13))]
+    step = ElementTree.fromstring((folder / "step-012.svg").read_text())  # the Hidden Pair
+    struck = {e.get("data-cand") for e in step.iter() if "elimination" in (e.get("class") or "") and e.get("data-cand")}
+    assert struck == {"r5c9d3", "r5c3d5", "r5c3d8", "r5c9d8", "r5c3d9", "r5c9d9"}
+    index = (folder / "index.html").read_text()
+    assert problems(index) == [] and index.count("<img ") == 14 and 'src="step-012.svg"' in index
+    again = run("explain", ROYLE, "--until-step", "2", "--svg", str(folder))  # an existing folder: no slash needed
+    assert again.returncode == 0 and "4 pictures" in again.stderr  # start, steps 1 and 2, end
+
+
+def test_svg_into_a_missing_folder_or_a_file_is_a_usage_error(tmp_path: Path) -> None:
+    result = run("explain", ROYLE, "--svg", f"{tmp_path}/missing/deeper/")
+    assert result.returncode == 2 and result.stderr.startswith("stepdoku: cannot write into")
+
+
+def test_the_page_opens_with_singles_expanded_when_asked(tmp_path: Path) -> None:
+    page = tmp_path / "walk.html"
+    assert run("explain", EASY, "--html", str(page), "--singles", "full").returncode == 0
+    html = page.read_text()
+    assert problems(html) == [] and '<body class="expanded">' in html and 'aria-pressed="true"' in html

@@ -9,6 +9,7 @@ from typing import Any
 from engine.formats import format_pm, pm_tokens
 from engine.grid import Grid
 from tests.conftest import puzzle_lines
+from tests.htmlcheck import problems
 from tests.test_cli_solve import run
 
 PUZZLE = "030050040008010500460000012070502080000603000040109030250000098001020600080060020"
@@ -156,3 +157,28 @@ def test_two_wrong_digits_without_puzzle_name_cells_and_say_what_puzzle_does() -
     assert "--puzzle GIVENS" in result.stdout and "· marks the cells to check." in result.stdout
     named = hint(state, "--puzzle", "800000000003600000070090200050007000000045700000100030001000068008500010090000400")
     assert [m["cells"] for m in named["mistakes"]] == [["r7c2"], ["r8c1"]] and named["notes"] == []
+
+
+def test_hint_html_draws_no_more_than_the_level(tmp_path: Path) -> None:
+    state = library_state(r1c1=1, r1c3=7)
+    pages = {}
+    for level in (1, 2, 3):
+        page = tmp_path / f"hint{level}.html"
+        result = run("hint", state, "--level", str(level), "--html", str(page))
+        assert result.returncode == 0 and result.stdout == "" and result.stderr == f"stepdoku: wrote {page}\n"
+        pages[level] = page.read_text()
+        assert problems(pages[level]) == [] and 'class="house"' in pages[level]
+    assert 'class="cell"' not in pages[1] and 'class="cell"' in pages[2]  # the single's cell
+    assert 'class="cand placement"' in pages[3] and 'class="cand placement"' not in pages[2]  # a Naked Single
+    assert "Hint (level 3 of 3)" in pages[3] and "Ask with --level 2" in pages[1]
+
+
+def test_hint_html_keeps_the_solution_secret(tmp_path: Path) -> None:
+    state = library_state(r1c1=1, r1c3=9)
+    page = tmp_path / "hint.html"
+    assert run("hint", state, "--html", str(page)).returncode == 0
+    html = page.read_text()
+    assert problems(html) == [] and "r1c3 holds 9, which is not the solution there." in html
+    assert "solution has 7" not in html and 'class="check"' in html
+    assert run("hint", state, "--html", str(page), "--reveal").returncode == 0
+    assert "r1c3 holds 9 but the solution has 7 there." in page.read_text()

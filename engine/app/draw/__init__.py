@@ -8,7 +8,8 @@ walkthrough page (:mod:`engine.app.draw.page`) puts one per step beside the step
 from __future__ import annotations
 
 from engine.app.draw import svg
-from engine.app.draw.board import Board, grid_layers
+from engine.app.draw.board import grid_layers
+from engine.app.render.grid import Board
 from engine.app.draw.geometry import GRID_BOTTOM, WIDTH
 from engine.app.draw.legend import legend, legend_height, legend_items
 from engine.app.draw.links import group_outlines, link_paths

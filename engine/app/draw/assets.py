@@ -151,5 +151,6 @@ JS = """
   var start = location.hash ? document.getElementById(location.hash.slice(1)) : null;
   if (start && start.classList.contains('single-only')) { setExpanded(true); }
   show(start && start.classList.contains('panel') && shown().indexOf(start) >= 0 ? start : shown()[0]);
+  window.scrollTo(0, 0);  /* the panel is on screen already: no jump to the anchor */
 })();
 """

@@ -6,9 +6,8 @@ drawing order, so a later layer is drawn over an earlier one.
 
 from __future__ import annotations
 
-from typing import Protocol, Sequence
-
-from engine.cells import MASK_DIGITS, UNITS, Cell
+from engine.cells import MASK_DIGITS, UNITS
+from engine.app.render.grid import Board  # what a picture reads, as the terminal grid does
 from engine.step import Candidate
 from engine.app.draw import svg
 from engine.app.draw.geometry import CAND_RADIUS, CELL, GRID, LABEL, LEFT, TOP, Box, Point, candidate_center, cell_box, house_box
@@ -17,18 +16,6 @@ from engine.app.draw.theme import PALETTE, ROLE_MARKS, Mark, Role, color_mark
 
 CANDIDATE_FONT = 13
 VALUE_FONT = 32
-
-
-class Board(Protocol):
-    """What a picture reads: a ``Grid``, or any snapshot with the same three members."""
-
-    @property
-    def values(self) -> Sequence[int]: ...
-
-    @property
-    def cands(self) -> Sequence[int]: ...
-
-    def is_given(self, cell: Cell) -> bool: ...
 
 
 def grid_layers(board: Board, picture: Picture) -> list[str]:

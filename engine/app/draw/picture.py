@@ -48,7 +48,7 @@ class Picture:
             colors=h.colors,
             houses=tuple(h.units),
             covers=tuple(u for u in h.cover_units if u not in h.units),
-            cells=frozenset(h.cells),
+            cells=frozenset(h.cells) - {c.cell for g in h.groups if g.kind == "als" for c in g.candidates},  # shaded as sets
             links=h.links if level >= FULL else (),
             groups=h.groups,
             new=frozenset(new),
