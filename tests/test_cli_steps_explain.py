@@ -84,4 +84,4 @@ def test_steps_html_draws_each_step_on_the_position(tmp_path: Path) -> None:
     count = len(run("steps", royle, "-t", "h1", "--brief").stdout.splitlines()) - 1
     assert problems(html) == [] and count == 3
     assert html.count('data-kind="step"') == count and html.count("<svg ") == count
-    assert html.count('class="cand placement"') == count  # each on its own picture
+    assert html.count('class="cand placement" data-cand=') == count  # each on its own picture (legends aside)
