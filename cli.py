@@ -166,6 +166,17 @@ JOBS = Option("-j", "--jobs", type=_positive, default=1, metavar="N", help="grad
 GRADE_FORMAT = Option("--format", choices=grade_command.FORMATS, default="table", help="table (default), csv or jsonl")
 MAX_SECONDS = Option("--max-seconds", type=_seconds, metavar="S", help="give up on a puzzle after S seconds and record 'timeout'")
 QUIET = Option("--quiet", "-q", action="store_true", help="no progress bar and no summary")
+REVEAL = Option("--reveal", action="store_true", help="let mistake messages name the solution digit (by default they only say which entry is wrong)")
+HINT_HTML = (
+    "write a self-contained page instead: the mistakes and the hint drawn on your grid, no more than --level reveals "
+    "(1: the houses to look in, 2: also the cells and digits, 3: the whole step)"
+)
+DRAWN_HTML = "write a self-contained page instead: the step list beside each step's drawn grid (arrow keys, Home/End and clicks move; prints as a booklet)"
+DRAWN_SVG = Option(
+    "--svg",
+    metavar="PATH",
+    help="a folder (existing, or a path ending in /): one drawn SVG per step and an index.html; a file: the terminal output as one SVG picture",
+)
 
 Takes = Option | tuple[Option, ...]  # a tuple: options that exclude each other
 
@@ -249,8 +260,9 @@ def _hint(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) 
         json=args.json,
         apply=args.apply,
         ignore_mistakes=args.ignore_mistakes,
+        reveal=args.reveal,
     )
-    return hint_command.run(options, _profile(args), out, err, stdin)
+    return hint_command.run(options, _profile(args), out, err, stdin, html=args.html)
 
 
 def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
@@ -279,15 +291,19 @@ COMMANDS = (
         "explain",
         "a walkthrough of the whole solution: each step, why it holds, and the grid",
         _explain,
-        (INPUTS, PROFILE, ONLY, MAX_DIFFICULTY, NO_SEARCH, (JSON, TEXT), SINGLES, HTML, SVG, FROM_STEP, UNTIL_STEP),
-        {"--json": "one JSON object per puzzle (JSON Lines), with the rating"},
+        (INPUTS, PROFILE, ONLY, MAX_DIFFICULTY, NO_SEARCH, (JSON, TEXT), SINGLES, HTML, DRAWN_SVG, FROM_STEP, UNTIL_STEP),
+        {
+            "--json": "one JSON object per puzzle (JSON Lines), with the rating",
+            "--singles": "runs of singles as lines under one grid (default) or each in full (--html: the page opens with singles expanded)",
+            "--html": DRAWN_HTML,
+        },
     ),
     Command(
         "hint",
         "for a grid you are stuck on: your mistakes, then the next step, revealed by level",
         _hint,
-        (STATE, PROFILE, PUZZLE, LEVEL, JSON, APPLY, IGNORE_MISTAKES),
-        {"--json": "one JSON object per state, for apps"},
+        (STATE, PROFILE, PUZZLE, LEVEL, JSON, APPLY, IGNORE_MISTAKES, REVEAL, HTML),
+        {"--json": "one JSON object per state, for apps", "--html": HINT_HTML},
     ),
     Command(
         "grade",
@@ -299,8 +315,12 @@ COMMANDS = (
         "steps",
         "every step some techniques find in a position",
         _steps,
-        (INPUTS, PROFILE, TECHNIQUE, JSON, BRIEF, RICH, HTML, SVG),
-        {"--json": "one JSON line per position", "--rich": "each step with its explanation on the candidate grid"},
+        (INPUTS, PROFILE, TECHNIQUE, JSON, BRIEF, RICH, HTML, DRAWN_SVG),
+        {
+            "--json": "one JSON line per position",
+            "--rich": "each step with its explanation on the candidate grid",
+            "--html": DRAWN_HTML,
+        },
     ),
     Command(
         "techniques",

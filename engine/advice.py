@@ -30,6 +30,7 @@ class HintOptions:
     json: bool = False
     apply: bool = False
     ignore_mistakes: bool = False
+    reveal: bool = False  # name solution digits in mistake messages
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class Advice:
     notes: list[str] = field(default_factory=list)
     error: str | None = None
     board: BoardStyle | None = None  # the shape of a LeetCode board, for --apply
+    reveal: bool = False  # mistake messages may name solution digits (--reveal)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -91,7 +93,7 @@ class Advice:
             "state": format_line(self.state.values),
             "uniqueness": self.uniqueness.value if self.uniqueness is not None else None,
             "givens_known": self.state.givens_known,
-            "mistakes": [m.to_json() for m in self.diagnosis.mistakes] if self.diagnosis else [],
+            "mistakes": [m.to_json(self.reveal) for m in self.diagnosis.mistakes] if self.diagnosis else [],
             "hint": self.hint.to_json() if self.hint else None,
             "applied": self.applied,
             "notes": self.notes,
@@ -136,6 +138,7 @@ def player_state(state: Puzzle, puzzle: Puzzle | None) -> PlayerState:
 def advise(advice: Advice, profile: Profile, options: HintOptions) -> Advice:
     """Diagnose the state, then (unless mistakes stop us) choose and apply the hint."""
     state = advice.state
+    advice.reveal = options.reveal
     diagnosis = advice.diagnosis = diagnose(state)
     advice.grid = _position(state)
     if diagnosis.broken_puzzle:

@@ -74,6 +74,8 @@ def test_every_option_is_declared_once() -> None:
                 for flag in option.flags:
                     owners.setdefault(flag, set()).add(id(option))
     twice = sorted(flag for flag, options in owners.items() if len(options) > 1)
-    assert twice == ["--format", "inputs"]  # solve's output layout vs grade's table/csv/jsonl; nargs * vs +
+    # solve's output layout vs grade's table/csv/jsonl; a drawn picture per step in a folder vs
+    # one picture of the terminal output; nargs * vs +
+    assert twice == ["--format", "--svg", "inputs"]
     takes_profile = sorted(c.name for c in cli.COMMANDS if cli.PROFILE in c.options)
     assert takes_profile == ["explain", "grade", "hint", "steps", "techniques"]

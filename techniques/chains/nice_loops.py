@@ -19,12 +19,12 @@ from typing import Iterator
 from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, bit, bit_indices, cells_of
 from engine.cache import per_grid_version
 from engine.grid import Grid
-from engine.step import Candidate, Highlights, Step
+from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.chains.als_nodes import add_als_nodes
 from techniques.chains.implications import LiteralGraph, path_nodes
 from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
-from techniques.chains.notation import Chain, chain_candidates, chain_links, chain_string, digits_text
+from techniques.chains.notation import Chain, chain_highlights, chain_string, digits_text
 from techniques.chains.link_graph import Node, link_graph, links
 from techniques.chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
 from techniques.chains.loop_explanations import explain
@@ -189,7 +189,7 @@ class NiceLoop(BaseTechnique):
             f"{digits_text(effect)} {_notation(kind, chain)}",
             eliminations=effect,
             explanation=explain(kind, chain, effect),
-            highlights=Highlights(pattern=chain_candidates(search.grid, chain), links=chain_links(search.grid, chain)),
+            highlights=chain_highlights(search.grid, chain),
             digits=tuple(sorted({d for d, _ in effect})),
             name=name,
             code=code,

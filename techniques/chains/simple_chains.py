@@ -17,11 +17,11 @@ from typing import Iterator
 from engine.cells import CELL_NAMES, MASK_COUNT, PEER_MASK, CellSet, Digit, bit_indices
 from engine.cache import per_grid_version
 from engine.grid import Grid
-from engine.step import Candidate, Highlights, Step
+from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates, false_literal, true_literal
 from techniques.chains.implications import LiteralGraph, path_nodes
-from techniques.chains.notation import Chain, chain_candidates, chain_links, chain_string, walk_words, which_see
+from techniques.chains.notation import Chain, chain_highlights, chain_string, walk_words, which_see
 from techniques.chains.link_graph import Node, link_graph, links
 
 _X_CHAIN = (
@@ -120,7 +120,7 @@ class SimpleChain(BaseTechnique):
             f"{digit} {notation}",
             eliminations=candidates(grid, digit, targets),
             explanation=text,
-            highlights=Highlights(pattern=chain_candidates(grid, chain), links=chain_links(grid, chain)),
+            highlights=chain_highlights(grid, chain),
             digits=(digit,),
         )
 

@@ -169,7 +169,11 @@ class SimpleColors(BaseTechnique):
             f"{digit} {colour_text((cluster.on, cluster.off))}",
             eliminations=candidates(grid, digit, targets),
             explanation=text,
-            highlights=Highlights(pattern=candidates(grid, digit, cluster.on), alt=candidates(grid, digit, cluster.off)),
+            highlights=Highlights(
+                pattern=candidates(grid, digit, cluster.on),
+                alt=candidates(grid, digit, cluster.off),
+                colors=(candidates(grid, digit, cluster.on), candidates(grid, digit, cluster.off)),
+            ),
             digits=(digit,),
             name=name,
             code=code,
@@ -245,7 +249,9 @@ class MultiColors(BaseTechnique):
             eliminations=candidates(grid, digit, targets),
             explanation=text,
             highlights=Highlights(
-                pattern=candidates(grid, digit, first.on | second.on), alt=candidates(grid, digit, first.off | second.off)
+                pattern=candidates(grid, digit, first.on | second.on),
+                alt=candidates(grid, digit, first.off | second.off),
+                colors=tuple(candidates(grid, digit, side) for side in (first.on, first.off, second.on, second.off)),
             ),
             digits=(digit,),
             name=name,

@@ -31,6 +31,7 @@ from rich.text import Text
 from engine.analysis import Analysis, Status
 from engine.app.commands.inputs import Record, iter_records
 from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
+from engine.app.commands.drawn import DrawnOutputs, check_folder, is_folder, solution_section, status_note
 from engine.app.commands.richout import RichTarget
 from engine.formats import Puzzle, format_line
 from engine.grid import Contradiction, Grid
@@ -59,13 +60,16 @@ class ExplainOptions:
 
 
 def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
-    problem = _check_range(options) or RichTarget(options.html, options.svg).check()
+    folder = options.svg if is_folder(options.svg) else None
+    target = RichTarget(None, None if folder else options.svg)  # --svg FILE: the terminal output as a picture
+    drawn = DrawnOutputs(options.html, folder)
+    problem = _check_range(options) or target.check() or (check_folder(folder) if folder else None) or RichTarget(options.html).check()
     if problem:
         err.write(f"stepdoku: {problem}\n")
         return EXIT_BAD_INPUT
     techniques = profile.plan(options.codes, options.max_difficulty)
-    target = RichTarget(options.html, options.svg)
-    console = None if options.json or options.text else target.console(out)
+    quiet = options.json or options.text or (drawn.wanted and not target.exporting)
+    console = None if quiet else target.console(out)
     first_line = ""
     with batch() as outcome:
         for record in iter_records(options.inputs, stdin):
@@ -80,20 +84,26 @@ def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], s
             start, result = explain_puzzle(record.item, profile, techniques, options)
             rating = profile.rate(result.steps, solved=result.status is SolveStatus.SOLVED, start=start) if result.status is not SolveStatus.INVALID else None
             code = EXIT_OK if result.status is not SolveStatus.INVALID else EXIT_INVALID
+            if drawn.wanted:
+                heading = f"Puzzle {record.index} ({record.where}){_note(record.item)}"
+                drawn.sections.append(solution_section(heading, f"p{record.index}-", start, result, rating, profile.count_columns, options.from_step, options.until_step))
             if options.json:
                 out.write(json.dumps(explain_json(record, record.item, result, rating)) + "\n")
             elif options.text:
                 out.write(_text(record, result, options))
-            else:
-                assert console is not None
+            elif console is not None:
                 code = max(code, _walkthrough(console, record, start, result, rating, profile, options))
+            elif _beyond_end(options, result):
+                code = max(code, EXIT_BAD_INPUT)
             outcome.add(code, record.where)
             out.flush()
+    title = f"stepdoku walkthrough: {first_line}"
+    failures = [drawn.write(title, err, expanded=options.full_singles) if drawn.wanted else None]
     if console is not None and target.exporting:
-        failed = target.finish(console, f"stepdoku walkthrough: {first_line}", err)
-        if failed:
-            err.write(f"stepdoku: {failed}\n")
-            outcome.add(EXIT_BAD_INPUT)
+        failures.append(target.finish(console, title, err))
+    for failed in filter(None, failures):
+        err.write(f"stepdoku: {failed}\n")
+        outcome.add(EXIT_BAD_INPUT)
     return outcome.exit_code
 
 
@@ -157,12 +167,12 @@ def _walkthrough(
         console.print()
         return EXIT_OK
     total = len(result.steps)
-    if options.from_step > max(total, 1):
+    if _beyond_end(options, result):
         console.print(paragraph(console, f"The solution has only {total} steps; nothing from step {options.from_step}.", "walk.warn"))
         console.print()
         return EXIT_BAD_INPUT
     frames = build_walkthrough(start, result.steps, collapse_singles=not options.full_singles, first=options.from_step, last=options.until_step)
-    console.print(paragraph(console, _status_note(result), "walk.note"))
+    console.print(paragraph(console, status_note(result), "walk.note"))
     console.print()
     console.print(StepLog(frames))
     if result.status is SolveStatus.STUCK:
@@ -175,14 +185,10 @@ def _walkthrough(
     return EXIT_OK
 
 
+def _beyond_end(options: ExplainOptions, result: SolveResult) -> bool:
+    """--from-step is past the last step of a solution that could be worked out."""
+    return result.status is not SolveStatus.INVALID and options.from_step > max(len(result.steps), 1)
+
+
 def _partial(options: ExplainOptions, total: int) -> bool:
     return options.from_step > 1 or (options.until_step is not None and options.until_step < total)
-
-
-def _status_note(result: SolveResult) -> str:
-    n = len(result.steps)
-    shown = f"{n} step" + ("" if n == 1 else "s")
-    if result.status is SolveStatus.STUCK:
-        return f"{shown}, then no allowed technique applies."
-    guesses = f", {result.brute_force} of them Brute Force" if result.brute_force else ""
-    return f"Solved in {shown}{guesses}."
