@@ -101,24 +101,29 @@ def load(name: str) -> list[Case]:
 def rate_se(puzzle: str) -> dict[str, Any]:
     """Our ``se`` profile: the path in serate's notation and the ratings."""
     from engine.grid import Grid
-    from engine.profiles.se_exact import notation, se_path
+    from engine.profiles import load_profile
+    from engine.profiles.se import notation, rating_text
+    from engine.solver import SolveStatus
+    from techniques import CATALOG
 
-    path = se_path(Grid.from_string(puzzle))
-    steps = [notation(r) for r in path.steps]
-    return {"rating": path.rating, "status": path.status, "steps": steps, "detail": path.detail}
+    profile = load_profile("se", CATALOG)
+    result = profile.solve(Grid.from_string(puzzle))
+    rating = profile.rate(result.steps, solved=result.status is SolveStatus.SOLVED)
+    steps = [notation(s) for s in result.steps if s.code != "bf"]
+    status = "stuck" if rating.brute_force else ("bound" if result.status is SolveStatus.STUCK else result.status.value)
+    return {"rating": rating_text([rating["er"], rating["ep"], rating["ed"]]), "status": status, "steps": steps, "detail": result.error or ""}
 
 
 def rate_style(puzzle: str) -> dict[str, Any]:
     """Today's SE-style number: SE values on our own (HoDoKu-order) path."""
     from engine.grid import Grid
-    from engine.se_scale import SeRecorder, se_tenths
-    from engine.solver import solve
+    from engine.profiles import load_profile
+    from engine.profiles.se_style import se_tenths
     from techniques import CATALOG
 
-    grid = Grid.from_string(puzzle)
-    recorder = SeRecorder()
-    result = solve(grid, CATALOG.default, watch=recorder)
-    values = [known if known is not None else se_tenths(step) for step, known in zip(result.steps, recorder.values)]
+    profile = load_profile("hodoku", CATALOG)
+    values: list[int] = []
+    result = profile.solve(Grid.from_string(puzzle), watch=lambda grid, step: values.append(se_tenths(step, grid)))
     er = max(values, default=0)
     ed = values[0] if values else 0
     first = next((i for i, s in enumerate(result.steps) if s.placements), len(values) - 1)

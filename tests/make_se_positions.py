@@ -17,33 +17,33 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.grid import Grid  # noqa: E402
-from engine.profiles.se_exact import PRODUCERS, notation, producer_codes  # noqa: E402
-from tests.conftest import puzzle_lines, values_of  # noqa: E402
+from engine.profiles.se import notation  # noqa: E402
+from tests.conftest import SE, puzzle_lines, values_of  # noqa: E402
 from tests.make_positions import position_text, removed_text  # noqa: E402
 
 
 def harvest(codes: list[str], files: list[str], per_code: int, limit: int) -> dict[str, list[str]]:
     wanted: dict[str, list[str]] = {code: [] for code in codes}
     nothing: dict[str, str] = {}
-    producers = producer_codes()
+    producers = {code: t for t in SE.default for code in t.codes}
     for name in files:
         for puzzle in puzzle_lines(name, limit):
             grid = Grid.from_values(values_of(puzzle))
             while grid.empty_count() and any(len(v) < per_code for v in wanted.values()):
                 found = None
-                for producer in PRODUCERS:
-                    found = next(producer.rated(grid), None)
+                for producer in SE.default:
+                    found = next(producer.find(grid), None)
                     for want in wanted:
                         if found is None and producers[want] is producer and want not in nothing:
                             nothing[want] = f"{want} | {position_text(grid)} | {removed_text(grid)} | -  # from {name}"
                     if found is not None:
-                        code = found.step.code
+                        code = found.code
                         if code in wanted and len(wanted[code]) < per_code:
                             wanted[code].append(f"{code} | {position_text(grid)} | {removed_text(grid)} | {notation(found)}  # from {name}")
                         break
                 if found is None:
                     break
-                grid.apply(found.step)
+                grid.apply(found)
     return {code: lines + ([nothing[code]] if code in nothing else []) for code, lines in wanted.items()}
 
 

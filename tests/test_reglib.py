@@ -16,7 +16,7 @@ from engine.cells import CELL_NAMES
 from engine.formats import parse_library
 from engine.step import Step
 from engine.technique import Technique
-from techniques import LIBRARY_CODES, by_code
+from techniques import CATALOG, by_code
 from techniques.als.xz_and_xy_wing import ALS_XY_WING_OVERLAP
 from techniques.als.death_blossom import DEATH_BLOSSOM_OVERLAP
 from techniques.single_digit.empty_rectangle import EMPTY_RECTANGLE_TWO_CANDIDATES
@@ -89,7 +89,7 @@ CASES = load_cases()
 
 def step_code_for(case: Case) -> str | None:
     variant = VARIANT_CODES.get(case.code)
-    return variant if isinstance(variant, str) else LIBRARY_CODES.get(case.base)
+    return variant if isinstance(variant, str) else CATALOG.library_codes.get(case.base)
 
 
 def technique_for(case: Case, code: str) -> Technique:

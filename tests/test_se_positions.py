@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from engine.analysis import analyse
-from engine.profiles.se_exact import PRODUCERS, notation, producer_codes
-from tests.conftest import PUZZLES, grid_from
+from engine.profiles.se import ORDER, notation
+from tests.conftest import PUZZLES, SE, grid_from
 
 FILES = sorted((PUZZLES / "techniques" / "se").glob("*.txt"))
 #: Producers whose every case needs more than a second (nested forcing chains).
@@ -59,24 +59,22 @@ def _param(case: Case) -> object:
 
 def test_every_producer_has_positions() -> None:
     covered = {c.code for c in CASES}
-    codes = producer_codes()
-    missing = sorted({getattr(p, "code") for p in PRODUCERS} - covered - SLOW_CODES)
+    missing = sorted({code for code, _, _ in ORDER} - covered - {"sdfc3", "sdfc4", "sdfc5"})
     assert not missing, f"SE producers without own test positions: {missing}"
-    assert covered <= set(codes), f"unknown codes: {sorted(covered - set(codes))}"
+    assert all(SE.by_code(code).declaration.profile == "se" for code in covered)
 
 
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])
 def test_position(case: Case) -> None:
     grid = grid_from(case.values, case.removed)
-    producer = producer_codes()[case.code]
-    found = [r for r in producer.rated(grid) if r.step.code == case.code]
+    found = [s for s in SE.by_code(case.code).find(grid) if s.code == case.code]
     if case.expected == "-":
-        assert not found, [notation(r) for r in found]
+        assert not found, [notation(s) for s in found]
         return
-    written = [notation(r) for r in found]
+    written = [notation(s) for s in found]
     assert case.expected in written, f"found: {written}"
     solution = analyse(grid.values, grid.cands).solution
     assert solution is not None
-    step = found[written.index(case.expected)].step
+    step = found[written.index(case.expected)]
     assert all(solution[c] == d for d, c in step.placements)
     assert all(solution[c] != d for d, c in step.eliminations)

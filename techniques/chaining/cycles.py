@@ -24,9 +24,8 @@ from typing import Iterator
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, UNITS, UNITS_OF
 from engine.grid import Grid
 from engine.position import Position
-from engine.rated import RatedStep
 from engine.step import Candidate, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.chaining.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
 from techniques.chaining.nodes import CELL_RULE, Node, cell_of, digit_of, is_on, node
 from techniques.se_order import HOUSE_CELLS
@@ -250,16 +249,15 @@ class ForcingChainsAndCycles(BaseTechnique):
     """SE's bidirectional cycles and forcing X-chains/chains (see the module docstring)."""
 
     def __init__(self) -> None:
-        super().__init__("Forcing Chain", "sfc", 650, 0, Level.UNFAIR, ("sxc", "syc", "sxyc", "sfxc"))
+        super().__init__(
+            Declaration("Forcing Chains and Cycles", "sfc", subcodes={"sxc": None, "syc": None, "sxyc": None, "sfxc": None}, profile="se")
+        )
 
     def find(self, grid: Position) -> Iterator[Step]:
-        return (rated.step for rated in self.rated(grid))
-
-    def rated(self, grid: Position) -> Iterator[RatedStep]:
-        """The step SE takes (only that one: SE's later hints need a full search)."""
+        """The step SE takes (only that one: finding SE's later hints needs a full search)."""
         best = self.best(grid)
         if best is not None:
-            yield best.rated()
+            yield best.to_step()
 
     def hints(self, grid: Position, quiet: QuietWalks | None = None, affected: int = 0) -> list[ChainHint]:
         """Every hint, in SE's order of discovery. ``quiet``: the walks that found nothing

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Protocol, Sequence
 
 from engine.cells import CELL_NAMES, MASK_DIGITS
-from engine.rated import RatedStep, plus_tenths
 from engine.step import Candidate, Highlights, Link, Step
 from techniques.chaining.nodes import Node, cell_of, digit_of, is_on, node_name
 
@@ -33,6 +32,19 @@ def length_bonus_count(complexity: int) -> int:
         ceiling = ceiling * 3 // 2 if not odd else ceiling * 4 // 3
         odd = not odd
     return count
+
+
+def plus_tenths(base: float, count: int) -> float:
+    """``base`` plus 0.1 added ``count`` times, in floating point as SE adds it (SE compares
+    these sums, so a 6.7 X-chain, 6.6 + 0.1, sorts before a 6.7 Y-cycle, 6.5 + 0.2).
+
+    >>> plus_tenths(6.6, 1) < plus_tenths(6.5, 2)
+    True
+    """
+    added = 0.0
+    for _ in range(count):
+        added += 0.1
+    return base + added
 
 
 def chain_difficulty(base: float, complexity: int) -> float:
@@ -81,9 +93,6 @@ class ChainHint:
         """What two hints must share to be the same for SE: their removals."""
         return (self.placement, self.removals)
 
-    def rated(self) -> RatedStep:
-        return RatedStep(self.to_step(), self.difficulty)
-
     def to_step(self) -> Step:
         links = []
         for chain in self.chains:
@@ -99,6 +108,7 @@ class ChainHint:
             explanation=self.text,
             highlights=Highlights(pattern=pattern, links=tuple(links)),
             digits=tuple(sorted({c.digit for c in pattern})),
+            rating=self.difficulty,
         )
 
     def _detail(self) -> str:

@@ -21,9 +21,8 @@ from typing import Callable, Iterator, NamedTuple, Sequence
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
-from engine.rated import RatedStep
 from engine.step import Candidate, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.chaining.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
 from techniques.chaining.nodes import CELL_RULE, Links, Node, cell_of, digit_of, node, node_name
 from techniques.chaining.propagation import Advanced, Budget, Run, propagate
@@ -127,7 +126,7 @@ class MultipleChaining(BaseTechnique):
 
     def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int = 0, advanced: Advanced | None = None) -> None:
         name, code = _names(multiple, dynamic, nishio, level)
-        super().__init__(name, code, 750 + 50 * level + (50 if multiple else 0) + (50 if dynamic else 0), 0, Level.EXTREME)
+        super().__init__(Declaration(name, code, profile="se"))
         self.multiple, self.dynamic, self.nishio, self.nesting = multiple, dynamic, nishio, level
         self.advanced = advanced
         self.base = _base(multiple, dynamic, nishio, level)
@@ -135,12 +134,15 @@ class MultipleChaining(BaseTechnique):
         self.suffix = " Chains" + nested_suffix(level)
 
     def find(self, grid: Position) -> Iterator[Step]:
-        return (rated.step for rated in self.rated(grid))
-
-    def rated(self, grid: Position) -> Iterator[RatedStep]:
+        """Every hint, in the order SE sorts them (easiest, then least complex, first), one
+        per set of removals."""
         found = self.hints(grid, Budget(NODE_BOUND))
         found.sort(key=lambda h: h.key)
-        return (h.rated() for h in found)
+        seen: set[object] = set()
+        for hint in found:
+            if hint.effect not in seen:
+                seen.add(hint.effect)
+                yield hint.to_step()
 
     def hints(self, position: Position, budget: Budget) -> list[ChainHint]:
         """Every hint in SE's order of discovery, on this position."""

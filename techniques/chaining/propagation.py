@@ -25,7 +25,7 @@ from typing import Callable, Protocol
 
 from engine.cells import UNITS, UNITS_OF
 from engine.position import Position
-from engine.rated import WorkBoundExceeded
+from engine.technique import WorkBoundExceeded
 from techniques.chaining.nodes import CELL_RULE, Links, Node, off_to_on
 
 

@@ -17,9 +17,8 @@ from typing import Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, bit
 from engine.grid import Grid
-from engine.rated import RatedStep
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import HOUSE_CELLS, colex
 from techniques.shared import cell_names, grouped_removals
 
@@ -54,15 +53,12 @@ class AlignedExclusion(BaseTechnique):
 
     def __init__(self, size: int) -> None:
         if size == 2:
-            super().__init__("Aligned Pair Exclusion", "ape", 620, 0, Level.UNFAIR)
+            super().__init__(Declaration("Aligned Pair Exclusion", "ape", profile="se"))
         else:
-            super().__init__("Aligned Triplet Exclusion", "ate", 750, 0, Level.UNFAIR)
+            super().__init__(Declaration("Aligned Triplet Exclusion", "ate", profile="se"))
         self.size = size
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        return (rated.step for rated in self.rated(grid))
-
-    def rated(self, grid: Grid) -> Iterator[RatedStep]:
         bases, excluders = _base_cells(grid, self.size)
         if len(bases) < self.size:
             return
@@ -74,7 +70,7 @@ class AlignedExclusion(BaseTechnique):
                 if len(common) >= 2:
                     removals = _excluded(grid, cells, common)
                     if removals:
-                        yield RatedStep(self._step(cells, common, removals), 6.2 if self.size == 2 else 7.5)
+                        yield self._step(cells, common, removals)
 
     def _tails(self, bases: list[Cell], excluders: dict[Cell, list[Cell]], first: Cell, second: Cell) -> Iterator[tuple[Cell, ...]]:
         if self.size == 2:
@@ -97,6 +93,7 @@ class AlignedExclusion(BaseTechnique):
             eliminations=removals,
             explanation=text,
             highlights=Highlights(cells=cells + tuple(common)),
+            rating=6.2 if self.size == 2 else 7.5,
         )
 
 

@@ -12,9 +12,8 @@ from typing import Iterator
 
 from engine.cells import UNITS, cell_at
 from engine.position import Position
-from engine.rated import RatedStep
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import colex
 from techniques.shared import cell_names
 
@@ -100,15 +99,12 @@ class SeFish(BaseTechnique):
     of the cross lines."""
 
     def __init__(self, size: int) -> None:
-        super().__init__(_NAMES[size], f"sf{size}", 300 + 10 * size, 0, Level.HARD)
+        super().__init__(Declaration(f"{_NAMES[size]} (SE)", f"sf{size}", profile="se"))
         self.size = size
 
     def find(self, grid: Position) -> Iterator[Step]:
-        return (rated.step for rated in self.rated(grid))
-
-    def rated(self, grid: Position) -> Iterator[RatedStep]:
         for digit, bases, covers, targets in fish_patterns(grid, self.size):
-            yield RatedStep(self._step(grid, digit, bases, covers, targets), _VALUES[self.size])
+            yield self._step(grid, digit, bases, covers, targets)
 
     def _step(self, grid: Position, digit: int, base_units: tuple[int, ...], cover_units: tuple[int, ...], targets: list[int]) -> Step:
         pattern_cells = [c for u in base_units for c in UNITS[u].cells if grid.cands[c] >> (digit - 1) & 1]
@@ -125,6 +121,8 @@ class SeFish(BaseTechnique):
                 units=tuple(base_units), cover_units=tuple(cover_units),
             ),
             digits=(digit,),
+            name=_NAMES[self.size],
+            rating=_VALUES[self.size],
         )
 
 

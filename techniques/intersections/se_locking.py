@@ -17,9 +17,8 @@ from typing import Iterator
 
 from engine.cells import CELL_NAMES, UNITS, Cell, first_cell
 from engine.position import Position
-from engine.rated import RatedStep
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import BLOCK_UNITS, COL_UNITS, ROW_UNITS
 from techniques.shared import candidates, cell_names
 
@@ -73,31 +72,28 @@ class SeLocking(BaseTechnique):
 
     def __init__(self, direct: bool) -> None:
         if direct:
-            super().__init__("Direct Pointing", "dp", 170, 0, Level.EASY, ("dc",))
+            super().__init__(Declaration("Direct Pointing and Claiming", "dpt", subcodes={"dcl": None}, profile="se"))
         else:
-            super().__init__("Pointing", "sp", 260, 0, Level.MEDIUM, ("sc",))
+            super().__init__(Declaration("Pointing and Claiming (SE)", "spt", subcodes={"scl": None}, profile="se"))
         self.direct = direct
 
     def find(self, grid: Position) -> Iterator[Step]:
-        return (rated.step for rated in self.rated(grid))
-
-    def rated(self, grid: Position) -> Iterator[RatedStep]:
         for first, second, digit, places in locked_sets(grid):
             targets = grid.cells_with[digit] & UNITS[second].mask & ~UNITS[first].mask
             pointing = first < 9
             if not self.direct:
                 if targets:
-                    yield RatedStep(self._step(grid, first, second, digit, places, targets), 2.6 if pointing else 2.8)
+                    yield self._step(grid, first, second, digit, places, targets, rating=2.6 if pointing else 2.8)
                 continue
             for third in _THIRDS[first, second]:
                 here = grid.cells_with[digit] & UNITS[third].mask
                 left = here & ~UNITS[second].mask
                 if here & (here - 1) and left and not left & (left - 1):
-                    step = self._step(grid, first, second, digit, places, targets, (third, first_cell(left)))
-                    yield RatedStep(step, 1.7 if pointing else 1.9)
+                    yield self._step(grid, first, second, digit, places, targets, (third, first_cell(left)), 1.7 if pointing else 1.9)
 
     def _step(
-        self, grid: Position, first: int, second: int, digit: int, places: int, targets: int, single: tuple[int, Cell] | None = None
+        self, grid: Position, first: int, second: int, digit: int, places: int, targets: int,
+        single: tuple[int, Cell] | None = None, rating: float = 0.0,
     ) -> Step:
         pointing = first < 9
         words = {"first": UNITS[first].long_name, "second": UNITS[second].long_name, "digit": digit}
@@ -111,7 +107,7 @@ class SeLocking(BaseTechnique):
             placements = (Candidate(digit, cell),)
             targets = 0
         name = ("Direct " if single else "") + ("Pointing" if pointing else "Claiming")
-        code = ("d" if single else "s") + ("p" if pointing else "c")
+        code = ("d" if single else "s") + ("pt" if pointing else "cl")
         return self.step(
             f"{digit} in {UNITS[first].name}",
             placements=placements,
@@ -121,6 +117,7 @@ class SeLocking(BaseTechnique):
             digits=(digit,),
             name=name,
             code=code,
+            rating=rating,
         )
 
 

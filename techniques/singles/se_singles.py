@@ -13,9 +13,8 @@ from typing import Iterator
 
 from engine.cells import CELL_NAMES, SINGLE_DIGIT, UNITS, UnitKind, first_cell
 from engine.grid import Grid
-from engine.rated import RatedStep
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import BLOCK_COL_ROW
 
 _LAST_CELL = "{cell} is the last empty cell of {house}, so it takes the digit {house} is missing, {digit}."
@@ -30,23 +29,18 @@ class SeHiddenSingle(BaseTechnique):
     """A digit with one place left in a house goes there (SE's Hidden Single, which
     includes the last empty cell of a house)."""
 
-    def __init__(self) -> None:
-        super().__init__("Hidden Single", "h1", 300, 14, Level.EASY, ("fh",))
+    declaration = Declaration("Hidden Single (SE)", "sh1", subcodes={"sfh": None}, profile="se")
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        return (rated.step for rated in self.rated(grid))
-
-    def rated(self, grid: Grid) -> Iterator[RatedStep]:
         keys = grid.hidden_single_keys()
         alone = [(_RANK[u], d, u) for u, d in keys if grid.empty_in(u) == 1]
         hidden = [(_RANK[u], d, u) for u, d in keys if grid.empty_in(u) > 1]
         for _, digit, u in sorted(alone):
-            yield RatedStep(self._step(grid, u, digit, True), 1.0)
+            yield self._step(grid, u, digit, True, 1.0)
         for _, digit, u in sorted(hidden):
-            value = 1.2 if UNITS[u].kind is UnitKind.BOX else 1.5
-            yield RatedStep(self._step(grid, u, digit, False), value)
+            yield self._step(grid, u, digit, False, 1.2 if UNITS[u].kind is UnitKind.BOX else 1.5)
 
-    def _step(self, grid: Grid, u: int, digit: int, alone: bool) -> Step:
+    def _step(self, grid: Grid, u: int, digit: int, alone: bool, rating: float) -> Step:
         unit = UNITS[u]
         cell = first_cell(grid.cells_with[digit] & unit.mask)
         house = unit.long_name
@@ -57,29 +51,28 @@ class SeHiddenSingle(BaseTechnique):
             explanation=text,
             highlights=Highlights(pattern=(Candidate(digit, cell),), units=(u,)),
             digits=(digit,),
-            code="fh" if alone else "h1",
+            name="Hidden Single",
+            code="sfh" if alone else "sh1",
+            rating=rating,
         )
 
 
 class SeNakedSingle(BaseTechnique):
     """A cell with one candidate left takes it; cells in row order."""
 
-    def __init__(self) -> None:
-        super().__init__("Naked Single", "n1", 200, 4, Level.EASY)
+    declaration = Declaration("Naked Single (SE)", "sn1", profile="se")
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        return (rated.step for rated in self.rated(grid))
-
-    def rated(self, grid: Grid) -> Iterator[RatedStep]:
         for cell in grid.naked_single_cells():
             digit = SINGLE_DIGIT[grid.cands[cell]]
-            step = self.step(
+            yield self.step(
                 placements=(Candidate(digit, cell),),
                 explanation=_NAKED.format(cell=CELL_NAMES[cell], digit=digit),
                 highlights=Highlights(cells=(cell,)),
                 digits=(digit,),
+                name="Naked Single",
+                rating=2.3,
             )
-            yield RatedStep(step, 2.3)
 
 
 SE_HIDDEN_SINGLE = SeHiddenSingle()

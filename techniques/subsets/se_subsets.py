@@ -20,9 +20,8 @@ from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, UNITS, Cell, first
 from engine.grid import Grid
 from engine.position import Position
 from engine.notation import compact_cells, digit_list
-from engine.rated import RatedStep
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import BLOCK_COL_ROW, colex
 from techniques.shared import cell_names, digit_words, removal_words
 
@@ -107,15 +106,12 @@ class SeNakedSet(BaseTechnique):
     rest of the house (SE's Naked Pair/Triplet/Quad)."""
 
     def __init__(self, size: int) -> None:
-        super().__init__(f"Naked {_WORDS[size]}", f"sn{size}", 290 + 10 * size, 0, Level.MEDIUM)
+        super().__init__(Declaration(f"Naked {_WORDS[size]} (SE)", f"sn{size}", profile="se"))
         self.size = size
 
     def find(self, grid: Position) -> Iterator[Step]:
-        return (rated.step for rated in self.rated(grid))
-
-    def rated(self, grid: Position) -> Iterator[RatedStep]:
         for u, chosen, union, removals in naked_sets(grid, self.size):
-            yield RatedStep(self._step(u, chosen, union, removals), _NAKED_VALUES[self.size])
+            yield self._step(u, chosen, union, removals)
 
     def _step(self, u: int, chosen: tuple[Cell, ...], union: int, removals: tuple[Candidate, ...]) -> Step:
         digits = MASK_DIGITS[union]
@@ -130,6 +126,8 @@ class SeNakedSet(BaseTechnique):
             explanation=text,
             highlights=Highlights(pattern=pattern, units=(u,)),
             digits=digits,
+            name=f"Naked {_WORDS[self.size]}",
+            rating=_NAKED_VALUES[self.size],
         )
 
 
@@ -139,33 +137,30 @@ class SeHiddenSet(BaseTechnique):
 
     def __init__(self, size: int, direct: bool) -> None:
         if direct:
-            super().__init__(f"Direct Hidden {_WORDS[size]}", f"dh{size}", 150 + 50 * size, 0, Level.EASY)
+            super().__init__(Declaration(f"Direct Hidden {_WORDS[size]}", f"dh{size}", profile="se"))
         else:
-            super().__init__(f"Hidden {_WORDS[size]}", f"sh{size}", 300 + 10 * size, 0, Level.MEDIUM)
+            super().__init__(Declaration(f"Hidden {_WORDS[size]} (SE)", f"sh{size}", profile="se"))
         self.size = size
         self.direct = direct
 
     def find(self, grid: Position) -> Iterator[Step]:
-        return (rated.step for rated in self.rated(grid))
-
-    def rated(self, grid: Position) -> Iterator[RatedStep]:
         for u, digit_mask, union, places in hidden_sets(grid, self.size, self.direct):
             found = self._found(grid, u, digit_mask, union, places)
             if found is not None:
                 yield found
 
-    def _found(self, grid: Position, u: int, digit_mask: int, union: int, places: list[int]) -> RatedStep | None:
+    def _found(self, grid: Position, u: int, digit_mask: int, union: int, places: list[int]) -> Step | None:
         cells = tuple(c for c in UNITS[u].cells if union >> c & 1)
         removals = tuple(Candidate(d, c) for c in cells for d in MASK_DIGITS[grid.cands[c] & ~digit_mask])
         if not self.direct:
-            return RatedStep(self._step(u, cells, digit_mask, removals), _HIDDEN_VALUES[self.size]) if removals else None
+            return self._step(u, cells, digit_mask, removals) if removals else None
         for i in range(9):
             here = places[i]
             if not digit_mask >> i & 1 and here & (here - 1):
                 left = here & ~union
                 if left and not left & (left - 1):
                     single = Candidate(i + 1, first_cell(left))
-                    return RatedStep(self._step(u, cells, digit_mask, (), single), _DIRECT_VALUES[self.size])
+                    return self._step(u, cells, digit_mask, (), single)
         return None
 
     def _step(
@@ -185,6 +180,8 @@ class SeHiddenSet(BaseTechnique):
             explanation=text,
             highlights=Highlights(pattern=pattern, units=(u,)),
             digits=digits,
+            name=("Direct " if self.direct else "") + f"Hidden {_WORDS[self.size]}",
+            rating=(_DIRECT_VALUES if self.direct else _HIDDEN_VALUES)[self.size],
         )
 
 
@@ -192,3 +189,4 @@ SE_DIRECT_HIDDEN_PAIR = SeHiddenSet(2, direct=True)
 SE_DIRECT_HIDDEN_TRIPLET = SeHiddenSet(3, direct=True)
 SE_NAKED_PAIR, SE_NAKED_TRIPLET, SE_NAKED_QUAD = (SeNakedSet(k) for k in (2, 3, 4))
 SE_HIDDEN_PAIR, SE_HIDDEN_TRIPLET, SE_HIDDEN_QUAD = (SeHiddenSet(k, direct=False) for k in (2, 3, 4))
+SE_SUBSETS = (SE_DIRECT_HIDDEN_PAIR, SE_DIRECT_HIDDEN_TRIPLET, SE_NAKED_PAIR, SE_NAKED_TRIPLET, SE_NAKED_QUAD, SE_HIDDEN_PAIR, SE_HIDDEN_TRIPLET, SE_HIDDEN_QUAD)

@@ -23,9 +23,8 @@ from typing import Iterator, NamedTuple
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, Cell, bit
 from engine.grid import Grid
-from engine.rated import RatedStep
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import HOUSE_CELLS, colex
 from techniques.shared import cell_names, digit_words, grouped_removals
 
@@ -82,15 +81,11 @@ def bug_pattern(grid: Grid) -> _Pattern | None:
 class SeBug(BaseTechnique):
     """SE's BUG types 1-4 (see the module docstring)."""
 
-    uniqueness = True
-
-    def __init__(self) -> None:
-        super().__init__("BUG type 1", "sbug1", 560, 0, Level.HARD, ("sbug2", "sbug3", "sbug4"))
+    declaration = Declaration(
+        "Bivalue Universal Grave (SE)", "sbug1", subcodes={"sbug2": None, "sbug3": None, "sbug4": None}, uniqueness=True, profile="se"
+    )
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        return (rated.step for rated in self.rated(grid))
-
-    def rated(self, grid: Grid) -> Iterator[RatedStep]:
         pattern = bug_pattern(grid)
         if pattern is None:
             return
@@ -108,14 +103,14 @@ class SeBug(BaseTechnique):
                 yield from self._type4(grid, pattern)
             yield from self._type3(grid, pattern)
 
-    def _type2(self, grid: Grid, pattern: _Pattern) -> Iterator[RatedStep]:
+    def _type2(self, grid: Grid, pattern: _Pattern) -> Iterator[Step]:
         value = MASK_DIGITS[pattern.all_values][0]
         removals = tuple(Candidate(value, c) for c in pattern.common if grid.cands[c] & bit(value))
         if removals:
             why = f": {value} is in {cell_names(pattern.cells).replace(' and ', ' or ')}"
             yield self._rated(grid, pattern, 2, 5.7, removals, why)
 
-    def _type4(self, grid: Grid, pattern: _Pattern) -> Iterator[RatedStep]:
+    def _type4(self, grid: Grid, pattern: _Pattern) -> Iterator[Step]:
         c1, c2 = pattern.cells
         shared = grid.cands[c1] & grid.cands[c2] & ~pattern.all_values
         if MASK_COUNT[shared] != 1:
@@ -132,7 +127,7 @@ class SeBug(BaseTechnique):
                 )
                 yield self._rated(grid, pattern, 4, 5.7, removals, why)
 
-    def _type3(self, grid: Grid, pattern: _Pattern) -> Iterator[RatedStep]:
+    def _type3(self, grid: Grid, pattern: _Pattern) -> Iterator[Step]:
         cands = grid.cands
         for kind in range(3):
             houses = {UNITS_OF[c][kind] for c in pattern.cells}
@@ -163,10 +158,10 @@ class SeBug(BaseTechnique):
                         value = 5.7 + (MASK_COUNT[union] - 1) * 0.1
                         yield self._rated(grid, pattern, 3, value, removals, why)
 
-    def _rated(self, grid: Grid, pattern: _Pattern, kind: int, value: float, removals: tuple[Candidate, ...], why: str) -> RatedStep:
+    def _rated(self, grid: Grid, pattern: _Pattern, kind: int, value: float, removals: tuple[Candidate, ...], why: str) -> Step:
         bug = ", ".join(f"{digit_words(MASK_DIGITS[pattern.values[c]], 'or')} in {CELL_NAMES[c]}" for c in pattern.cells)
         text = _TEXT.format(bug=bug, why=why, removals=grouped_removals(removals))
-        step = self.step(
+        return self.step(
             ", ".join(CELL_NAMES[c] for c in pattern.cells),
             eliminations=removals,
             explanation=text,
@@ -177,8 +172,8 @@ class SeBug(BaseTechnique):
             digits=MASK_DIGITS[pattern.all_values],
             name=f"BUG type {kind}",
             code=f"sbug{kind}",
+            rating=value,
         )
-        return RatedStep(step, value)
 
 
 def _union(masks: Iterator[int]) -> int:

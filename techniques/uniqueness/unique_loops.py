@@ -27,9 +27,8 @@ from typing import Iterator, NamedTuple
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, Cell, bit
 from engine.grid import Grid
-from engine.rated import RatedStep, WorkBoundExceeded
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration, WorkBoundExceeded
 from techniques.se_order import HOUSE_CELLS, colex
 from techniques.shared import cell_names, digit_words, grouped_removals
 
@@ -126,19 +125,15 @@ def is_valid_loop(loop: tuple[Cell, ...]) -> bool:
 class UniqueLoops(BaseTechnique):
     """SE's Unique Rectangles and Loops of types 1-4 (see the module docstring)."""
 
-    uniqueness = True
-
-    def __init__(self) -> None:
-        super().__init__("Unique Rectangle type 1", "ul1", 450, 0, Level.HARD, ("ul2", "ul3", "ul4"))
+    declaration = Declaration(
+        "Unique Rectangles and Loops", "ul1", subcodes={"ul2": None, "ul3": None, "ul4": None}, uniqueness=True, profile="se"
+    )
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        return (rated.step for rated in self.rated(grid))
-
-    def rated(self, grid: Grid) -> Iterator[RatedStep]:
         found = self._all(grid)
         found.sort(key=lambda f: (f.difficulty, f.type))
         for f in found:
-            yield RatedStep(self._step(f), f.difficulty)
+            yield self._step(f)
 
     def _all(self, grid: Grid) -> list[_Found]:
         result: list[_Found] = []
@@ -173,6 +168,7 @@ class UniqueLoops(BaseTechnique):
             digits=(v1, v2),
             name=name,
             code=f"ul{f.type}",
+            rating=f.difficulty,
         )
 
 

@@ -13,9 +13,8 @@ from typing import Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, SINGLE_DIGIT, Cell
 from engine.grid import Grid
-from engine.rated import RatedStep
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import HOUSE_CELLS
 from techniques.shared import cell_names
 
@@ -31,15 +30,12 @@ class SeWing(BaseTechnique):
 
     def __init__(self, xyz: bool) -> None:
         if xyz:
-            super().__init__("XYZ-Wing", "sxyz", 440, 0, Level.HARD)
+            super().__init__(Declaration("XYZ-Wing (SE)", "sxyz", profile="se"))
         else:
-            super().__init__("XY-Wing", "sxy", 420, 0, Level.HARD)
+            super().__init__(Declaration("XY-Wing (SE)", "sxy", profile="se"))
         self.xyz = xyz
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        return (rated.step for rated in self.rated(grid))
-
-    def rated(self, grid: Grid) -> Iterator[RatedStep]:
         cands = grid.cands
         size = 3 if self.xyz else 2
         for pivot in range(N_CELLS):
@@ -62,7 +58,7 @@ class SeWing(BaseTechnique):
             return False
         return MASK_COUNT[xy & xz & yz] == (1 if self.xyz else 0)
 
-    def _found(self, grid: Grid, pivot: Cell, wing1: Cell, wing2: Cell) -> RatedStep | None:
+    def _found(self, grid: Grid, pivot: Cell, wing1: Cell, wing2: Cell) -> Step | None:
         z = SINGLE_DIGIT[grid.cands[wing1] & grid.cands[wing2]]
         seen = PEER_MASK[wing1] & PEER_MASK[wing2]
         if self.xyz:
@@ -71,7 +67,7 @@ class SeWing(BaseTechnique):
         if not seen:
             return None
         targets = [c for c in range(N_CELLS) if seen >> c & 1]
-        return RatedStep(self._step(grid, pivot, wing1, wing2, z, targets), 4.4 if self.xyz else 4.2)
+        return self._step(grid, pivot, wing1, wing2, z, targets)
 
     def _step(self, grid: Grid, pivot: Cell, wing1: Cell, wing2: Cell, z: int, targets: list[Cell]) -> Step:
         cands = grid.cands
@@ -90,6 +86,8 @@ class SeWing(BaseTechnique):
             explanation=text,
             highlights=Highlights(pattern=tuple(Candidate(d, c) for c in cells for d in MASK_DIGITS[cands[c]]), cells=cells),
             digits=(z,),
+            name="XYZ-Wing" if self.xyz else "XY-Wing",
+            rating=4.4 if self.xyz else 4.2,
         )
 
 

@@ -1,8 +1,6 @@
-"""An SE-style difficulty for each step: Sudoku Explainer 1.2.1's scale (1.0 to 11.9).
-
-SE rates a puzzle by the hardest step of its own solution path; we rate our path the same
-way, so the number is "SE-style", not SE's own (an exact SE profile needs SE's technique set
-and order). The values come from ``../shared/reference/se_ratings.md``:
+"""The SE-style scale: Sudoku Explainer 1.2.1's values (1.0 to 11.9) put on another
+profile's path, as an estimate of what SE would say (the ``hodoku`` profile's ``se`` field).
+The ``se`` profile gives SE's own rating; this scale is the cheap estimate.
 
 * techniques SE 1.2.1 has get SE's value (Hidden Single 1.2 in a box, 1.5 in a line, ...);
 * techniques SE 1.2.1 lacks get the value of the SE producer that finds the same
@@ -18,13 +16,12 @@ and order). The values come from ``../shared/reference/se_ratings.md``:
   ("valid but not solvable") and Incomplete its 0.0.
 
 SE tries singles in the order full house, hidden single in a box, hidden single in a line,
-naked single, while HoDoKu (and our solver) takes naked singles before hidden ones. So a
-single in our path is rated as the easiest single SE would take in the same position
+naked single. A single is rated as the easiest single SE would take in the same position
 (``singles_tenths``), when the position is known.
 
 L is SE's chain-length bonus, computed from the candidates a step highlights (the nodes
-its conclusion rests on). Codes not in the table (a technique added later) fall back on
-a value for their HoDoKu level, so a new technique is rated before it is tabled.
+its conclusion rests on). A code not in the table (a technique added later) gets the
+caller's fallback value, so a new technique is rated before it is tabled.
 """
 
 from __future__ import annotations
@@ -35,7 +32,7 @@ from typing import Iterator
 from engine.cells import UNITS, UnitKind
 from engine.grid import Grid
 from engine.step import Step
-from engine.technique import Level
+from engine.technique import SINGLE_CODES
 
 
 @dataclass(frozen=True)
@@ -46,10 +43,10 @@ class SeRule:
     chain: bool = False
 
 
-_X_CHAIN = SeRule(66, chain=True)  # SE: forcing X-chain
+X_CHAIN = SeRule(66, chain=True)  # SE: forcing X-chain
 _Y_CHAIN = SeRule(66, chain=True)  # SE: forcing Y-chain
 _XY_CHAIN = SeRule(70, chain=True)  # SE: chains and cycles mixing X and Y links
-_MULTIPLE = SeRule(80, chain=True)  # SE: cell/region/contradiction forcing chains
+MULTIPLE = SeRule(80, chain=True)  # SE: cell/region/contradiction forcing chains
 _DYNAMIC = SeRule(85, chain=True)  # SE: dynamic forcing chains
 _UR = SeRule(45)  # SE: Unique Rectangle base
 
@@ -90,39 +87,39 @@ SE_TABLE: dict[str, SeRule] = {
     "bug1": SeRule(56),
     "rp": _Y_CHAIN,
     "xyc": _Y_CHAIN,
-    "sk": _X_CHAIN,
-    "2sk": _X_CHAIN,
-    "d2sk": _X_CHAIN,
-    "tf": _X_CHAIN,
-    "er": _X_CHAIN,
-    "der": _X_CHAIN,
-    "x": _X_CHAIN,
-    "sc": _X_CHAIN,
-    "sc1": _X_CHAIN,
-    "sc2": _X_CHAIN,
-    "mc": _X_CHAIN,
-    "mc1": _X_CHAIN,
-    "mc2": _X_CHAIN,
+    "sk": X_CHAIN,
+    "2sk": X_CHAIN,
+    "d2sk": X_CHAIN,
+    "tf": X_CHAIN,
+    "er": X_CHAIN,
+    "der": X_CHAIN,
+    "x": X_CHAIN,
+    "sc": X_CHAIN,
+    "sc1": X_CHAIN,
+    "sc2": X_CHAIN,
+    "mc": X_CHAIN,
+    "mc1": X_CHAIN,
+    "mc2": X_CHAIN,
     "w": _XY_CHAIN,
     "nl": _XY_CHAIN,
     "cnl": _XY_CHAIN,
     "dnl": _XY_CHAIN,
     "aic": _XY_CHAIN,
-    "gnl": _MULTIPLE,
-    "gcnl": _MULTIPLE,
-    "gdnl": _MULTIPLE,
-    "gaic": _MULTIPLE,
-    "sdc": _MULTIPLE,
-    "axz": _MULTIPLE,
-    "axy": _MULTIPLE,
-    "ach": _MULTIPLE,
-    "db": _MULTIPLE,
-    "kf": _MULTIPLE,
-    "kf1": _MULTIPLE,
-    "kf2": _MULTIPLE,
-    "fc": _MULTIPLE,
-    "fcc": _MULTIPLE,
-    "fcv": _MULTIPLE,
+    "gnl": MULTIPLE,
+    "gcnl": MULTIPLE,
+    "gdnl": MULTIPLE,
+    "gaic": MULTIPLE,
+    "sdc": MULTIPLE,
+    "axz": MULTIPLE,
+    "axy": MULTIPLE,
+    "ach": MULTIPLE,
+    "db": MULTIPLE,
+    "kf": MULTIPLE,
+    "kf1": MULTIPLE,
+    "kf2": MULTIPLE,
+    "fc": MULTIPLE,
+    "fcc": MULTIPLE,
+    "fcv": MULTIPLE,
     "fn": _DYNAMIC,
     "fnc": _DYNAMIC,
     "fnv": _DYNAMIC,
@@ -133,18 +130,8 @@ SE_TABLE: dict[str, SeRule] = {
     "gu": SeRule(200),
     # Finned, sashimi, Franken and Mutant fish, and their Siamese forms (code prefixed "s"),
     # are found by SE as X-chains/cycles.
-    **{f"{siamese}{kind}{n}": _X_CHAIN for siamese in ("", "s") for kind in ("fbf", "sbf", "ff", "fff", "mf", "fmf") for n in _FISH_SIZES},
+    **{f"{siamese}{kind}{n}": X_CHAIN for siamese in ("", "s") for kind in ("fbf", "sbf", "ff", "fff", "mf", "fmf") for n in _FISH_SIZES},
 }
-
-#: For a code not in the table: a value typical of its HoDoKu level.
-LEVEL_FALLBACK: dict[Level, SeRule] = {
-    Level.EASY: SeRule(15),
-    Level.MEDIUM: SeRule(34),
-    Level.HARD: SeRule(45),
-    Level.UNFAIR: _X_CHAIN,
-    Level.EXTREME: _MULTIPLE,
-}
-
 
 def _thresholds() -> Iterator[int]:
     """4, 6, 8, 12, 16, 24, ...: alternately times 1.5 and times 4/3."""
@@ -189,9 +176,6 @@ def se_label(code: str) -> str:
     return f"{rule.tenths / 10:.1f}" + ("+" if rule.chain else "")
 
 
-SINGLE_CODES = frozenset({"fh", "n1", "h1"})
-
-
 def singles_tenths(grid: Grid) -> int:
     """The SE value of the easiest single SE would take in a position (23 if none)."""
     if grid.full_house_units():
@@ -202,28 +186,15 @@ def singles_tenths(grid: Grid) -> int:
     return 15 if keys else 23
 
 
-def se_tenths(step: Step, level: Level | None = None, before: Grid | None = None) -> int:
+def se_tenths(step: Step, before: Grid | None = None, fallback: SeRule = MULTIPLE) -> int:
     """The SE-style difficulty of a step, in tenths (``23`` is 2.3).
 
-    ``before``: the position the step was taken in, used to rate singles as SE would.
+    ``before``: the position the step was taken in, used to rate singles as SE would;
+    ``fallback``: the rule for a code the table lacks.
     """
     if before is not None and step.code in SINGLE_CODES:
         return singles_tenths(before)
-    rule = SE_TABLE.get(step.code)
-    if rule is None:
-        rule = LEVEL_FALLBACK.get(level or Level.EXTREME, _MULTIPLE)
+    rule = SE_TABLE.get(step.code, fallback)
     if step.code == "h1" and step.highlights.units and UNITS[step.highlights.units[0]].kind is UnitKind.BOX:
         return 12
     return rule.tenths + (length_bonus(_nodes(step)) if rule.chain else 0)
-
-
-class SeRecorder:
-    """A ``solve(..., watch=...)`` observer: for each step, the SE value (tenths) of the
-    easiest single in the position it was taken in, or None for steps that are not singles
-    (their value does not depend on the position)."""
-
-    def __init__(self) -> None:
-        self.values: list[int | None] = []
-
-    def __call__(self, grid: Grid, step: Step) -> None:
-        self.values.append(singles_tenths(grid) if step.code in SINGLE_CODES else None)
