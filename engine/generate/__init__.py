@@ -17,6 +17,8 @@ any candidate number.
 
 from __future__ import annotations
 
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import AbstractContextManager
 from typing import Callable, Iterator
 
 from engine.generate.judge import SE_PROFILE, Judge
@@ -45,19 +47,38 @@ class Generator:
     def notes(self) -> list[str]:
         return self.judge.notes
 
+    def workers(self, jobs: int) -> AbstractContextManager[ProcessPoolExecutor | None]:
+        """Worker processes for ``puzzles`` (None for ``jobs`` <= 1), all started on entry:
+        enter it before starting any thread (a progress bar)."""
+        return worker_pool(self.worker, jobs)
+
     def puzzles(
         self,
         count: int | None = None,
         *,
         jobs: int = 1,
+        pool: ProcessPoolExecutor | None = None,
         start: int = 0,
         max_tries: int = DEFAULT_MAX_TRIES,
         progress: Callable[[Stats], None] | None = None,
     ) -> Iterator[Generated]:
         """Up to ``count`` puzzles (None: endless), in candidate order, from candidate
-        ``start`` on; ``self.stats`` counts what was tried and why it was rejected."""
-        with worker_pool(self.worker, jobs) as pool:
-            yield from run(self.worker, count, self.stats, start=start, max_tries=max_tries, pool=pool, jobs=jobs, progress=progress)
+        ``start`` on, in ``jobs`` processes (those of ``pool`` when given, see
+        ``workers``); ``self.stats`` counts what was tried and why it was rejected."""
+        if pool is None and jobs > 1:
+            with self.workers(jobs) as own:
+                yield from self.puzzles(count, jobs=jobs, pool=own, start=start, max_tries=max_tries, progress=progress)
+            return
+        yield from run(self.worker, count, self.stats, start=start, max_tries=max_tries, pool=pool, jobs=jobs, progress=progress)
+
+    def record_keys(self) -> tuple[str, ...]:
+        """The keys of ``Generated.to_json()`` for this run, in order."""
+        fields: list[str] = []
+        for profile in self.judge.rated_profiles():
+            fields += [column.key for column in profile.rating_columns if column.key not in fields]
+        main = [column.key for column in self.judge.profile.rating_columns]
+        others = [key for key in fields if key not in main]
+        return ("puzzle", "status", *main, "hardest", "steps", "brute_force", *others, "techniques", "clues", "candidate")
 
 
 def generate(

@@ -79,7 +79,7 @@ def two_digit_unavoidable_sets(solution: Sequence[Digit]) -> list[CellSet]:
     found: list[CellSet] = []
     for a in range(1, 10):
         for b in range(a + 1, 10):
-            group = {}
+            group: dict[Cell, Cell] = {}
             for cells in where:
                 first, second = _root(group, cells[a]), _root(group, cells[b])
                 if first != second:

@@ -79,6 +79,10 @@ class Judge:
             self._se_rules(request.se.low, request.se.high, catalog)
         self.min_reach, self.max_reach = self._reach_bounds()
 
+    def rated_profiles(self) -> list[Profile]:
+        """The profiles an accepted puzzle is rated on, the request's first."""
+        return sorted((rules.profile for rules in self.rules.values()), key=lambda p: p is not self.profile)
+
     # --- judging ---------------------------------------------------------------------
 
     def judge(self, values: Sequence[Digit], solution: Sequence[Digit]) -> Verdict:
@@ -193,12 +197,12 @@ class Judge:
             self._hardest_rules(rules, _want(profile, hardest[0]))
         if request.teach:
             rules.checks.append(_teach_check(_want(profile, request.teach)))
-        if request.level is not None and request.profile == HodokuProfile.name:
+        if request.level is not None and isinstance(profile, HodokuProfile):
             for want in self._wants:
                 level = max(_level(profile, code) for code in want.matches)
                 if level > request.level.high:
                     raise RequestError(
-                        f"{profile.entry(want.code).technique.name} ({want.code}) is a {level.label} technique, and a puzzle's "
+                        f"{profile.entry(want.code).technique.name} ({want.code}) is {_article(level.label)} technique, and a puzzle's "
                         f"HoDoKu level is at least that of every technique its solution uses: --level {Level(request.level.high).label.lower()} cannot be met"
                     )
 
@@ -317,3 +321,8 @@ def _check_levels(profile: HodokuProfile, request: Request) -> None:
         cheapest = min(c.score for code, c in profile.configs().items() if c.level == Level.EXTREME and code != "bf")
         if scores.high < cheapest:
             raise RequestError(f"an Extreme puzzle uses an Extreme technique (at least {cheapest} points) or scores over 1800, so --score {scores} cannot be met")
+
+
+def _article(word: str) -> str:
+    """``an Extreme``, ``a Hard``."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word

@@ -11,12 +11,10 @@ written are exactly those the whole run would have written next.
 
 from __future__ import annotations
 
-import multiprocessing
 import random
-import signal
 from collections import Counter, deque
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
@@ -27,6 +25,7 @@ from engine.generate.judge import Judge, Verdict
 from engine.generate.request import Request
 from engine.profiles import Rating
 from engine.technique import Catalog
+from engine.workers import ignore_interrupts, process_pool
 
 #: Candidates per task sent to a worker process, and tasks in flight per worker.
 CHUNK = 4
@@ -142,7 +141,7 @@ _worker: Worker | None = None
 def _init_worker(worker: Worker) -> None:
     global _worker
     _worker = worker
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    ignore_interrupts()
 
 
 def _judge_chunk(start: int, size: int) -> list[Outcome]:
@@ -150,27 +149,10 @@ def _judge_chunk(start: int, size: int) -> list[Outcome]:
     return _worker.chunk(start, size)
 
 
-def _noop() -> None:
-    return None
-
-
-@contextmanager
-def worker_pool(worker: Worker, jobs: int) -> Iterator[ProcessPoolExecutor | None]:
-    """Worker processes for ``outcomes`` (None for ``jobs`` <= 1), all started on entry,
-    before the caller starts a thread (a progress bar): see ``engine.grading.worker_pool``."""
-    if jobs <= 1:
-        yield None
-        return
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker, initargs=(worker,))
-    finished = False
-    try:
-        executor.submit(_noop).result()
-        yield executor
-        finished = True
-    finally:
-        executor.shutdown(wait=finished, cancel_futures=True)
+def worker_pool(worker: Worker, jobs: int) -> AbstractContextManager[ProcessPoolExecutor | None]:
+    """Worker processes for ``outcomes`` (None for ``jobs`` <= 1), all started on entry
+    (see ``engine.workers.process_pool``)."""
+    return process_pool(jobs, _init_worker, (worker,))
 
 
 def outcomes(worker: Worker, start: int = 0, pool: ProcessPoolExecutor | None = None, jobs: int = 1) -> Iterator[Outcome]:
