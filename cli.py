@@ -219,10 +219,10 @@ GEN_LEVEL = Option(
     metavar="LEVEL",
     help="HoDoKu level: easy, medium, hard, unfair or extreme, or a range like medium-hard",
 )
-SCORE = Option("--score", type=_parsed(lambda t: parse_int_range(t, "--score")), metavar="MIN-MAX", help="HoDoKu score range, e.g. 1000-1600")
+SCORE = Option("--score", type=_parsed(parse_int_range), metavar="MIN-MAX", help="HoDoKu score range, e.g. 1000-1600")
 SE = Option(
     "--se",
-    type=_parsed(lambda t: parse_float_range(t, "--se")),
+    type=_parsed(parse_float_range),
     metavar="MIN-MAX",
     help=f"SE rating (ER) range, e.g. 7.0-8.0, on the {SE_PROFILE!r} profile's scale (SE-style now; the exact Sudoku Explainer scale once that profile lands)",
 )
@@ -241,7 +241,7 @@ SYMMETRY = Option(
     metavar="KIND",
     help="clue pattern symmetry: " + ", ".join(s.value for s in Symmetry) + " (default none)",
 )
-CLUES = Option("--clues", type=_parsed(lambda t: parse_int_range(t, "--clues")), metavar="MIN-MAX", help="number of clues, e.g. 22-26")
+CLUES = Option("--clues", type=_parsed(parse_int_range), metavar="MIN-MAX", help="number of clues, e.g. 22-26")
 MINIMAL = Option(
     "--minimal",
     action=argparse.BooleanOptionalAction,

@@ -140,6 +140,11 @@ class Judge:
         levels = request.level
         scores = request.score
         _check_levels(profile, request)
+        if scores is not None and self.profile is profile:
+            configs = profile.configs()
+            need = sum(min(configs[code].score for code in want.matches) for want in self._wants)
+            if need > scores.high:
+                raise RequestError(f"the required techniques add at least {need} points to the HoDoKu score, so --score {scores} cannot be met")
         if levels is not None and levels.high < Level.EXTREME:
             top = Level(levels.high)
             last = max(e.order for e in profile.entries if e.enabled and _level(profile, e.technique.code) <= top)

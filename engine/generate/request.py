@@ -6,6 +6,7 @@ candidate is one (and refuses up front a request that no puzzle can meet).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -128,36 +129,40 @@ def parse_levels(text: str) -> Range[int]:
     return Range(levels[0], levels[-1])
 
 
-def parse_int_range(text: str, what: str) -> Range[int]:
+def parse_int_range(text: str) -> Range[int]:
     """``20-26`` or ``24``.
 
-    >>> parse_int_range("20-26", "clues")
+    >>> parse_int_range("20-26")
     Range(low=20, high=26)
     """
-    low, high = _split(text, what)
+    low, high = _split(text)
     try:
-        return Range(int(low), int(high))
+        ends = int(low), int(high)
     except ValueError:
-        raise RequestError(f"{what}: not a whole number or range: {text!r} (e.g. 20-26)") from None
+        raise RequestError(f"not a whole number or range: {text!r} (e.g. 20-26)") from None
+    return Range(*ends)
 
 
-def parse_float_range(text: str, what: str) -> Range[float]:
+def parse_float_range(text: str) -> Range[float]:
     """``7.0-8.0`` or ``7.2``.
 
-    >>> parse_float_range("7-8.5", "se")
+    >>> parse_float_range("7-8.5")
     Range(low=7.0, high=8.5)
     """
-    low, high = _split(text, what)
+    low, high = _split(text)
     try:
-        return Range(float(low), float(high))
+        ends = float(low), float(high)
+        if not all(math.isfinite(end) for end in ends):
+            raise ValueError(text)
     except ValueError:
-        raise RequestError(f"{what}: not a number or range: {text!r} (e.g. 7.0-8.0)") from None
+        raise RequestError(f"not a number or range: {text!r} (e.g. 7.0-8.0)") from None
+    return Range(*ends)
 
 
-def _split(text: str, what: str) -> tuple[str, str]:
+def _split(text: str) -> tuple[str, str]:
     parts = text.strip().split("-")
     if len(parts) == 1:
         return parts[0], parts[0]
     if len(parts) == 2 and parts[0] and parts[1]:
         return parts[0], parts[1]
-    raise RequestError(f"{what}: expected MIN-MAX or a single value, got {text!r}")
+    raise RequestError(f"expected MIN-MAX or a single value, got {text!r}")
