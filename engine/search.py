@@ -341,7 +341,21 @@ def solvable_within(values: Sequence[int], nodes: int, candidates: Sequence[Mask
     """Whether the values (and pencil marks) have a solution, when a cell search of at
     most ``nodes`` nodes settles it; None when it does not. A work bound, so the answer is
     the same on every machine."""
-    g = _initial_state(values, candidates)
+    return _solvable(_initial_state(values, candidates), nodes)
+
+
+def solvable_from_marks(values: Sequence[int], marks: Sequence[Mask], nodes: int) -> bool | None:
+    """``solvable_within`` for a caller that keeps the pencil marks of the empty cells
+    with every filled cell's digit already cleared from its peers (the generator, which
+    changes one clue at a time): the clearing is skipped."""
+    g = [(1 << (v - 1)) << 9 if v else marks[c] for c, v in enumerate(values)]
+    todo = [c for c in range(N_CELLS) if not values[c] and not g[c] & (g[c] - 1)]
+    if any(not g[c] for c in todo) or not _propagate(g, todo):
+        return False
+    return _solvable(g, nodes)
+
+
+def _solvable(g: list[int] | None, nodes: int) -> bool | None:
     if g is None:
         return False
     try:

@@ -173,7 +173,7 @@ def test_a_rare_request_gives_up_with_a_report() -> None:
     code, out, err = _run("generate", "-n", "2", "--seed", "1", "--requires", "bf4", "--max-tries", "25")
     assert code == 5 and out == ""
     assert "from 25 candidates" in err and "rejected: solved by singles alone" in err
-    assert "gave up after 25 candidates in a row without a puzzle (--max-tries 25)" in err and "0 of 2 made" in err
+    assert "gave up after 25 candidates in a row without a puzzle (--max-tries 25)" in err and "0 of 2 made: this request is very rare" in err
 
 
 def test_ctrl_c_keeps_whole_lines() -> None:

@@ -23,8 +23,8 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from engine.cells import ALL_DIGITS, N_CELLS, PEER_MASK, PEERS, UNITS, UNITS_OF, Cell, CellSet, Digit, Mask, cells_of
-from engine.search import solvable_within, solve
+from engine.cells import N_CELLS, PEER_MASK, PEERS, UNITS, UNITS_OF, Cell, CellSet, Digit, Mask, cells_of
+from engine.search import solvable_from_marks, solve
 
 #: Nodes a search for a second solution may use before the clue is kept anyway.
 SECOND_SOLUTION_NODES = 20_000
@@ -138,7 +138,13 @@ class Digger:
         for cell, digit in enumerate(solution):
             self.where[digit] |= 1 << cell
         self.filled = (1 << N_CELLS) - 1
-        self._marks: list[Mask] = [ALL_DIGITS] * N_CELLS  # pencil marks for the search
+        # seen[cell][digit]: clues holding the digit among the cell's peers; marks[cell]: the
+        # digits none of them holds (for the search: the clues cleared from their peers)
+        self._seen = [[0] * 10 for _ in range(N_CELLS)]
+        for cell in range(N_CELLS):
+            for peer in PEERS[cell]:
+                self._seen[cell][solution[peer]] += 1
+        self._marks: list[Mask] = [0] * N_CELLS
         self._unavoidable: list[list[CellSet]] = [[] for _ in range(N_CELLS)]  # by cell
         for cells in two_digit_unavoidable_sets(solution) + line_pair_unavoidable_sets(solution):
             for cell in cells_of(cells):
@@ -176,12 +182,23 @@ class Digger:
     def _set(self, cell: Cell, digit: Digit) -> None:
         old = self.values[cell] or self.solution[cell]
         self.values[cell] = digit
+        step = 1 if digit else -1
+        bit = 1 << (old - 1)
+        seen, marks = self._seen, self._marks
+        for peer in PEERS[cell]:
+            counts = seen[peer]
+            counts[old] += step
+            if counts[old] == (1 if digit else 0):
+                marks[peer] ^= bit
         if digit:
             self.where[old] |= 1 << cell
             self.filled |= 1 << cell
+            marks[cell] = 0
         else:
             self.where[old] &= ~(1 << cell)
             self.filled &= ~(1 << cell)
+            counts = seen[cell]
+            marks[cell] = sum(1 << (d - 1) for d in range(1, 10) if not counts[d])
 
     def _forced(self, cell: Cell) -> bool:
         """Whether the clues alone force the solution's digit into an empty cell: a naked
@@ -205,8 +222,9 @@ class Digger:
     def _other_solution(self, cell: Cell) -> bool:
         """Whether some solution (maybe) puts another digit in ``cell``."""
         marks = self._marks
-        marks[cell] = ALL_DIGITS & ~(1 << (self.solution[cell] - 1))
+        kept = marks[cell]
+        marks[cell] = kept & ~(1 << (self.solution[cell] - 1))
         try:
-            return solvable_within(self.values, SECOND_SOLUTION_NODES, marks) is not False
+            return solvable_from_marks(self.values, marks, SECOND_SOLUTION_NODES) is not False
         finally:
-            marks[cell] = ALL_DIGITS
+            marks[cell] = kept

@@ -32,6 +32,8 @@ from engine.generate import DEFAULT_MAX_TRIES, Generated, Generator, Request, Re
 from engine.technique import Catalog
 
 FORMATS = ("lines", "jsonl", "csv")
+#: Candidates without a puzzle after which the run says the request is rare.
+RARE_AFTER = 1000
 #: Fewer puzzles than asked: --max-tries candidates in a row were rejected.
 EXIT_GAVE_UP = 5
 _SEED_RANGE = 10**9
@@ -69,6 +71,8 @@ def run(options: GenerateOptions, catalog: Catalog, out: IO[str], err: IO[str]) 
             def show(stats: Stats) -> None:
                 if progress is not None and task is not None:
                     progress.update(task, completed=stats.found, tried=stats.tried)
+                if stats.tried == RARE_AFTER and stats.found == 0 and not options.quiet:
+                    _note(err, progress, _rare(stats, options.max_tries))
 
             puzzles = generator.puzzles(options.count, jobs=options.jobs, pool=pool, max_tries=options.max_tries, progress=show)
             with progress if progress is not None else nullcontext():
@@ -85,6 +89,23 @@ def run(options: GenerateOptions, catalog: Catalog, out: IO[str], err: IO[str]) 
         err.write(_gave_up(generator, options) + "\n")
         return EXIT_GAVE_UP
     return EXIT_OK
+
+
+def _rare(stats: Stats, max_tries: int) -> str:
+    common = stats.rejected.most_common(1)
+    why = f" (most often: {common[0][0]})" if common else ""
+    return (
+        f"stepdoku: note: no puzzle in the first {stats.tried:,} candidates{why}: this request is rare; "
+        f"the run gives up after {max_tries:,} in a row (--max-tries)"
+    )
+
+
+def _note(err: IO[str], progress: Progress | None, text: str) -> None:
+    if progress is not None:
+        progress.console.print(Text(text), soft_wrap=True)
+    else:
+        err.write(text + "\n")
+        err.flush()
 
 
 def _progress(err: IO[str]) -> Progress:
@@ -151,8 +172,8 @@ def _report(generator: Generator, options: GenerateOptions, seconds: float) -> s
 def _gave_up(generator: Generator, options: GenerateOptions) -> str:
     stats = generator.stats
     common = stats.rejected.most_common(1)
-    why = f" (most often: {common[0][0]})" if common else ""
+    why = f"; most often rejected: {common[0][0]}" if common else ""
     return (
-        f"stepdoku: gave up after {options.max_tries:,} candidates in a row without a puzzle (--max-tries {options.max_tries}){why}: "
-        f"{stats.found} of {options.count} made. This request is very rare or cannot be met; loosen it, or raise --max-tries."
+        f"stepdoku: gave up after {options.max_tries:,} candidates in a row without a puzzle (--max-tries {options.max_tries}){why}. "
+        f"{stats.found} of {options.count} made: this request is very rare or cannot be met; loosen it, or raise --max-tries."
     )
