@@ -66,14 +66,23 @@ def _layout(text: str) -> Layout:
         raise argparse.ArgumentTypeError(f"unknown format {text!r} (choose from {names})") from None
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more: {text!r}")
-    return value
+def _at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number no smaller than ``minimum``."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be {minimum} or more: {text!r}")
+        return value
+
+    return convert
+
+
+_positive = _at_least(1)
+_seed = _at_least(0)
 
 
 def _codes(text: str) -> str:
@@ -110,16 +119,6 @@ def _symmetry(text: str) -> Symmetry:
         return Symmetry(text.lower())
     except ValueError:
         raise argparse.ArgumentTypeError(f"unknown symmetry {text!r} (choose from {', '.join(s.value for s in Symmetry)})") from None
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more: {text!r}")
-    return value
 
 
 # --- every option, once ----------------------------------------------------------------

@@ -8,15 +8,12 @@ import csv
 import io
 import json
 import re
-import signal
-import subprocess
-import sys
 
 import pytest
 
 import cli
-from tests.conftest import ROOT
 from tests.independent import count_solutions, is_minimal, mirror_cells
+from tests.test_interrupt import interrupted
 
 
 def _run(*argv: str) -> tuple[int, str, str]:
@@ -177,20 +174,51 @@ def test_a_rare_request_gives_up_with_a_report() -> None:
 
 
 def test_ctrl_c_keeps_whole_lines() -> None:
-    process = subprocess.Popen(
-        [sys.executable, str(ROOT / "cli.py"), "generate", "-n", "100000", "--level", "easy", "--format", "jsonl", "--seed", "1"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=ROOT,
-    )
-    assert process.stdout is not None
-    first = process.stdout.readline()  # the run is under way
-    process.send_signal(signal.SIGINT)
-    rest, err = process.communicate(timeout=60)
-    assert process.returncode == 130
-    assert rest == "" or rest.endswith("\n")
-    records = [json.loads(line) for line in [first, *rest.splitlines()]]
+    code, lines, err = interrupted(["generate", "-n", "100000", "--level", "easy", "--format", "jsonl", "--seed", "1"])
+    assert code == 130
+    records = [json.loads(line) for line in lines]
     match = re.search(r"interrupted after (\d+) puzzles?", err)
     assert match and int(match.group(1)) == len(records), err
-    assert "seed 1" in err and "Traceback" not in err
+    assert "seed 1" in err
+
+
+# --- slow: the costly requests, more puzzles ----------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", ["unfair", "extreme"])
+def test_hard_levels(level: str) -> None:
+    puzzles = _generate("-n", "3", "--seed", "11", "--level", level)
+    assert all(count_solutions(p) == 1 and is_minimal(p) for p in puzzles)
+    assert {record["level"] for record in _graded(puzzles)} == {level.capitalize()}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", ["2sk", "er", "xy", "w", "x", "xyc", "u1"])
+def test_required_techniques_show_in_the_explanation(code: str) -> None:
+    puzzles = _generate("-n", "2", "--seed", "13", "-j", "2", "--requires", code)
+    for puzzle in puzzles:
+        assert count_solutions(puzzle) == 1
+        steps = _explained(puzzle)["steps"]
+        assert isinstance(steps, list) and any(step["code"] == code for step in steps)
+
+
+@pytest.mark.slow
+def test_se_seven_to_eight() -> None:
+    puzzles = _generate("-n", "3", "--seed", "17", "-j", "2", "--se", "7.0-8.0")
+    for record in _graded(puzzles, "--profile", "se"):
+        assert 7.0 <= float(str(record["er"])) <= 8.0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("symmetry", ["quarter", "antidiagonal", "flip", "dihedral"])
+def test_more_symmetries_are_minimal_by_group(symmetry: str) -> None:
+    from engine.generate.symmetry import Symmetry
+
+    orbits = Symmetry(symmetry).orbits()
+    for puzzle in _generate("-n", "2", "--seed", "19", "--symmetry", symmetry):
+        assert count_solutions(puzzle) == 1
+        for orbit in orbits:
+            if puzzle[orbit[0]] != ".":
+                emptied = "".join("." if i in orbit else ch for i, ch in enumerate(puzzle))
+                assert count_solutions(emptied) > 1

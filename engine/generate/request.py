@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Callable, Generic, TypeVar
 
 from engine.generate.symmetry import Symmetry
 from engine.profiles import DEFAULT_PROFILE
@@ -135,12 +135,7 @@ def parse_int_range(text: str) -> Range[int]:
     >>> parse_int_range("20-26")
     Range(low=20, high=26)
     """
-    low, high = _split(text)
-    try:
-        ends = int(low), int(high)
-    except ValueError:
-        raise RequestError(f"not a whole number or range: {text!r} (e.g. 20-26)") from None
-    return Range(*ends)
+    return _parse_range(text, int, "not a whole number or range: {!r} (e.g. 20-26)")
 
 
 def parse_float_range(text: str) -> Range[float]:
@@ -149,13 +144,22 @@ def parse_float_range(text: str) -> Range[float]:
     >>> parse_float_range("7-8.5")
     Range(low=7.0, high=8.5)
     """
+    return _parse_range(text, _finite, "not a number or range: {!r} (e.g. 7.0-8.0)")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(text)
+    return value
+
+
+def _parse_range(text: str, number: Callable[[str], N], problem: str) -> Range[N]:
     low, high = _split(text)
     try:
-        ends = float(low), float(high)
-        if not all(math.isfinite(end) for end in ends):
-            raise ValueError(text)
+        ends = number(low), number(high)
     except ValueError:
-        raise RequestError(f"not a number or range: {text!r} (e.g. 7.0-8.0)") from None
+        raise RequestError(problem.format(text)) from None
     return Range(*ends)
 
 
