@@ -131,7 +131,9 @@ class Judge:
         return self.rules.setdefault(profile.name, PathRules(profile))
 
     def _load(self, name: str, catalog: Catalog) -> Profile:
-        return self._profiles.setdefault(name, load_profile(name, catalog))
+        if name not in self._profiles:
+            self._profiles[name] = load_profile(name, catalog)
+        return self._profiles[name]
 
     def _hodoku_rules(self, request: Request, catalog: Catalog) -> None:
         profile = self._load(HodokuProfile.name, catalog)
