@@ -71,6 +71,7 @@ class Judge:
         self._profiles = {self.profile.name: self.profile}
         self._wants = tuple(_want(self.profile, code) for code in request.wanted_codes())
         _check_clues(request, self.notes)
+        self._clues = request.clues if request.clues is not None or request.minimal else request.dig_range()
         self.rules: dict[str, PathRules] = {}
         if request.level is not None or request.score is not None:
             self._hodoku_rules(request, catalog)
@@ -88,8 +89,8 @@ class Judge:
     def judge(self, values: Sequence[Digit], solution: Sequence[Digit]) -> Verdict:
         """The verdict on a proper puzzle (``solution`` is its only solution)."""
         clues = sum(1 for v in values if v)
-        if self.request.clues is not None and clues not in self.request.clues:
-            return Verdict(f"clue count outside {self.request.clues}")
+        if self._clues is not None and clues not in self._clues:
+            return Verdict(f"clue count outside {self._clues}")
         reach = basic_reach(values)
         if reach < self.min_reach:
             return Verdict("solved by singles alone" if reach is BasicReach.SINGLES else "solved by singles and locked candidates")
