@@ -223,7 +223,7 @@ SE = Option(
     "--se",
     type=_parsed(parse_float_range),
     metavar="MIN-MAX",
-    help=f"SE rating (ER) range, e.g. 7.0-8.0, on the {SE_PROFILE!r} profile's scale (SE-style now; the exact Sudoku Explainer scale once that profile lands)",
+    help=f"SE rating (ER) range, e.g. 7.0-8.0, on the {SE_PROFILE!r} profile's scale ({PROFILES[SE_PROFILE].title})",
 )
 REQUIRES = Option("--requires", type=_codes, metavar="CODES", help="techniques the logical solution uses at least once each, e.g. sk or xy,w (see 'stepdoku techniques')")
 REQUIRES_HARDEST = Option("--requires-hardest", metavar="CODE", help="the technique of the hardest step (grade's 'hardest')")
