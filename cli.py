@@ -7,6 +7,7 @@ Exit codes: 0 ok, 1 invalid puzzle (no solution or several), 2 bad input or usag
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from typing import IO, Callable, Sequence, cast
@@ -175,14 +176,17 @@ def _hint(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) 
     return hint_command.run(options, CATALOG, out, err, stdin)
 
 
-def _seconds(text: str) -> float:
+def _seconds(text: str) -> float | None:
+    """A time budget: any positive number of seconds; ``inf`` means no limit (None)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if math.isnan(value):
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}")
     if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0: {text!r}")
-    return value
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds: {text!r}")
+    return None if math.isinf(value) else value
 
 
 def _add_grade(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -190,7 +194,7 @@ def _add_grade(commands: argparse._SubParsersAction[_Parser]) -> None:
     parser.add_argument("inputs", nargs="+", metavar="INPUT", help="puzzles, files of puzzles (any size), or - for stdin")
     parser.add_argument("-j", "--jobs", type=_positive, default=1, metavar="N", help="grade in N worker processes (default 1)")
     parser.add_argument("--format", choices=grade_command.FORMATS, default="table", help="table (default), csv or jsonl")
-    parser.add_argument("--max-seconds", type=_seconds, metavar="S", help="give up on a puzzle after S seconds and record 'timeout'")
+    parser.add_argument("--max-seconds", type=_seconds, metavar="S", help="stop grading a puzzle after S seconds and record it as 'timeout' (any number > 0; inf: no limit, the default)")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no summary")
     parser.set_defaults(handler=_grade)
 

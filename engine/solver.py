@@ -17,6 +17,7 @@ from engine.analysis import Analysis, Status, analyse
 from engine.cells import CELL_NAMES, MASK_COUNT, N_CELLS
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
+from engine.stop import checkpoint
 from engine.technique import BaseTechnique, Level, Technique
 
 
@@ -86,6 +87,7 @@ def allowed_techniques(techniques: Iterable[Technique], *, unique: bool, max_dif
 def next_step(grid: Grid, techniques: Iterable[Technique]) -> Step | None:
     """The first step of the first technique (in the given order) that has one."""
     for technique in techniques:
+        checkpoint()  # the user's stop switch (grade --max-seconds), between techniques
         step = next(technique.find(grid), None)
         if step is not None:
             return step

@@ -21,6 +21,7 @@ from typing import Iterator
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, Cell, CellSet, Digit, Mask, cells_of
 from engine.grid import Grid
+from engine.stop import checkpoint
 from engine.notation import compact_cells
 from techniques.shared import seeing_all
 
@@ -113,6 +114,7 @@ def als_index(grid: Grid) -> AlsIndex:
     if found is not None:
         return found
     alses = collect_alses(grid)
+    checkpoint()
     rcs = collect_restricted_commons(alses)
     links: list[list[RestrictedCommon]] = [[] for _ in alses]
     for rc in rcs:

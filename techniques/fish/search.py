@@ -33,6 +33,7 @@ from typing import Iterator
 
 from engine.cells import ALL_CELLS, BOX_OF, COL_OF, DIGITS, PEER_MASK, ROW_OF, UNITS, CellSet, Digit, first_cell
 from engine.grid import Grid
+from engine.stop import checkpoint
 from engine.digit_templates import deletable
 from techniques.shared import seeing_all
 
@@ -287,6 +288,7 @@ def _digit_fishes(query: _Query, shape: Shape, finned: bool) -> Iterator[Fish]:
     for bases, covers in PASSES[shape]:
         pool = covers if query.lines_only else tuple(u for u in covers if query.cands[u])
         for base in _base_sets(query, bases, pool):
+            checkpoint()
             found = []
             for chosen, fins in _cover_sets(query, pool, base):
                 if finned != bool(fins | base[2]):

@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Iterator, Literal, NamedTuple
 
 from engine.cells import N_CELLS, UNITS, bit_indices
 from engine.grid import Grid
+from engine.stop import checkpoint
 from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, LinkTables, candidate_cells
 from techniques.forcing.propagation import (
     Branch,
@@ -121,9 +122,10 @@ class ChainProver:
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
         self.tables = LinkTables.build(grid)
-        self.closures: dict[int, Closure] = {
-            lit: self.tables.closure(lit >> 1, bool(lit & 1)) for lit in premises(grid)
-        }
+        self.closures: dict[int, Closure] = {}
+        for lit in premises(grid):
+            checkpoint()
+            self.closures[lit] = self.tables.closure(lit >> 1, bool(lit & 1))
         self._open = _open_cells(grid)
         #: per digit: (number, cells) of the houses where it still has places
         self._houses = [[(u.number, u.mask) for u in UNITS if grid.cells_with[d] & u.mask] for d in range(10)]
@@ -229,6 +231,7 @@ class NetProver:
         self.on: dict[int, int] = {}
         self.off: dict[int, int] = {}
         for lit in premises(grid):
+            checkpoint()
             self._follow(lit)
 
     def _follow(self, lit: int) -> None:
@@ -324,6 +327,7 @@ def nested_contradictions(
         for digit in grid.candidates(cell):
             if budget.probes <= 0:
                 return
+            checkpoint()
             if satisfiable(cell, digit):
                 continue
             branch = Branch(root, locked=True, depth=2, budget=budget)
