@@ -1,7 +1,7 @@
 """The ``stepdoku`` command line: argument parsing and wiring, no Sudoku logic.
 
 Exit codes: 0 ok, 1 invalid puzzle (no solution or several), 2 bad input or usage,
-130 interrupted.
+3 internal error, 4 output could not be written, 130 interrupted, 141 output pipe closed.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ import argparse
 import math
 import os
 import sys
+from importlib import metadata
 from typing import IO, Callable, Sequence, cast
 
 from engine.advice import HintOptions
@@ -19,7 +20,16 @@ from engine.app.commands import hint as hint_command
 from engine.app.commands import listing as listing_command
 from engine.app.commands import solve as solve_command
 from engine.app.commands import steps as steps_command
-from engine.app.commands.output import EXIT_BAD_INPUT, Interrupted, RecordStream
+from engine.app.commands.output import (
+    EXIT_BAD_INPUT,
+    EXIT_OUTPUT_FAILED,
+    EXIT_PIPE_CLOSED,
+    Interrupted,
+    OutputClosed,
+    OutputFailed,
+    RecordStream,
+    tolerant_output,
+)
 from engine.app.commands.richout import RichTarget
 from engine.formats import Layout
 from engine.technique import UnknownTechnique
@@ -51,7 +61,7 @@ def _inputs_argument(parser: argparse.ArgumentParser) -> None:
         "inputs",
         nargs="*",
         metavar="INPUT",
-        help="a puzzle (81 characters, or a grid in quotes), a file of puzzles, or - for stdin; "
+        help="a puzzle (81 characters, or a grid or LeetCode board in quotes), a file of puzzles, or - for stdin; "
         "default: Arto Inkala's 2012 'world's hardest' puzzle",
     )
 
@@ -61,7 +71,13 @@ def _add_solve(commands: argparse._SubParsersAction[_Parser]) -> None:
     _inputs_argument(parser)
     parser.add_argument("--format", type=_layout, metavar="LAYOUT", help="output layout: " + ", ".join(x.value for x in Layout) + " (default: as the input)")
     parser.add_argument("--count", action="store_true", help="count the solutions instead (up to --limit)")
-    parser.add_argument("--limit", type=int, default=1000, metavar="N", help="stop counting at N solutions (default 1000)")
+    parser.add_argument(
+        "--limit",
+        type=_positive,
+        default=1000,
+        metavar="N",
+        help="with --count, stop counting at N solutions (default 1000; then 'at least N'); the exit code still says whether the puzzle has one solution",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object per puzzle (JSON Lines)")
     parser.set_defaults(handler=_solve)
 
@@ -71,14 +87,21 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
         inputs=tuple(args.inputs),
         layout=args.format,
         count=args.count,
-        limit=max(1, args.limit),
+        limit=args.limit,
         json=args.json,
     )
     return solve_command.run(options, out, err, stdin)
 
 
+def _codes(text: str) -> str:
+    """A comma-separated list of technique codes; an empty one is a mistake, not the default set."""
+    if not any(code.strip() for code in text.split(",")):
+        raise argparse.ArgumentTypeError(f"no technique code in {text!r} (e.g. n2,h2; see 'stepdoku techniques')")
+    return text
+
+
 def _technique_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--only", metavar="CODES", help="use only these techniques, e.g. n2,h2 (see 'stepdoku techniques')")
+    parser.add_argument("--only", type=_codes, metavar="CODES", help="use only these techniques, e.g. n2,h2 (see 'stepdoku techniques')")
     parser.add_argument("--max-difficulty", type=int, metavar="N", help="leave out techniques ordered after N")
     parser.add_argument("--no-search", action="store_true", help="stop when stuck instead of placing a Brute Force digit")
 
@@ -132,7 +155,7 @@ def _explain(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str
 def _add_steps(commands: argparse._SubParsersAction[_Parser]) -> None:
     parser = commands.add_parser("steps", help="every step some techniques find in a position")
     _inputs_argument(parser)
-    parser.add_argument("--technique", "-t", metavar="CODES", help="technique codes, e.g. n2,h2 (default: a library line's own technique, else all)")
+    parser.add_argument("--technique", "-t", type=_codes, metavar="CODES", help="technique codes, e.g. n2,h2 (default: a library line's own technique, else all)")
     parser.add_argument("--json", action="store_true", help="one JSON line per position")
     parser.add_argument("--brief", action="store_true", help="step lines only, no explanations")
     parser.add_argument("--rich", action="store_true", help="each step with its explanation on the candidate grid")
@@ -155,12 +178,23 @@ def _steps(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
 
 def _add_hint(commands: argparse._SubParsersAction[_Parser]) -> None:
     parser = commands.add_parser("hint", help="for a grid you are stuck on: your mistakes, then the next step, revealed by level")
-    parser.add_argument("state", metavar="STATE", help="your grid: 81 characters, nine rows, a pencil-mark grid, a HoDoKu library line (+d = entered), a file, or - for stdin")
-    parser.add_argument("--puzzle", metavar="GIVENS", help="the original puzzle, to tell your entries from its givens")
+    parser.add_argument("state", metavar="STATE", help="your grid: 81 characters, nine rows, a LeetCode board, a pencil-mark grid, a HoDoKu library line (+d = entered), a file, or - for stdin")
+    parser.add_argument(
+        "--puzzle",
+        metavar="GIVENS",
+        help="the original puzzle, to tell your entries from its givens: each wrong entry is then named "
+        "(without it every digit of STATE counts as a given)",
+    )
     parser.add_argument("--level", type=int, choices=(1, 2, 3), default=1, help="1: technique and where to look (default); 2: also digits and cells; 3: the whole step")
     parser.add_argument("--json", action="store_true", help="one JSON object per state, for apps")
     parser.add_argument("--apply", action="store_true", help="also print the state after the step, in the same layout")
-    parser.add_argument("--ignore-mistakes", action="store_true", help="give a hint even when the grid has mistakes")
+    parser.add_argument(
+        "--ignore-mistakes",
+        action="store_true",
+        help="give a hint even when the grid has mistakes: the mistakes are still listed, and the step is found "
+        "in the grid as it is (wrong digits and removed pencil marks included), so it may lead away from the "
+        "solution; a grid where a cell or house has no place left gets no step",
+    )
     parser.set_defaults(handler=_hint)
 
 
@@ -222,8 +256,17 @@ def _techniques(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
     return listing_command.run(CATALOG, args.json, out, rich=args.rich, target=RichTarget(args.html, args.svg), err=err)
 
 
+def _version() -> str:
+    """The installed package's version (pyproject.toml), or a note when run from a bare checkout."""
+    try:
+        return metadata.version("stepdoku")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed: pip install -e .)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="stepdoku", description="Solve Sudoku the way a strong human does, and say why.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}", help="print the version and exit")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
     _add_solve(commands)
     _add_explain(commands)
@@ -240,10 +283,17 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None, err: IO[
     err = err or sys.stderr
     parser = build_parser()
     args = parser.parse_args(argv)
+    tolerant_output(out)
+    tolerant_output(err)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(err)
         return EXIT_BAD_INPUT
+    return _run(handler, args, out, err)
+
+
+def _run(handler: Handler, args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Run a command; every way it can end becomes one line on stderr and an exit code."""
     # Records reach stdout whole or not at all (see RecordStream): Ctrl-C or an error in the
     # middle of one leaves everything written before it intact.
     stream = RecordStream(out)
@@ -263,17 +313,30 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None, err: IO[
         stream.discard()
         err.write("stepdoku: interrupted\n")
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
+    except (OutputClosed, BrokenPipeError):
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+        _drop_stdout()
+        return EXIT_PIPE_CLOSED
+    except OutputFailed as failed:
+        _drop_stdout()
+        err.write(f"stepdoku: cannot write the output: {failed}\n")
+        return EXIT_OUTPUT_FAILED
     except Exception as error:  # never a traceback for users; STEPDOKU_DEBUG=1 shows it
         stream.discard()
         if os.environ.get("STEPDOKU_DEBUG"):
             raise
         err.write(f"stepdoku: internal error: {type(error).__name__}: {error} (please report it; STEPDOKU_DEBUG=1 shows details)\n")
         return EXIT_INTERNAL
+
+
+def _drop_stdout() -> None:
+    """Point the process's standard output at the null device, so that the interpreter's
+    last flush of text held for a closed pipe or a full disk does not fail once more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

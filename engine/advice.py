@@ -12,9 +12,9 @@ from typing import Any
 from engine.analysis import Status, analyse
 from engine.cells import ALL_DIGITS, CELL_NAMES, N_CELLS, PEERS, Cell, CellSet, Digit, Mask, mask_of
 from engine.diagnosis import Diagnosis, PlayerState, diagnose
-from engine.formats import Layout, Puzzle, format_grid, format_library, format_line, format_values
+from engine.formats import BoardStyle, Layout, Puzzle, format_grid, format_library, format_line, format_values
 from engine.grid import Contradiction, Grid
-from engine.hints import Hint, choose_step
+from engine.hints import Hint, choose_step, nothing_to_deduce
 from engine.solver import BRUTE_FORCE, allowed_techniques
 from engine.technique import Catalog
 
@@ -71,6 +71,7 @@ class Advice:
     applied: str | None = None
     notes: list[str] = field(default_factory=list)
     error: str | None = None
+    board: BoardStyle | None = None  # the shape of a LeetCode board, for --apply
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -85,6 +86,18 @@ class Advice:
             "notes": self.notes,
             "error": self.error,
         }
+
+
+GIVENS_UNKNOWN = (
+    "Without --puzzle every digit here counts as a given, so your entries cannot be told from the "
+    "puzzle's clues. Ask again with --puzzle GIVENS (the original puzzle) to have each wrong entry named."
+)
+
+
+OPEN_GRID = (
+    "Nothing can be deduced here: every candidate left is the digit of some solution, so no candidate can be "
+    "removed and no digit placed. The grid needs more clues."
+)
 
 
 class StateMismatch(ValueError):
@@ -119,6 +132,8 @@ def advise(advice: Advice, catalog: Catalog, options: HintOptions) -> Advice:
         return advice
     if diagnosis.mistakes:
         advice.status = "mistakes"
+        if not state.givens_known:
+            advice.notes.append(GIVENS_UNKNOWN)
         if not options.ignore_mistakes:
             advice.stopped = True
             return advice
@@ -150,6 +165,9 @@ def _choose(advice: Advice, grid: Grid, catalog: Catalog, options: HintOptions) 
         advice.notes.append(
             f"This puzzle has {advice.diagnosis.puzzle.describe()}, so hints use only techniques that do not rely on a unique solution."
         )
+    if position.status is Status.MULTIPLE and nothing_to_deduce(grid):
+        advice.notes.append(OPEN_GRID)
+        return
     techniques = allowed_techniques(catalog.default, unique=puzzle_unique and position.status is Status.UNIQUE)
     step = choose_step(grid, techniques)
     if step is None and position.status is Status.UNIQUE and position.solution is not None:
@@ -166,10 +184,10 @@ def _choose(advice: Advice, grid: Grid, catalog: Catalog, options: HintOptions) 
         after = grid.copy()
         after.apply(step)
         advice.after = after
-        advice.applied = format_state(after, advice.layout, advice.empty_char, bool(step.eliminations))
+        advice.applied = format_state(after, advice.layout, advice.empty_char, bool(step.eliminations), advice.board)
 
 
-def format_state(grid: Grid, layout: Layout, empty: str, eliminates: bool) -> str:
+def format_state(grid: Grid, layout: Layout, empty: str, eliminates: bool, board: BoardStyle | None = None) -> str:
     """The state in the player's layout; a layout without pencil marks cannot show an
     elimination, so the state then comes as a HoDoKu library line (digits, ``+d``
     entries and removed candidates on one line)."""
@@ -177,4 +195,4 @@ def format_state(grid: Grid, layout: Layout, empty: str, eliminates: bool) -> st
         return format_grid(grid, layout)
     if eliminates:
         return format_library(grid)
-    return format_values(grid.values, layout, empty, grid.givens)
+    return format_values(grid.values, layout, empty, grid.givens, board)

@@ -333,6 +333,32 @@ def find_solutions(values: Sequence[int], limit: int = 2, candidates: Sequence[M
     return found
 
 
+def solvable_within(values: Sequence[int], nodes: int, candidates: Sequence[Mask] | None = None) -> bool | None:
+    """Whether the values (and pencil marks) have a solution, when a cell search of at
+    most ``nodes`` nodes settles it; None when it does not. A work bound, so the answer is
+    the same on every machine."""
+    g = _initial_state(values, candidates)
+    if g is None:
+        return False
+    try:
+        return next(_search(g, nodes), None) is not None
+    except _OutOfBudget:
+        return None
+
+
+def solution_within(values: Sequence[int], nodes: int, candidates: Sequence[Mask] | None = None) -> list[int] | None:
+    """The first solution a cell search of at most ``nodes`` nodes finds, else None (no
+    solution, or none found within the bound)."""
+    g = _initial_state(values, candidates)
+    if g is None:
+        return None
+    try:
+        state = next(_search(g, nodes), None)
+    except _OutOfBudget:
+        return None
+    return _digits(state) if state is not None else None
+
+
 def count_solutions(values: Sequence[int], limit: int = 2, candidates: Sequence[Mask] | None = None) -> int:
     """The number of solutions, counting no further than ``limit``."""
     return len(find_solutions(values, limit, candidates))

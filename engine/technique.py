@@ -152,6 +152,12 @@ class Catalog:
             raise UnknownTechnique(f"unknown technique code {code!r} (see 'stepdoku techniques')") from None
 
     def select(self, codes: str) -> tuple[Technique, ...]:
-        """Techniques from a comma-separated list of codes (``"n2,h2"``), in registry order."""
+        """Techniques from a comma-separated list of codes (``"n2,h2"``), in registry order.
+
+        Raises:
+            UnknownTechnique: a code no technique has, or no code at all (``""``).
+        """
         wanted = {self.by_code(code.strip()) for code in codes.split(",") if code.strip()}
+        if not wanted:
+            raise UnknownTechnique(f"no technique code in {codes!r} (e.g. n2,h2; see 'stepdoku techniques')")
         return tuple(t for t in self.techniques if t in wanted)

@@ -132,3 +132,15 @@ def test_bad_input_is_a_usage_error() -> None:
     assert result.returncode == 2 and "Traceback" not in result.stderr
     result = run("hint")
     assert result.returncode == 2
+
+
+def test_two_wrong_digits_without_puzzle_name_cells_and_say_what_puzzle_does() -> None:
+    state = "800750049003682070070490283154007096300845720007100530041900368608520010090310402"
+    data = hint(state)
+    assert data["status"] == "mistakes" and not data["givens_known"]
+    assert "r8c1" in data["mistakes"][0]["cells"]
+    assert any("--puzzle GIVENS" in note for note in data["notes"])
+    result = run("hint", state)
+    assert "--puzzle GIVENS" in result.stdout and "· marks the cells to check." in result.stdout
+    named = hint(state, "--puzzle", "800000000003600000070090200050007000000045700000100030001000068008500010090000400")
+    assert [m["cells"] for m in named["mistakes"]] == [["r7c2"], ["r8c1"]] and named["notes"] == []

@@ -57,7 +57,7 @@ def run(options: ExplainOptions, catalog: Catalog, out: IO[str], err: IO[str], s
     if problem:
         err.write(f"stepdoku: {problem}\n")
         return EXIT_BAD_INPUT
-    techniques = catalog.select(options.codes) if options.codes else catalog.default
+    techniques = catalog.select(options.codes) if options.codes is not None else catalog.default
     target = RichTarget(options.html, options.svg)
     console = None if options.json or options.text else target.console(out)
     first_line = ""

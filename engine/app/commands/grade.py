@@ -30,6 +30,7 @@ from engine.app.commands.inputs import iter_records
 from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, batch
 from engine.app.commands.richout import terminal_console
 from engine.formats import Puzzle
+from engine.lines import Line, read_lines
 from engine.reader import read_puzzles
 from engine.grading import COLUMNS, Grader, GradeRecord, Item, grade_stream, worker_pool
 from engine.app.render.progress import batch_progress
@@ -99,7 +100,7 @@ def _items(inputs: tuple[str, ...], stdin: IO[str] | None) -> Iterator[Item]:
         if isinstance(record.item, Puzzle):
             yield record.item
         else:
-            yield GradeRecord(None, "error", error=f"{record.where}: {record.error}")
+            yield GradeRecord(None, "error", error=record.problem)
 
 
 def _count(inputs: tuple[str, ...]) -> int | None:
@@ -112,14 +113,18 @@ def _count(inputs: tuple[str, ...]) -> int | None:
         return None
     total = 0.0
     for path in inputs:
+        with open(path, "rb") as handle:  # read_lines: bounded memory, even on one huge line
+            lines = sum(1 for line in read_lines(handle) if _content(line))
         with open(path, "rb") as handle:
-            lines = sum(1 for line in handle if line.strip() and not line.lstrip().startswith(b"#"))
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            head = list(itertools.islice(handle, _SAMPLE_LINES))
+            head = list(itertools.islice(read_lines(handle), _SAMPLE_LINES))
         records = sum(1 for _ in read_puzzles(head))
-        content = sum(1 for line in head if line.strip() and not line.lstrip().startswith("#"))
+        content = sum(1 for line in head if _content(line))
         total += lines * records / content if content and records else lines
     return round(total)
+
+
+def _content(line: Line) -> bool:
+    return not isinstance(line, str) or bool(line.strip() and not line.lstrip().startswith("#"))
 
 
 def _exit_code(record: GradeRecord) -> int:

@@ -38,7 +38,8 @@ def run(options: HintOptions, catalog: Catalog, out: IO[str], err: IO[str], stdi
     if options.puzzle is not None:
         first = next(iter(iter_records([options.puzzle], stdin)))
         if not isinstance(first.item, Puzzle):
-            err.write(f"stepdoku: --puzzle: {first.item.message}\n")
+            message = first.item.message.replace("no puzzle found in argument 1", "no puzzle found")
+            err.write(f"stepdoku: --puzzle: {message}\n")
             return EXIT_BAD_INPUT
         givens = first.item
     console = None if options.json else terminal_console(out)
@@ -69,7 +70,8 @@ def _hint_one(
         err.write(f"stepdoku: {record.where}: {mismatch}\n")
         _json_error(out, options, record.where, str(mismatch))
         return EXIT_BAD_INPUT
-    advice = advise(Advice(record.where, state, record.item.layout, record.item.empty_char), catalog, options)
+    puzzle = record.item
+    advice = advise(Advice(record.where, state, puzzle.layout, puzzle.empty_char, board=puzzle.board), catalog, options)
     if console is None:
         out.write(json.dumps(advice.to_json()) + "\n")
     else:

@@ -50,7 +50,7 @@ def run(options: StepsOptions, catalog: Catalog, out: IO[str], err: IO[str], std
     if problem:
         err.write(f"stepdoku: {problem}\n")
         return EXIT_BAD_INPUT
-    chosen = catalog.select(options.codes) if options.codes else None
+    chosen = catalog.select(options.codes) if options.codes is not None else None
     console = target.console(out) if (options.rich or target.exporting) and not options.json else None
     with batch() as outcome:
         for record in iter_records(options.inputs, stdin):

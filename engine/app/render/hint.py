@@ -37,6 +37,8 @@ class HintView:
         yield from self._diagnosis(console, options)
         for note in advice.notes:
             yield paragraph(console, note, "walk.note")
+        if advice.stopped:
+            yield paragraph(console, "Fix these first, or ask again with --ignore-mistakes for a hint from the grid as it is.", "walk.note")
         if advice.status == "solved":
             yield Text(_solved_text(advice), style=style_of(console, "walk.title"))
             return
@@ -62,8 +64,6 @@ class HintView:
         dot = "." if options.ascii_only else "·"
         key = f"{dot} marks the cells to check" + (", *d the pencil marks to put back." if lost else ".")
         yield paragraph(console, key, "walk.note")
-        if advice.stopped:
-            yield paragraph(console, "Fix these first, or ask again with --ignore-mistakes for a hint from the grid as it is.", "walk.note")
 
     def _hint(self, console: Console) -> RenderResult:
         hint = self.advice.hint

@@ -6,6 +6,7 @@ from typing import Any, Mapping, Sequence
 
 from rich import box
 from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -61,20 +62,31 @@ class TechniqueTable:
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, collapse_padding=True)
         table.add_column("Order", justify="right", no_wrap=True)
         table.add_column("Code", no_wrap=True)
-        table.add_column("Technique", no_wrap=True)
+        table.add_column("Technique")  # long names wrap: the other columns never do
         table.add_column("Level", no_wrap=True)
         table.add_column("Score", justify="right", no_wrap=True)
         table.add_column("SE", justify="right", no_wrap=True)
         table.add_column("Notes")
         for row in self.rows:
-            notes = []
-            if row["uniqueness"]:
-                notes.append("uniqueness")
-            if not row["enabled"]:
-                notes.append("off")
             style = None if row["enabled"] else style_of(console, "walk.note")
-            table.add_row(str(row["difficulty"]), row["code"], row["name"], row["level"], str(row["score"]), row["se"], "; ".join(notes), style=style)
-        yield table
+            table.add_row(str(row["difficulty"]), row["code"], row["name"], row["level"], str(row["score"]), row["se"], _notes(row), style=style)
+        if Measurement.get(console, options.update_width(1000), table).minimum <= options.max_width:
+            yield table
+            return
+        # Too narrow for the columns (rich would cut them): one wrapped entry per technique.
+        for row in self.rows:
+            notes = f"; {_notes(row)}" if _notes(row) else ""
+            line = f"{row['difficulty']} {row['code']}: {row['name']} ({row['level']}, score {row['score']}, SE {row['se'].strip()}{notes})"
+            yield Text(line, style="" if row["enabled"] else style_of(console, "walk.note"))
+
+
+def _notes(row: Mapping[str, Any]) -> str:
+    notes = []
+    if row["uniqueness"]:
+        notes.append("uniqueness")
+    if not row["enabled"]:
+        notes.append("off")
+    return "; ".join(notes)
 
 
 class CountTable:
