@@ -112,13 +112,3 @@ def test_the_work_bound_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> Non
     # Only the first candidate's premises are searched: the loop found later is not reached.
     assert expected not in [str(s) for s in NICE_LOOP.find(grid)]
 
-
-def test_no_clock_in_the_chain_and_net_searches() -> None:
-    """Same position, same steps on any machine: searches are bounded by work only."""
-    import inspect
-
-    from techniques.forcing import forcing, propagation
-
-    for module in (nice_loops, forcing, propagation):
-        source = inspect.getsource(module)
-        assert "import time" not in source and "monotonic" not in source, module.__name__
