@@ -32,8 +32,9 @@ from engine.app.commands.output import (
 )
 from engine.app.commands.richout import RichTarget
 from engine.formats import Layout
-from engine.technique import UnknownTechnique
+from engine.technique import Catalog, UnknownTechnique
 from techniques import CATALOG
+from techniques.options import OPTIONS, with_options
 
 EXIT_INTERRUPTED = 130
 EXIT_INTERNAL = 3
@@ -106,6 +107,18 @@ def _technique_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-search", action="store_true", help="stop when stuck instead of placing a Brute Force digit")
 
 
+def _option_flags(parser: argparse.ArgumentParser) -> None:
+    """HoDoKu's optional technique behaviours, one flag each (declared in techniques/options.py)."""
+    group = parser.add_argument_group("technique options (HoDoKu's optional behaviours, off by default)")
+    for option in OPTIONS:
+        group.add_argument(option.flag, dest="technique_options", action="append_const", const=option.name, help=option.help)
+
+
+def _catalog(args: argparse.Namespace) -> Catalog:
+    """The techniques, with the options the command line switched on."""
+    return with_options(CATALOG, getattr(args, "technique_options", None) or ())
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -132,6 +145,7 @@ def _add_explain(commands: argparse._SubParsersAction[_Parser]) -> None:
     _rich_outputs(parser)
     parser.add_argument("--from-step", type=_positive, default=1, metavar="N", help="start the walkthrough at step N")
     parser.add_argument("--until-step", type=_positive, metavar="N", help="end the walkthrough at step N")
+    _option_flags(parser)
     parser.set_defaults(handler=_explain)
 
 
@@ -149,7 +163,7 @@ def _explain(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str
         from_step=args.from_step,
         until_step=args.until_step,
     )
-    return explain_command.run(options, CATALOG, out, err, stdin)
+    return explain_command.run(options, _catalog(args), out, err, stdin)
 
 
 def _add_steps(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -160,6 +174,7 @@ def _add_steps(commands: argparse._SubParsersAction[_Parser]) -> None:
     parser.add_argument("--brief", action="store_true", help="step lines only, no explanations")
     parser.add_argument("--rich", action="store_true", help="each step with its explanation on the candidate grid")
     _rich_outputs(parser)
+    _option_flags(parser)
     parser.set_defaults(handler=_steps)
 
 
@@ -173,7 +188,7 @@ def _steps(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
         html=args.html,
         svg=args.svg,
     )
-    return steps_command.run(options, CATALOG, out, err, stdin)
+    return steps_command.run(options, _catalog(args), out, err, stdin)
 
 
 def _add_hint(commands: argparse._SubParsersAction[_Parser]) -> None:
@@ -195,6 +210,7 @@ def _add_hint(commands: argparse._SubParsersAction[_Parser]) -> None:
         "in the grid as it is (wrong digits and removed pencil marks included), so it may lead away from the "
         "solution; a grid where a cell or house has no place left gets no step",
     )
+    _option_flags(parser)
     parser.set_defaults(handler=_hint)
 
 
@@ -207,7 +223,7 @@ def _hint(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) 
         apply=args.apply,
         ignore_mistakes=args.ignore_mistakes,
     )
-    return hint_command.run(options, CATALOG, out, err, stdin)
+    return hint_command.run(options, _catalog(args), out, err, stdin)
 
 
 def _seconds(text: str) -> float | None:
@@ -230,6 +246,7 @@ def _add_grade(commands: argparse._SubParsersAction[_Parser]) -> None:
     parser.add_argument("--format", choices=grade_command.FORMATS, default="table", help="table (default), csv or jsonl")
     parser.add_argument("--max-seconds", type=_seconds, metavar="S", help="stop grading a puzzle after S seconds and record it as 'timeout' (any number > 0; inf: no limit, the default)")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no summary")
+    _option_flags(parser)
     parser.set_defaults(handler=_grade)
 
 
@@ -241,7 +258,7 @@ def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
         max_seconds=args.max_seconds,
         quiet=args.quiet,
     )
-    return grade_command.run(options, CATALOG, out, err, stdin)
+    return grade_command.run(options, _catalog(args), out, err, stdin)
 
 
 def _add_techniques(commands: argparse._SubParsersAction[_Parser]) -> None:

@@ -338,3 +338,5 @@ UNIQUENESS_4 = UniquenessTest("u4")
 UNIQUENESS_5 = UniquenessTest("u5")
 UNIQUENESS_6 = UniquenessTest("u6")
 HIDDEN_RECTANGLE = UniquenessTest("hr")
+#: The codes of the techniques above (one ``UniquenessTest`` each).
+RECTANGLE_CODES: tuple[str, ...] = tuple(_META)
