@@ -343,7 +343,8 @@ def siamese_pairs(fishes: tuple[Fish, ...]) -> Iterator[tuple[Fish, Fish]]:
         groups.setdefault((fish.digit, fish.base, fish.shape, fish.finned), []).append(fish)
     pairs = []
     for group in groups.values():
+        firsts = [fish.first_elimination for fish in group]  # once each: groups can be big
         for i, one in enumerate(group):
-            pairs += [(one, two) for two in group[i + 1 :] if one.first_elimination != two.first_elimination]
+            pairs += [(one, group[j]) for j in range(i + 1, len(group)) if firsts[j] != firsts[i]]
     order = {id(fish): i for i, fish in enumerate(fishes)}
     yield from sorted(pairs, key=lambda pair: (order[id(pair[0])], order[id(pair[1])]))
