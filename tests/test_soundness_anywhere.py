@@ -129,7 +129,7 @@ class Slice:
 #: The default run: a few puzzles, positions from the second half of the path and with
 #: many digits added (fewer candidates), so that even the widest searches (Finned Mutant
 #: Whales, overlapping Death Blossoms) list all their steps in a moment.
-QUICK = Slice({"top95.txt": 60, "famous.tsv": 18}, points=(0.3, 0.6), counts=(45,), prune=0.1)
+QUICK = Slice({"top95.txt": 60, "famous.tsv": 18}, points=(0.3, 0.6), counts=(40,), prune=0.3)
 #: The whole sweep (-m slow): every set, early and late positions.
 WHOLE = Slice(
     {"top95.txt": 3, "famous.tsv": 1, "forum_hardest300.txt": 15, "top1465.txt": 50, "royle17_sample1000.tsv": 50, "easy50.txt": 10},
