@@ -7,7 +7,7 @@ changing the grid. The solver takes the first step of the easiest technique that
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Iterator, Protocol, runtime_checkable
+from typing import Iterator, Mapping, Protocol, runtime_checkable
 
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, NO_HIGHLIGHTS, Step
@@ -60,6 +60,9 @@ class Technique(Protocol):
     @property
     def codes(self) -> tuple[str, ...]: ...  # every step code it may report (sub-types)
 
+    @property
+    def subtypes(self) -> Mapping[str, str]: ...  # sub-type code -> its name ("aic": "AIC")
+
     def find(self, grid: Grid) -> Iterator[Step]: ...
 
 
@@ -79,14 +82,15 @@ class BaseTechnique:
         difficulty: int,
         score: int,
         level: Level,
-        subcodes: tuple[str, ...] = (),
+        subcodes: Mapping[str, str] | None = None,
     ) -> None:
         self.name = name
         self.code = code
         self.difficulty = difficulty
         self.score = score
         self.level = level
-        self.codes = (code, *subcodes)
+        self.subtypes: Mapping[str, str] = dict(subcodes or {})  # sub-type code -> name
+        self.codes = (code, *self.subtypes)
 
     def find(self, grid: Grid) -> Iterator[Step]:
         raise NotImplementedError
@@ -117,6 +121,30 @@ class BaseTechnique:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.code} {self.name!r}>"
+
+
+class SubType:
+    """One sub-type of a technique (the AICs of Nice Loop/AIC, the Siamese form of a fish):
+    the technique's steps of that code only, with its order and scores. What ``--only aic``
+    and ``-t aic`` select."""
+
+    def __init__(self, technique: Technique, code: str) -> None:
+        self.technique = technique
+        self.name = technique.subtypes[code]
+        self.code = code
+        self.codes = (code,)
+        self.subtypes: Mapping[str, str] = {}
+        self.difficulty = technique.difficulty
+        self.score = technique.score
+        self.level = technique.level
+        self.uniqueness = technique.uniqueness
+        self.enabled = technique.enabled
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        return (step for step in self.technique.find(grid) if step.code == self.code)
+
+    def __repr__(self) -> str:
+        return f"<SubType {self.code} of {self.technique!r}>"
 
 
 class UnknownTechnique(KeyError):
@@ -153,11 +181,20 @@ class Catalog:
 
     def select(self, codes: str) -> tuple[Technique, ...]:
         """Techniques from a comma-separated list of codes (``"n2,h2"``), in registry order.
+        A sub-type's code (``aic``) selects that sub-type alone (a :class:`SubType`), unless
+        its technique's own code is in the list too.
 
         Raises:
             UnknownTechnique: a code no technique has, or no code at all (``""``).
         """
-        wanted = {self.by_code(code.strip()) for code in codes.split(",") if code.strip()}
+        wanted = [code.strip() for code in codes.split(",") if code.strip()]
         if not wanted:
             raise UnknownTechnique(f"no technique code in {codes!r} (e.g. n2,h2; see 'stepdoku techniques')")
-        return tuple(t for t in self.techniques if t in wanted)
+        whole = {self.by_code(code) for code in wanted if self.by_code(code).code == code}
+        parts = {code: self.by_code(code) for code in wanted if self.by_code(code) not in whole}
+        out: list[Technique] = []
+        for technique in self.techniques:
+            if technique in whole:
+                out.append(technique)
+            out += [SubType(technique, code) for code in technique.codes if parts.get(code) is technique]
+        return tuple(out)

@@ -53,6 +53,10 @@ _NAMES = {
 }
 
 
+def _subtypes(grouped: bool) -> dict[str, str]:
+    return {code: name for (g, _), (name, code) in _NAMES.items() if g == grouped}
+
+
 def plain_graph(grid: Grid) -> LiteralGraph:
     return _literal_graph(grid, groups=False)
 
@@ -95,9 +99,9 @@ class NiceLoop(BaseTechnique):
 
     def __init__(self, grouped: bool, als: bool = False) -> None:
         if grouped:
-            super().__init__("Grouped Nice Loop/AIC", "gnl", 5650, 300, Level.UNFAIR, subcodes=("gcnl", "gdnl", "gaic"))
+            super().__init__("Grouped Nice Loop/AIC", "gnl", 5650, 300, Level.UNFAIR, subcodes=_subtypes(grouped=True))
         else:
-            super().__init__("Nice Loop/AIC", "nl", 5600, 280, Level.UNFAIR, subcodes=("cnl", "dnl", "aic"))
+            super().__init__("Nice Loop/AIC", "nl", 5600, 280, Level.UNFAIR, subcodes=_subtypes(grouped=False))
         self.grouped = grouped
         self.als = als
 

@@ -127,7 +127,7 @@ class SimpleColors(BaseTechnique):
     digit (Trap); a colour seen twice in one house is false (Wrap)."""
 
     def __init__(self) -> None:
-        super().__init__("Simple Colors", "sc", 5330, 150, Level.HARD, subcodes=("sc1", "sc2"))
+        super().__init__("Simple Colors", "sc", 5330, 150, Level.HARD, subcodes={"sc1": "Simple Colors Trap", "sc2": "Simple Colors Wrap"})
 
     def find(self, grid: Grid) -> Iterator[Step]:
         for digit, found in all_clusters(grid).items():
@@ -186,7 +186,7 @@ class MultiColors(BaseTechnique):
     colours a strong pair, and cells seeing both lose the digit (type 1)."""
 
     def __init__(self) -> None:
-        super().__init__("Multi Colors", "mc", 5360, 200, Level.HARD, subcodes=("mc1", "mc2"))
+        super().__init__("Multi Colors", "mc", 5360, 200, Level.HARD, subcodes={"mc1": "Multi Colors 1", "mc2": "Multi Colors 2"})
 
     def find(self, grid: Grid) -> Iterator[Step]:
         seen: set[tuple[str, tuple[Candidate, ...]]] = set()

@@ -77,9 +77,10 @@ class FishTechnique(BaseTechnique):
         family = _FAMILIES[(shape, variant)]
         code = f"{family.code}{size}"
         # Basic fish without fins have one cover per base, so they are never Siamese.
-        siamese = () if (shape, variant) == (Shape.BASIC, Variant.PLAIN) else (f"s{code}",)
+        name = family.prefix + _SIZE_NAMES[size]
+        siamese = {} if (shape, variant) == (Shape.BASIC, Variant.PLAIN) else {f"s{code}": f"Siamese {name}"}
         index = family.first_index + family.stride * (size - 2)
-        super().__init__(family.prefix + _SIZE_NAMES[size], code, index, family.scores[size - 2], family.levels[size - 2], siamese)
+        super().__init__(name, code, index, family.scores[size - 2], family.levels[size - 2], siamese)
         self.shape = shape
         self.variant = variant
         self.size = size

@@ -44,7 +44,7 @@ class ForcingChain(BaseTechnique):
     every case of an either-or leads to the same fact (so it holds)."""
 
     def __init__(self) -> None:
-        super().__init__("Forcing Chain", "fc", 8500, 500, Level.EXTREME, subcodes=("fcc", "fcv"))
+        super().__init__("Forcing Chain", "fc", 8500, 500, Level.EXTREME, subcodes={"fcc": "Forcing Chain Contradiction", "fcv": "Forcing Chain Verity"})
 
     def find(self, grid: Grid) -> Iterator[Step]:
         prover = ChainProver(grid)
@@ -58,7 +58,7 @@ class ForcingNet(BaseTechnique):
     inside a branch; nested one level deeper when that is not enough."""
 
     def __init__(self) -> None:
-        super().__init__("Forcing Net", "fn", 8600, 700, Level.EXTREME, subcodes=("fnc", "fnv"))
+        super().__init__("Forcing Net", "fn", 8600, 700, Level.EXTREME, subcodes={"fnc": "Forcing Net Contradiction", "fnv": "Forcing Net Verity"})
 
     def find(self, grid: Grid) -> Iterator[Step]:
         prover = NetProver(grid)

@@ -50,7 +50,7 @@ class EmptyRectangle(BaseTechnique):
     option, off by default; reglib variant 0402-1)."""
 
     def __init__(self, two_candidates: bool = False) -> None:
-        super().__init__("Empty Rectangle", "er", 3170, 120, Level.HARD, subcodes=("der",))
+        super().__init__("Empty Rectangle", "er", 3170, 120, Level.HARD, subcodes={"der": "Dual Empty Rectangle"})
         self.two_candidates = two_candidates
 
     def find(self, grid: Grid) -> Iterator[Step]:

@@ -121,7 +121,7 @@ class TwoStringKite(BaseTechnique):
     column of the other cannot. Two kites through the same box cells make a Dual 2-String Kite."""
 
     def __init__(self) -> None:
-        super().__init__("2-String Kite", "2sk", 3100, 150, Level.HARD, subcodes=("d2sk",))
+        super().__init__("2-String Kite", "2sk", 3100, 150, Level.HARD, subcodes={"d2sk": "Dual 2-String Kite"})
 
     def find(self, grid: Grid) -> Iterator[Step]:
         kites: list[_Kite] = []

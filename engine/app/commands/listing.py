@@ -1,4 +1,6 @@
-"""``stepdoku techniques``: the registry in solving order, with codes, levels and scores.
+"""``stepdoku techniques``: the registry in solving order, with codes, levels and scores,
+and under each technique its sub-types (codes that ``--only`` and ``-t`` take to mean that
+sub-type alone: ``aic`` of Nice Loop/AIC).
 
 ``--rich`` (or ``--html FILE``/``--svg FILE``) shows the same rows as a table, with each
 technique's SE-style base value.
@@ -27,6 +29,7 @@ def rows_of(catalog: Catalog) -> list[dict[str, Any]]:
             "uniqueness": t.uniqueness,
             "enabled": t.enabled,
             "codes": list(t.codes),
+            "subtypes": [{"code": code, "name": name} for code, name in t.subtypes.items()],
         }
         for t in catalog.techniques
     ]
@@ -45,6 +48,9 @@ def run(catalog: Catalog, as_json: bool, out: IO[str], rich: bool = False, targe
         flag = "  (needs a unique solution)" if row["uniqueness"] else ""
         flag += "" if row["enabled"] else "  (off by default; ask for it by code)"
         out.write(f"{row['difficulty']:>5}  {row['code']:<6} {row['name']:<40} {row['level']:<8} {row['score']:>5}{flag}\n")
+        for sub in row["subtypes"]:
+            out.write(f"{'':>5}  {sub['code']:<6}   {sub['name']} (sub-type of {row['code']})\n")
+    out.write("A sub-type's code (e.g. aic) asks for that sub-type alone; its technique's code for all of them.\n")
     return EXIT_OK
 
 

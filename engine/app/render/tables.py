@@ -70,13 +70,16 @@ class TechniqueTable:
         for row in self.rows:
             style = None if row["enabled"] else style_of(console, "walk.note")
             table.add_row(str(row["difficulty"]), row["code"], row["name"], row["level"], str(row["score"]), row["se"], _notes(row), style=style)
+            for sub in row["subtypes"]:
+                table.add_row("", sub["code"], f"  {sub['name']}", "", "", "", f"sub-type of {row['code']}", style=style)
         if Measurement.get(console, options.update_width(1000), table).minimum <= options.max_width:
             yield table
             return
         # Too narrow for the columns (rich would cut them): one wrapped entry per technique.
         for row in self.rows:
             notes = f"; {_notes(row)}" if _notes(row) else ""
-            line = f"{row['difficulty']} {row['code']}: {row['name']} ({row['level']}, score {row['score']}, SE {row['se'].strip()}{notes})"
+            subs = "".join(f"; {sub['code']}: {sub['name']}" for sub in row["subtypes"])
+            line = f"{row['difficulty']} {row['code']}: {row['name']} ({row['level']}, score {row['score']}, SE {row['se'].strip()}{notes}{subs})"
             yield Text(line, style="" if row["enabled"] else style_of(console, "walk.note"))
 
 
