@@ -33,17 +33,30 @@ class Mistake:
 
     kind: MistakeKind
     cells: tuple[Cell, ...]
-    text: str
+    text: str  # the whole truth, solution digit included
     digit: Digit | None = None  # the entered digit, or the removed pencil mark
     solution: Digit | None = None  # the solution digit of the cell, when known
+    discreet: str = ""  # the same without the solution digit ("" when text names none)
 
-    def to_json(self) -> dict[str, Any]:
+    def message(self, reveal: bool = False) -> str:
+        """What to tell the player: the solution digit only when they asked for it."""
+        return self.text if reveal or not self.discreet else self.discreet
+
+    @property
+    def reveals(self) -> bool:
+        """The full text names a solution digit."""
+        return bool(self.discreet)
+
+    def to_json(self, reveal: bool = True) -> dict[str, Any]:
+        """``reveal`` False leaves out the solution digit (``solution``, and ``digit`` for a
+        lost pencil mark, are then null)."""
+        hide = self.reveals and not reveal
         return {
             "kind": self.kind,
             "cells": [CELL_NAMES[c] for c in self.cells],
-            "digit": self.digit,
-            "solution": self.solution,
-            "text": self.text,
+            "digit": None if hide and self.kind == "removed_candidate" else self.digit,
+            "solution": None if hide else self.solution,
+            "text": self.message(reveal),
         }
 
 
@@ -104,7 +117,10 @@ def diagnose(state: PlayerState) -> Diagnosis:
 def wrong_digits(state: PlayerState, solution: Sequence[Digit]) -> tuple[Mistake, ...]:
     """Entered digits that differ from the solution."""
     return tuple(
-        Mistake("wrong_digit", (c,), f"{CELL_NAMES[c]} holds {d} but the solution has {solution[c]} there.", d, solution[c])
+        Mistake(
+            "wrong_digit", (c,), f"{CELL_NAMES[c]} holds {d} but the solution has {solution[c]} there.", d, solution[c],
+            discreet=f"{CELL_NAMES[c]} holds {d}, which is not the solution there.",
+        )  # fmt: skip
         for c, d in enumerate(state.entered)
         if d and d != solution[c]
     )
@@ -124,7 +140,8 @@ def removed_marks(state: PlayerState, solution: Sequence[Digit]) -> tuple[Mistak
         if any(values[p] == digit for p in PEERS[c]):
             continue
         text = f"{CELL_NAMES[c]} has lost its pencil mark {digit}, but {digit} is the solution there."
-        found.append(Mistake("removed_candidate", (c,), text, digit, digit))
+        discreet = f"{CELL_NAMES[c]} has lost a pencil mark it needs: the solution digit there is no longer marked."
+        found.append(Mistake("removed_candidate", (c,), text, digit, digit, discreet))
     return tuple(found)
 
 

@@ -18,17 +18,16 @@ from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any, Iterable, Iterator, Sequence, Union
 
 from engine.formats import Puzzle, format_line
 from engine.grid import Contradiction
-from engine.rating import TechniqueLookup, rate
-from engine.se_scale import SeRecorder
-from engine.solver import SolveStatus, solve
+from engine.profiles import Profile
+from engine.profiles.rating import Fields
+from engine.solver import SolveStatus
 from engine.stop import Stopped, stop_after
-from engine.technique import Catalog, Technique
-
-COLUMNS = ("puzzle", "status", "level", "score", "se", "hardest", "steps", "brute_force", "seconds", "error")
+from engine.technique import Technique
 
 #: Puzzles per task sent to a worker: big enough to make the hand-over cheap, small
 #: enough to keep the progress bar moving.
@@ -37,61 +36,89 @@ CHUNK = 8
 WINDOW = 4
 
 
+class GradeStatus(StrEnum):
+    """What became of one puzzle."""
+
+    OK = "ok"
+    INVALID = "invalid"  # no solution, or several
+    TIMEOUT = "timeout"  # not graded within the time budget
+    ERROR = "error"  # unreadable input
+
+
+def record_columns(profile: Profile) -> tuple[str, ...]:
+    """The keys of a grade record (JSON) and the columns of its CSV row, in order: the
+    profile's rating fields between ``status`` and ``hardest``."""
+    return ("puzzle", "status", *(c.key for c in profile.rating_columns), "hardest", "steps", "brute_force", "seconds", "error")
+
+
 @dataclass(frozen=True)
 class GradeRecord:
-    """One puzzle's grade; ``status`` is ok, invalid, timeout or error."""
+    """One puzzle's grade. ``fields`` are the profile's rating fields (all None when the
+    puzzle was not graded); ``label`` the rating's label (HoDoKu: the level)."""
 
     puzzle: str | None
-    status: str
-    level: str | None = None
-    score: int | None = None
-    se: float | None = None
+    status: GradeStatus
+    fields: Fields = ()
+    label: str | None = None
     hardest: str | None = None
     steps: int | None = None
     brute_force: int | None = None
     seconds: float = 0.0
     error: str | None = None
 
+    def field(self, key: str) -> Any:
+        """A rating field by its key (None when absent)."""
+        return dict(self.fields).get(key)
+
     def to_json(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in COLUMNS}
+        return {
+            "puzzle": self.puzzle,
+            "status": self.status.value,
+            **dict(self.fields),
+            "hardest": self.hardest,
+            "steps": self.steps,
+            "brute_force": self.brute_force,
+            "seconds": self.seconds,
+            "error": self.error,
+        }
 
 
 Item = Union[Puzzle, GradeRecord]  # a puzzle to grade, or an error record passed through
 
 
 class Grader:
-    """Grades one puzzle at a time with fixed techniques and budget."""
+    """Grades one puzzle at a time with one profile, fixed techniques and budget."""
 
-    def __init__(self, catalog: Catalog, max_seconds: float | None = None, techniques: Sequence[Technique] | None = None) -> None:
-        self.techniques = tuple(techniques if techniques is not None else catalog.default)
-        self.lookup = TechniqueLookup(catalog)
+    def __init__(self, profile: Profile, max_seconds: float | None = None, techniques: Sequence[Technique] | None = None) -> None:
+        self.profile = profile
+        self.techniques = tuple(techniques if techniques is not None else profile.default)
         self.max_seconds = max_seconds
+        self.blank = profile.blank_fields()
 
     def grade(self, item: Item) -> GradeRecord:
         if isinstance(item, GradeRecord):
-            return item
+            return item if item.fields else replace(item, fields=self.blank)
         line = format_line(item.values)
         start = time.perf_counter()
         try:
             with stop_after(self.max_seconds):
                 record = self._grade(item, line)
         except Stopped:
-            return GradeRecord(line, "timeout", seconds=_elapsed(start), error=f"not graded within {self.max_seconds:g} s")
+            error = f"not graded within {self.max_seconds:g} s"
+            return GradeRecord(line, GradeStatus.TIMEOUT, self.blank, seconds=_elapsed(start), error=error)
         return replace(record, seconds=_elapsed(start))
 
     def _grade(self, puzzle: Puzzle, line: str) -> GradeRecord:
         try:
             grid = puzzle.to_grid()
         except Contradiction as broken:
-            return GradeRecord(line, "invalid", error=f"no solution: {broken}")
-        recorder = SeRecorder()
-        result = solve(grid, self.techniques, watch=recorder)
+            return GradeRecord(line, GradeStatus.INVALID, self.blank, error=f"no solution: {broken}")
+        rater = self.profile.rater()
+        result = self.profile.solve(grid, self.techniques, watch=rater.watch)
         if result.status is SolveStatus.INVALID:
-            return GradeRecord(line, "invalid", error=result.error)
-        rating = rate(result.steps, self.lookup, solved=result.status is SolveStatus.SOLVED, se_values=recorder.values)
-        return GradeRecord(
-            line, "ok", rating.label, rating.score, rating.se, rating.hardest, rating.steps, rating.brute_force
-        )
+            return GradeRecord(line, GradeStatus.INVALID, self.blank, error=result.error)
+        rating = rater.rating(result.status is SolveStatus.SOLVED)
+        return GradeRecord(line, GradeStatus.OK, rating.fields, rating.label, rating.hardest, rating.steps, rating.brute_force)
 
 
 def _elapsed(start: float) -> float:

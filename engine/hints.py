@@ -101,17 +101,24 @@ def pattern_cells(step: Step) -> tuple[Cell, ...]:
     return tuple(sorted(cells))
 
 
-def where_to_look(step: Step) -> str:
-    """``box 5``, ``rows 1 and 5``, ``box 1 and row 3``: the houses a step is about."""
+def where_units(step: Step) -> tuple[int, ...]:
+    """The houses a step is about (unit numbers): its own, else the smallest house holding
+    its cells, else their boxes; none when it has no cells at all."""
     if step.highlights.units:
-        return houses_words(step.highlights.units)
+        return tuple(step.highlights.units)
     cells = pattern_cells(step) or tuple(sorted({c.cell for c in (*step.placements, *step.eliminations)}))
     if not cells:
-        return "the grid"
+        return ()
     shared = common_units(cellset_of(cells))
     if shared:
-        return shared[0].long_name  # boxes come first: the smallest area to scan
-    return houses_words(sorted({BOX_OF[c] for c in cells}))  # box units are numbered 0-8
+        return (shared[0].number,)  # boxes come first: the smallest area to scan
+    return tuple(sorted({BOX_OF[c] for c in cells}))  # box units are numbered 0-8
+
+
+def where_to_look(step: Step) -> str:
+    """``box 5``, ``rows 1 and 5``, ``box 1 and row 3``: the houses a step is about."""
+    units = where_units(step)
+    return houses_words(units) if units else "the grid"
 
 
 def houses_words(units: Sequence[int]) -> str:

@@ -18,7 +18,11 @@ from engine.cells import CELL_NAMES, MASK_COUNT, N_CELLS
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.stop import checkpoint
-from engine.technique import BaseTechnique, Level, Technique
+from engine.technique import BaseTechnique, Declaration, Technique
+
+#: How one step is chosen among those a technique finds: ``first_step`` unless a profile
+#: says otherwise.
+StepChoice = Callable[[Technique, Grid], Step | None]
 
 
 class SolveStatus(Enum):
@@ -30,8 +34,7 @@ class SolveStatus(Enum):
 class _BruteForce(BaseTechnique):
     """The last resort: a digit from the solution, placed where a guess would be made."""
 
-    def __init__(self) -> None:
-        super().__init__("Brute Force", "bf", 8900, 10000, Level.EXTREME)
+    declaration = Declaration("Brute Force", "bf")
 
     def step_for(self, grid: Grid, solution: Sequence[int]) -> Step:
         cell = min((c for c in range(N_CELLS) if not grid.values[c]), key=lambda c: (MASK_COUNT[grid.cands[c]], c))
@@ -74,21 +77,28 @@ class SolveResult:
         return None
 
 
-def allowed_techniques(techniques: Iterable[Technique], *, unique: bool, max_difficulty: int | None = None) -> tuple[Technique, ...]:
-    """The techniques a solve may use: uniqueness ones only on unique puzzles, none above
-    ``max_difficulty``."""
-    return tuple(
-        t
-        for t in techniques
-        if (unique or not t.uniqueness) and (max_difficulty is None or t.difficulty <= max_difficulty)
-    )
+def usable_techniques(techniques: Iterable[Technique], *, unique: bool) -> tuple[Technique, ...]:
+    """The techniques that may run on a position: uniqueness ones only on unique puzzles."""
+    return tuple(t for t in techniques if unique or not t.uniqueness)
 
 
-def next_step(grid: Grid, techniques: Iterable[Technique]) -> Step | None:
-    """The first step of the first technique (in the given order) that has one."""
+def first_step(technique: Technique, grid: Grid) -> Step | None:
+    """The first step a technique finds (the default step choice)."""
+    return next(technique.find(grid), None)
+
+
+def next_step(grid: Grid, techniques: Iterable[Technique], choose: StepChoice = first_step) -> Step | None:
+    """The step of the first technique (in the given order) that has one."""
+    if choose is first_step:  # the usual policy, inlined: this loop runs for every step
+        for technique in techniques:
+            checkpoint()  # the user's stop switch (grade --max-seconds), between techniques
+            step = next(technique.find(grid), None)
+            if step is not None:
+                return step
+        return None
     for technique in techniques:
         checkpoint()  # the user's stop switch (grade --max-seconds), between techniques
-        step = next(technique.find(grid), None)
+        step = choose(technique, grid)
         if step is not None:
             return step
     return None
@@ -98,7 +108,7 @@ def solve(
     grid: Grid,
     techniques: Sequence[Technique],
     *,
-    max_difficulty: int | None = None,
+    choose: StepChoice = first_step,
     allow_search: bool = True,
     analysis: Analysis | None = None,
     watch: Callable[[Grid, Step], None] | None = None,
@@ -107,8 +117,9 @@ def solve(
 
     Args:
         grid: the starting position (it is not changed; the solve works on a copy).
-        techniques: the techniques to use, easiest first (usually ``techniques.DEFAULT``).
-        max_difficulty: leave out techniques whose difficulty is above this.
+        techniques: the techniques to use, in the order they are tried (usually a
+            profile's: ``profile.default``, or call ``profile.solve``).
+        choose: which step to take when a technique finds several (a profile's policy).
         allow_search: when nothing applies, place a digit from the solution (logged as
             Brute Force) instead of stopping as STUCK.
         analysis: a known analysis of the position, to skip the check by search.
@@ -118,12 +129,12 @@ def solve(
     analysis = analysis or analyse(grid.values, grid.cands)
     if analysis.status is not Status.UNIQUE or analysis.solution is None:
         return SolveResult(SolveStatus.INVALID, (), grid.copy(), analysis)
-    usable = allowed_techniques(techniques, unique=True, max_difficulty=max_difficulty)
+    usable = usable_techniques(techniques, unique=True)
     work = grid.copy()
     steps: list[Step] = []
     brute_force = 0
     while work.empty_count():
-        step = next_step(work, usable)
+        step = next_step(work, usable, choose)
         if step is None:
             if not allow_search:
                 return SolveResult(SolveStatus.STUCK, tuple(steps), work, analysis, brute_force)

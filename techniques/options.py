@@ -17,7 +17,7 @@ from techniques.als.death_blossom import DEATH_BLOSSOM_OVERLAP
 from techniques.als.xz_and_xy_wing import ALS_XY_WING_OVERLAP
 from techniques.chains.nice_loops import GROUPED_NICE_LOOP_ALS
 from techniques.single_digit.empty_rectangle import EMPTY_RECTANGLE_TWO_CANDIDATES
-from techniques.uniqueness.unique_rectangles import RECTANGLE_CODES, UniquenessTest
+from techniques.uniqueness.unique_rectangles import RECTANGLE_TESTS, UniquenessTest
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ OPTIONS: tuple[TechniqueOption, ...] = (
         "ur-no-missing",
         "Uniqueness Tests 1-6 and Hidden Rectangle only where every corner still holds both "
         "digits (HoDoKu's 'allow missing candidates' off; on by default, as in HoDoKu)",
-        tuple(UniquenessTest(code, allow_missing=False) for code in RECTANGLE_CODES),
+        tuple(UniquenessTest(t.declaration, allow_missing=False) for t in RECTANGLE_TESTS),
     ),
 )
 
@@ -98,4 +98,4 @@ def with_options(catalog: Catalog, names: Iterable[str]) -> Catalog:
     chosen = {t.code: t for name in names for t in option(name).techniques}
     if not chosen:
         return catalog
-    return Catalog(tuple(chosen.get(t.code, t) for t in catalog.techniques), catalog.library_codes)
+    return Catalog(chosen.get(t.code, t) for t in catalog.techniques)

@@ -90,12 +90,12 @@ def test_als_text_is_hodokus() -> None:
 # --- the techniques -------------------------------------------------------------------
 
 from engine.analysis import analyse  # noqa: E402
-from techniques import DEFAULT, REGISTRY, by_code  # noqa: E402
-from techniques.als.als_chain import MAX_LINKS, MIN_LINKS  # noqa: E402
+from techniques import REGISTRY, by_code  # noqa: E402
+from techniques.als.chain import MAX_LINKS, MIN_LINKS  # noqa: E402
 from techniques.als.xz_and_xy_wing import ALS_XY_WING, ALS_XY_WING_OVERLAP, ALS_XZ  # noqa: E402
 from techniques.als.death_blossom import DEATH_BLOSSOM, DEATH_BLOSSOM_OVERLAP  # noqa: E402
-from tests.conftest import grid_from  # noqa: E402
-from tests.test_positions import POSITIONS  # noqa: E402
+from tests.conftest import DEFAULT, grid_from  # noqa: E402
+from tests.test_contract import POSITIONS  # noqa: E402
 
 XZ = grid_from(
     "4873...9....6..271126.9.3847.5...162...2..8..........9..1.769233..1..45.....53.18",

@@ -72,8 +72,8 @@ def test_every_option_is_named_in_help_and_reaches_the_techniques(command: str, 
     for o in OPTIONS:
         assert o.flag in shown and " ".join(o.help.split())[:40] in shown
         args = cli.build_parser().parse_args([command, "x", o.flag])
-        catalog = cli._catalog(args)
-        assert all(catalog.by_code(t.code) is t for t in o.techniques)
+        profile = cli._profile(args)
+        assert all(profile.by_code(t.code) is t for t in o.techniques)
 
 
 def test_explain_takes_the_option_into_the_walkthrough() -> None:

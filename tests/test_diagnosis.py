@@ -11,7 +11,7 @@ from engine.search import find_solutions
 from engine.grid import Grid
 from engine.hints import Hint, choose_step, hint_sentence, houses_words, where_to_look
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 
 PUZZLE = "030050040008010500460000012070502080000603000040109030250000098001020600080060020"
 SOLUTION = "137256849928314567465897312673542981819673254542189736256731498391428675784965123"
@@ -97,7 +97,7 @@ def test_a_broken_puzzle_is_not_the_players_fault() -> None:
 
 class _Fake(BaseTechnique):
     def __init__(self, steps: list[Step]) -> None:
-        super().__init__("Fake Pattern", "fk", 5000, 100, Level.HARD)
+        super().__init__(Declaration("Fake Pattern", "fk"))
         self.steps = steps
 
     def find(self, grid: Grid) -> Iterator[Step]:

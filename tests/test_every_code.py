@@ -21,9 +21,10 @@ from engine.analysis import analyse
 from engine.cells import parse_cell_name
 from engine.reader import parse_puzzle
 from techniques import CATALOG
+from tests.conftest import HODOKU
 
 #: Every code the commands accept: each technique's own code and its sub-type codes.
-CODES = sorted({code for t in CATALOG.techniques for code in t.codes}, key=lambda c: (CATALOG.by_code(c).difficulty, c))
+CODES = sorted({code for t in CATALOG.techniques for code in t.codes}, key=lambda c: (HODOKU.entry(c).order, c))
 #: Positions in the middle of solves, with singles pending (library lines keep the removed
 #: candidates): 24 and 33 open cells, one with a candidate removed by hand.
 POSITIONS = (

@@ -15,7 +15,7 @@ from techniques.chains.link_graph import candidate_node
 from techniques.chains.loop_conclusions import Kind, aic_eliminations, loop_kind
 from techniques.chains.nice_loops import GROUPED_NICE_LOOP, GROUPED_NICE_LOOP_ALS, NICE_LOOP
 from tests.conftest import PUZZLES, grid_from
-from tests.test_positions import load
+from tests.test_contract import load
 
 POSITIONS = load(PUZZLES / "techniques" / "nice_loops.txt")
 # A top95 position where a grouped AIC runs through two almost locked sets.

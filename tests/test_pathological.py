@@ -21,7 +21,8 @@ from engine.diagnosis import PlayerState
 from engine.formats import Layout
 from engine.grid import Grid
 from engine.step import Step
-from engine.technique import BaseTechnique, Catalog, Level
+from engine.technique import BaseTechnique, Declaration
+from tests.conftest import profile_with
 
 SOLVED = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
 CASES = {
@@ -92,8 +93,7 @@ def test_the_wrong_digit_is_named() -> None:
 class _Refuses(BaseTechnique):
     """A technique that fails the test if it is ever asked to look."""
 
-    def __init__(self) -> None:
-        super().__init__("Refuses", "zz", 100, 1, Level.EASY)
+    declaration = Declaration("Refuses", "zz")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         raise AssertionError("a technique looked at a grid where nothing can be deduced")
@@ -102,7 +102,7 @@ class _Refuses(BaseTechnique):
 @pytest.mark.parametrize("values", [[0] * 81, [1] + [0] * 80], ids=["empty", "one clue"])
 def test_hint_on_a_wide_open_grid_settles_it_without_the_techniques(values: list[int]) -> None:
     state = PlayerState(tuple(values), (0,) * 81, None, False)
-    advice = advise(Advice("line 1", state, Layout.LINE, "."), Catalog((_Refuses(),), {}), HintOptions(state=""))
+    advice = advise(Advice("line 1", state, Layout.LINE, "."), profile_with(_Refuses()), HintOptions(state=""))
     assert advice.hint is None and OPEN_GRID in advice.notes
 
 

@@ -16,7 +16,7 @@ from engine.cells import CELL_NAMES
 from engine.formats import parse_library
 from engine.step import Step
 from engine.technique import Technique
-from techniques import CATALOG, LIBRARY_CODES
+from techniques import CATALOG
 from techniques.options import options_for_library_code, with_options
 from tests.conftest import REFERENCE
 
@@ -71,7 +71,7 @@ CASES = load_cases()
 
 
 def step_code_for(case: Case) -> str | None:
-    return LIBRARY_CODES.get(case.base)
+    return CATALOG.library_codes.get(case.base)
 
 
 def technique_for(case: Case, code: str) -> Technique:

@@ -12,14 +12,14 @@ import pytest
 from rich.console import Console, RenderableType
 
 from engine.grid import Grid
-from engine.rating import Rating, TechniqueCount
+from engine.profiles import Rating, TechniqueCount
 from engine.app.render import GridView, Marks
 from engine.app.render.grid import GRID_WIDTH
 from engine.app.render.steps import Indented, Legend, SinglesRunView, StepView
 from engine.app.render.tables import RatingSummary
 from engine.app.render.theme import RESOLVED, STYLES, style_of
 from engine.step import Candidate, Highlights, Step
-from engine.technique import Level
+from tests.conftest import HODOKU
 from engine.walkthrough import SinglesRun
 
 SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
@@ -186,9 +186,10 @@ def test_legend() -> None:
 
 
 def test_rating_summary() -> None:
-    counts = (TechniqueCount("Full House", "fh", 20, 80), TechniqueCount("Hidden Pair", "h2", 1, 70))
-    rating = Rating(Level.MEDIUM, 806, 3.4, "Hidden Pair", 12, 0, 70, counts)
-    assert render(RatingSummary(rating)) == (
+    counts = (TechniqueCount("Full House", "fh", 20, (("score", 80),)), TechniqueCount("Hidden Pair", "h2", 1, (("score", 70),)))
+    fields = (("level", "Medium"), ("score", 806), ("se", 3.4))
+    rating = Rating("Medium", fields, " (HoDoKu score 806), SE-style 3.4", "Hidden Pair", 12, 0, 70, counts)
+    assert render(RatingSummary(rating, HODOKU.count_columns)) == (
         "Summary\n"
         "Technique     Code   Steps   Score\n"
         "──────────────────────────────────\n"

@@ -33,9 +33,9 @@ from engine.grid import Grid
 from engine.solver import solve
 from engine.step import Step
 from engine.technique import Technique
-from techniques import DEFAULT, REGISTRY, by_code
+from techniques import REGISTRY, by_code
 from techniques.options import OPTIONS
-from tests.conftest import puzzle_lines, values_of
+from tests.conftest import DEFAULT, puzzle_lines, values_of
 
 SINGLES = ("fh", "n1", "h1")
 SINGLE_TECHNIQUES = {code: by_code(code) for code in SINGLES}
@@ -131,7 +131,7 @@ class Slice:
 #: many digits added (fewer candidates), so that even the widest searches (Finned Mutant
 #: Whales, overlapping Death Blossoms) list all their steps in a moment.
 QUICK = Slice({"top95.txt": 60, "famous.tsv": 18}, points=(0.3, 0.6), counts=(40,), prune=0.3)
-#: The whole sweep (-m slow): every set, early and late positions; about 165 positions,
+#: The whole sweep (-m slow): every set, early and late positions; about 130 positions,
 #: some 25 minutes (the Mutant fish of size 5 and 6 on early positions are most of it).
 WHOLE = Slice(
     {"top95.txt": 10, "famous.tsv": 3, "forum_hardest300.txt": 60, "top1465.txt": 300, "royle17_sample1000.tsv": 200, "easy50.txt": 25},
@@ -151,3 +151,18 @@ def whole_positions() -> tuple[Position, ...]:
 def test_every_step_is_sound_anywhere_whole_sweep(technique: Technique) -> None:
     problems = [p for position in whole_positions() for p in unsound_steps(position, technique)]
     assert not problems, "\n".join(problems[:20])
+
+
+QUICK_POSITIONS = list(QUICK.positions())
+
+
+@pytest.mark.parametrize("technique", TECHNIQUES, ids=[f"{t.code}-{i}" for i, t in enumerate(TECHNIQUES)])
+def test_every_step_is_sound_with_singles_pending(technique: Technique) -> None:
+    problems = [p for position in QUICK_POSITIONS for p in unsound_steps(position, technique)]
+    assert not problems, "\n".join(problems[:10])
+
+
+def test_the_quick_positions_have_singles_pending() -> None:
+    path = [p for p in QUICK_POSITIONS if "after step" in p.label]
+    assert len(path) >= 4 and all(singles_pending(p.grid) for p in path)
+    assert sum(singles_pending(p.grid) for p in QUICK_POSITIONS) >= 0.75 * len(QUICK_POSITIONS)

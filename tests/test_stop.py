@@ -10,8 +10,7 @@ import pytest
 from engine.formats import parse_line
 from engine.grading import Grader
 from engine.stop import Stopped, checkpoint, stop_after
-from techniques import CATALOG
-from tests.conftest import puzzle_lines
+from tests.conftest import HODOKU, puzzle_lines
 
 
 def test_checkpoint_raises_only_inside_an_expired_block() -> None:
@@ -41,7 +40,7 @@ def test_stopped_is_not_an_exception_a_technique_could_swallow() -> None:
 
 def test_grading_with_a_budget_installs_no_signal_handler() -> None:
     before = signal.getsignal(signal.SIGALRM)
-    record = Grader(CATALOG, max_seconds=30).grade(parse_line(puzzle_lines("easy50.txt", 1)[0]))
+    record = Grader(HODOKU, max_seconds=30).grade(parse_line(puzzle_lines("easy50.txt", 1)[0]))
     assert record.status == "ok"
     assert signal.getsignal(signal.SIGALRM) == before
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)

@@ -5,7 +5,7 @@ Values use ``+d`` for digits filled in while solving (tests/conftest.py ``grid_f
 
 from __future__ import annotations
 
-from engine.solver import allowed_techniques
+from engine.solver import usable_techniques
 from techniques import REGISTRY, by_code
 from techniques.uniqueness.avoidable import AVOIDABLE_RECTANGLE_1
 from techniques.uniqueness.bug import BUG_PLUS_1
@@ -43,7 +43,7 @@ UNIQUENESS_CODES = ("u1", "u2", "u3", "u4", "u5", "u6", "hr", "ar1", "ar2", "bug
 def test_uniqueness_techniques_are_flagged_and_left_out_of_non_unique_solves() -> None:
     for code in UNIQUENESS_CODES:
         assert by_code(code).uniqueness, code
-    allowed = {t.code for t in allowed_techniques(REGISTRY, unique=False)}
+    allowed = {t.code for t in usable_techniques(REGISTRY, unique=False)}
     assert not allowed & set(UNIQUENESS_CODES)
 
 
@@ -67,11 +67,11 @@ def test_the_step_is_gone_once_applied() -> None:
 def test_missing_candidates_option() -> None:
     expected = "Hidden Rectangle: 7/8 in r46c68 => r6c6<>8"
     assert expected in [str(s) for s in HIDDEN_RECTANGLE.find(grid_from(*HR_MISSING))]
-    strict = UniquenessTest("hr", allow_missing=False)
+    strict = UniquenessTest(HIDDEN_RECTANGLE.declaration, allow_missing=False)
     assert expected not in [str(s) for s in strict.find(grid_from(*HR_MISSING))]
     expected = "Uniqueness Test 4: 1/6 in r59c13 => r9c1<>6"
     assert expected in [str(s) for s in UNIQUENESS_4.find(grid_from(*U4_MISSING))]
-    assert expected not in [str(s) for s in UniquenessTest("u4", allow_missing=False).find(grid_from(*U4_MISSING))]
+    assert expected not in [str(s) for s in UniquenessTest(UNIQUENESS_4.declaration, allow_missing=False).find(grid_from(*U4_MISSING))]
 
 
 def test_hidden_rectangle_explanation_walks_through_the_corners() -> None:
@@ -112,7 +112,7 @@ def test_bug_plus_one_needs_exactly_two_places_per_digit_and_house() -> None:
     assert not list(BUG_PLUS_1.find(grid))
 
 def test_every_uniqueness_explanation_says_it_relies_on_one_solution() -> None:
-    from tests.test_positions import POSITIONS
+    from tests.test_contract import POSITIONS
 
     for position in POSITIONS:
         if position.code in UNIQUENESS_CODES and position.expected != "-":

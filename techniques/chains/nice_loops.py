@@ -13,17 +13,19 @@ from __future__ import annotations
 
 from itertools import islice
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Iterator
 
 from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, bit, bit_indices, cells_of
+from engine.cache import per_grid_version
 from engine.grid import Grid
-from engine.step import Candidate, Highlights, Step
+from engine.step import Candidate, Step
 from engine.stop import checkpoint
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.chains.als_nodes import add_als_nodes
-from techniques.chains.implications import LiteralGraph, is_on, off, on, path_nodes
-from techniques.chains.notation import Chain, chain_candidates, chain_links, chain_string, digits_text
-from techniques.chains.link_graph import Node, link_graph, links, per_version
+from techniques.chains.implications import LiteralGraph, path_nodes
+from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
+from techniques.chains.notation import Chain, chain_highlights, chain_string, digits_text
+from techniques.chains.link_graph import Node, link_graph, links
 from techniques.chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
 from techniques.chains.loop_explanations import explain
 
@@ -53,18 +55,25 @@ _NAMES = {
 }
 
 
-def _subtypes(grouped: bool) -> dict[str, str]:
+def _subnames(grouped: bool) -> dict[str, str]:
     return {code: name for (g, _), (name, code) in _NAMES.items() if g == grouped}
 
 
+_PLAIN = Declaration("Nice Loop/AIC", "nl", subcodes={"cnl": "0706", "dnl": "0707", "aic": "0708"}, subnames=_subnames(False))
+_GROUPED = Declaration("Grouped Nice Loop/AIC", "gnl", subcodes={"gcnl": "0709", "gdnl": "0710", "gaic": "0711"}, subnames=_subnames(True))
+
+
+@per_grid_version()
 def plain_graph(grid: Grid) -> LiteralGraph:
     return _literal_graph(grid, groups=False)
 
 
+@per_grid_version()
 def grouped_graph(grid: Grid) -> LiteralGraph:
     return _literal_graph(grid, groups=True)
 
 
+@per_grid_version()
 def als_graph(grid: Grid) -> LiteralGraph:
     graph = _literal_graph(grid, groups=True)
     checkpoint()
@@ -98,34 +107,29 @@ class NiceLoop(BaseTechnique):
     ``als`` over almost locked sets)."""
 
     def __init__(self, grouped: bool, als: bool = False) -> None:
-        if grouped:
-            super().__init__("Grouped Nice Loop/AIC", "gnl", 5650, 300, Level.UNFAIR, subcodes=_subtypes(grouped=True))
-        else:
-            super().__init__("Nice Loop/AIC", "nl", 5600, 280, Level.UNFAIR, subcodes=_subtypes(grouped=False))
+        super().__init__(_GROUPED if grouped else _PLAIN)
         self.grouped = grouped
         self.als = als
 
-    def graph_builder(self) -> tuple[str, Callable[[Grid], LiteralGraph]]:
+    def graph(self, grid: Grid) -> LiteralGraph:
+        """The literal graph this technique searches (cached per grid version)."""
         if not self.grouped:
-            return "nl", plain_graph
-        if self.als:
-            return "gnl-als", als_graph
-        return "gnl", grouped_graph
+            return plain_graph(grid)
+        return als_graph(grid) if self.als else grouped_graph(grid)
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        kind, build = self.graph_builder()
-        graph = per_version(grid, kind, build)
+        graph = self.graph(grid)
         search = Search(grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {})
         reached = 0
         for i, node in enumerate(graph.nodes):
             if not node.is_plain:
                 continue
             checkpoint()
-            for start in (on(i), off(i)):
+            for start in (true_literal(i), false_literal(i)):
                 layers = graph.layers(start)
                 reached += sum(layer.bit_count() for layer in layers)
-                self._loops(search, layers, node, is_on(start))
-                if not is_on(start):
+                self._loops(search, layers, node, is_true(start))
+                if not is_true(start):
                     self._aics(search, layers, node)
             if reached > MAX_LITERALS_REACHED:
                 break
@@ -139,7 +143,7 @@ class NiceLoop(BaseTechnique):
         # A loop needs three links at least to leave the cell and come back.
         for length in range(3, len(layers)):
             for end in bit_indices(layers[length] & ends):
-                verdict = loop_kind(grid, start, start_true, graph.node(end), is_on(end))
+                verdict = loop_kind(grid, start, start_true, graph.node(end), is_true(end))
                 if verdict is None:
                     continue
                 kind, effect = verdict
@@ -200,7 +204,7 @@ class NiceLoop(BaseTechnique):
             f"{digits_text(effect)} {_notation(kind, chain)}",
             eliminations=effect,
             explanation=explain(kind, chain, effect),
-            highlights=Highlights(pattern=chain_candidates(search.grid, chain), links=chain_links(search.grid, chain)),
+            highlights=chain_highlights(search.grid, chain),
             digits=tuple(sorted({d for d, _ in effect})),
             name=name,
             code=code,
@@ -229,7 +233,7 @@ def _cell_literals(graph: LiteralGraph) -> list[int]:
     out = [0] * N_CELLS
     for i, node in enumerate(graph.nodes):
         if node.is_plain:
-            out[node.cell] |= (1 << on(i)) | (1 << off(i))
+            out[node.cell] |= (1 << true_literal(i)) | (1 << false_literal(i))
     return out
 
 
@@ -237,8 +241,12 @@ def _special(graph: LiteralGraph) -> int:
     mask = 0
     for i, node in enumerate(graph.nodes):
         if node.digit and not node.is_plain:
-            mask |= (1 << on(i)) | (1 << off(i))
+            mask |= (1 << true_literal(i)) | (1 << false_literal(i))
     return mask
+
+
+#: Per digit, the number of its candidate in cell 0: add the cell for any other (a hot loop).
+_DIGIT_BASE = (0, *(candidate_index(0, d) for d in range(1, 10)))
 
 
 def _aic_ends(search: Search, start: Node) -> int:
@@ -256,20 +264,20 @@ def _aic_ends(search: Search, start: Node) -> int:
         once |= peers
     mask = 0
     for e in cells_of(twice & ~(1 << s)):
-        mask |= 1 << on_literal[e * 10 + a]
+        mask |= 1 << on_literal[_DIGIT_BASE[a] + e]
     others = grid.cands[s] & ~bit(a)
     for e in cells_of(seen):
         for b in MASK_DIGITS[grid.cands[e] & others]:
-            mask |= 1 << on_literal[e * 10 + b]
+            mask |= 1 << on_literal[_DIGIT_BASE[b] + e]
     return mask
 
 
 def _on_literals(graph: LiteralGraph) -> list[int]:
-    """The on literal of each single candidate, at ``cell * 10 + digit``."""
-    out = [0] * (N_CELLS * 10)
+    """The on literal of each single candidate, by candidate number."""
+    out = [0] * N_CANDIDATES
     for i, node in enumerate(graph.nodes):
         if node.is_plain:
-            out[node.cell * 10 + node.digit] = on(i)
+            out[candidate_index(node.cell, node.digit)] = true_literal(i)
     return out
 
 

@@ -25,13 +25,13 @@ which prunes nearly everything in ordinary positions.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
 from typing import Iterator
 
 from engine.cells import ALL_CELLS, BOX_OF, COL_OF, DIGITS, PEER_MASK, ROW_OF, UNITS, CellSet, Digit, first_cell
+from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.stop import checkpoint
 from engine.digit_templates import deletable
@@ -300,10 +300,7 @@ def _digit_fishes(query: _Query, shape: Shape, finned: bool) -> Iterator[Fish]:
             yield from found
 
 
-_CACHE: OrderedDict[tuple[int, Shape, int, bool], tuple[Fish, ...]] = OrderedDict()
-_CACHE_SIZE = 64  # grid versions x searches; a solve only ever revisits the latest few
-
-
+@per_grid_version(64)  # grid versions x searches; a solve only ever revisits the latest few
 def find_fish(grid: Grid, shape: Shape, size: int, finned: bool) -> tuple[Fish, ...]:
     """Every fish of this search (HoDoKu's order), finned ones or those without fins.
 
@@ -311,10 +308,6 @@ def find_fish(grid: Grid, shape: Shape, size: int, finned: bool) -> tuple[Fish, 
     basic fish); callers keep the class they report. Results are cached per grid version,
     so the finned and sashimi techniques of one size share one search.
     """
-    key = (grid.version, shape, size, finned)
-    if key in _CACHE:
-        _CACHE.move_to_end(key)
-        return _CACHE[key]
     # Templates only pay off for the wider searches; plain basic fish stay a quick scan.
     use_templates = finned or shape is not Shape.BASIC
     masks = _LINE_MASKS if shape is Shape.BASIC else _UNIT_MASK  # basic fish never use boxes
@@ -329,10 +322,7 @@ def find_fish(grid: Grid, shape: Shape, size: int, finned: bool) -> tuple[Fish, 
         lines_only = shape is Shape.BASIC and not finned
         query = _Query(digit, cands, size, MAX_FINS if finned else 0, max_endo, targets, lines_only)
         found.extend(_digit_fishes(query, shape, finned))
-    result = _CACHE[key] = tuple(found)
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return result
+    return tuple(found)
 
 
 def siamese_pairs(fishes: tuple[Fish, ...]) -> Iterator[tuple[Fish, Fish]]:

@@ -21,7 +21,7 @@ from engine.grid import Grid
 from engine.stop import checkpoint
 from engine.notation import compact_cells
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words, grouped_removals
 
 _SDC = (
@@ -70,8 +70,7 @@ class SueDeCoq(BaseTechnique):
     """Two or three cells of a line-box intersection with two more digits than cells,
     completed by naked-set-like groups in the line and in the box."""
 
-    def __init__(self) -> None:
-        super().__init__("Sue de Coq", "sdc", 5300, 250, Level.UNFAIR)
+    declaration = Declaration("Sue de Coq", "sdc", library="1101")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         seen: set[tuple[tuple[Candidate, ...], ...]] = set()

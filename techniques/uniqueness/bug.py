@@ -18,7 +18,7 @@ from typing import Iterator
 from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, UNITS_OF, Cell, Digit
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import digit_words
 
 _BUG = (
@@ -69,10 +69,7 @@ class BugPlusOne(BaseTechnique):
     """One cell with three candidates in an otherwise bivalue grid takes the digit that has
     three places in its houses."""
 
-    uniqueness = True
-
-    def __init__(self) -> None:
-        super().__init__("Bivalue Universal Grave + 1", "bug1", 2900, 100, Level.HARD)
+    declaration = Declaration("Bivalue Universal Grave + 1", "bug1", library="0610", uniqueness=True)
 
     def find(self, grid: Grid) -> Iterator[Step]:
         cell = _third_cell(grid)

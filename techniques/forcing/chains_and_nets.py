@@ -25,11 +25,11 @@ from engine.grid import Grid
 from engine.search import find_solutions
 from engine.notation import words_list
 from engine.step import Candidate, Highlights, Link, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.forcing.conclusions import ChainProver, Conclusion, NetProver, nested_contradictions
-from techniques.forcing.link_tables import N_CANDIDATES
 from techniques.forcing.propagation import Budget, Clash, Conflict, Proof, Rule
 from techniques.forcing.words import Describe, Narrator, fact_words, links
+from techniques.shared import N_CANDIDATES, candidate_at, is_true, node_of
 
 #: Depth-2 nets: at most this many inner trials per search, the only bound (no clock: the
 #: same position gets the same steps on every machine). One depth-2 branch tries each
@@ -43,8 +43,12 @@ class ForcingChain(BaseTechnique):
     """An assumption followed through direct links breaks a rule (so it is false), or
     every case of an either-or leads to the same fact (so it holds)."""
 
-    def __init__(self) -> None:
-        super().__init__("Forcing Chain", "fc", 8500, 500, Level.EXTREME, subcodes={"fcc": "Forcing Chain Contradiction", "fcv": "Forcing Chain Verity"})
+    declaration = Declaration(
+        "Forcing Chain",
+        "fc",
+        subcodes={"fcc": "1301", "fcv": "1302"},
+        subnames={"fcc": "Forcing Chain Contradiction", "fcv": "Forcing Chain Verity"},
+    )
 
     def find(self, grid: Grid) -> Iterator[Step]:
         prover = ChainProver(grid)
@@ -57,8 +61,9 @@ class ForcingNet(BaseTechnique):
     """Like a forcing chain, but singles and locked candidates may combine several facts
     inside a branch; nested one level deeper when that is not enough."""
 
-    def __init__(self) -> None:
-        super().__init__("Forcing Net", "fn", 8600, 700, Level.EXTREME, subcodes={"fnc": "Forcing Net Contradiction", "fnv": "Forcing Net Verity"})
+    declaration = Declaration(
+        "Forcing Net", "fn", subcodes={"fnc": "1303", "fnv": "1304"}, subnames={"fnc": "Forcing Net Contradiction", "fnv": "Forcing Net Verity"}
+    )
 
     def find(self, grid: Grid) -> Iterator[Step]:
         prover = NetProver(grid)
@@ -104,7 +109,7 @@ class SolutionCover:
 
 def make_step(technique: BaseTechnique, kind: str, c: Conclusion, proofs: list[Proof], words: Narrator) -> Step:
     """The step of one conclusion: name, HoDoKu-style detail, effect, words, highlights."""
-    digit, cell = (c.fact >> 1) // 81 + 1, (c.fact >> 1) % 81
+    cell, digit = candidate_at(node_of(c.fact))
     fact = Candidate(digit, cell)
     name = f"Forcing {kind} {'Contradiction' if c.contradiction else 'Verity'}"
     code = technique.code + ("c" if c.contradiction else "v")
@@ -120,8 +125,8 @@ def make_step(technique: BaseTechnique, kind: str, c: Conclusion, proofs: list[P
         text = verity_words(c, proofs, words)
     return technique.step(
         detail,
-        placements=(fact,) if c.fact & 1 else (),
-        eliminations=() if c.fact & 1 else (fact,),
+        placements=(fact,) if is_true(c.fact) else (),
+        eliminations=() if is_true(c.fact) else (fact,),
         explanation=text,
         highlights=_highlights(c, proofs, words.describe),
         digits=(digit,),
@@ -152,23 +157,26 @@ def either_or_words(c: Conclusion) -> str:
     assert c.spread is not None
     if c.spread.kind == "pair":
         return f"Either {fact_words(c.premises[0])} or it is not."
-    digits = [str((p >> 1) // 81 + 1) for p in c.premises]
-    cells = [CELL_NAMES[(p >> 1) % 81] for p in c.premises]
+    premises = [candidate_at(node_of(p)) for p in c.premises]
+    digits = [str(digit) for _, digit in premises]
+    cells = [CELL_NAMES[cell] for cell, _ in premises]
     if c.spread.kind == "cell":
         return f"{cells[0]} must be {words_list(digits, 'or')}."
     return f"{digits[0]} must go in {words_list(cells, 'or')} ({UNITS[c.spread.where].long_name})."
 
 
 def _highlights(c: Conclusion, proofs: list[Proof], describe: Describe) -> Highlights:
-    pattern = tuple(Candidate((p >> 1) // 81 + 1, (p >> 1) % 81) for p in c.premises if p >> 1 < N_CANDIDATES)
+    premises = [candidate_at(node_of(p)) for p in c.premises if node_of(p) < N_CANDIDATES]
+    pattern = tuple(Candidate(digit, cell) for cell, digit in premises)
     placed: list[Candidate] = []
     all_links: list[Link] = []
     for proof in proofs:
         all_links += links(proof, describe)
         for event in proof.events[1:]:
-            node = event.lit >> 1
-            if event.lit & 1 and node < N_CANDIDATES and event.rule is not Rule.PREMISE:
-                placed.append(Candidate(node // 81 + 1, node % 81))
+            node = node_of(event.lit)
+            if is_true(event.lit) and node < N_CANDIDATES and event.rule is not Rule.PREMISE:
+                cell, digit = candidate_at(node)
+                placed.append(Candidate(digit, cell))
     cells: tuple[Cell, ...] = ()
     units: tuple[int, ...] = ()
     if c.contradiction:

@@ -23,8 +23,8 @@ from engine.cells import MASK_DIGITS, bit_indices, cells_of
 from engine.grid import Grid
 from engine.stop import checkpoint
 from engine.step import Candidate, Link, Step
-from engine.technique import BaseTechnique, Level
-from techniques.als.eliminations import Eliminations, as_candidates, common_targets, highlights, rc_link
+from engine.technique import BaseTechnique, Declaration
+from techniques.als.steps import Eliminations, as_candidates, common_targets, highlights, rc_link
 from techniques.shared import cell_names, digit_words, removal_words
 from techniques.als.sets import Als, AlsIndex, als_index, als_text
 
@@ -119,8 +119,7 @@ class AlsChain(BaseTechnique):
     """Four or more ALS linked by restricted commons: a digit held by the first and the last
     set is in one of them."""
 
-    def __init__(self) -> None:
-        super().__init__("Almost Locked Set Chain", "ach", 5900, 340, Level.UNFAIR)
+    declaration = Declaration("Almost Locked Set Chain", "ach", library="0903")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         index = als_index(grid)
