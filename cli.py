@@ -10,6 +10,7 @@ Exit codes: 0 ok, 1 invalid puzzle (no solution or several), 2 bad input or usag
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from dataclasses import dataclass, field
@@ -41,6 +42,7 @@ from engine.generate.request import parse_float_range, parse_int_range, parse_le
 from engine.profiles import DEFAULT_PROFILE, PROFILES, Profile, load_profile
 from engine.technique import UnknownTechnique
 from techniques import CATALOG
+from techniques.options import OPTIONS, with_options
 
 EXIT_INTERRUPTED = 130
 EXIT_INTERNAL = 3
@@ -92,14 +94,17 @@ def _codes(text: str) -> str:
     return text
 
 
-def _seconds(text: str) -> float:
+def _seconds(text: str) -> float | None:
+    """A time budget: any positive number of seconds; ``inf`` means no limit (None)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if math.isnan(value):
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}")
     if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0: {text!r}")
-    return value
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds: {text!r}")
+    return None if math.isinf(value) else value
 
 
 def _parsed(parse: Callable[[str], Any]) -> Callable[[str], Any]:
@@ -195,7 +200,12 @@ IGNORE_MISTAKES = Option(
 )
 JOBS = Option("-j", "--jobs", type=_positive, default=1, metavar="N", help="grade in N worker processes (default 1)")
 GRADE_FORMAT = Option("--format", choices=grade_command.FORMATS, default="table", help="table (default), csv or jsonl")
-MAX_SECONDS = Option("--max-seconds", type=_seconds, metavar="S", help="give up on a puzzle after S seconds and record 'timeout'")
+MAX_SECONDS = Option(
+    "--max-seconds",
+    type=_seconds,
+    metavar="S",
+    help="stop grading a puzzle after S seconds and record it as 'timeout' (any number > 0; inf: no limit, the default)",
+)
 QUIET = Option("--quiet", "-q", action="store_true", help="no progress bar and no summary")
 REVEAL = Option("--reveal", action="store_true", help="let mistake messages name the solution digit (by default they only say which entry is wrong)")
 HINT_HTML = (
@@ -261,6 +271,10 @@ MAX_TRIES = Option(
     metavar="N",
     help=f"give up (exit code 5) after N candidates in a row without a puzzle (default {DEFAULT_MAX_TRIES:,})",
 )
+#: HoDoKu's optional technique behaviours (techniques/options.py), one flag each.
+TECHNIQUE_OPTIONS = tuple(
+    Option(option.flag, dest="technique_options", action="append_const", const=option.name, help=option.help) for option in OPTIONS
+)
 
 Takes = Option | tuple[Option, ...]  # a tuple: options that exclude each other
 
@@ -289,7 +303,8 @@ class Command:
 
 
 def _profile(args: argparse.Namespace) -> Profile:
-    return load_profile(args.profile, CATALOG)
+    """The chosen profile over the techniques, with the options the command line switched on."""
+    return load_profile(args.profile, with_options(CATALOG, getattr(args, "technique_options", None) or ()))
 
 
 # --- handlers: arguments -> command options ---------------------------------------------
@@ -400,7 +415,7 @@ COMMANDS = (
         "explain",
         "a walkthrough of the whole solution: each step, why it holds, and the grid",
         _explain,
-        (INPUTS, PROFILE, ONLY, MAX_DIFFICULTY, NO_SEARCH, (JSON, TEXT), SINGLES, HTML, DRAWN_SVG, FROM_STEP, UNTIL_STEP),
+        (INPUTS, PROFILE, ONLY, MAX_DIFFICULTY, NO_SEARCH, (JSON, TEXT), SINGLES, HTML, DRAWN_SVG, FROM_STEP, UNTIL_STEP, *TECHNIQUE_OPTIONS),
         {
             "--json": "one JSON object per puzzle (JSON Lines), with the rating",
             "--singles": "runs of singles as lines under one grid (default) or each in full (--html: the page opens with singles expanded)",
@@ -411,14 +426,14 @@ COMMANDS = (
         "hint",
         "for a grid you are stuck on: your mistakes, then the next step, revealed by level",
         _hint,
-        (STATE, PROFILE, PUZZLE, LEVEL, JSON, APPLY, IGNORE_MISTAKES, REVEAL, HTML),
+        (STATE, PROFILE, PUZZLE, LEVEL, JSON, APPLY, IGNORE_MISTAKES, REVEAL, HTML, *TECHNIQUE_OPTIONS),
         {"--json": "one JSON object per state, for apps", "--html": HINT_HTML},
     ),
     Command(
         "grade",
         "rate puzzles on a profile's scale (default: HoDoKu level and score, hardest technique, SE-style number)",
         _grade,
-        (GRADE_INPUTS, PROFILE, JOBS, GRADE_FORMAT, MAX_SECONDS, QUIET),
+        (GRADE_INPUTS, PROFILE, JOBS, GRADE_FORMAT, MAX_SECONDS, QUIET, *TECHNIQUE_OPTIONS),
     ),
     Command(
         "generate",
@@ -435,7 +450,7 @@ COMMANDS = (
         "steps",
         "every step some techniques find in a position",
         _steps,
-        (INPUTS, PROFILE, TECHNIQUE, JSON, BRIEF, RICH, HTML, DRAWN_SVG),
+        (INPUTS, PROFILE, TECHNIQUE, JSON, BRIEF, RICH, HTML, DRAWN_SVG, *TECHNIQUE_OPTIONS),
         {
             "--json": "one JSON line per position",
             "--rich": "each step with its explanation on the candidate grid",
