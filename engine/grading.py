@@ -11,12 +11,11 @@ changes what a search finds: a record that is not cut is the same on every machi
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 import time
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Iterable, Iterator, Sequence, Union
@@ -28,6 +27,7 @@ from engine.profiles.rating import Fields
 from engine.solver import SolveStatus
 from engine.stop import Stopped, stop_after
 from engine.technique import Technique
+from engine.workers import ignore_interrupts, process_pool
 
 #: Puzzles per task sent to a worker: big enough to make the hand-over cheap, small
 #: enough to keep the progress bar moving.
@@ -133,7 +133,7 @@ _worker: Grader | None = None
 def _init_worker(grader: Grader) -> None:
     global _worker
     _worker = grader
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    ignore_interrupts()
 
 
 def _grade_chunk(chunk: list[Item]) -> list[GradeRecord]:
@@ -152,30 +152,10 @@ def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
         yield chunk
 
 
-def _noop() -> None:
-    return None
-
-
-@contextmanager
-def worker_pool(grader: Grader, jobs: int) -> Iterator[ProcessPoolExecutor | None]:
-    """Worker processes for ``grade_stream`` (None for ``jobs`` <= 1), all started on entry.
-
-    Starting them before the caller starts any thread (a progress bar) matters: with the
-    fork start method, a child forked while another thread holds a lock inherits it held.
-    """
-    if jobs <= 1:
-        yield None
-        return
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker, initargs=(grader,))
-    finished = False
-    try:
-        executor.submit(_noop).result()  # the first task launches every worker
-        yield executor
-        finished = True
-    finally:
-        executor.shutdown(wait=finished, cancel_futures=True)
+def worker_pool(grader: Grader, jobs: int) -> AbstractContextManager[ProcessPoolExecutor | None]:
+    """Worker processes for ``grade_stream`` (None for ``jobs`` <= 1), all started on entry
+    (see ``engine.workers.process_pool``)."""
+    return process_pool(jobs, _init_worker, (grader,))
 
 
 def grade_stream(
