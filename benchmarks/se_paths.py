@@ -98,20 +98,31 @@ def load(name: str) -> list[Case]:
 # --- raters ------------------------------------------------------------------------------
 
 
+#: Chaining nodes one puzzle's whole path may propagate (``--path-nodes``); None: only
+#: each producer call's own bound.
+PATH_NODES: int | None = None
+_UNBOUNDED = 10**15  # counts the nodes without bounding them
+
+
 def rate_se(puzzle: str) -> dict[str, Any]:
-    """Our ``se`` profile: the path in serate's notation and the ratings."""
+    """Our ``se`` profile: the path in serate's notation, the ratings and the chaining
+    nodes the path propagated."""
     from engine.grid import Grid
     from engine.profiles import load_profile
     from engine.profiles.se import notation, rating_text
     from engine.solver import SolveStatus
     from techniques import CATALOG
+    from techniques.chaining.propagation import path_bound
 
     profile = load_profile("se", CATALOG)
-    result = profile.solve(Grid.from_string(puzzle))
+    with path_bound(PATH_NODES or _UNBOUNDED) as work:
+        result = profile.solve(Grid.from_string(puzzle))
+    assert work is not None
     rating = profile.rate(result.steps, solved=result.status is SolveStatus.SOLVED)
     steps = [notation(s) for s in result.steps if s.code != "bf"]
     status = "stuck" if rating.brute_force else ("bound" if result.status is SolveStatus.STUCK else result.status.value)
-    return {"rating": rating_text([rating["er"], rating["ep"], rating["ed"]]), "status": status, "steps": steps, "detail": result.error or ""}
+    rated = rating_text([rating["er"], rating["ep"], rating["ed"]])
+    return {"rating": rated, "status": status, "steps": steps, "detail": result.error or "", "nodes": work[1] - max(work[0], 0)}
 
 
 def rate_style(puzzle: str) -> dict[str, Any]:
@@ -136,9 +147,10 @@ RATERS = {"se": rate_se, "style": rate_style}
 _rater = rate_se
 
 
-def _init(name: str) -> None:
-    global _rater
+def _init(name: str, path_nodes: int | None = None) -> None:
+    global _rater, PATH_NODES
     _rater = RATERS[name]
+    PATH_NODES = path_nodes
 
 
 def _run(case: Case) -> tuple[Case, dict[str, Any], float]:
@@ -216,7 +228,7 @@ def report(
         print(f"  CPU per puzzle   median {statistics.median(cpu) * 1e3:.1f} ms, p95 {percentile(cpu, 0.95) * 1e3:.1f} ms, max {max(cpu):.2f} s")
     print(f"  status           {dict(statuses)}")
     if misses:
-        print("  first divergent step (serate -> ours):")
+        print("  misses: first divergent step, or ER/EP/ED where there is no path (serate -> ours):")
         for (theirs, ours), count in misses.most_common(20):
             print(f"    {count:5}  {theirs}  ->  {ours}")
 
@@ -237,9 +249,11 @@ def main() -> None:
     parser.add_argument("--rater", choices=sorted(RATERS), default="se", help="se: the se profile; style: today's SE-style number")
     parser.add_argument("--divergences", type=Path, help="write one JSON line per puzzle here")
     parser.add_argument("--show", action="store_true", help="one line per puzzle as it is rated")
+    parser.add_argument("--path-nodes", type=int, default=None, metavar="N",
+                        help="bound each puzzle's chaining to N propagated nodes in all (a puzzle past it is recorded as 'bound')")
     args = parser.parse_args()
     names = [n.strip() for n in args.sets.split(",") if n.strip()]
-    print(f"{machine()}; rater {args.rater}; jobs {args.jobs}")
+    print(f"{machine()}; rater {args.rater}; jobs {args.jobs}; path nodes {args.path_nodes or 'unbounded'}")
     out_file = args.divergences.open("w") if args.divergences else None
     tallies: dict[str, Tally] = {n: Tally() for n in names}
     times: dict[str, list[float]] = {n: [] for n in names}
@@ -248,8 +262,8 @@ def main() -> None:
     statuses: dict[str, Counter[str]] = {n: Counter() for n in names}
     work = cases(names, args.start, args.limit, args.every)
     context = multiprocessing.get_context("fork")
-    pool = context.Pool(args.jobs, _init, (args.rater,)) if args.jobs > 1 else None
-    _init(args.rater)
+    pool = context.Pool(args.jobs, _init, (args.rater, args.path_nodes)) if args.jobs > 1 else None
+    _init(args.rater, args.path_nodes)
     results = pool.imap(_run, work, chunksize=1) if pool else map(_run, work)
     for case, out, seconds in results:
         divergence = tallies[case.set].add(case, out)
@@ -258,11 +272,13 @@ def main() -> None:
         statuses[case.set][out["status"]] += 1
         if divergence is not None:
             misses[case.set][(_rule(divergence["serate"]), _rule(divergence["ours"]))] += 1
+        elif case.steps is None and _tenths(case.rating) != _tenths(out["rating"]):
+            misses[case.set][(case.rating, f"{out['rating']} ({out['status']})")] += 1
         if args.show:
-            print(f"{case.set} {case.index:5} {case.rating:>14} {out['rating']:>14} {seconds:8.3f}s {out['cpu']:8.3f}s cpu {out['status']}", flush=True)
+            print(f"{case.set} {case.index:5} {case.rating:>14} {out['rating']:>14} {seconds:8.3f}s {out['cpu']:8.3f}s cpu {out.get('nodes', 0):>12,} nodes {out['status']}", flush=True)
         if out_file:
             record = {"set": case.set, "index": case.index, "puzzle": case.puzzle, "serate": case.rating,
-                      "ours": out["rating"], "status": out["status"], "seconds": round(seconds, 4), "cpu": round(out["cpu"], 4),
+                      "ours": out["rating"], "status": out["status"], "seconds": round(seconds, 4), "cpu": round(out["cpu"], 4), "nodes": out.get("nodes"),
                       "divergence": divergence, "detail": out["detail"]}
             out_file.write(json.dumps(record) + "\n")
     if pool:

@@ -35,6 +35,9 @@ class Declaration:
         profile: the one profile whose own policy the technique is part of (Sudoku
             Explainer's producers, in SE's order and with SE's ratings, belong to ``se``);
             other profiles leave it out. None: any profile may use it.
+        subnames: the name of each sub-type (``{"sc1": "Simple Colors Trap"}``), as its
+            steps are named: ``stepdoku techniques`` lists them, and ``--only sc1`` asks
+            for that sub-type alone.
     """
 
     name: str
@@ -43,6 +46,17 @@ class Declaration:
     subcodes: Mapping[str, str | None] = field(default_factory=dict)
     uniqueness: bool = False
     profile: str | None = None
+    subnames: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        unknown = set(self.subnames) - set(self.subcodes)
+        if unknown:
+            raise ValueError(f"{self.code}: names for sub-codes it does not declare: {sorted(unknown)}")
+
+    def subname(self, code: str) -> str:
+        """The name of a sub-type (its code in brackets after the technique's name when the
+        declaration gives none)."""
+        return self.subnames.get(code) or f"{self.name} ({code})"
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -135,6 +149,26 @@ class BaseTechnique:
 class WorkBoundExceeded(Exception):
     """A technique's search went past its work bound (nodes, links, trials: never time).
     Whoever runs it stops there and says so instead of giving a number."""
+
+
+class SubType:
+    """One sub-type of a technique (the AICs of Nice Loop/AIC, the Siamese form of a fish):
+    the technique's steps of that code only. What ``--only aic`` and ``-t aic`` select; a
+    profile orders and scores it as its technique."""
+
+    def __init__(self, technique: Technique, code: str) -> None:
+        self.technique = technique
+        self.declaration = technique.declaration
+        self.name = technique.declaration.subname(code)
+        self.code = code
+        self.codes = (code,)
+        self.uniqueness = technique.uniqueness
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        return (step for step in self.technique.find(grid) if step.code == self.code)
+
+    def __repr__(self) -> str:
+        return f"<SubType {self.code} of {self.technique!r}>"
 
 
 class UnknownTechnique(KeyError):

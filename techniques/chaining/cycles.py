@@ -250,7 +250,9 @@ class ForcingChainsAndCycles(BaseTechnique):
 
     def __init__(self) -> None:
         super().__init__(
-            Declaration("Forcing Chains and Cycles", "sfc", subcodes={"sxc": None, "syc": None, "sxyc": None, "sfxc": None}, profile="se")
+            Declaration("Forcing Chains and Cycles", "sfc", subcodes={"sxc": None, "syc": None, "sxyc": None, "sfxc": None},
+                subnames={"sxc": "Bidirectional X-Cycle", "syc": "Bidirectional Y-Cycle", "sxyc": "Bidirectional Cycle", "sfxc": "Forcing X-Chain"},
+                profile="se")
         )
 
     def find(self, grid: Position) -> Iterator[Step]:

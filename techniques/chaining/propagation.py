@@ -20,11 +20,14 @@ node reachable through causes ("ancestors"), and SE's complexity is how many the
 from __future__ import annotations
 
 from collections import deque
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Callable, Protocol
+from typing import Callable, Iterator, Protocol
 
 from engine.cells import UNITS, UNITS_OF
 from engine.position import Position
+from engine.stop import checkpoint
 from engine.technique import WorkBoundExceeded
 from techniques.chaining.nodes import CELL_RULE, Links, Node, off_to_on
 
@@ -62,16 +65,42 @@ class Run:
 
 
 class Budget:
-    """Nodes a producer may take before giving up: a bound on work, never on time."""
+    """Nodes a producer may take before giving up: a bound on work, never on time. Within
+    :func:`path_bound` every producer call of the path also draws on one shared bound.
+    Between runs it checks the user's stop switch (``grade --max-seconds``)."""
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
         self.used = 0
+        self.path = _path_nodes.get()
 
     def spend(self, nodes: int) -> None:
         self.used += nodes
+        checkpoint()
         if self.used > self.limit:
             raise WorkBoundExceeded(f"chaining passed its bound of {self.limit:,} nodes")
+        if self.path is not None:
+            self.path[0] -= nodes
+            if self.path[0] < 0:
+                raise WorkBoundExceeded(f"the path's chaining passed its bound of {self.path[1]:,} nodes")
+
+
+#: [nodes left, bound] for the whole path being solved (None: no bound beyond each call's).
+_path_nodes: ContextVar[list[int] | None] = ContextVar("se_path_nodes", default=None)
+
+
+@contextmanager
+def path_bound(nodes: int | None) -> Iterator[list[int] | None]:
+    """Within the block, all the chaining of a path together may propagate at most
+    ``nodes`` nodes (None: no such bound); past it the producer raises
+    :class:`WorkBoundExceeded`, so the path stops there and says so. Same input, same
+    outcome on every machine. Yields ``[nodes left, bound]`` (None without a bound)."""
+    work = None if nodes is None else [nodes, nodes]
+    token = _path_nodes.set(work)
+    try:
+        yield work
+    finally:
+        _path_nodes.reset(token)
 
 
 def propagate(

@@ -72,9 +72,9 @@ class SeLocking(BaseTechnique):
 
     def __init__(self, direct: bool) -> None:
         if direct:
-            super().__init__(Declaration("Direct Pointing and Claiming", "dpt", subcodes={"dcl": None}, profile="se"))
+            super().__init__(Declaration("Direct Pointing and Claiming", "dpt", subcodes={"dcl": None}, subnames={"dcl": "Direct Claiming"}, profile="se"))
         else:
-            super().__init__(Declaration("Pointing and Claiming (SE)", "spt", subcodes={"scl": None}, profile="se"))
+            super().__init__(Declaration("Pointing and Claiming (SE)", "spt", subcodes={"scl": None}, subnames={"scl": "Claiming (SE)"}, profile="se"))
         self.direct = direct
 
     def find(self, grid: Position) -> Iterator[Step]:

@@ -29,7 +29,7 @@ class SeHiddenSingle(BaseTechnique):
     """A digit with one place left in a house goes there (SE's Hidden Single, which
     includes the last empty cell of a house)."""
 
-    declaration = Declaration("Hidden Single (SE)", "sh1", subcodes={"sfh": None}, profile="se")
+    declaration = Declaration("Hidden Single (SE)", "sh1", subcodes={"sfh": None}, subnames={"sfh": "Hidden Single (SE, last cell of a house)"}, profile="se")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         keys = grid.hidden_single_keys()

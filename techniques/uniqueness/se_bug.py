@@ -82,7 +82,9 @@ class SeBug(BaseTechnique):
     """SE's BUG types 1-4 (see the module docstring)."""
 
     declaration = Declaration(
-        "Bivalue Universal Grave (SE)", "sbug1", subcodes={"sbug2": None, "sbug3": None, "sbug4": None}, uniqueness=True, profile="se"
+        "Bivalue Universal Grave (SE)", "sbug1", subcodes={"sbug2": None, "sbug3": None, "sbug4": None},
+        subnames={"sbug2": "BUG type 2", "sbug3": "BUG type 3", "sbug4": "BUG type 4"},
+        uniqueness=True, profile="se"
     )
 
     def find(self, grid: Grid) -> Iterator[Step]:

@@ -126,7 +126,9 @@ class UniqueLoops(BaseTechnique):
     """SE's Unique Rectangles and Loops of types 1-4 (see the module docstring)."""
 
     declaration = Declaration(
-        "Unique Rectangles and Loops", "ul1", subcodes={"ul2": None, "ul3": None, "ul4": None}, uniqueness=True, profile="se"
+        "Unique Rectangles and Loops", "ul1", subcodes={"ul2": None, "ul3": None, "ul4": None},
+        subnames={"ul2": "Unique Rectangle or Loop type 2", "ul3": "Unique Rectangle or Loop type 3", "ul4": "Unique Rectangle or Loop type 4"},
+        uniqueness=True, profile="se"
     )
 
     def find(self, grid: Grid) -> Iterator[Step]:
