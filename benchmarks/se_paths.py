@@ -239,6 +239,29 @@ def cases(names: list[str], start: int, limit: int | None, every: int = 1) -> It
         yield from loaded[start : None if limit is None else start + limit]
 
 
+def summarise(files: list[Path]) -> None:
+    """The report of earlier runs, from their ``--divergences`` files (a run cut short
+    still has a line per puzzle it finished)."""
+    records = [json.loads(line) for f in files for line in f.read_text().splitlines() if line.strip()]
+    names = list(dict.fromkeys(r["set"] for r in records))
+    for name in names:
+        tally, times, cpu = Tally(), [], []
+        misses: Counter[tuple[str, str]] = Counter()
+        statuses: Counter[str] = Counter()
+        for r in (r for r in records if r["set"] == name):
+            # the run compared the paths: identical when it found no divergence
+            steps = None if name not in PATH_SETS else (() if r["divergence"] is None else ("diverged",))
+            tally.add(Case(name, r["index"], r["puzzle"], r["serate"], steps), {"rating": r["ours"], "steps": []})
+            times.append(r["seconds"])
+            cpu.append(r["cpu"])
+            statuses[r["status"]] += 1
+            if r["divergence"] is not None:
+                misses[(_rule(r["divergence"]["serate"]), _rule(r["divergence"]["ours"]))] += 1
+            elif steps is None and _tenths(r["serate"]) != _tenths(r["ours"]):
+                misses[(r["serate"], f"{r['ours']} ({r['status']})")] += 1
+        report(name, tally, times, cpu, misses, statuses)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sets", default="royle17,cb001", help="comma-separated: " + ", ".join([*PATH_SETS, *RATING_SETS]))
@@ -251,7 +274,11 @@ def main() -> None:
     parser.add_argument("--show", action="store_true", help="one line per puzzle as it is rated")
     parser.add_argument("--path-nodes", type=int, default=None, metavar="N",
                         help="bound each puzzle's chaining to N propagated nodes in all (a puzzle past it is recorded as 'bound')")
+    parser.add_argument("--summarise", type=Path, nargs="+", metavar="FILE", help="only report, from earlier runs' --divergences files")
     args = parser.parse_args()
+    if args.summarise:
+        summarise(args.summarise)
+        return
     names = [n.strip() for n in args.sets.split(",") if n.strip()]
     print(f"{machine()}; rater {args.rater}; jobs {args.jobs}; path nodes {args.path_nodes or 'unbounded'}")
     out_file = args.divergences.open("w") if args.divergences else None
@@ -281,6 +308,7 @@ def main() -> None:
                       "ours": out["rating"], "status": out["status"], "seconds": round(seconds, 4), "cpu": round(out["cpu"], 4), "nodes": out.get("nodes"),
                       "divergence": divergence, "detail": out["detail"]}
             out_file.write(json.dumps(record) + "\n")
+            out_file.flush()  # a run cut short keeps every puzzle it finished (--summarise)
     if pool:
         pool.close()
     for name in names:

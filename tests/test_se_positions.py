@@ -14,47 +14,24 @@ from match serate's step for step (benchmarks/se_paths.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-
 import pytest
 
 from engine.analysis import analyse
 from engine.profiles.se import ORDER, notation
 from tests.conftest import PUZZLES, SE, grid_from
+from tests.positions import Position, load
 
 FILES = sorted((PUZZLES / "techniques" / "se").glob("*.txt"))
 #: Producers whose every case needs more than a second (nested forcing chains).
 SLOW_CODES = frozenset({"sdfc1", "sdfc2", "sdfc3", "sdfc4", "sdfc5"})
 
 
-@dataclass(frozen=True)
-class Case:
-    file: str
-    number: int
-    code: str
-    values: str
-    removed: str
-    expected: str
-
-
-def load(path: Path) -> list[Case]:
-    out = []
-    for number, raw in enumerate(path.read_text().splitlines(), 1):
-        line = raw.split("  #")[0].strip()
-        if not line or line.startswith("#"):
-            continue
-        code, values, removed, expected = (part.strip() for part in line.split(" | "))
-        out.append(Case(path.name, number, code, values, "" if removed == "-" else removed, expected))
-    return out
-
-
 CASES = [c for f in FILES for c in load(f)]
 
 
-def _param(case: Case) -> object:
+def _param(case: Position) -> object:
     marks = [pytest.mark.slow] if case.code in SLOW_CODES else []
-    return pytest.param(case, id=f"{case.file}:{case.number}-{case.code}", marks=marks)
+    return pytest.param(case, id=case.id, marks=marks)
 
 
 def test_every_producer_has_positions() -> None:
@@ -65,7 +42,7 @@ def test_every_producer_has_positions() -> None:
 
 
 @pytest.mark.parametrize("case", [_param(c) for c in CASES])
-def test_position(case: Case) -> None:
+def test_position(case: Position) -> None:
     grid = grid_from(case.values, case.removed)
     found = [s for s in SE.by_code(case.code).find(grid) if s.code == case.code]
     if case.expected == "-":

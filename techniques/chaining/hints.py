@@ -83,6 +83,9 @@ class ChainHint:
     chains: tuple[tuple[Node, ...], ...]
     text: str
     basis: ChainBasis | None = field(default=None, compare=False)
+    #: What the branches start from, when it is not the first chain's first node (the
+    #: candidates of a cell, the places of a digit in a house).
+    source: str = field(default="", compare=False)
 
     @property
     def key(self) -> tuple[float, int, int]:
@@ -114,8 +117,8 @@ class ChainHint:
     def _detail(self) -> str:
         if not self.chains:
             return ""
-        start = self.chains[0][0]
-        return f"{node_name(start)} ({self.complexity} nodes)"
+        start = self.source or node_name(self.chains[0][0])
+        return f"{start} ({self.complexity} nodes)"
 
 
 def _cand(n: Node) -> Candidate:

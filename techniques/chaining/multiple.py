@@ -232,13 +232,18 @@ class MultipleChaining(BaseTechnique):
             if cells[0] != cell:
                 continue
             runs = [on_run if c == cell else run_from(node(c, digit, True)) for c in cells]
-            yield from self._common(cands, runs, "Region Forcing", 6, f"{digit} in {UNITS[u].long_name}", UNITS_OF[cell].index(u) + 1)
+            where = (f"{digit} in {UNITS[u].long_name}", f"{digit} in {UNITS[u].name}")
+            yield from self._common(cands, runs, "Region Forcing", 6, where, UNITS_OF[cell].index(u) + 1)
 
     def _cell_reductions(self, cands: list[int], cell: int, runs: list[Run]) -> Iterator[ChainHint]:
-        yield from self._common(cands, runs, "Cell Forcing", 5, f"the candidates of {CELL_NAMES[cell]}", CELL_RULE)
+        yield from self._common(cands, runs, "Cell Forcing", 5, (f"the candidates of {CELL_NAMES[cell]}", CELL_NAMES[cell]), CELL_RULE)
 
-    def _common(self, cands: list[int], runs: list[Run], kind: str, sort_key: int, what: str, root_rule: int) -> Iterator[ChainHint]:
-        """Hints for the states every run reaches: on states first, then off states."""
+    def _common(
+        self, cands: list[int], runs: list[Run], kind: str, sort_key: int, where: tuple[str, str], root_rule: int
+    ) -> Iterator[ChainHint]:
+        """Hints for the states every run reaches: on states first, then off states.
+        ``where``: what the branches start from, in words and in short."""
+        what, source = where
         first, rest = runs[0], runs[1:]
         for on in (True, False):
             common = set(first.on if on else first.off)
@@ -253,17 +258,17 @@ class MultipleChaining(BaseTechnique):
                         targets = tuple(target(r, n) for r in runs)
                         branches = "; ".join(chain_words(main_path(t)) for t in targets)
                         text = f"Whichever of {what} is true, {node_name(n)}: {branches}. So {conclusion_words(placement, () if placement else removals)}."
-                        yield self._hint(kind, sort_key, placement, removals, targets, text, root_rule)
+                        yield self._hint(kind, sort_key, placement, removals, targets, text, root_rule, source)
 
     def _hint(
         self, kind: str, sort_key: int, placement: Candidate | None, removals: tuple[Candidate, ...], targets: tuple[Target, ...],
-        text: str, root_rule: int = -1,
+        text: str, root_rule: int = -1, source: str = "",
     ) -> ChainHint:
         complexity = complexity_of(targets)
         name = self.prefix + kind + self.suffix
         return ChainHint(
             name, self.code, chain_difficulty(self.base, complexity), complexity, sort_key, placement, removals,
-            tuple(main_path(t) for t in targets), text, RunsBasis(targets, root_rule),
+            tuple(main_path(t) for t in targets), text, RunsBasis(targets, root_rule), source,
         )
 
 
