@@ -233,9 +233,11 @@ def report(
             print(f"    {count:5}  {theirs}  ->  {ours}")
 
 
-def cases(names: list[str], start: int, limit: int | None, every: int = 1) -> Iterator[Case]:
+def cases(names: list[str], start: int, limit: int | None, every: int = 1, shuffle: bool = False) -> Iterator[Case]:
     for name in names:
         loaded = load(name)[::every]
+        if shuffle:  # a run cut short is still a random sample of the set
+            random.Random(SEED).shuffle(loaded)
         yield from loaded[start : None if limit is None else start + limit]
 
 
@@ -274,6 +276,7 @@ def main() -> None:
     parser.add_argument("--show", action="store_true", help="one line per puzzle as it is rated")
     parser.add_argument("--path-nodes", type=int, default=None, metavar="N",
                         help="bound each puzzle's chaining to N propagated nodes in all (a puzzle past it is recorded as 'bound')")
+    parser.add_argument("--shuffle", action="store_true", help="take each set's puzzles in a random order (fixed seed), so the first N are a random sample")
     parser.add_argument("--summarise", type=Path, nargs="+", metavar="FILE", help="only report, from earlier runs' --divergences files")
     args = parser.parse_args()
     if args.summarise:
@@ -287,7 +290,7 @@ def main() -> None:
     cpu: dict[str, list[float]] = {n: [] for n in names}
     misses: dict[str, Counter[tuple[str, str]]] = {n: Counter() for n in names}
     statuses: dict[str, Counter[str]] = {n: Counter() for n in names}
-    work = cases(names, args.start, args.limit, args.every)
+    work = cases(names, args.start, args.limit, args.every, args.shuffle)
     context = multiprocessing.get_context("fork")
     pool = context.Pool(args.jobs, _init, (args.rater, args.path_nodes)) if args.jobs > 1 else None
     _init(args.rater, args.path_nodes)
