@@ -243,8 +243,9 @@ def cases(names: list[str], start: int, limit: int | None, every: int = 1, shuff
 
 def summarise(files: list[Path]) -> None:
     """The report of earlier runs, from their ``--divergences`` files (a run cut short
-    still has a line per puzzle it finished)."""
-    records = [json.loads(line) for f in files for line in f.read_text().splitlines() if line.strip()]
+    still has a line per puzzle it finished; runs over parts of a set add up)."""
+    loaded = (json.loads(line) for f in files for line in f.read_text().splitlines() if line.strip())
+    records = list({(r["set"], r["index"]): r for r in loaded}.values())  # runs that overlap count once
     names = list(dict.fromkeys(r["set"] for r in records))
     for name in names:
         tally, times, cpu = Tally(), [], []

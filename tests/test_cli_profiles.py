@@ -49,8 +49,9 @@ def test_techniques_lists_the_profiles_order_and_numbers() -> None:
     _, out, _ = _run("techniques", "--profile", "se")
     lines = out.splitlines()
     assert lines[0].split() == ["order", "code", "technique", "se"]
-    assert [line.split()[1] for line in lines[1:4]] == ["sh1", "dpt", "dh2"]  # SE's order
-    assert lines[2].split()[0] == "17" and lines[2].split()[-1] == "1.7-1.9"
+    rows = [line.split() for line in lines[1:] if line.split()[0].isdigit()]  # not the sub-types' lines
+    assert [row[1] for row in rows[:3]] == ["sh1", "dpt", "dh2"]  # SE's order
+    assert rows[1][0] == "17" and rows[1][-1] == "1.7-1.9"
 
 
 def test_max_difficulty_counts_in_the_profiles_order_numbers() -> None:
@@ -76,7 +77,8 @@ def test_every_option_is_declared_once() -> None:
                     owners.setdefault(flag, set()).add(id(option))
     twice = sorted(flag for flag, options in owners.items() if len(options) > 1)
     # solve's output layout vs grade's table/csv/jsonl; a drawn picture per step in a folder vs
-    # one picture of the terminal output; nargs * vs +; hint's reveal level vs generate's HoDoKu level
-    assert twice == ["--format", "--level", "--svg", "inputs"]
+    # one picture of the terminal output; nargs * vs +; hint's reveal level vs generate's HoDoKu level;
+    # grade's choice of the se field (style or exact) vs generate's SE range
+    assert twice == ["--format", "--level", "--se", "--svg", "inputs"]
     takes_profile = sorted(c.name for c in cli.COMMANDS if cli.PROFILE in c.options)
     assert takes_profile == ["explain", "generate", "grade", "hint", "steps", "techniques"]

@@ -116,6 +116,10 @@ class SeRater:
         count[1] += 1
         count[2] = max(count[2], value)
 
+    def so_far(self) -> float:
+        """The hardest step so far: the ER of the path up to here (20.0 once SE gave up)."""
+        return (UNSOLVABLE if self.gave_up else max(self.values, default=0)) / 10
+
     def rating(self, solved: bool) -> Rating:
         values = self.values
         er: float | None = None
