@@ -206,6 +206,18 @@ MAX_SECONDS = Option(
     metavar="S",
     help="stop grading a puzzle after S seconds and record it as 'timeout' (any number > 0; inf: no limit, the default)",
 )
+OUTPUT = Option(
+    "--output",
+    "-o",
+    metavar="FILE",
+    help="write the records to FILE (replacing it) instead of stdout; the summary goes to stderr",
+)
+RESUME = Option(
+    "--resume",
+    action="store_true",
+    help="with --output FILE (jsonl or csv): continue the batch a stopped run left in FILE (its whole records are kept, "
+    "a torn last line dropped, the input checked against them) instead of starting afresh",
+)
 QUIET = Option("--quiet", "-q", action="store_true", help="no progress bar and no summary")
 REVEAL = Option("--reveal", action="store_true", help="let mistake messages name the solution digit (by default they only say which entry is wrong)")
 HINT_HTML = (
@@ -371,7 +383,12 @@ def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
         format=args.format,
         max_seconds=args.max_seconds,
         quiet=args.quiet,
+        output=args.output,
+        resume=args.resume,
     )
+    if args.resume and args.output is None:
+        err.write("stepdoku: grade: --resume needs --output FILE (the file to continue)\n")
+        return EXIT_BAD_INPUT
     return grade_command.run(options, _profile(args), out, err, stdin)
 
 
@@ -433,7 +450,7 @@ COMMANDS = (
         "grade",
         "rate puzzles on a profile's scale (default: HoDoKu level and score, hardest technique, SE-style number)",
         _grade,
-        (GRADE_INPUTS, PROFILE, JOBS, GRADE_FORMAT, MAX_SECONDS, QUIET, *TECHNIQUE_OPTIONS),
+        (GRADE_INPUTS, PROFILE, JOBS, GRADE_FORMAT, MAX_SECONDS, OUTPUT, RESUME, QUIET, *TECHNIQUE_OPTIONS),
     ),
     Command(
         "generate",
@@ -515,7 +532,7 @@ def _run(handler: Handler, args: argparse.Namespace, out: IO[str], err: IO[str])
     except Interrupted as stop:
         stream.discard()
         err.write(f"stepdoku: {stop.report()}\n")
-        return EXIT_INTERRUPTED
+        return stop.exit_code
     except KeyboardInterrupt:
         stream.discard()
         err.write("stepdoku: interrupted\n")
