@@ -139,7 +139,12 @@ def ordered(workers: Workers, fn: Callable[..., T], tasks: Iterable[tuple[Any, .
     pending: deque[_Task[T]] = deque()
     try:
         for args in tasks:
-            pending.append(_Task(args, workers.submit(fn, *args)))
+            try:
+                future = workers.submit(fn, *args)
+            except BrokenProcessPool:  # a worker died since the last look
+                _resubmit(workers, fn, pending)
+                future = workers.submit(fn, *args)
+            pending.append(_Task(args, future))
             while len(pending) >= window:
                 yield _first(workers, fn, pending)
         while pending:
