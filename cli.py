@@ -218,6 +218,13 @@ RESUME = Option(
     help="with --output FILE (jsonl or csv): continue the batch a stopped run left in FILE (its whole records are kept, "
     "a torn last line dropped, the input checked against them) instead of starting afresh",
 )
+CLUSTER = Option(
+    "--cluster",
+    choices=("dask",),
+    help="grade on a Dask cluster: a LocalCluster on this machine (-j N workers, default one per core), "
+    "or the cluster of --scheduler (needs the cluster extra: pip install 'stepdoku[cluster]')",
+)
+SCHEDULER = Option("--scheduler", metavar="ADDRESS", help="with --cluster dask: the scheduler of an existing cluster, e.g. tcp://10.0.0.5:8786")
 QUIET = Option("--quiet", "-q", action="store_true", help="no progress bar and no summary")
 REVEAL = Option("--reveal", action="store_true", help="let mistake messages name the solution digit (by default they only say which entry is wrong)")
 HINT_HTML = (
@@ -385,9 +392,14 @@ def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
         quiet=args.quiet,
         output=args.output,
         resume=args.resume,
+        cluster=args.cluster,
+        scheduler=args.scheduler,
     )
     if args.resume and args.output is None:
         err.write("stepdoku: grade: --resume needs --output FILE (the file to continue)\n")
+        return EXIT_BAD_INPUT
+    if args.scheduler and not args.cluster:
+        err.write("stepdoku: grade: --scheduler needs --cluster dask\n")
         return EXIT_BAD_INPUT
     return grade_command.run(options, _profile(args), out, err, stdin)
 
@@ -450,7 +462,7 @@ COMMANDS = (
         "grade",
         "rate puzzles on a profile's scale (default: HoDoKu level and score, hardest technique, SE-style number)",
         _grade,
-        (GRADE_INPUTS, PROFILE, JOBS, GRADE_FORMAT, MAX_SECONDS, OUTPUT, RESUME, QUIET, *TECHNIQUE_OPTIONS),
+        (GRADE_INPUTS, PROFILE, JOBS, GRADE_FORMAT, MAX_SECONDS, OUTPUT, RESUME, CLUSTER, SCHEDULER, QUIET, *TECHNIQUE_OPTIONS),
     ),
     Command(
         "generate",

@@ -29,7 +29,8 @@ import os
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import IO, Any, Iterator, cast
+from contextlib import contextmanager
+from typing import IO, Any, Callable, Iterator, cast
 
 from rich.console import Group, RenderableType
 from rich.progress import Progress
@@ -44,6 +45,7 @@ from engine.lines import Line, read_lines
 from engine.reader import read_puzzles
 from engine.grading import Grader, GradeRecord, GradeStatus, Item, grade_stream, record_columns, worker_pool
 from engine.app.render.progress import batch_progress
+from engine.cluster import ClusterUnavailable
 from engine.app.render.tables import CountTable
 from engine.profiles import Column, Profile
 
@@ -62,9 +64,20 @@ class GradeOptions:
     progress: bool | None = None  # None: when stderr is a terminal
     output: str | None = None  # write the records to this file, not stdout
     resume: bool = False  # continue the batch a stopped run left in ``output``
+    cluster: str | None = None  # "dask": grade on a Dask cluster
+    scheduler: str | None = None  # the Dask scheduler's address (None: a LocalCluster)
 
 
 def run(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
+    try:
+        return _run_to(options, profile, out, err, stdin)
+    except ClusterUnavailable as unavailable:
+        err.write(f"stepdoku: {unavailable}\n")
+        return EXIT_BAD_INPUT
+
+
+def _run_to(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], stdin: IO[str] | None) -> int:
+    """``run``, to stdout or to ``--output FILE``."""
     names = record_columns(profile)
     kept = Kept()
     if options.output is None:
@@ -94,17 +107,30 @@ def _run(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], it
     show_progress = options.progress if options.progress is not None else (err.isatty() and not options.quiet)
     err_console = terminal_console(err)
     total = _count(options.inputs) if show_progress else None
-    with batch() as outcome, worker_pool(grader, options.jobs) as pool:  # pool before the bar's thread
+    with batch() as outcome, _grading(options, grader) as grade:  # workers before the bar's thread
         for status, count in kept.statuses.items():
             known = status in {s.value for s in GradeStatus}
             outcome.add(_exit_code(GradeStatus(status)) if known else EXIT_OK, times=count)
-        records = grade_stream(items, grader, options.jobs, pool=pool)
+        records = grade(items)
         progress = batch_progress(err_console) if show_progress else None
         _drain(records, writer, summary, outcome, progress, total, out.isatty())
     if not options.quiet:
         console = terminal_console(out) if options.format == "table" and options.output is None else err_console
         console.print(summary.view())
     return outcome.exit_code
+
+
+@contextmanager
+def _grading(options: GradeOptions, grader: Grader) -> Iterator[Callable[[Iterator[Item]], Iterator[GradeRecord]]]:
+    """How the records are made: in this process, in ``-j`` worker processes, or on Dask."""
+    if options.cluster is None:
+        with worker_pool(grader, options.jobs) as pool:
+            yield lambda items: grade_stream(items, grader, options.jobs, pool=pool)
+        return
+    from engine.cluster import dask_client, grade_on_cluster
+
+    with dask_client(options.scheduler, options.jobs if options.jobs > 1 else None) as client:
+        yield lambda items: grade_on_cluster(items, grader, client)
 
 
 def _same_item(item: Item, record: dict[str, Any]) -> bool:
