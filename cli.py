@@ -425,7 +425,12 @@ def _generate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
         format=args.format,
         max_tries=args.max_tries,
         quiet=args.quiet,
+        output=args.output,
+        resume=args.resume,
     )
+    if args.resume and args.output is None:
+        err.write("stepdoku: generate: --resume needs --output FILE (the file to continue)\n")
+        return EXIT_BAD_INPUT
     return generate_command.run(options, CATALOG, out, err)
 
 
@@ -468,11 +473,14 @@ COMMANDS = (
         "generate",
         "new proper puzzles to order: by level, score, SE rating, required technique, symmetry, clues",
         _generate,
-        (NUMBER, SEED, JOBS, GEN_LEVEL, SCORE, SE, REQUIRES, REQUIRES_HARDEST, TEACH, PROFILE, SYMMETRY, CLUES, MINIMAL, GEN_FORMAT, MAX_TRIES, QUIET),
+        (NUMBER, SEED, JOBS, GEN_LEVEL, SCORE, SE, REQUIRES, REQUIRES_HARDEST, TEACH, PROFILE, SYMMETRY, CLUES, MINIMAL, GEN_FORMAT, MAX_TRIES, OUTPUT, RESUME, QUIET),
         {
             "-j": "generate in N worker processes (default 1); the puzzles do not depend on N",
             "--profile": f"the profile whose solution path --requires, --requires-hardest and --teach refer to, and whose rating the records carry: {', '.join(PROFILES)} (default {DEFAULT_PROFILE})",
             "--quiet": "no progress bar and no report",
+            "--output": "write the puzzles to FILE (replacing it) instead of stdout",
+            "--resume": "with --output FILE (jsonl or csv) and the run's --seed: continue the run a stopped one left in FILE "
+            "(its whole records kept, a torn last line dropped) until it holds -n puzzles; the puzzles are those the whole run would have made",
         },
     ),
     Command(

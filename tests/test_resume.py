@@ -227,3 +227,37 @@ def test_no_worker_outlives_a_killed_parent(batch: Path, tmp_path: Path) -> None
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert not left, f"workers left behind: {left}"
+
+
+@posix
+@pytest.mark.parametrize("form", ["jsonl", "csv"])
+def test_generate_killed_and_resumed_makes_the_same_bytes(form: str, tmp_path: Path) -> None:
+    args = ["generate", "-n", "30", "--seed", "18", "--level", "easy", "--format", form, "-q"]
+    whole = tmp_path / f"whole.{form}"
+    assert main([*args, "-o", str(whole)]) == 0
+    target = tmp_path / f"resumed.{form}"
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "cli.py"), *args, "-j", "2", "-o", str(target), "--resume"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
+        start_new_session=True,
+    )
+    wait_for_lines(process, target, 8)
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGKILL)
+    process.communicate(timeout=60)
+    with target.open("a") as handle:
+        handle.write(".9..")  # a torn last line
+    assert main([*args, "-o", str(target), "--resume"]) == 0
+    assert target.read_bytes() == whole.read_bytes()
+    assert main([*args, "--seed", "19", "-o", str(target), "--resume"]) == 2  # another run's file
+
+
+def test_generate_resume_needs_the_seed_and_a_line_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = str(tmp_path / "out.txt")
+    assert main(["generate", "-n", "2", "--level", "easy", "-o", target, "--resume"]) == 2
+    assert "--resume needs --seed S" in capsys.readouterr().err
+    assert main(["generate", "-n", "2", "--seed", "1", "-o", target, "--resume"]) == 2
+    assert "--resume needs --format jsonl or csv" in capsys.readouterr().err

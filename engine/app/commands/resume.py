@@ -1,5 +1,7 @@
 """``--output FILE --resume``: a batch's records written to a file, and a stopped batch
 continued where it stopped, however it stopped (Ctrl-C, SIGTERM, SIGKILL, a full disk).
+``grade`` matches the records kept to its input (below); ``generate`` continues after the
+candidate number of the last record kept.
 
 Records are appended whole, one ``write`` each, and a batch writes them in input order,
 so a file left by a stopped run is its first K records, perhaps followed by a torn piece
@@ -41,6 +43,7 @@ class Kept:
     records: int = 0
     header: bool = False
     statuses: dict[str, int] = field(default_factory=dict)
+    last: dict[str, Any] | None = None  # the last whole record
 
 
 def open_output(path: str, form: str, names: tuple[str, ...], resume: bool) -> tuple[IO[str], Kept]:
@@ -61,6 +64,7 @@ def open_output(path: str, form: str, names: tuple[str, ...], resume: bool) -> t
                     kept.records += 1
                     status = str(record.get("status"))
                     kept.statuses[status] = kept.statuses.get(status, 0) + 1
+                    kept.last = record
                 end = end_at
         with open(path, "r+b") as torn:
             torn.truncate(end)
