@@ -103,10 +103,15 @@ def _read(pid: int, sample: Sample) -> None:
                 sample.peak_kib = int(line.split()[1])
 
 
+CHECKOUT = [ROOT]  # the stepdoku checkout whose cli.py runs (--checkout)
+
+
 def measure(argv: list[str]) -> Sample:
     """Run ``stepdoku`` with ``argv`` (output to /dev/null), sampling it as it runs."""
     start = time.perf_counter()
-    process = subprocess.Popen([sys.executable, str(ROOT / "cli.py"), *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, str(CHECKOUT[0] / "cli.py"), *argv], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=CHECKOUT[0]
+    )
     sample = Sample(parent=process.pid)
     while process.poll() is None:
         for pid in _tree(process.pid):
@@ -195,7 +200,9 @@ def main() -> None:
     parser.add_argument("--skip-memory", action="store_true")
     parser.add_argument("--skip-throughput", action="store_true")
     parser.add_argument("--no-dask", action="store_true", help="leave out --cluster dask")
+    parser.add_argument("--checkout", type=Path, default=ROOT, help="another stepdoku checkout to measure (e.g. main, for a before/after)")
     args = parser.parse_args()
+    CHECKOUT[0] = args.checkout.resolve()
     if not Path("/proc/self/schedstat").exists():
         raise SystemExit("this benchmark reads /proc/PID/schedstat (Linux)")
     with open("/proc/loadavg") as handle:
