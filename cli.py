@@ -383,6 +383,14 @@ def _hint(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) 
     return hint_command.run(options, _profile(args), out, err, stdin, html=args.html)
 
 
+def _resume_without_output(args: argparse.Namespace, command: str, err: IO[str]) -> bool:
+    """``--resume`` without ``--output FILE``: says so."""
+    if args.resume and args.output is None:
+        err.write(f"stepdoku: {command}: --resume needs --output FILE (the file to continue)\n")
+        return True
+    return False
+
+
 def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
     options = grade_command.GradeOptions(
         inputs=tuple(args.inputs),
@@ -395,8 +403,7 @@ def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
         cluster=args.cluster,
         scheduler=args.scheduler,
     )
-    if args.resume and args.output is None:
-        err.write("stepdoku: grade: --resume needs --output FILE (the file to continue)\n")
+    if _resume_without_output(args, "grade", err):
         return EXIT_BAD_INPUT
     if args.scheduler and not args.cluster:
         err.write("stepdoku: grade: --scheduler needs --cluster dask\n")
@@ -428,8 +435,7 @@ def _generate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
         output=args.output,
         resume=args.resume,
     )
-    if args.resume and args.output is None:
-        err.write("stepdoku: generate: --resume needs --output FILE (the file to continue)\n")
+    if _resume_without_output(args, "generate", err):
         return EXIT_BAD_INPUT
     return generate_command.run(options, CATALOG, out, err)
 

@@ -25,6 +25,7 @@ minutes, not hours; the parent's memory is what is measured.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import subprocess
@@ -173,6 +174,41 @@ def throughput(count: int, dask: bool, folder: Path) -> None:
         print(f"cluster overhead over -j 2: {cluster.quiet_estimate() / two.quiet_estimate() - 1:+.0%} (quiet estimate)")
 
 
+def replay(times: list[float], jobs: int, chunk: int, window: int, per_chunk: float = 0.0003) -> float:
+    """Seconds a run would take on a quiet machine with ``jobs`` workers, given each
+    puzzle's grading time, when chunks of ``chunk`` go out in order, each worker takes
+    the next one when free, and no more than ``window`` chunks may be out past the
+    first one not yet written (results are written in input order)."""
+    chunks = [sum(times[i : i + chunk]) + per_chunk for i in range(0, len(times), chunk)]
+    done: list[float] = []
+    free = [0.0] * jobs
+    head = 0
+    for cost in chunks:
+        worker = min(range(jobs), key=free.__getitem__)
+        start = free[worker]
+        while head < len(done) and done[head] <= start:
+            head += 1
+        if len(done) - head >= window:  # the window is full: wait for the first chunk out
+            start = max(start, done[head])
+        done.append(start + cost)
+        free[worker] = done[-1]
+    return max(done)
+
+
+def queueing(count: int, folder: Path) -> None:
+    """Replay the measured per-puzzle times of a ``-j 1`` run through the old and the new
+    queueing rules: the ordering cost alone, whatever the machine's load."""
+    path = folder / f"royle17-{count}.txt"
+    path.write_text("\n".join(puzzles(count)) + "\n")
+    out = folder / "times.jsonl"
+    measure(["grade", str(path), "--format", "jsonl", "-q", "-o", str(out)])
+    times = [json.loads(line)["seconds"] for line in out.read_text().splitlines()]
+    serial = sum(times)
+    print(f"\nqueueing replay of {count:,} measured grading times (2 workers, 0.3 ms per chunk): speed-up over one process")
+    for name, chunk, window in (("before: chunks of 8, 4 per worker", 8, 8), ("after: chunks of 16, 64 per worker", 16, 128)):
+        print(f"  {name:<38} {serial / replay(times, 2, chunk, window):.2f}x")
+
+
 def relabel(line: str, rng: random.Random) -> str:
     names = list("123456789")
     rng.shuffle(names)
@@ -212,6 +248,7 @@ def main() -> None:
         folder = Path(name)
         if not args.skip_throughput:
             throughput(args.puzzles, not args.no_dask, folder)
+            queueing(args.puzzles, folder)
         if not args.skip_memory:
             memory([int(size) for size in args.memory_lines.split(",")], folder)
 

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Generator, Iterable, Iterator, cast
 
 from engine.formats import Puzzle
-from engine.grading import Grader, GradeRecord, GradeStatus, Item, grade_stream
+from engine.grading import Grader, GradeRecord, GradeStatus, Item, chunks, grade_stream
 from engine.profiles import Profile
 from engine.puzzle import PuzzleFormatError
 from engine.reader import parse_puzzle
@@ -84,17 +84,6 @@ def _grade_chunk(blob: bytes, chunk: list[Item]) -> list[GradeRecord]:
     return [grader.grade(item) for item in chunk]
 
 
-def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
-    chunk: list[Item] = []
-    for item in items:
-        chunk.append(item)
-        if len(chunk) >= size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
-
-
 def grade_on_cluster(
     items: Iterable[Item], grader: Grader, client: Client, chunk: int = CLUSTER_CHUNK, window: int | None = None
 ) -> Iterator[GradeRecord]:
@@ -109,7 +98,7 @@ def grade_on_cluster(
     ready: dict[int, list[GradeRecord]] = {}
     sent = first = 0
     try:
-        for part in _chunks(items, chunk):
+        for part in chunks(items, chunk):
             future = client.submit(_grade_chunk, blob, part, key=f"stepdoku-grade-{run}-{sent}", retries=RETRIES, pure=False)
             inflight[str(future.key)] = (sent, future)
             done.add(future)

@@ -141,7 +141,8 @@ def _grade_chunk(chunk: list[Item]) -> list[GradeRecord]:
     return [_worker.grade(item) for item in chunk]
 
 
-def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
+def chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
+    """The items in lists of ``size`` (the last one shorter), as they stream."""
     chunk: list[Item] = []
     for item in items:
         chunk.append(item)
@@ -176,6 +177,6 @@ def grade_stream(
         for item in items:
             yield grader.grade(item)
         return
-    tasks = ((part,) for part in _chunks(items, chunk))
+    tasks = ((part,) for part in chunks(items, chunk))
     for records in ordered(pool, _grade_chunk, tasks, pool.jobs * WINDOW):
         yield from records

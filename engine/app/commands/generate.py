@@ -74,9 +74,6 @@ def run(options: GenerateOptions, catalog: Catalog, out: IO[str], err: IO[str]) 
     except ResumeError as refused:
         err.write(f"stepdoku: {refused}\n")
         return EXIT_BAD_INPUT
-    except OSError as error:
-        err.write(f"stepdoku: cannot write {options.output!r}: {error.strerror or error}\n")
-        return EXIT_BAD_INPUT
     if options.seed is None and not options.quiet:
         err.write(f"stepdoku: seed {seed} (to continue this run if it stops: the same options with --seed {seed} --resume)\n")
     try:

@@ -87,9 +87,6 @@ def _run_to(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str],
     except ResumeError as refused:
         err.write(f"stepdoku: {refused}\n")
         return EXIT_BAD_INPUT
-    except OSError as error:
-        err.write(f"stepdoku: cannot write {options.output!r}: {error.strerror or error}\n")
-        return EXIT_BAD_INPUT
     items = skip_kept(_items(options.inputs, stdin), kept_records(options.output, options.format, names, kept), _same_item, options.output)
     try:
         return _run(options, profile, cast(IO[str], RecordStream(handle)), err, items, kept)

@@ -49,7 +49,15 @@ class Kept:
 def open_output(path: str, form: str, names: tuple[str, ...], resume: bool) -> tuple[IO[str], Kept]:
     """The file to append records to, and what it already holds: nothing unless
     ``resume`` (then the file is started afresh), else its whole records, with a torn
-    last line cut off. Raises ResumeError when the file is not this batch's."""
+    last line cut off. Raises ResumeError when the file is not this batch's or cannot be
+    opened."""
+    try:
+        return _open_output(path, form, names, resume)
+    except OSError as error:
+        raise ResumeError(f"cannot write {path!r}: {error.strerror or error}") from None
+
+
+def _open_output(path: str, form: str, names: tuple[str, ...], resume: bool) -> tuple[IO[str], Kept]:
     kept = Kept()
     if resume and form not in RESUMABLE:
         raise ResumeError(f"--resume needs --format jsonl or csv (a {form} is for reading, not for continuing)")
