@@ -41,6 +41,7 @@ from engine.generate import DEFAULT_MAX_TRIES, SE_PROFILE, Request, RequestError
 from engine.generate.request import parse_float_range, parse_int_range, parse_levels
 from engine.profiles import DEFAULT_PROFILE, PROFILES, Profile, load_profile
 from engine.technique import UnknownTechnique
+from engine.workers import WorkerLost
 from techniques import CATALOG
 from techniques.options import OPTIONS, with_options
 
@@ -571,6 +572,10 @@ def _run(handler: Handler, args: argparse.Namespace, out: IO[str], err: IO[str])
         _drop_stdout()
         err.write(f"stepdoku: cannot write the output: {failed}\n")
         return EXIT_OUTPUT_FAILED
+    except WorkerLost as lost:
+        stream.discard()
+        err.write(f"stepdoku: {lost} (killed by the system each time: out of memory?); rerun with --resume to continue\n")
+        return EXIT_INTERNAL
     except Exception as error:  # never a traceback for users; STEPDOKU_DEBUG=1 shows it
         stream.discard()
         if os.environ.get("STEPDOKU_DEBUG"):

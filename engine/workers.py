@@ -174,6 +174,6 @@ def _resubmit(workers: Workers, fn: Callable[..., T], pending: deque[_Task[T]]) 
         if future.done() and not future.cancelled() and future.exception() is None:
             continue
         if task.tries >= MAX_TRIES:
-            raise WorkerLost(f"a worker process died {task.tries} times on the same task; giving up on it")
+            raise WorkerLost(f"a worker process died {task.tries} times on the same task; giving up")
         task.tries += 1
         task.future = workers.submit(fn, *task.args)
