@@ -152,6 +152,18 @@ def grade_many(
         yield from grade_on_cluster(items, grader, cluster)
 
 
+def grade_bag(bag: Any, profile: Profile, max_seconds: float | None = None) -> Any:
+    """A Dask bag of puzzles (strings or ``Puzzle`` values) -> a bag of their records'
+    JSON (``grade --format jsonl``'s dicts), partition by partition, in the bag's order:
+    ``grade_bag(db.read_text("big-*.txt").map(str.strip), hodoku).to_textfiles(...)``."""
+    return bag.map_partitions(_grade_partition, pickle.dumps(Grader(profile, max_seconds)))
+
+
+def _grade_partition(puzzles: Iterable[str | Puzzle], blob: bytes) -> list[dict[str, Any]]:
+    items = [_item(puzzle, n) for n, puzzle in enumerate(puzzles, start=1)]
+    return [record.to_json() for record in _grade_chunk(blob, items)]
+
+
 def _item(puzzle: str | Puzzle, number: int) -> Item:
     if isinstance(puzzle, Puzzle):
         return puzzle

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 import pytest
 
 from cli import main
-from engine.cluster import INSTALL, grade_many, grade_on_cluster
+from engine.cluster import INSTALL, grade_bag, grade_many, grade_on_cluster
 from engine.grading import Grader
 from engine.profiles import load_profile
 from engine.reader import parse_puzzle
@@ -65,6 +65,12 @@ def test_grade_many_on_a_cluster_keeps_order_and_records(client: Any, lines: lis
     assert records == expected
     assert [r["status"] for r in records].count("error") == 1
     assert records[3] == records[-1]
+
+
+def test_a_dask_bag_is_graded_partition_by_partition_in_order(client: Any, lines: list[str], expected: list[dict[str, Any]]) -> None:
+    bag = pytest.importorskip("dask.bag").from_sequence(lines, npartitions=4)
+    records = grade_bag(bag, load_profile("hodoku", CATALOG)).compute()
+    assert untimed(records) == expected
 
 
 def test_a_killed_dask_worker_loses_and_duplicates_nothing(client: Any, lines: list[str], expected: list[dict[str, Any]]) -> None:
