@@ -45,7 +45,7 @@ from engine.lines import Line, read_lines
 from engine.reader import read_puzzles
 from engine.grading import Grader, GradeRecord, GradeStatus, Item, grade_stream, record_columns, worker_pool
 from engine.app.render.progress import batch_progress
-from engine.cluster import ClusterUnavailable
+from engine.cluster import ClusterUnavailable, dask_client, grade_on_cluster
 from engine.app.render.tables import CountTable
 from engine.profiles import Column, Profile
 
@@ -124,8 +124,6 @@ def _grading(options: GradeOptions, grader: Grader) -> Iterator[Callable[[Iterat
         with worker_pool(grader, options.jobs) as pool:
             yield lambda items: grade_stream(items, grader, options.jobs, pool=pool)
         return
-    from engine.cluster import dask_client, grade_on_cluster
-
     with dask_client(options.scheduler, options.jobs if options.jobs > 1 else None) as client:
         yield lambda items: grade_on_cluster(items, grader, client)
 
