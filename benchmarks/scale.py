@@ -86,18 +86,19 @@ def _tree(pid: int) -> list[int]:
 
 
 def _read(pid: int, sample: Sample) -> None:
-    """The process's CPU and waiting time, over its threads (a Dask worker grades in a
-    thread of its own), and the parent's peak memory."""
-    cpu = delay = 0
+    """The process's CPU time (over its threads: a Dask worker grades in a thread of its
+    own), the waiting time of its busiest thread, and the parent's peak memory."""
+    cpu = 0
+    busiest = (0, 0)  # (CPU, waiting) of the thread with the most CPU
     try:
         for task in Path(f"/proc/{pid}/task").iterdir():
-            numbers = (task / "schedstat").read_text().split()
-            cpu += int(numbers[0])
-            delay += int(numbers[1])
+            numbers = [int(n) for n in (task / "schedstat").read_text().split()[:2]]
+            cpu += numbers[0]
+            busiest = max(busiest, (numbers[0], numbers[1]))
     except (OSError, ValueError, IndexError):
         return
     sample.cpu[pid] = max(sample.cpu.get(pid, 0.0), cpu / TICK)  # a thread that ended takes its time along
-    sample.delay[pid] = max(sample.delay.get(pid, 0.0), delay / TICK)
+    sample.delay[pid] = max(sample.delay.get(pid, 0.0), busiest[1] / TICK)
     if pid == sample.parent:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmHWM:"):
