@@ -50,3 +50,48 @@ def test_tridagon_guardians_in_two_cells_remove_what_sees_both() -> None:
     grid = grid_from(EMPTY, removed)
     steps = [str(s) for s in TRIDAGON.find(grid)]
     assert steps == ["Tridagon: 1/2/3 in r1c14,r25c25,r3c36,r4c16,r6c34 => r1c5,r5c1<>4"]
+
+
+# --- Exocet ---------------------------------------------------------------------------
+
+from engine.grid import Grid  # noqa: E402
+from techniques.patterns.exocet import JUNIOR_EXOCET, SENIOR_EXOCET  # noqa: E402
+
+#: "Example 2 Having a Cross-Line as a Cover House" of David P. Bird's JExocet Compendium,
+#: as posted on the enjoysudoku forum (thread "Exocet Example 2 from JExocet Compendium").
+COMPENDIUM_2 = """
+1359 139 2    | 149  8    349  | 359 6  7
+6    7   349  | 1259 239  2359 | 8   24 139
+13589 1389 349 | 6   7    239  | 359 24 139
+139  1349 6   | 259  2349 2359 | 7   8  39
+78   2   39   | 78   1    6    | 39  5  4
+3789 3489 5   | 79   349  3789 | 6   1  2
+239  6   1    | 2789 29   2789 | 4   37 5
+239  39  8    | 247  5    2479 | 1   37 6
+4    5   7    | 3    6    1    | 2   9  8
+"""
+
+
+def pencil_marks(text: str) -> Grid:
+    """A grid from a pencil-mark layout: one token per cell, a single digit a value."""
+    tokens = text.replace("|", " ").split()
+    values = [int(t) if len(t) == 1 else 0 for t in tokens]
+    return Grid.from_values(values, candidates=[sum(1 << (int(d) - 1) for d in t) for t in tokens])
+
+
+def test_junior_exocet_compendium_example() -> None:
+    steps = list(JUNIOR_EXOCET.find(pencil_marks(COMPENDIUM_2)))
+    # The compendium's removals: r2c4 <> 2 (not a base digit), 5 (missing from the mirror),
+    # 9 (a cross-line is a cover house of 9), r3c9 <> 3 and 9 (the mirror must hold 1).
+    assert [str(s) for s in steps] == ["Junior Exocet: 1/3/5/9 r1c12,r2c4,r3c7 => r2c4<>2, r3c9<>3, r2c4<>5, r2c4,r3c9<>9"]
+    text = steps[0].explanation
+    assert "(1 in b7 and b9, 3 in b8 and r5, 5 in b4 and b5, 9 in r5 and c4)" in text
+    assert "the companions r2c7 and r3c4 hold no base digit" in text
+    assert "Mirror cell r3c9 must hold the digit of r2c4, 1, since the other mirror cell cannot." in text
+    h = steps[0].highlights
+    assert h.cells[:4] == (0, 1, 12, 24) and h.cover_units == (20, 21, 24)  # base, targets; columns 3, 4 and 7
+
+
+def test_senior_exocet_is_not_junior() -> None:
+    # Both targets of the compendium's example are in the band: a junior Exocet only.
+    assert list(SENIOR_EXOCET.find(pencil_marks(COMPENDIUM_2))) == []

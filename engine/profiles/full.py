@@ -13,7 +13,7 @@ step, in seven tiers:
 4. **Advanced**: shapes that grow: finned and sashimi fish, colouring (one digit, then
    several: 3D Medusa), bent sets of four and five cells (WXYZ-, VWXYZ-Wing), Sue de Coq,
    BUG-Lite and BUG+n, aligned pair and triple exclusion.
-5. **Patterns of the hardest puzzles**: Tridagon, Junior Exocet, SK-Loop, Multi-Sector
+5. **Patterns of the hardest puzzles**: Tridagon, Junior and Senior Exocet, SK-Loop, Multi-Sector
    Locked Sets, Franken fish: larger, but each is one picture checked by counting, with no
    chain of implications to follow.
 6. **Chains**: one implication after another, shorter kinds first: X-Chain (one digit),
@@ -112,7 +112,8 @@ _TABLE: dict[str, tuple[int, int, bool]] = {
     # 5. Patterns of the hardest puzzles
     "tri": (60, 4, True),
     "je": (61, 4, True),
-    "skl": (62, 4, True),
+    "sje": (62, 4, True),
+    "skl": (63, 4, True),
     "ff2": (63, 4, True),
     "fff2": (63, 4, True),
     "ff3": (64, 4, True),
