@@ -95,3 +95,36 @@ def test_junior_exocet_compendium_example() -> None:
 def test_senior_exocet_is_not_junior() -> None:
     # Both targets of the compendium's example are in the band: a junior Exocet only.
     assert list(SENIOR_EXOCET.find(pencil_marks(COMPENDIUM_2))) == []
+
+
+# --- SK-Loop and rank-0 sets ----------------------------------------------------------
+
+from engine.cells import UNITS  # noqa: E402
+from techniques.patterns.rank0 import rank0  # noqa: E402
+from techniques.patterns.sk_loop import SK_LOOP  # noqa: E402
+from tests.positions import load  # noqa: E402
+from tests.conftest import PUZZLES  # noqa: E402
+
+POSITIONS = {p.values[:20]: p for p in load(PUZZLES / "techniques" / "patterns.txt")}
+EASTER_MONSTER = next(p for p in POSITIONS.values() if p.code == "skl" and p.values.startswith("1.......2.9.4"))
+
+
+def test_sk_loop_easter_monster_links() -> None:
+    grid = grid_from(EASTER_MONSTER.values, EASTER_MONSTER.removed)
+    step = next(SK_LOOP.find(grid))
+    # The loop of the Easter Monster as published: links 38, 16, 39, 27, 45, 16, 48, 27.
+    assert (
+        "3 and 8 in row 2, 1 and 6 in box 3, 3 and 9 in column 8, 2 and 7 in box 9, 4 and 5 in row 8, "
+        "1 and 6 in box 7, 4 and 8 in column 2, 2 and 7 in box 1"
+    ) in step.explanation
+    assert "(r2c13, r2c79, r13c8, r79c8, r8c79, r8c13, r79c2, r13c2)" in step.explanation
+    assert len(step.highlights.cells) == 16
+
+
+def test_rank0_needs_every_candidate_covered() -> None:
+    grid = grid_from(EASTER_MONSTER.values, EASTER_MONSTER.removed)
+    step = next(SK_LOOP.find(grid))
+    cells = sum(1 << c for c in step.highlights.cells)
+    row2 = UNITS[9 + 1].number
+    links = ((row2, 3), (row2, 8), (UNITS[2].number, 1), (UNITS[2].number, 6))
+    assert rank0(grid, cells, links) is None  # 16 cells, 4 links
