@@ -128,3 +128,14 @@ def test_rank0_needs_every_candidate_covered() -> None:
     row2 = UNITS[9 + 1].number
     links = ((row2, 3), (row2, 8), (UNITS[2].number, 1), (UNITS[2].number, 6))
     assert rank0(grid, cells, links) is None  # 16 cells, 4 links
+
+
+def test_msls_easter_monster() -> None:
+    from techniques.patterns.msls import MSLS
+
+    grid = grid_from(EASTER_MONSTER.values, EASTER_MONSTER.removed)
+    step = next(MSLS.find(grid))
+    assert str(step).startswith("Multi-Sector Locked Set: 16 cells r2468c1379 => ")
+    assert step.explanation.startswith("Take the 16 open cells r2c1, r2c3, r2c7, r2c9, r4c1")
+    assert "and there are 16 links" in step.explanation
+    assert {UNITS[u].kind.value for u in step.highlights.units} <= {"r", "c"}

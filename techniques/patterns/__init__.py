@@ -1,4 +1,5 @@
-"""Patterns of the hardest puzzles: Tridagon, Junior and Senior Exocet, SK-Loop.
+"""Patterns of the hardest puzzles: Tridagon, Junior and Senior Exocet, SK-Loop, Multi-Sector Locked
+Sets.
 
 ``rank0`` checks sets with as many links as cells (SK-Loop, Multi-Sector Locked Sets);
 ``frames`` writes a search once for rows and columns.
@@ -10,5 +11,6 @@ from engine.technique import Technique
 from techniques.patterns.tridagon import TRIDAGON
 from techniques.patterns.exocet import JUNIOR_EXOCET, SENIOR_EXOCET
 from techniques.patterns.sk_loop import SK_LOOP
+from techniques.patterns.msls import MSLS
 
-TECHNIQUES: tuple[Technique, ...] = (TRIDAGON, JUNIOR_EXOCET, SENIOR_EXOCET, SK_LOOP,)
+TECHNIQUES: tuple[Technique, ...] = (TRIDAGON, JUNIOR_EXOCET, SENIOR_EXOCET, SK_LOOP, MSLS,)
