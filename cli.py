@@ -10,6 +10,7 @@ Exit codes: 0 ok, 1 invalid puzzle (no solution or several), 2 bad input or usag
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from typing import IO, Any, Callable, Sequence, cast
 
 from engine.advice import HintOptions
 from engine.app.commands import explain as explain_command
+from engine.app.commands import generate as generate_command
 from engine.app.commands import grade as grade_command
 from engine.app.commands import hint as hint_command
 from engine.app.commands import listing as listing_command
@@ -35,9 +37,12 @@ from engine.app.commands.output import (
 )
 from engine.app.commands.richout import RichTarget
 from engine.formats import Layout
+from engine.generate import DEFAULT_MAX_TRIES, SE_PROFILE, Request, RequestError, Symmetry
+from engine.generate.request import parse_float_range, parse_int_range, parse_levels
 from engine.profiles import DEFAULT_PROFILE, PROFILES, Profile, load_profile
 from engine.technique import UnknownTechnique
 from techniques import CATALOG
+from techniques.options import OPTIONS, with_options
 
 EXIT_INTERRUPTED = 130
 EXIT_INTERNAL = 3
@@ -63,14 +68,23 @@ def _layout(text: str) -> Layout:
         raise argparse.ArgumentTypeError(f"unknown format {text!r} (choose from {names})") from None
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more: {text!r}")
-    return value
+def _at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number no smaller than ``minimum``."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be {minimum} or more: {text!r}")
+        return value
+
+    return convert
+
+
+_positive = _at_least(1)
+_seed = _at_least(0)
 
 
 def _codes(text: str) -> str:
@@ -80,14 +94,36 @@ def _codes(text: str) -> str:
     return text
 
 
-def _seconds(text: str) -> float:
+def _seconds(text: str) -> float | None:
+    """A time budget: any positive number of seconds; ``inf`` means no limit (None)."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if math.isnan(value):
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}")
     if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0: {text!r}")
-    return value
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds: {text!r}")
+    return None if math.isinf(value) else value
+
+
+def _parsed(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse type from a parser that raises RequestError."""
+
+    def convert(text: str) -> Any:
+        try:
+            return parse(text)
+        except RequestError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return convert
+
+
+def _symmetry(text: str) -> Symmetry:
+    try:
+        return Symmetry(text.lower())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"unknown symmetry {text!r} (choose from {', '.join(s.value for s in Symmetry)})") from None
 
 
 # --- every option, once ----------------------------------------------------------------
@@ -164,7 +200,12 @@ IGNORE_MISTAKES = Option(
 )
 JOBS = Option("-j", "--jobs", type=_positive, default=1, metavar="N", help="grade in N worker processes (default 1)")
 GRADE_FORMAT = Option("--format", choices=grade_command.FORMATS, default="table", help="table (default), csv or jsonl")
-MAX_SECONDS = Option("--max-seconds", type=_seconds, metavar="S", help="give up on a puzzle after S seconds and record 'timeout'")
+MAX_SECONDS = Option(
+    "--max-seconds",
+    type=_seconds,
+    metavar="S",
+    help="stop grading a puzzle after S seconds and record it as 'timeout' (any number > 0; inf: no limit, the default)",
+)
 QUIET = Option("--quiet", "-q", action="store_true", help="no progress bar and no summary")
 REVEAL = Option("--reveal", action="store_true", help="let mistake messages name the solution digit (by default they only say which entry is wrong)")
 HINT_HTML = (
@@ -176,6 +217,63 @@ DRAWN_SVG = Option(
     "--svg",
     metavar="PATH",
     help="a folder (existing, or a path ending in /): one drawn SVG per step and an index.html; a file: the terminal output as one SVG picture",
+)
+
+NUMBER = Option("-n", dest="number", type=_positive, default=1, metavar="N", help="how many puzzles (default 1)")
+SEED = Option("--seed", type=_seed, metavar="S", help="the same seed gives the same puzzles in the same order, with any -j (default: a random seed, reported on stderr)")
+GEN_LEVEL = Option(
+    "--level",
+    dest="levels",
+    type=_parsed(parse_levels),
+    metavar="LEVEL",
+    help="HoDoKu level: easy, medium, hard, unfair or extreme, or a range like medium-hard",
+)
+SCORE = Option("--score", type=_parsed(parse_int_range), metavar="MIN-MAX", help="HoDoKu score range, e.g. 1000-1600")
+SE = Option(
+    "--se",
+    type=_parsed(parse_float_range),
+    metavar="MIN-MAX",
+    help=f"SE rating (ER) range, e.g. 7.0-8.0, on the {SE_PROFILE!r} profile's scale ({PROFILES[SE_PROFILE].title})",
+)
+REQUIRES = Option("--requires", type=_codes, metavar="CODES", help="techniques the logical solution uses at least once each, e.g. sk or xy,w (see 'stepdoku techniques')")
+REQUIRES_HARDEST = Option("--requires-hardest", metavar="CODE", help="the technique of the hardest step (grade's 'hardest')")
+TEACH = Option(
+    "--teach",
+    metavar="CODE",
+    help="puzzles to practise a technique: it is the hardest step (everything else is easier) and its first step comes "
+    "while at least half of the empty cells are still empty",
+)
+SYMMETRY = Option(
+    "--symmetry",
+    type=_symmetry,
+    default=Symmetry.NONE,
+    metavar="KIND",
+    help="clue pattern symmetry: " + ", ".join(s.value for s in Symmetry) + " (default none)",
+)
+CLUES = Option("--clues", type=_parsed(parse_int_range), metavar="MIN-MAX", help="number of clues, e.g. 22-26")
+MINIMAL = Option(
+    "--minimal",
+    action=argparse.BooleanOptionalAction,
+    default=True,
+    help="minimal puzzles: removing any clue (with --symmetry: any symmetric group of clues) gives a second solution "
+    "(default); --no-minimal stops removing clues at a count drawn from --clues (default 28-34)",
+)
+GEN_FORMAT = Option(
+    "--format",
+    choices=generate_command.FORMATS,
+    default="lines",
+    help="lines (default: one puzzle per line), jsonl or csv (with the rating, in grade's field names, and the techniques used)",
+)
+MAX_TRIES = Option(
+    "--max-tries",
+    type=_positive,
+    default=DEFAULT_MAX_TRIES,
+    metavar="N",
+    help=f"give up (exit code 5) after N candidates in a row without a puzzle (default {DEFAULT_MAX_TRIES:,})",
+)
+#: HoDoKu's optional technique behaviours (techniques/options.py), one flag each.
+TECHNIQUE_OPTIONS = tuple(
+    Option(option.flag, dest="technique_options", action="append_const", const=option.name, help=option.help) for option in OPTIONS
 )
 
 Takes = Option | tuple[Option, ...]  # a tuple: options that exclude each other
@@ -205,7 +303,8 @@ class Command:
 
 
 def _profile(args: argparse.Namespace) -> Profile:
-    return load_profile(args.profile, CATALOG)
+    """The chosen profile over the techniques, with the options the command line switched on."""
+    return load_profile(args.profile, with_options(CATALOG, getattr(args, "technique_options", None) or ()))
 
 
 # --- handlers: arguments -> command options ---------------------------------------------
@@ -276,6 +375,31 @@ def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
     return grade_command.run(options, _profile(args), out, err, stdin)
 
 
+def _generate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    request = Request(
+        level=args.levels,
+        score=args.score,
+        se=args.se,
+        requires=tuple(code.strip() for code in (args.requires or "").split(",") if code.strip()),
+        requires_hardest=args.requires_hardest,
+        teach=args.teach,
+        profile=args.profile,
+        symmetry=args.symmetry,
+        clues=args.clues,
+        minimal=args.minimal,
+    )
+    options = generate_command.GenerateOptions(
+        request=request,
+        count=args.number,
+        seed=args.seed,
+        jobs=args.jobs,
+        format=args.format,
+        max_tries=args.max_tries,
+        quiet=args.quiet,
+    )
+    return generate_command.run(options, CATALOG, out, err)
+
+
 def _techniques(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
     return listing_command.run(_profile(args), args.json, out, rich=args.rich, target=RichTarget(args.html, args.svg), err=err)
 
@@ -291,7 +415,7 @@ COMMANDS = (
         "explain",
         "a walkthrough of the whole solution: each step, why it holds, and the grid",
         _explain,
-        (INPUTS, PROFILE, ONLY, MAX_DIFFICULTY, NO_SEARCH, (JSON, TEXT), SINGLES, HTML, DRAWN_SVG, FROM_STEP, UNTIL_STEP),
+        (INPUTS, PROFILE, ONLY, MAX_DIFFICULTY, NO_SEARCH, (JSON, TEXT), SINGLES, HTML, DRAWN_SVG, FROM_STEP, UNTIL_STEP, *TECHNIQUE_OPTIONS),
         {
             "--json": "one JSON object per puzzle (JSON Lines), with the rating",
             "--singles": "runs of singles as lines under one grid (default) or each in full (--html: the page opens with singles expanded)",
@@ -302,20 +426,31 @@ COMMANDS = (
         "hint",
         "for a grid you are stuck on: your mistakes, then the next step, revealed by level",
         _hint,
-        (STATE, PROFILE, PUZZLE, LEVEL, JSON, APPLY, IGNORE_MISTAKES, REVEAL, HTML),
+        (STATE, PROFILE, PUZZLE, LEVEL, JSON, APPLY, IGNORE_MISTAKES, REVEAL, HTML, *TECHNIQUE_OPTIONS),
         {"--json": "one JSON object per state, for apps", "--html": HINT_HTML},
     ),
     Command(
         "grade",
         "rate puzzles on a profile's scale (default: HoDoKu level and score, hardest technique, SE-style number)",
         _grade,
-        (GRADE_INPUTS, PROFILE, JOBS, GRADE_FORMAT, MAX_SECONDS, QUIET),
+        (GRADE_INPUTS, PROFILE, JOBS, GRADE_FORMAT, MAX_SECONDS, QUIET, *TECHNIQUE_OPTIONS),
+    ),
+    Command(
+        "generate",
+        "new proper puzzles to order: by level, score, SE rating, required technique, symmetry, clues",
+        _generate,
+        (NUMBER, SEED, JOBS, GEN_LEVEL, SCORE, SE, REQUIRES, REQUIRES_HARDEST, TEACH, PROFILE, SYMMETRY, CLUES, MINIMAL, GEN_FORMAT, MAX_TRIES, QUIET),
+        {
+            "-j": "generate in N worker processes (default 1); the puzzles do not depend on N",
+            "--profile": f"the profile whose solution path --requires, --requires-hardest and --teach refer to, and whose rating the records carry: {', '.join(PROFILES)} (default {DEFAULT_PROFILE})",
+            "--quiet": "no progress bar and no report",
+        },
     ),
     Command(
         "steps",
         "every step some techniques find in a position",
         _steps,
-        (INPUTS, PROFILE, TECHNIQUE, JSON, BRIEF, RICH, HTML, DRAWN_SVG),
+        (INPUTS, PROFILE, TECHNIQUE, JSON, BRIEF, RICH, HTML, DRAWN_SVG, *TECHNIQUE_OPTIONS),
         {
             "--json": "one JSON line per position",
             "--rich": "each step with its explanation on the candidate grid",

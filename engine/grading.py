@@ -3,20 +3,19 @@
 ``grade_stream`` takes puzzles (and unreadable-input errors) as a stream and yields one
 ``GradeRecord`` per item in the same order. Memory stays flat however long the stream:
 at most ``jobs * WINDOW`` chunks are in flight. With ``jobs > 1`` worker processes do the
-solving; each puzzle's budget is enforced inside the worker with a real-time interval
-timer (SIGALRM), which interrupts the search at the next Python instruction, so a slow
-technique cannot hold the batch up.
+solving. A puzzle's time budget (``max_seconds``, the user's stop switch) is checked
+cooperatively by the solver loop and between the work units of long searches
+(:mod:`engine.stop`); a record cut short says so (status ``timeout``). The budget never
+changes what a search finds: a record that is not cut is the same on every machine.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
-import threading
 import time
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any, Iterable, Iterator, Sequence, Union
@@ -26,7 +25,9 @@ from engine.grid import Contradiction
 from engine.profiles import Profile
 from engine.profiles.rating import Fields
 from engine.solver import SolveStatus
+from engine.stop import Stopped, stop_after
 from engine.technique import Technique
+from engine.workers import ignore_interrupts, process_pool
 
 #: Puzzles per task sent to a worker: big enough to make the hand-over cheap, small
 #: enough to keep the progress bar moving.
@@ -85,38 +86,6 @@ class GradeRecord:
 Item = Union[Puzzle, GradeRecord]  # a puzzle to grade, or an error record passed through
 
 
-class BudgetExceeded(BaseException):
-    """Raised by the timer inside a grading job; a BaseException, so that no technique's
-    ``except Exception`` can swallow it."""
-
-
-_armed = False
-
-
-def _on_alarm(signum: int, frame: object) -> None:
-    if _armed:
-        raise BudgetExceeded()
-
-
-@contextmanager
-def _budget(seconds: float | None) -> Iterator[None]:
-    """Interrupt the block after ``seconds`` (only where SIGALRM works: the main thread)."""
-    global _armed
-    usable = seconds is not None and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not usable:
-        yield
-        return
-    assert seconds is not None
-    signal.signal(signal.SIGALRM, _on_alarm)
-    _armed = True
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        _armed = False
-        signal.setitimer(signal.ITIMER_REAL, 0)
-
-
 class Grader:
     """Grades one puzzle at a time with one profile, fixed techniques and budget."""
 
@@ -132,9 +101,9 @@ class Grader:
         line = format_line(item.values)
         start = time.perf_counter()
         try:
-            with _budget(self.max_seconds):
+            with stop_after(self.max_seconds):
                 record = self._grade(item, line)
-        except BudgetExceeded:
+        except Stopped:
             error = f"not graded within {self.max_seconds:g} s"
             return GradeRecord(line, GradeStatus.TIMEOUT, self.blank, seconds=_elapsed(start), error=error)
         return replace(record, seconds=_elapsed(start))
@@ -164,7 +133,7 @@ _worker: Grader | None = None
 def _init_worker(grader: Grader) -> None:
     global _worker
     _worker = grader
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    ignore_interrupts()
 
 
 def _grade_chunk(chunk: list[Item]) -> list[GradeRecord]:
@@ -183,30 +152,10 @@ def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
         yield chunk
 
 
-def _noop() -> None:
-    return None
-
-
-@contextmanager
-def worker_pool(grader: Grader, jobs: int) -> Iterator[ProcessPoolExecutor | None]:
-    """Worker processes for ``grade_stream`` (None for ``jobs`` <= 1), all started on entry.
-
-    Starting them before the caller starts any thread (a progress bar) matters: with the
-    fork start method, a child forked while another thread holds a lock inherits it held.
-    """
-    if jobs <= 1:
-        yield None
-        return
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker, initargs=(grader,))
-    finished = False
-    try:
-        executor.submit(_noop).result()  # the first task launches every worker
-        yield executor
-        finished = True
-    finally:
-        executor.shutdown(wait=finished, cancel_futures=True)
+def worker_pool(grader: Grader, jobs: int) -> AbstractContextManager[ProcessPoolExecutor | None]:
+    """Worker processes for ``grade_stream`` (None for ``jobs`` <= 1), all started on entry
+    (see ``engine.workers.process_pool``)."""
+    return process_pool(jobs, _init_worker, (grader,))
 
 
 def grade_stream(

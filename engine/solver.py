@@ -17,6 +17,7 @@ from engine.analysis import Analysis, Status, analyse
 from engine.cells import CELL_NAMES, MASK_COUNT, N_CELLS
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
+from engine.stop import checkpoint
 from engine.technique import BaseTechnique, Declaration, Technique
 
 #: How one step is chosen among those a technique finds: ``first_step`` unless a profile
@@ -90,11 +91,13 @@ def next_step(grid: Grid, techniques: Iterable[Technique], choose: StepChoice = 
     """The step of the first technique (in the given order) that has one."""
     if choose is first_step:  # the usual policy, inlined: this loop runs for every step
         for technique in techniques:
+            checkpoint()  # the user's stop switch (grade --max-seconds), between techniques
             step = next(technique.find(grid), None)
             if step is not None:
                 return step
         return None
     for technique in techniques:
+        checkpoint()  # the user's stop switch (grade --max-seconds), between techniques
         step = choose(technique, grid)
         if step is not None:
             return step

@@ -31,6 +31,9 @@ class Declaration:
         subcodes: the codes of sub-types the technique reports, each with its library code
             or None (``{"sc1": "0500", "sc2": "0501"}``).
         uniqueness: sound only when the puzzle has one solution.
+        subnames: the name of each sub-type (``{"sc1": "Simple Colors Trap"}``), as its
+            steps are named: ``stepdoku techniques`` lists them, and ``--only sc1`` asks
+            for that sub-type alone.
     """
 
     name: str
@@ -38,6 +41,17 @@ class Declaration:
     library: str | None = None
     subcodes: Mapping[str, str | None] = field(default_factory=dict)
     uniqueness: bool = False
+    subnames: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        unknown = set(self.subnames) - set(self.subcodes)
+        if unknown:
+            raise ValueError(f"{self.code}: names for sub-codes it does not declare: {sorted(unknown)}")
+
+    def subname(self, code: str) -> str:
+        """The name of a sub-type (its code in brackets after the technique's name when the
+        declaration gives none)."""
+        return self.subnames.get(code) or f"{self.name} ({code})"
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -122,6 +136,26 @@ class BaseTechnique:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.code} {self.name!r}>"
+
+
+class SubType:
+    """One sub-type of a technique (the AICs of Nice Loop/AIC, the Siamese form of a fish):
+    the technique's steps of that code only. What ``--only aic`` and ``-t aic`` select; a
+    profile orders and scores it as its technique."""
+
+    def __init__(self, technique: Technique, code: str) -> None:
+        self.technique = technique
+        self.declaration = technique.declaration
+        self.name = technique.declaration.subname(code)
+        self.code = code
+        self.codes = (code,)
+        self.uniqueness = technique.uniqueness
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        return (step for step in self.technique.find(grid) if step.code == self.code)
+
+    def __repr__(self) -> str:
+        return f"<SubType {self.code} of {self.technique!r}>"
 
 
 class UnknownTechnique(KeyError):

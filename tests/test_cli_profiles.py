@@ -75,7 +75,7 @@ def test_every_option_is_declared_once() -> None:
                     owners.setdefault(flag, set()).add(id(option))
     twice = sorted(flag for flag, options in owners.items() if len(options) > 1)
     # solve's output layout vs grade's table/csv/jsonl; a drawn picture per step in a folder vs
-    # one picture of the terminal output; nargs * vs +
-    assert twice == ["--format", "--svg", "inputs"]
+    # one picture of the terminal output; nargs * vs +; hint's reveal level vs generate's HoDoKu level
+    assert twice == ["--format", "--level", "--svg", "inputs"]
     takes_profile = sorted(c.name for c in cli.COMMANDS if cli.PROFILE in c.options)
-    assert takes_profile == ["explain", "grade", "hint", "steps", "techniques"]
+    assert takes_profile == ["explain", "generate", "grade", "hint", "steps", "techniques"]

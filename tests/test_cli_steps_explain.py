@@ -70,7 +70,7 @@ def test_explain_restricted_to_singles() -> None:
 
 def test_techniques_listing() -> None:
     rows = json.loads(run("techniques", "--json").stdout)
-    assert rows[0] == {"code": "fh", "name": "Full House", "difficulty": 100, "level": "Easy", "score": 4, "uniqueness": False, "enabled": True, "codes": ["fh"]}
+    assert rows[0] == {"code": "fh", "name": "Full House", "difficulty": 100, "level": "Easy", "score": 4, "uniqueness": False, "enabled": True, "codes": ["fh"], "subtypes": []}
     text = run("techniques").stdout.splitlines()
     assert text[1].split() == ["100", "fh", "Full", "House", "Easy", "4"]
 

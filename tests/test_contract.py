@@ -46,14 +46,9 @@ PROFILES_BUILT = [load_profile(name, CATALOG) for name in PROFILES]
 TECHNIQUES: dict[str, Technique] = {code: t for t in (*REGISTRY, *(t for p in PROFILES_BUILT for t in p.techniques)) for code in t.codes}
 ALL = tuple(dict.fromkeys(TECHNIQUES.values()))
 
-# Known bugs, fixed on another branch (`sound`, issue 11): the case fails until that lands.
-_NICE_LOOP_CRASH = "nice loop explanation crashes on an empty effect (IndexError in loop_explanations.explain); fixed on branch 'sound'"
-KNOWN_BUGS: dict[str, str] = {f"{profile}-only-{code}": _NICE_LOOP_CRASH for profile in ("hodoku", "se") for code in ("cnl", "aic")}
 
-
-def _known(case_id: str, *values: object) -> object:
-    reason = KNOWN_BUGS.get(case_id)
-    return pytest.param(*values, id=case_id, marks=pytest.mark.xfail(reason=reason, strict=True)) if reason else pytest.param(*values, id=case_id)
+def _case(case_id: str, *values: object) -> object:
+    return pytest.param(*values, id=case_id)
 
 
 def _positions_of(technique: Technique) -> list[Position]:
@@ -65,7 +60,7 @@ def test_every_technique_has_positions_where_it_finds_something(technique: Techn
     assert any(p.expected != "-" for p in _positions_of(technique)), f"{technique.code}: no positions in puzzles/techniques/"
 
 
-@pytest.mark.parametrize("position", [_known(p.id, p) for p in POSITIONS])
+@pytest.mark.parametrize("position", [_case(p.id, p) for p in POSITIONS])
 def test_each_position_keeps_the_contract(position: Position) -> None:
     """The expected step (or nothing); every listed step sound, with progress, words and
     highlights; the grid unchanged."""
@@ -113,7 +108,7 @@ def _run(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-@pytest.mark.parametrize(("profile", "code", "position"), [_known(f"{n}-t-{c}", n, c, p) for n, c, p in CODE_CASES])
+@pytest.mark.parametrize(("profile", "code", "position"), [_case(f"{n}-t-{c}", n, c, p) for n, c, p in CODE_CASES])
 def test_every_code_works_with_steps_t(profile: str, code: str, position: Position) -> None:
     status, out, err = _run("steps", "--profile", profile, "-t", code, "--json", position.library_line())
     assert status == 0, err
@@ -127,8 +122,6 @@ def _only_case(profile: str, code: str, position: Position) -> object:
     case_id = f"{profile}-only-{code}"
     slow = profile != "hodoku" or code == "axy"
     marks = [pytest.mark.slow] if slow else []
-    if case_id in KNOWN_BUGS:
-        marks.append(pytest.mark.xfail(reason=KNOWN_BUGS[case_id], strict=True))
     return pytest.param(profile, code, position, id=case_id, marks=marks)
 
 

@@ -1,4 +1,4 @@
-"""Batch grading: records in input order, a time budget that really interrupts, bounded
+"""Batch grading: records in input order, a time budget that stops a record cooperatively, bounded
 read-ahead (memory does not grow with the input)."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from engine.formats import parse_line
 from engine.grading import Grader, GradeRecord, GradeStatus, grade_stream, record_columns
 from engine.grid import Grid
 from engine.step import Step
+from engine.stop import checkpoint
 from engine.technique import BaseTechnique, Declaration
 from tests.conftest import HODOKU, profile_with, puzzle_lines
 
@@ -24,7 +25,8 @@ HARD = puzzle_lines("top95.txt", 1)[0]
 
 
 class _Endless(BaseTechnique):
-    """A technique whose search never ends (a pure-Python loop, like a long chain search)."""
+    """A technique whose search never ends: a pure-Python loop that, like every long search,
+    looks at the stop switch between its work units."""
 
     declaration = Declaration("Endless Search", "zz")
 
@@ -32,6 +34,8 @@ class _Endless(BaseTechnique):
         n = 0
         while True:
             n += 1
+            if n % 1000 == 0:
+                checkpoint()
         yield  # pragma: no cover
 
 
@@ -92,11 +96,14 @@ def test_the_progress_bar_counts_puzzles_per_second(tmp_path: Path) -> None:
     assert "grading" in shown and "6/6" in shown and "puzzles/s" in shown and "Puzzles by level" in shown
 
 
-def test_the_budget_is_honoured_within_ten_percent() -> None:
+def test_the_budget_is_honoured_promptly() -> None:
     golden_nugget = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
     start = time.perf_counter()
     record = Grader(HODOKU, max_seconds=0.5).grade(parse_line(golden_nugget))  # about 1.5 s unbounded
     elapsed = time.perf_counter() - start
     assert record.status is GradeStatus.TIMEOUT
-    assert record.seconds is not None and 0.5 <= record.seconds <= 0.55
-    assert elapsed <= 0.55 * 1.5  # the record is written promptly after the budget
+    # The stop switch is checked between work units (engine.stop), not by a signal: the
+    # longest unit, building a grouped link graph, takes a few hundredths of a second on a
+    # quiet machine and several times that on a loaded one.
+    assert record.seconds is not None and 0.5 <= record.seconds <= 0.75
+    assert elapsed <= 0.75 * 1.5  # the record is written promptly after the budget

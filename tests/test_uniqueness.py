@@ -100,6 +100,17 @@ def test_bug_plus_one() -> None:
     assert not list(BUG_PLUS_1.find(grid_from(BUG[0])))
 
 
+# Issue 11: every cell bivalue but r9c9 (2, 5, 7), and 7 three times in r9, c9 and b9, but
+# a hidden single is pending (a digit with ONE place in a house): not a grave. The old rule
+# ("at most two places") said r9c9 is 7; the solution has 2 there.
+BUG_WITH_PENDING_SINGLE = "812753649943682...67549128315423789636984572128716953.521974368.3852691..9....4.."
+
+
+def test_bug_plus_one_needs_exactly_two_places_per_digit_and_house() -> None:
+    grid = grid_from(BUG_WITH_PENDING_SINGLE)
+    assert grid.cands[80].bit_count() == 3
+    assert not list(BUG_PLUS_1.find(grid))
+
 def test_every_uniqueness_explanation_says_it_relies_on_one_solution() -> None:
     from tests.test_contract import POSITIONS
 

@@ -27,7 +27,7 @@ from engine.profiles.rating import Column, Fields, PathRater, Rating, replay
 from engine.solver import SolveResult, StepChoice, first_step
 from engine.solver import solve as solve_with
 from engine.step import Step
-from engine.technique import Catalog, Technique, UnknownTechnique
+from engine.technique import Catalog, SubType, Technique, UnknownTechnique
 
 
 @dataclass(frozen=True)
@@ -106,14 +106,23 @@ class Profile(ABC):
 
     def select(self, codes: str) -> tuple[Technique, ...]:
         """Techniques from a comma-separated list of codes (``"n2,h2"``), in profile order.
+        A sub-type's code (``aic``) selects that sub-type alone (a :class:`SubType`), unless
+        its technique's own code is in the list too.
 
         Raises:
             UnknownTechnique: a code the profile has no technique for, or no code at all (``""``).
         """
-        wanted = {self.by_code(code.strip()) for code in codes.split(",") if code.strip()}
+        wanted = [code.strip() for code in codes.split(",") if code.strip()]
         if not wanted:
             raise UnknownTechnique(f"no technique code in {codes!r} (e.g. n2,h2; see 'stepdoku techniques')")
-        return tuple(t for t in self.techniques if t in wanted)
+        whole = {self.by_code(code) for code in wanted if self.by_code(code).code == code}
+        parts = {code: self.by_code(code) for code in wanted if self.by_code(code) not in whole}
+        out: list[Technique] = []
+        for technique in self.techniques:
+            if technique in whole:
+                out.append(technique)
+            out += [SubType(technique, code) for code in technique.codes if parts.get(code) is technique]
+        return tuple(out)
 
     def plan(self, codes: str | None = None, max_difficulty: int | None = None) -> tuple[Technique, ...]:
         """The techniques a solve uses: ``codes`` (else the default set), none ordered

@@ -21,6 +21,7 @@ from typing import Iterator
 
 from engine.cells import MASK_DIGITS, bit_indices, cells_of
 from engine.grid import Grid
+from engine.stop import checkpoint
 from engine.step import Candidate, Link, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.als.steps import Eliminations, as_candidates, common_targets, highlights, rc_link
@@ -162,6 +163,7 @@ class AlsChain(BaseTechnique):
         out: dict[object, tuple[Eliminations, list[_Start]]] = {}
         effects: dict[tuple[int, int, int], object] = {}
         for a, links in enumerate(index.links):
+            checkpoint()
             if not any(ends[a]):
                 continue
             good_without = _all_but(ends[a])

@@ -15,6 +15,7 @@ from typing import Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, cells_of
 from engine.grid import Grid
+from engine.stop import checkpoint
 from engine.step import Candidate, Link, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.als.steps import Eliminations, RankKey, add_eliminations, as_candidates, als_words, highlights, rank_key, ranked
@@ -56,6 +57,7 @@ class DeathBlossom(BaseTechnique):
         for stem in range(N_CELLS):
             if grid.values[stem] or MASK_COUNT[grid.cands[stem]] < 2:
                 continue
+            checkpoint()
             options = [petals.get((stem, d), []) for d in MASK_DIGITS[grid.cands[stem]]]
             if not all(options):
                 continue

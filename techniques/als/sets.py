@@ -22,6 +22,7 @@ from typing import Iterator
 from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, Cell, CellSet, Digit, Mask, cells_of
 from engine.cache import per_grid_version
 from engine.grid import Grid
+from engine.stop import checkpoint
 from engine.notation import compact_cells
 from techniques.shared import seeing_all
 
@@ -104,6 +105,7 @@ def als_text(als: Als) -> str:
 def als_index(grid: Grid) -> AlsIndex:
     """All ALS of ``grid`` and their restricted commons, computed once per grid version."""
     alses = collect_alses(grid)
+    checkpoint()
     rcs = collect_restricted_commons(alses)
     links: list[list[RestrictedCommon]] = [[] for _ in alses]
     for rc in rcs:

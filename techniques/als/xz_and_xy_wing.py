@@ -16,6 +16,7 @@ from typing import Iterator
 
 from engine.cells import MASK_COUNT, MASK_DIGITS
 from engine.grid import Grid
+from engine.stop import checkpoint
 from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.als.steps import (
@@ -161,6 +162,7 @@ class AlsXyWing(BaseTechnique):
         index = als_index(grid)
         found: list[tuple[RankKey, tuple[int, RestrictedCommon, RestrictedCommon, Eliminations]]] = []
         for c, links in enumerate(index.links):
+            checkpoint()
             for rc1, a, rc2, b, elims in self._wings(index, links, c):
                 found.append((rank_key(as_candidates(elims), (a, b, index.alses[c])), (c, rc1, rc2, elims)))
         yield from ranked(found, lambda item: self._make(grid, index, *item))

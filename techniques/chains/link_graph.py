@@ -34,6 +34,7 @@ from engine.cells import (
 )
 from engine.cache import per_grid_version
 from engine.grid import Grid
+from engine.stop import checkpoint
 from engine.notation import compact_cells
 
 class Node(NamedTuple):
@@ -123,6 +124,7 @@ def _build(grid: Grid, groups: bool) -> nx.Graph[Node]:
             edges[(nodes[cell][a], nodes[cell][b])] = len(digits) == 2
     found_groups = group_nodes(grid) if groups else []
     _add_house_links(edges, grid, nodes, found_groups)
+    checkpoint()
     graph: nx.Graph[Node] = nx.Graph()
     graph.add_nodes_from(nodes[c][d] for c in range(N_CELLS) for d in MASK_DIGITS[grid.cands[c]])
     graph.add_nodes_from(found_groups)
@@ -140,6 +142,7 @@ def _add_house_links(
     for node in groups:
         by_digit.setdefault(node.digit, []).append(node)
     for unit in UNITS:
+        checkpoint()
         for digit in range(1, 10):
             places = grid.cells_with[digit] & unit.mask
             if places.bit_count() < 2:

@@ -128,7 +128,9 @@ class SimpleColors(BaseTechnique):
     """One cluster of conjugate pairs, 2-coloured: a cell seeing both colours loses the
     digit (Trap); a colour seen twice in one house is false (Wrap)."""
 
-    declaration = Declaration("Simple Colors", "sc", subcodes={"sc1": "0500", "sc2": "0501"})
+    declaration = Declaration(
+        "Simple Colors", "sc", subcodes={"sc1": "0500", "sc2": "0501"}, subnames={"sc1": "Simple Colors Trap", "sc2": "Simple Colors Wrap"}
+    )
 
     def find(self, grid: Grid) -> Iterator[Step]:
         for digit, found in all_clusters(grid).items():
@@ -190,7 +192,9 @@ class MultiColors(BaseTechnique):
     other cluster is false (type 2); two colours seeing each other make the two opposite
     colours a strong pair, and cells seeing both lose the digit (type 1)."""
 
-    declaration = Declaration("Multi Colors", "mc", subcodes={"mc1": "0502", "mc2": "0503"})
+    declaration = Declaration(
+        "Multi Colors", "mc", subcodes={"mc1": "0502", "mc2": "0503"}, subnames={"mc1": "Multi Colors 1", "mc2": "Multi Colors 2"}
+    )
 
     def find(self, grid: Grid) -> Iterator[Step]:
         seen: set[tuple[str, tuple[Candidate, ...]]] = set()

@@ -66,7 +66,8 @@ def fish_declaration(shape: Shape, variant: Variant, size: int) -> Declaration:
     library = f"03{family.library}{size - 2}"
     # Basic fish without fins have one cover per base, so they are never Siamese.
     siamese = {} if (shape, variant) == (Shape.BASIC, Variant.PLAIN) else {f"s{code}": library + "1"}
-    return Declaration(family.prefix + _SIZE_NAMES[size], code, library=library, subcodes=siamese)
+    name = family.prefix + _SIZE_NAMES[size]
+    return Declaration(name, code, library=library, subcodes=siamese, subnames={sub: f"Siamese {name}" for sub in siamese})
 
 
 class FishTechnique(BaseTechnique):

@@ -33,6 +33,7 @@ from typing import Iterator
 from engine.cells import ALL_CELLS, BOX_OF, COL_OF, DIGITS, PEER_MASK, ROW_OF, UNITS, CellSet, Digit, first_cell
 from engine.cache import per_grid_version
 from engine.grid import Grid
+from engine.stop import checkpoint
 from engine.digit_templates import deletable
 from techniques.shared import seeing_all
 
@@ -287,6 +288,7 @@ def _digit_fishes(query: _Query, shape: Shape, finned: bool) -> Iterator[Fish]:
     for bases, covers in PASSES[shape]:
         pool = covers if query.lines_only else tuple(u for u in covers if query.cands[u])
         for base in _base_sets(query, bases, pool):
+            checkpoint()
             found = []
             for chosen, fins in _cover_sets(query, pool, base):
                 if finned != bool(fins | base[2]):
@@ -331,7 +333,8 @@ def siamese_pairs(fishes: tuple[Fish, ...]) -> Iterator[tuple[Fish, Fish]]:
         groups.setdefault((fish.digit, fish.base, fish.shape, fish.finned), []).append(fish)
     pairs = []
     for group in groups.values():
+        firsts = [fish.first_elimination for fish in group]  # once each: groups can be big
         for i, one in enumerate(group):
-            pairs += [(one, two) for two in group[i + 1 :] if one.first_elimination != two.first_elimination]
+            pairs += [(one, group[j]) for j in range(i + 1, len(group)) if firsts[j] != firsts[i]]
     order = {id(fish): i for i, fish in enumerate(fishes)}
     yield from sorted(pairs, key=lambda pair: (order[id(pair[0])], order[id(pair[1])]))

@@ -18,7 +18,6 @@ either-or forces is true (Verity). See :mod:`techniques.forcing.conclusions`.
 
 from __future__ import annotations
 
-import time
 from typing import Iterator
 
 from engine.cells import CELL_NAMES, UNITS, Cell
@@ -32,21 +31,24 @@ from techniques.forcing.propagation import Budget, Clash, Conflict, Proof, Rule
 from techniques.forcing.words import Describe, Narrator, fact_words, links
 from techniques.shared import N_CANDIDATES, candidate_at, is_true, node_of
 
-#: Depth-2 nets: at most this many inner trials per search. One depth-2 branch tries each
+#: Depth-2 nets: at most this many inner trials per search, the only bound (no clock: the
+#: same position gets the same steps on every machine). One depth-2 branch tries each
 #: candidate left in it (a few hundred); on the hardest lists (SE 11+, Easter Monster,
 #: Golden Nugget) the first contradiction came within ~3,000 trials, so this leaves a wide
 #: margin while keeping a fruitless search to a few seconds.
 MAX_PROBES = 20_000
-#: ... and at most this many seconds, whatever the machine (a safety net only: the trial
-#: count is what keeps results the same from run to run).
-MAX_SECONDS = 10.0
 
 
 class ForcingChain(BaseTechnique):
     """An assumption followed through direct links breaks a rule (so it is false), or
     every case of an either-or leads to the same fact (so it holds)."""
 
-    declaration = Declaration("Forcing Chain", "fc", subcodes={"fcc": "1301", "fcv": "1302"})
+    declaration = Declaration(
+        "Forcing Chain",
+        "fc",
+        subcodes={"fcc": "1301", "fcv": "1302"},
+        subnames={"fcc": "Forcing Chain Contradiction", "fcv": "Forcing Chain Verity"},
+    )
 
     def find(self, grid: Grid) -> Iterator[Step]:
         prover = ChainProver(grid)
@@ -59,7 +61,9 @@ class ForcingNet(BaseTechnique):
     """Like a forcing chain, but singles and locked candidates may combine several facts
     inside a branch; nested one level deeper when that is not enough."""
 
-    declaration = Declaration("Forcing Net", "fn", subcodes={"fnc": "1303", "fnv": "1304"})
+    declaration = Declaration(
+        "Forcing Net", "fn", subcodes={"fnc": "1303", "fnv": "1304"}, subnames={"fnc": "Forcing Net Contradiction", "fnv": "Forcing Net Verity"}
+    )
 
     def find(self, grid: Grid) -> Iterator[Step]:
         prover = NetProver(grid)
@@ -68,7 +72,7 @@ class ForcingNet(BaseTechnique):
             yield make_step(self, "Net", conclusion, proofs, Narrator(grid))
         if prover.settled:
             return  # depth 1 proves something (if only a chain): no need to go deeper
-        budget = Budget(MAX_PROBES, time.monotonic() + MAX_SECONDS)
+        budget = Budget(MAX_PROBES)
         for conclusion, proof in nested_contradictions(grid, budget, SolutionCover(grid).satisfiable):
             yield make_step(self, "Net", conclusion, [proof], Narrator(grid))
 

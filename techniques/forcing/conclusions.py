@@ -20,6 +20,7 @@ from typing import Callable, Iterable, Iterator, Literal, NamedTuple
 
 from engine.cells import N_CELLS, UNITS, bit_indices
 from engine.grid import Grid
+from engine.stop import checkpoint
 from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, LinkTables, candidate_cells
 from techniques.shared import candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
 from techniques.forcing.propagation import (
@@ -126,9 +127,10 @@ class ChainProver:
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
         self.tables = LinkTables.build(grid)
-        self.closures: dict[int, Closure] = {
-            lit: self.tables.closure(node_of(lit), is_true(lit)) for lit in premises(grid)
-        }
+        self.closures: dict[int, Closure] = {}
+        for lit in premises(grid):
+            checkpoint()
+            self.closures[lit] = self.tables.closure(node_of(lit), is_true(lit))
         self._open = _open_cells(grid)
         #: per digit: (number, cells) of the houses where it still has places
         self._houses = [[(u.number, u.mask) for u in UNITS if grid.cells_with[d] & u.mask] for d in range(10)]
@@ -234,6 +236,7 @@ class NetProver:
         self.on: dict[int, int] = {}
         self.off: dict[int, int] = {}
         for lit in premises(grid):
+            checkpoint()
             self._follow(lit)
 
     def _follow(self, lit: int) -> None:
@@ -329,6 +332,7 @@ def nested_contradictions(
         for digit in grid.candidates(cell):
             if budget.probes <= 0:
                 return
+            checkpoint()
             if satisfiable(cell, digit):
                 continue
             branch = Branch(root, locked=True, depth=2, budget=budget)

@@ -19,7 +19,6 @@ event removes a candidate for good; nested probing (depth 2) is bounded separate
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from dataclasses import dataclass
 from enum import IntEnum
@@ -39,6 +38,7 @@ from engine.cells import (
     bit_indices,
 )
 from engine.grid import Grid
+from engine.stop import checkpoint
 from techniques.shared import candidate_index, candidate_literal
 
 
@@ -132,21 +132,15 @@ class BranchOutcome(Exception):
 
 @dataclass
 class Budget:
-    """Limits for nested probing, shared by every branch of one search.
-
-    ``probes`` counts inner branches (deterministic); ``deadline`` (a ``time.monotonic``
-    value) is only a safety net so that no grid can keep a search running for long.
-    """
+    """The limit for nested probing, shared by every branch of one search: ``probes``
+    inner branches left (work, never time, so that results do not depend on the machine)."""
 
     probes: int
-    deadline: float
 
     def spend(self) -> bool:
         """Take one probe; False once the budget is gone."""
+        checkpoint()
         self.probes -= 1
-        # The clock is read only every 64 probes: reading it costs more than a probe's setup.
-        if self.probes % 64 == 0 and time.monotonic() >= self.deadline:
-            self.probes = -1
         return self.probes >= 0
 
 

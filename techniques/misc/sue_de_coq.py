@@ -18,6 +18,7 @@ from typing import Iterator, Sequence
 
 from engine.cells import ALL_DIGITS, BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, Unit, cells_of
 from engine.grid import Grid
+from engine.stop import checkpoint
 from engine.notation import compact_cells
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
@@ -75,6 +76,7 @@ class SueDeCoq(BaseTechnique):
         seen: set[tuple[tuple[Candidate, ...], ...]] = set()
         cands = grid.cands
         for line, box, cells in _PAIRS:
+            checkpoint()
             if sum(1 for c in cells if cands[c]) < 2:
                 continue
             for step in self.pair_steps(cands, line, box):

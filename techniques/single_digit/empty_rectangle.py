@@ -49,7 +49,7 @@ class EmptyRectangle(BaseTechnique):
     digit. ``two_candidates`` also allows boxes with only one place in each line (HoDoKu's
     option, off by default; reglib variant 0402-1)."""
 
-    declaration = Declaration("Empty Rectangle", "er", library="0402", subcodes={"der": "0405"})
+    declaration = Declaration("Empty Rectangle", "er", library="0402", subcodes={"der": "0405"}, subnames={"der": "Dual Empty Rectangle"})
 
     def __init__(self, two_candidates: bool = False) -> None:
         super().__init__()

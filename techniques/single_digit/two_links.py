@@ -119,7 +119,7 @@ class TwoStringKite(BaseTechnique):
     box: one of the two other places holds the digit, so the cell in the row of one and the
     column of the other cannot. Two kites through the same box cells make a Dual 2-String Kite."""
 
-    declaration = Declaration("2-String Kite", "2sk", library="0401", subcodes={"d2sk": "0404"})
+    declaration = Declaration("2-String Kite", "2sk", library="0401", subcodes={"d2sk": "0404"}, subnames={"d2sk": "Dual 2-String Kite"})
 
     def find(self, grid: Grid) -> Iterator[Step]:
         kites: list[_Kite] = []

@@ -320,3 +320,7 @@ UNIQUENESS_4 = UniquenessTest(Declaration("Uniqueness Test 4", "u4", library="06
 UNIQUENESS_5 = UniquenessTest(Declaration("Uniqueness Test 5", "u5", library="0604", uniqueness=True))
 UNIQUENESS_6 = UniquenessTest(Declaration("Uniqueness Test 6", "u6", library="0605", uniqueness=True))
 HIDDEN_RECTANGLE = UniquenessTest(Declaration("Hidden Rectangle", "hr", library="0606", uniqueness=True))
+#: The techniques above, one ``UniquenessTest`` each (options make variants of them all).
+RECTANGLE_TESTS: tuple[UniquenessTest, ...] = (
+    UNIQUENESS_1, UNIQUENESS_2, UNIQUENESS_3, UNIQUENESS_4, UNIQUENESS_5, UNIQUENESS_6, HIDDEN_RECTANGLE,
+)  # fmt: skip

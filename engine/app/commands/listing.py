@@ -1,4 +1,6 @@
-"""``stepdoku techniques``: a profile's techniques in solving order, with its numbers.
+"""``stepdoku techniques``: a profile's techniques in solving order, with its numbers,
+and under each technique its sub-types (codes that ``--only`` and ``-t`` take to mean that
+sub-type alone: ``aic`` of Nice Loop/AIC).
 
 Each row has the technique's code, name and order number in the profile, the profile's
 own numbers for it (``hodoku``: level and score; ``se``: the SE-style value), and notes:
@@ -27,6 +29,7 @@ def rows_of(profile: Profile, rich: bool = False) -> list[dict[str, Any]]:
         row = {"code": t.code, "name": t.name, "difficulty": entry.order}
         row.update({key: numbers.get(key) for key in shown})
         row.update({"uniqueness": t.uniqueness, "enabled": entry.enabled, "codes": list(t.codes)})
+        row["subtypes"] = [{"code": code, "name": t.declaration.subname(code)} for code in t.codes[1:]]
         rows.append(row)
     return rows
 
@@ -46,6 +49,9 @@ def run(profile: Profile, as_json: bool, out: IO[str], rich: bool = False, targe
         flag += "" if row["enabled"] else "  (off by default; ask for it by code)"
         numbers = "".join(f" {c.cell(row[c.key])}" for c in columns)
         out.write(f"{row['difficulty']:>5}  {row['code']:<6} {row['name']:<40}{numbers}{flag}\n")
+        for sub in row["subtypes"]:
+            out.write(f"{'':>5}  {sub['code']:<6}   {sub['name']} (sub-type of {row['code']})\n")
+    out.write("A sub-type's code (e.g. aic) asks for that sub-type alone; its technique's code for all of them.\n")
     return EXIT_OK
 
 

@@ -80,6 +80,8 @@ class TechniqueTable:
             style = None if row["enabled"] else style_of(console, "walk.note")
             numbers = [column.text(row[column.key]) for column in self.columns]
             table.add_row(str(row["difficulty"]), row["code"], row["name"], *numbers, _notes(row), style=style)
+            for sub in row["subtypes"]:
+                table.add_row("", sub["code"], f"  {sub['name']}", *([""] * len(self.columns)), f"sub-type of {row['code']}", style=style)
         if Measurement.get(console, options.update_width(1000), table).minimum <= options.max_width:
             yield table
             return
@@ -87,7 +89,8 @@ class TechniqueTable:
         for row in self.rows:
             words = ", ".join(_in_words(column, row[column.key]) for column in self.columns)
             notes = f"; {_notes(row)}" if _notes(row) else ""
-            line = f"{row['difficulty']} {row['code']}: {row['name']} ({words}{notes})"
+            subs = "".join(f"; {sub['code']}: {sub['name']}" for sub in row["subtypes"])
+            line = f"{row['difficulty']} {row['code']}: {row['name']} ({words}{notes}{subs})"
             yield Text(line, style="" if row["enabled"] else style_of(console, "walk.note"))
 
 
