@@ -51,9 +51,12 @@ def extras(grid: Grid, pattern: Pattern) -> tuple[Candidate, ...]:
     return tuple(sorted(Candidate(d, c) for c, pair in pattern.items() for d in MASK_DIGITS[grid.cands[c] & ~pair]))
 
 
-def conclusion(grid: Grid, found: tuple[Candidate, ...]) -> tuple[Candidate, ...]:
-    """What "one of the extras is true" removes."""
-    return seeing_every(grid, found)
+def conclusion(grid: Grid, found: tuple[Candidate, ...]) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
+    """What "one of the extras is true" gives: (placements, eliminations). One extra is
+    placed; of several, any candidate that sees them all is removed."""
+    if len(found) == 1:
+        return found, ()
+    return (), seeing_every(grid, found)
 
 
 def bug_patterns(grid: Grid) -> Iterator[Pattern]:
@@ -75,25 +78,58 @@ def bug_patterns(grid: Grid) -> Iterator[Pattern]:
 
 
 _TEXT = (
-    "{intro} Give each of these cells the two candidates {pairs}: then every house has each digit in none or "
-    "exactly two of them. If all these cells took one of those two candidates, swapping each to the other would "
-    "give a second solution, with every house keeping its digits. This step relies on the puzzle having a single "
-    "solution, so one of the other candidates is true: {extras}. {consequence}"
+    "{intro} Keep two candidates in each of them ({pairs}): then every house has each of these digits in none or "
+    "exactly two of the cells. If every one of these cells held one of its two, swapping each to its other one "
+    "would give a second solution, every house keeping its digits. This step relies on the puzzle having a single "
+    "solution, so one of the other candidates of these cells is true: {extras}. {consequence}"
 )
 
 
-def _words(grid: Grid, pattern: Pattern, found: tuple[Candidate, ...], gone: tuple[Candidate, ...], intro: str) -> str:
+def extras_detail(found: tuple[Candidate, ...]) -> str:
+    """``5 in r8c4,r9c48; 7 in r1c1``: the extras, by digit, for a step's line."""
+    by_digit: dict[int, list[Cell]] = {}
+    for digit, cell in found:
+        by_digit.setdefault(digit, []).append(cell)
+    return "; ".join(f"{d} in {compact_cells(cs)}" for d, cs in sorted(by_digit.items()))
+
+
+def _words(pattern: Pattern, found: tuple[Candidate, ...], gone: tuple[Candidate, ...], intro: str) -> str:
     by_pair: dict[Mask, list[Cell]] = {}
     for cell, pair in sorted(pattern.items()):
         by_pair.setdefault(pair, []).append(cell)
     pairs = "; ".join(f"{digit_words(MASK_DIGITS[m])} in {compact_cells(cs)}" for m, cs in sorted(by_pair.items()))
     cells = {c for _, c in found}
-    if len(cells) == 1:
-        consequence = f"So {cell_names(list(cells))} is one of those: remove {grouped_removals(gone)}."
+    if len(found) == 1:
+        digit, cell = found[0]
+        consequence = f"It is the only one, so {cell_names([cell])} is {digit}."
+    elif len(cells) == 1:
+        name = cell_names(list(cells))
+        consequence = f"They are all in {name}, so {name} holds one of them: remove {grouped_removals(gone)}."
     else:
-        consequence = f"A candidate that sees all of them is false: remove {grouped_removals(gone)}."
+        consequence = (
+            "A candidate that sees every one of them (the same digit in a shared house, or another digit in the same "
+            f"cell) is false: remove {grouped_removals(gone)}."
+        )
     extra = ", ".join(f"{d} in {cell_names([c])}" for d, c in found)
     return _TEXT.format(intro=intro, pairs=pairs, extras=extra, consequence=consequence)
+
+
+def grave_step(technique: BaseTechnique, grid: Grid, pattern: Pattern, detail: str, intro: str) -> Step | None:
+    """The step a deadly pattern with extras gives, or None when it changes nothing."""
+    found = extras(grid, pattern)
+    if not found:
+        return None
+    placed, gone = conclusion(grid, found)
+    if not placed and not gone:
+        return None
+    return technique.step(
+        detail,
+        placements=placed,
+        eliminations=gone,
+        explanation=_words(pattern, found, gone, intro),
+        highlights=_highlights(pattern, found),
+        digits=tuple(sorted({d for pair in pattern.values() for d in MASK_DIGITS[pair]})),
+    )
 
 
 def _highlights(pattern: Pattern, found: tuple[Candidate, ...]) -> Highlights:
@@ -111,20 +147,15 @@ class BugPlusN(BaseTechnique):
     declaration = Declaration("Bivalue Universal Grave + n", "bugn", uniqueness=True)
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        done: set[tuple[Candidate, ...]] = set()
+        done: set[str] = set()
         for pattern in bug_patterns(grid):
             found = extras(grid, pattern)
-            gone = conclusion(grid, found)
-            if len(found) > 1 and gone and gone not in done:
-                done.add(gone)
-                intro = f"Every open cell has two candidates except {cell_names([c for c in pattern if MASK_COUNT[grid.cands[c]] > 2])}."
-                yield self.step(
-                    f"{len(found)} extra candidates",
-                    eliminations=gone,
-                    explanation=_words(grid, pattern, found, gone, intro),
-                    highlights=_highlights(pattern, found),
-                    digits=tuple(sorted({d for d, _ in found})),
-                )
+            wide = cell_names([c for c in pattern if MASK_COUNT[grid.cands[c]] > 2])
+            intro = f"Every open cell has two candidates except {wide}; take all the open cells."
+            step = grave_step(self, grid, pattern, f"extras {extras_detail(found)}", intro) if len(found) > 1 else None
+            if step is not None and str(step) not in done:
+                done.add(str(step))
+                yield step
 
 
 def lite_patterns(grid: Grid, digits: Mask) -> Iterator[Pattern]:
@@ -190,26 +221,19 @@ class BugLite(BaseTechnique):
     declaration = Declaration("BUG-Lite", "bugl", uniqueness=True)
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        done: set[tuple[Candidate, ...]] = set()
+        done: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
         seen: set[frozenset[tuple[Cell, Mask]]] = set()
-        for triple in combinations(range(9), 3):
-            for pattern in lite_patterns(grid, sum(1 << d for d in triple)):
+        for triple in combinations(range(1, 10), 3):
+            for pattern in lite_patterns(grid, bit(triple[0]) | bit(triple[1]) | bit(triple[2])):
                 key = frozenset(pattern.items())
                 if key in seen:
                     continue
                 seen.add(key)
-                found = extras(grid, pattern)
-                gone = conclusion(grid, found) if found else ()
-                if gone and gone not in done:
-                    done.add(gone)
-                    intro = f"Take the {len(pattern)} cells {cell_names(sorted(pattern))}."
-                    yield self.step(
-                        compact_cells(sorted(pattern)),
-                        eliminations=gone,
-                        explanation=_words(grid, pattern, found, gone, intro),
-                        highlights=_highlights(pattern, found),
-                        digits=tuple(sorted({d for pair in pattern.values() for d in MASK_DIGITS[pair]})),
-                    )
+                intro = f"Take the {len(pattern)} cells {cell_names(sorted(pattern))}."
+                step = grave_step(self, grid, pattern, compact_cells(sorted(pattern)), intro)
+                if step is not None and (step.placements, step.eliminations) not in done:
+                    done.add((step.placements, step.eliminations))
+                    yield step
 
 
 BUG_PLUS_N = BugPlusN()
