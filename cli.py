@@ -41,6 +41,7 @@ from engine.generate import DEFAULT_MAX_TRIES, SE_PROFILE, Request, RequestError
 from engine.generate.request import parse_float_range, parse_int_range, parse_levels
 from engine.profiles import DEFAULT_PROFILE, PROFILES, Profile, load_profile
 from engine.technique import UnknownTechnique
+from engine.workers import WorkerLost
 from techniques import CATALOG
 from techniques.options import OPTIONS, with_options
 
@@ -206,6 +207,25 @@ MAX_SECONDS = Option(
     metavar="S",
     help="stop grading a puzzle after S seconds and record it as 'timeout' (any number > 0; inf: no limit, the default)",
 )
+OUTPUT = Option(
+    "--output",
+    "-o",
+    metavar="FILE",
+    help="write the records to FILE (replacing it) instead of stdout; the summary goes to stderr",
+)
+RESUME = Option(
+    "--resume",
+    action="store_true",
+    help="with --output FILE (jsonl or csv): continue the batch a stopped run left in FILE (its whole records are kept, "
+    "a torn last line dropped, the input checked against them) instead of starting afresh",
+)
+CLUSTER = Option(
+    "--cluster",
+    choices=("dask",),
+    help="grade on a Dask cluster: a LocalCluster on this machine (-j N workers, default one per core), "
+    "or the cluster of --scheduler (needs the cluster extra: pip install 'stepdoku[cluster]')",
+)
+SCHEDULER = Option("--scheduler", metavar="ADDRESS", help="with --cluster dask: the scheduler of an existing cluster, e.g. tcp://10.0.0.5:8786")
 QUIET = Option("--quiet", "-q", action="store_true", help="no progress bar and no summary")
 REVEAL = Option("--reveal", action="store_true", help="let mistake messages name the solution digit (by default they only say which entry is wrong)")
 HINT_HTML = (
@@ -364,6 +384,14 @@ def _hint(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) 
     return hint_command.run(options, _profile(args), out, err, stdin, html=args.html)
 
 
+def _resume_without_output(args: argparse.Namespace, command: str, err: IO[str]) -> bool:
+    """``--resume`` without ``--output FILE``: says so."""
+    if args.resume and args.output is None:
+        err.write(f"stepdoku: {command}: --resume needs --output FILE (the file to continue)\n")
+        return True
+    return False
+
+
 def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
     options = grade_command.GradeOptions(
         inputs=tuple(args.inputs),
@@ -371,7 +399,16 @@ def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
         format=args.format,
         max_seconds=args.max_seconds,
         quiet=args.quiet,
+        output=args.output,
+        resume=args.resume,
+        cluster=args.cluster,
+        scheduler=args.scheduler,
     )
+    if _resume_without_output(args, "grade", err):
+        return EXIT_BAD_INPUT
+    if args.scheduler and not args.cluster:
+        err.write("stepdoku: grade: --scheduler needs --cluster dask\n")
+        return EXIT_BAD_INPUT
     return grade_command.run(options, _profile(args), out, err, stdin)
 
 
@@ -396,7 +433,11 @@ def _generate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
         format=args.format,
         max_tries=args.max_tries,
         quiet=args.quiet,
+        output=args.output,
+        resume=args.resume,
     )
+    if _resume_without_output(args, "generate", err):
+        return EXIT_BAD_INPUT
     return generate_command.run(options, CATALOG, out, err)
 
 
@@ -433,17 +474,20 @@ COMMANDS = (
         "grade",
         "rate puzzles on a profile's scale (default: HoDoKu level and score, hardest technique, SE-style number)",
         _grade,
-        (GRADE_INPUTS, PROFILE, JOBS, GRADE_FORMAT, MAX_SECONDS, QUIET, *TECHNIQUE_OPTIONS),
+        (GRADE_INPUTS, PROFILE, JOBS, GRADE_FORMAT, MAX_SECONDS, OUTPUT, RESUME, CLUSTER, SCHEDULER, QUIET, *TECHNIQUE_OPTIONS),
     ),
     Command(
         "generate",
         "new proper puzzles to order: by level, score, SE rating, required technique, symmetry, clues",
         _generate,
-        (NUMBER, SEED, JOBS, GEN_LEVEL, SCORE, SE, REQUIRES, REQUIRES_HARDEST, TEACH, PROFILE, SYMMETRY, CLUES, MINIMAL, GEN_FORMAT, MAX_TRIES, QUIET),
+        (NUMBER, SEED, JOBS, GEN_LEVEL, SCORE, SE, REQUIRES, REQUIRES_HARDEST, TEACH, PROFILE, SYMMETRY, CLUES, MINIMAL, GEN_FORMAT, MAX_TRIES, OUTPUT, RESUME, QUIET),
         {
             "-j": "generate in N worker processes (default 1); the puzzles do not depend on N",
             "--profile": f"the profile whose solution path --requires, --requires-hardest and --teach refer to, and whose rating the records carry: {', '.join(PROFILES)} (default {DEFAULT_PROFILE})",
             "--quiet": "no progress bar and no report",
+            "--output": "write the puzzles to FILE (replacing it) instead of stdout",
+            "--resume": "with --output FILE (jsonl or csv) and the run's --seed: continue the run a stopped one left in FILE "
+            "(its whole records kept, a torn last line dropped) until it holds -n puzzles; the puzzles are those the whole run would have made",
         },
     ),
     Command(
@@ -515,7 +559,7 @@ def _run(handler: Handler, args: argparse.Namespace, out: IO[str], err: IO[str])
     except Interrupted as stop:
         stream.discard()
         err.write(f"stepdoku: {stop.report()}\n")
-        return EXIT_INTERRUPTED
+        return stop.exit_code
     except KeyboardInterrupt:
         stream.discard()
         err.write("stepdoku: interrupted\n")
@@ -528,6 +572,10 @@ def _run(handler: Handler, args: argparse.Namespace, out: IO[str], err: IO[str])
         _drop_stdout()
         err.write(f"stepdoku: cannot write the output: {failed}\n")
         return EXIT_OUTPUT_FAILED
+    except WorkerLost as lost:
+        stream.discard()
+        err.write(f"stepdoku: {lost} (killed by the system each time: out of memory?); rerun with --resume to continue\n")
+        return EXIT_INTERNAL
     except Exception as error:  # never a traceback for users; STEPDOKU_DEBUG=1 shows it
         stream.discard()
         if os.environ.get("STEPDOKU_DEBUG"):

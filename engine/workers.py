@@ -1,42 +1,179 @@
-"""Worker processes for batches (``grade``, ``generate``): started up front, Ctrl-C left
-to the parent."""
+"""Worker processes for batches (``grade``, ``generate``): started up front, Ctrl-C and
+SIGTERM left to the parent, a lost worker replaced, none left behind when the parent dies.
+
+* :class:`Workers` is a process pool that can be renewed: when a worker process dies (the
+  OOM killer, a stray ``kill -9``), the standard pool is broken for good
+  (``BrokenProcessPool``); :func:`ordered` then starts fresh workers and hands them again
+  every task that had not come back, so a lost worker costs the work it had, not the run.
+* Every worker watches its parent: on Linux the kernel kills it when the parent dies
+  (``PR_SET_PDEATHSIG``), and everywhere a small thread checks the parent's process id
+  once a second and ends the worker when it changes (the parent is gone).
+"""
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import multiprocessing
+import os
 import signal
-from concurrent.futures import ProcessPoolExecutor
+import sys
+import threading
+from collections import deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Callable, Generic, Iterable, Iterator, TypeVar
+
+T = TypeVar("T")
+
+#: Times one task may lose its worker before the run gives up on it.
+MAX_TRIES = 3
+#: Seconds between a worker's checks that its parent is still there.
+_WATCH_EVERY = 1.0
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+
+class WorkerLost(Exception):
+    """A task's worker process died ``MAX_TRIES`` times: the task itself kills it."""
 
 
 def ignore_interrupts() -> None:
-    """For a worker's initializer: Ctrl-C is the parent's to handle."""
+    """For a worker: Ctrl-C and SIGTERM are the parent's to handle (it stops the batch,
+    writes its last whole record and ends the workers)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def _die_with_parent(parent: int) -> None:
+    """End this process when ``parent`` goes away (even by SIGKILL)."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        except (OSError, AttributeError):
+            pass  # the watching thread below still does the job
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
+    threading.Thread(target=_watch, args=(parent,), name="stepdoku-parent-watch", daemon=True).start()
+
+
+def _watch(parent: int) -> None:
+    pause = threading.Event()  # never set: a pause that does not read the clock here
+    while os.getppid() == parent:
+        pause.wait(_WATCH_EVERY)
+    os._exit(1)
+
+
+def _start_worker(parent: int, initializer: Callable[..., None], initargs: tuple[Any, ...]) -> None:
+    ignore_interrupts()
+    _die_with_parent(parent)
+    initializer(*initargs)
 
 
 def _noop() -> None:
     return None
 
 
-@contextmanager
-def process_pool(jobs: int, initializer: Callable[..., None], initargs: tuple[Any, ...]) -> Iterator[ProcessPoolExecutor | None]:
-    """``jobs`` worker processes (None for ``jobs`` <= 1), all started on entry, each
-    set up by ``initializer(*initargs)``.
+class Workers:
+    """``jobs`` worker processes, each set up by ``initializer(*initargs)``, all started on
+    creation; :meth:`renew` replaces a broken pool with a fresh one."""
 
-    Starting them before the caller starts any thread (a progress bar) matters: with the
-    fork start method, a child forked while another thread holds a lock inherits it held.
-    """
+    def __init__(self, jobs: int, initializer: Callable[..., None], initargs: tuple[Any, ...]) -> None:
+        self.jobs = jobs
+        self.renewals = 0
+        self._setup = (os.getpid(), initializer, initargs)
+        self._executor = self._start()
+
+    def _start(self) -> ProcessPoolExecutor:
+        # fork: workers share the parent's loaded tables at no cost. Starting them before
+        # the caller starts any thread (a progress bar) matters: a child forked while
+        # another thread holds a lock inherits it held.
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        executor = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_worker, initargs=self._setup)
+        executor.submit(_noop).result()  # the first task launches every worker
+        return executor
+
+    def submit(self, fn: Callable[..., T], *args: Any) -> Future[T]:
+        return self._executor.submit(fn, *args)
+
+    def renew(self) -> None:
+        """Replace the (broken) pool: the old workers are ended, fresh ones started."""
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = self._start()
+        self.renewals += 1
+
+    def close(self, wait: bool) -> None:
+        self._executor.shutdown(wait=wait, cancel_futures=True)
+
+
+@contextmanager
+def process_pool(jobs: int, initializer: Callable[..., None], initargs: tuple[Any, ...]) -> Iterator[Workers | None]:
+    """``jobs`` worker processes (None for ``jobs`` <= 1), all started on entry, each
+    set up by ``initializer(*initargs)``; ended on exit."""
     if jobs <= 1:
         yield None
         return
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=initializer, initargs=initargs)
+    workers = Workers(jobs, initializer, initargs)
     finished = False
     try:
-        executor.submit(_noop).result()  # the first task launches every worker
-        yield executor
+        yield workers
         finished = True
     finally:
-        executor.shutdown(wait=finished, cancel_futures=True)
+        workers.close(wait=finished)
+
+
+@dataclass
+class _Task(Generic[T]):
+    args: tuple[Any, ...]
+    future: Future[T]
+    tries: int = 1
+
+
+def ordered(workers: Workers, fn: Callable[..., T], tasks: Iterable[tuple[Any, ...]], window: int) -> Iterator[T]:
+    """``fn(*args)`` for each task, computed in the workers with up to ``window`` tasks in
+    flight, the results in task order. A task whose worker died is run again in fresh
+    workers (up to ``MAX_TRIES`` times; then :class:`WorkerLost`)."""
+    pending: deque[_Task[T]] = deque()
+    try:
+        for args in tasks:
+            try:
+                future = workers.submit(fn, *args)
+            except BrokenProcessPool:  # a worker died since the last look
+                _resubmit(workers, fn, pending)
+                future = workers.submit(fn, *args)
+            pending.append(_Task(args, future))
+            while len(pending) >= window:
+                yield _first(workers, fn, pending)
+        while pending:
+            yield _first(workers, fn, pending)
+    finally:
+        for task in pending:
+            task.future.cancel()
+
+
+def _first(workers: Workers, fn: Callable[..., T], pending: deque[_Task[T]]) -> T:
+    """The result of the first pending task (taken off the queue)."""
+    while True:
+        try:
+            result = pending[0].future.result()
+        except BrokenProcessPool:
+            _resubmit(workers, fn, pending)
+            continue
+        pending.popleft()
+        return result
+
+
+def _resubmit(workers: Workers, fn: Callable[..., T], pending: deque[_Task[T]]) -> None:
+    """Fresh workers, and every pending task that had not come back handed to them."""
+    workers.renew()
+    for task in pending:
+        future = task.future
+        if future.done() and not future.cancelled() and future.exception() is None:
+            continue
+        if task.tries >= MAX_TRIES:
+            raise WorkerLost(f"a worker process died {task.tries} times on the same task; giving up")
+        task.tries += 1
+        task.future = workers.submit(fn, *task.args)

@@ -12,7 +12,7 @@ from typing import Iterator
 from engine.app.commands import grade as grade_command
 from engine.app.commands.grade import GradeOptions
 from engine.formats import parse_line
-from engine.grading import Grader, GradeRecord, GradeStatus, grade_stream, record_columns
+from engine.grading import WINDOW, Grader, GradeRecord, GradeStatus, grade_stream, record_columns
 from engine.grid import Grid
 from engine.step import Step
 from engine.stop import checkpoint
@@ -82,7 +82,7 @@ def test_input_is_read_only_a_little_ahead() -> None:
 
     first = list(itertools.islice(grade_stream(endless(), Grader(HODOKU), jobs=2, chunk=4), 10))
     assert [r.error for r in first] == [f"line {n}" for n in range(10)]
-    assert pulled <= 10 + 2 * 4 * 4 + 4  # the window: jobs x WINDOW chunks
+    assert pulled <= 10 + 2 * WINDOW * 4 + 4  # the window: jobs x WINDOW chunks
 
 
 def test_the_progress_bar_counts_puzzles_per_second(tmp_path: Path) -> None:

@@ -17,7 +17,6 @@ any candidate number.
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import AbstractContextManager
 from typing import Callable, Iterator
 
@@ -26,6 +25,7 @@ from engine.generate.request import Range, Request, RequestError
 from engine.generate.run import DEFAULT_MAX_TRIES, Generated, Stats, Worker, run, worker_pool
 from engine.generate.symmetry import Symmetry
 from engine.technique import Catalog
+from engine.workers import Workers
 
 
 class Generator:
@@ -47,7 +47,7 @@ class Generator:
     def notes(self) -> list[str]:
         return self.judge.notes
 
-    def workers(self, jobs: int) -> AbstractContextManager[ProcessPoolExecutor | None]:
+    def workers(self, jobs: int) -> AbstractContextManager[Workers | None]:
         """Worker processes for ``puzzles`` (None for ``jobs`` <= 1), all started on entry:
         enter it before starting any thread (a progress bar)."""
         return worker_pool(self.worker, jobs)
@@ -57,7 +57,7 @@ class Generator:
         count: int | None = None,
         *,
         jobs: int = 1,
-        pool: ProcessPoolExecutor | None = None,
+        pool: Workers | None = None,
         start: int = 0,
         max_tries: int = DEFAULT_MAX_TRIES,
         progress: Callable[[Stats], None] | None = None,

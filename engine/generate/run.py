@@ -12,8 +12,8 @@ written are exactly those the whole run would have written next.
 from __future__ import annotations
 
 import random
-from collections import Counter, deque
-from concurrent.futures import Future, ProcessPoolExecutor
+import itertools
+from collections import Counter
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
@@ -25,7 +25,7 @@ from engine.generate.judge import Judge, Verdict
 from engine.generate.request import Request
 from engine.profiles import Rating
 from engine.technique import Catalog
-from engine.workers import ignore_interrupts, process_pool
+from engine.workers import Workers, ordered, process_pool
 
 #: Candidates per task sent to a worker process, and tasks in flight per worker.
 CHUNK = 4
@@ -141,7 +141,6 @@ _worker: Worker | None = None
 def _init_worker(worker: Worker) -> None:
     global _worker
     _worker = worker
-    ignore_interrupts()
 
 
 def _judge_chunk(start: int, size: int) -> list[Outcome]:
@@ -149,13 +148,13 @@ def _judge_chunk(start: int, size: int) -> list[Outcome]:
     return _worker.chunk(start, size)
 
 
-def worker_pool(worker: Worker, jobs: int) -> AbstractContextManager[ProcessPoolExecutor | None]:
+def worker_pool(worker: Worker, jobs: int) -> AbstractContextManager[Workers | None]:
     """Worker processes for ``outcomes`` (None for ``jobs`` <= 1), all started on entry
     (see ``engine.workers.process_pool``)."""
     return process_pool(jobs, _init_worker, (worker,))
 
 
-def outcomes(worker: Worker, start: int = 0, pool: ProcessPoolExecutor | None = None, jobs: int = 1) -> Iterator[Outcome]:
+def outcomes(worker: Worker, start: int = 0, pool: Workers | None = None, jobs: int = 1) -> Iterator[Outcome]:
     """Every candidate's outcome from ``start`` on, in number order (endless: the caller
     stops reading)."""
     index = start
@@ -163,16 +162,9 @@ def outcomes(worker: Worker, start: int = 0, pool: ProcessPoolExecutor | None = 
         while True:
             yield worker.outcome(index)
             index += 1
-    pending: deque[Future[list[Outcome]]] = deque()
-    try:
-        while True:
-            while len(pending) < jobs * WINDOW:
-                pending.append(pool.submit(_judge_chunk, index, CHUNK))
-                index += CHUNK
-            yield from pending.popleft().result()
-    finally:
-        for future in pending:
-            future.cancel()
+    tasks = ((i, CHUNK) for i in itertools.count(start, CHUNK))
+    for chunk in ordered(pool, _judge_chunk, tasks, jobs * WINDOW):
+        yield from chunk
 
 
 def run(
@@ -182,7 +174,7 @@ def run(
     *,
     start: int = 0,
     max_tries: int = DEFAULT_MAX_TRIES,
-    pool: ProcessPoolExecutor | None = None,
+    pool: Workers | None = None,
     jobs: int = 1,
     progress: Callable[[Stats], None] | None = None,
 ) -> Iterator[Generated]:

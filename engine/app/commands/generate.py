@@ -20,12 +20,13 @@ import secrets
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_OK, Interrupted, batch
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_OK, Interrupted, RecordStream, batch
+from engine.app.commands.resume import Kept, ResumeError, open_output
 from engine.app.commands.richout import terminal_console
 from engine.app.render.progress import RateColumn
 from engine.generate import DEFAULT_MAX_TRIES, Generated, Generator, Request, RequestError, Stats
@@ -49,6 +50,8 @@ class GenerateOptions:
     max_tries: int = DEFAULT_MAX_TRIES
     quiet: bool = False
     progress: bool | None = None  # None: when stderr is a terminal
+    output: str | None = None  # write the puzzles to this file, not stdout
+    resume: bool = False  # continue the run a stopped one left in ``output`` (needs ``seed``)
 
 
 def run(options: GenerateOptions, catalog: Catalog, out: IO[str], err: IO[str]) -> int:
@@ -60,8 +63,44 @@ def run(options: GenerateOptions, catalog: Catalog, out: IO[str], err: IO[str]) 
         return EXIT_BAD_INPUT
     for note in generator.notes:
         err.write(f"stepdoku: note: {note}\n")
+    if options.output is None:
+        return _run(options, generator, out, err, Kept())
+    if options.resume and options.seed is None:
+        err.write("stepdoku: generate: --resume needs --seed S, the seed of the run to continue (a run with --output names it when it starts)\n")
+        return EXIT_BAD_INPUT
+    try:
+        handle, kept = open_output(options.output, options.format, generator.record_keys(), options.resume)
+        _check_kept(generator, kept, options.output)
+    except ResumeError as refused:
+        err.write(f"stepdoku: {refused}\n")
+        return EXIT_BAD_INPUT
+    if options.seed is None and not options.quiet:
+        err.write(f"stepdoku: seed {seed} (to continue this run if it stops: the same options with --seed {seed} --resume)\n")
+    try:
+        return _run(options, generator, cast(IO[str], RecordStream(handle)), err, kept)
+    finally:
+        handle.close()
+
+
+def _check_kept(generator: Generator, kept: Kept, path: str) -> None:
+    """The last record kept must be this run's: its candidate, made again, gives its puzzle."""
+    if kept.last is None:
+        return
+    try:
+        index = int(kept.last["candidate"])
+    except (KeyError, TypeError, ValueError):
+        raise ResumeError(f"{path}: the last record has no candidate number") from None
+    made = generator.worker.outcome(index).generated
+    if made is None or made.puzzle != kept.last.get("puzzle"):
+        raise ResumeError(f"{path}: its puzzles are not this run's (another --seed, or another request?); start again without --resume")
+
+
+def _run(options: GenerateOptions, generator: Generator, out: IO[str], err: IO[str], kept: Kept) -> int:
+    """Generate to ``out``; a resumed run makes only the puzzles the file still lacks."""
     show_progress = options.progress if options.progress is not None else (err.isatty() and not options.quiet)
-    writer = _Writer(options.format, out, generator.record_keys())
+    writer = _Writer(options.format, out, generator.record_keys(), kept)
+    first = int(kept.last["candidate"]) + 1 if kept.last is not None else 0
+    count = options.count - kept.records
     start = time.perf_counter()
     try:
         with batch() as outcome, generator.workers(options.jobs) as pool:  # pool before the bar's thread
@@ -70,23 +109,23 @@ def run(options: GenerateOptions, catalog: Catalog, out: IO[str], err: IO[str]) 
 
             def show(stats: Stats) -> None:
                 if progress is not None and task is not None:
-                    progress.update(task, completed=stats.found, tried=stats.tried)
+                    progress.update(task, completed=kept.records + stats.found, tried=stats.tried)
                 if stats.tried == RARE_AFTER and stats.found == 0 and not options.quiet:
                     _note(err, progress, _rare(stats, options.max_tries))
 
-            puzzles = generator.puzzles(options.count, jobs=options.jobs, pool=pool, max_tries=options.max_tries, progress=show)
+            puzzles = generator.puzzles(count, jobs=options.jobs, pool=pool, start=first, max_tries=options.max_tries, progress=show)
             with progress if progress is not None else nullcontext():
                 for generated in puzzles:
                     outcome.add(EXIT_OK, f"candidate {generated.index}")  # counted before it is written: see output.py
                     writer.write(generated, progress if out.isatty() else None)
     except Interrupted:
         if not options.quiet:
-            err.write(_report(generator, options, time.perf_counter() - start) + "\n")
+            err.write(_report(generator, options, time.perf_counter() - start, kept.records) + "\n")
         raise
     if not options.quiet:
-        err.write(_report(generator, options, time.perf_counter() - start) + "\n")
+        err.write(_report(generator, options, time.perf_counter() - start, kept.records) + "\n")
     if generator.stats.gave_up:
-        err.write(_gave_up(generator, options) + "\n")
+        err.write(_gave_up(generator, options, kept.records) + "\n")
         return EXIT_GAVE_UP
     return EXIT_OK
 
@@ -125,18 +164,20 @@ def _progress(err: IO[str]) -> Progress:
 class _Writer:
     """Streams puzzles as lines, JSON lines or CSV rows."""
 
-    def __init__(self, form: str, out: IO[str], keys: tuple[str, ...]) -> None:
+    def __init__(self, form: str, out: IO[str], keys: tuple[str, ...], kept: Kept) -> None:
         self.form = form
         self.out = out
         self.keys = keys
         self.csv = csv.writer(out, lineterminator="\n") if form == "csv" else None
-        self.count = 0
+        self.count = kept.records
+        self.header = kept.header or kept.records > 0
 
     def write(self, generated: Generated, progress: Progress | None) -> None:
         self.count += 1
         if self.csv is not None:
-            if self.count == 1:
+            if not self.header:
                 self.csv.writerow(self.keys)
+                self.header = True
             record = generated.to_json()
             self.csv.writerow([_csv_value(key, record.get(key)) for key in self.keys])
             self.out.flush()
@@ -156,24 +197,25 @@ def _csv_value(key: str, value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def _report(generator: Generator, options: GenerateOptions, seconds: float) -> str:
+def _report(generator: Generator, options: GenerateOptions, seconds: float, kept: int = 0) -> str:
     stats = generator.stats
     words = "puzzle" if stats.found == 1 else "puzzles"
     rate = stats.found / seconds if seconds > 0 else 0.0
     lines = [
         f"{stats.found} {words} ({generator.request.describe()}) from {stats.tried:,} candidates in {seconds:.2f} s "
         f"({rate:,.2f} puzzles/s); seed {generator.seed} (the next candidate is number {stats.next_index})"
+        + (f"; {kept:,} made before, kept (--resume)" if kept else "")
     ]
     if stats.rejected:
         lines.append("rejected: " + "; ".join(f"{reason} {count:,}" for reason, count in stats.rejected.most_common()))
     return "\n".join(lines)
 
 
-def _gave_up(generator: Generator, options: GenerateOptions) -> str:
+def _gave_up(generator: Generator, options: GenerateOptions, kept: int = 0) -> str:
     stats = generator.stats
     common = stats.rejected.most_common(1)
     why = f"; most often rejected: {common[0][0]}" if common else ""
     return (
         f"stepdoku: gave up after {options.max_tries:,} candidates in a row without a puzzle (--max-tries {options.max_tries}){why}. "
-        f"{stats.found} of {options.count} made: this request is very rare or cannot be met; loosen it, or raise --max-tries."
+        f"{kept + stats.found} of {options.count} made: this request is very rare or cannot be met; loosen it, or raise --max-tries."
     )

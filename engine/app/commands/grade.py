@@ -12,7 +12,12 @@ with the ``hodoku`` profile::
 
 (the ``se`` profile has ``er``, ``ep``, ``ed`` in place of ``level``, ``score``, ``se``).
 
-Exit codes: 0 all graded (timeouts included), 1 some puzzle invalid, 2 some input unreadable.
+``--output FILE`` writes the records to FILE instead (the summary then goes to stderr);
+``--resume`` continues the batch a stopped run left in FILE (see ``resume.py``).
+
+Exit codes: 0 all graded (timeouts included), 1 some puzzle invalid, 2 some input
+unreadable (or FILE is not this batch's to resume); a resumed run counts the records it
+kept, so it ends with the code the whole run would have.
 """
 
 from __future__ import annotations
@@ -24,20 +29,23 @@ import os
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import IO, Any, Iterator
+from contextlib import contextmanager
+from typing import IO, Any, Callable, Iterator, cast
 
 from rich.console import Group, RenderableType
 from rich.progress import Progress
 from rich.text import Text
 
 from engine.app.commands.inputs import iter_records
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, batch
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, RecordStream, batch
+from engine.app.commands.resume import Kept, ResumeError, kept_records, open_output, skip_kept
 from engine.app.commands.richout import terminal_console
-from engine.formats import Puzzle
+from engine.formats import Puzzle, format_line
 from engine.lines import Line, read_lines
 from engine.reader import read_puzzles
 from engine.grading import Grader, GradeRecord, GradeStatus, Item, grade_stream, record_columns, worker_pool
 from engine.app.render.progress import batch_progress
+from engine.cluster import ClusterUnavailable, dask_client, grade_on_cluster
 from engine.app.render.tables import CountTable
 from engine.profiles import Column, Profile
 
@@ -54,23 +62,77 @@ class GradeOptions:
     max_seconds: float | None = None
     quiet: bool = False
     progress: bool | None = None  # None: when stderr is a terminal
+    output: str | None = None  # write the records to this file, not stdout
+    resume: bool = False  # continue the batch a stopped run left in ``output``
+    cluster: str | None = None  # "dask": grade on a Dask cluster
+    scheduler: str | None = None  # the Dask scheduler's address (None: a LocalCluster)
 
 
 def run(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
+    try:
+        return _run_to(options, profile, out, err, stdin)
+    except ClusterUnavailable as unavailable:
+        err.write(f"stepdoku: {unavailable}\n")
+        return EXIT_BAD_INPUT
+
+
+def _run_to(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], stdin: IO[str] | None) -> int:
+    """``run``, to stdout or to ``--output FILE``."""
+    names = record_columns(profile)
+    kept = Kept()
+    if options.output is None:
+        return _run(options, profile, out, err, _items(options.inputs, stdin), kept)
+    try:
+        handle, kept = open_output(options.output, options.format, names, options.resume)
+    except ResumeError as refused:
+        err.write(f"stepdoku: {refused}\n")
+        return EXIT_BAD_INPUT
+    items = skip_kept(_items(options.inputs, stdin), kept_records(options.output, options.format, names, kept), _same_item, options.output)
+    try:
+        return _run(options, profile, cast(IO[str], RecordStream(handle)), err, items, kept)
+    except ResumeError as refused:
+        err.write(f"stepdoku: {refused}\n")
+        return EXIT_BAD_INPUT
+    finally:
+        handle.close()
+
+
+def _run(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], items: Iterator[Item], kept: Kept) -> int:
     grader = Grader(profile, options.max_seconds)
-    writer = _Writer(options.format, out, profile)
-    summary = Summary(profile)
+    writer = _Writer(options.format, out, profile, kept)
+    summary = Summary(profile, kept.records)
     show_progress = options.progress if options.progress is not None else (err.isatty() and not options.quiet)
     err_console = terminal_console(err)
     total = _count(options.inputs) if show_progress else None
-    with batch() as outcome, worker_pool(grader, options.jobs) as pool:  # pool before the bar's thread
-        records = grade_stream(_items(options.inputs, stdin), grader, options.jobs, pool=pool)
+    with batch() as outcome, _grading(options, grader) as grade:  # workers before the bar's thread
+        for status, count in kept.statuses.items():
+            known = status in {s.value for s in GradeStatus}
+            outcome.add(_exit_code(GradeStatus(status)) if known else EXIT_OK, times=count)
+        records = grade(items)
         progress = batch_progress(err_console) if show_progress else None
         _drain(records, writer, summary, outcome, progress, total, out.isatty())
     if not options.quiet:
-        console = terminal_console(out) if options.format == "table" else err_console
+        console = terminal_console(out) if options.format == "table" and options.output is None else err_console
         console.print(summary.view())
     return outcome.exit_code
+
+
+@contextmanager
+def _grading(options: GradeOptions, grader: Grader) -> Iterator[Callable[[Iterator[Item]], Iterator[GradeRecord]]]:
+    """How the records are made: in this process, in ``-j`` worker processes, or on Dask."""
+    if options.cluster is None:
+        with worker_pool(grader, options.jobs) as pool:
+            yield lambda items: grade_stream(items, grader, options.jobs, pool=pool)
+        return
+    with dask_client(options.scheduler, options.jobs if options.jobs > 1 else None) as client:
+        yield lambda items: grade_on_cluster(items, grader, client)
+
+
+def _same_item(item: Item, record: dict[str, Any]) -> bool:
+    """Whether a record kept in a resumed file answers this input item."""
+    if isinstance(item, GradeRecord):
+        return record.get("status") == GradeStatus.ERROR.value
+    return bool(record.get("puzzle") == format_line(item.values))
 
 
 def _drain(
@@ -86,17 +148,17 @@ def _drain(
     if progress is None:
         for record in records:
             summary.add(record)
-            outcome.add(_exit_code(record), record.puzzle)  # counted before it is written: see output.py
+            outcome.add(_exit_code(record.status), record.puzzle)  # counted before it is written: see output.py
             writer.write(record, None)
         return
     with progress:
-        task = progress.add_task("grading", total=total)
+        task = progress.add_task("grading", total=total, completed=summary.kept)
         for record in records:
             summary.add(record)
-            outcome.add(_exit_code(record), record.puzzle)
+            outcome.add(_exit_code(record.status), record.puzzle)
             writer.write(record, progress if rows_on_terminal else None)
             progress.advance(task)
-        progress.update(task, total=summary.count)  # the total was an estimate
+        progress.update(task, total=summary.kept + summary.count)  # the total was an estimate
 
 
 def _items(inputs: tuple[str, ...], stdin: IO[str] | None) -> Iterator[Item]:
@@ -131,17 +193,18 @@ def _content(line: Line) -> bool:
     return not isinstance(line, str) or bool(line.strip() and not line.lstrip().startswith("#"))
 
 
-def _exit_code(record: GradeRecord) -> int:
-    return {GradeStatus.ERROR: EXIT_BAD_INPUT, GradeStatus.INVALID: EXIT_INVALID}.get(record.status, EXIT_OK)
+def _exit_code(status: GradeStatus) -> int:
+    return {GradeStatus.ERROR: EXIT_BAD_INPUT, GradeStatus.INVALID: EXIT_INVALID}.get(status, EXIT_OK)
 
 
 class _Writer:
     """Streams records as table rows, CSV rows or JSON lines."""
 
-    def __init__(self, form: str, out: IO[str], profile: Profile) -> None:
+    def __init__(self, form: str, out: IO[str], profile: Profile, kept: Kept) -> None:
         self.form = form
         self.out = out
-        self.count = 0
+        self.count = kept.records  # rows already in a resumed file
+        self.header = kept.header or kept.records > 0
         self.csv = csv.writer(out, lineterminator="\n") if form == "csv" else None
         self.columns = profile.rating_columns
         self.names = record_columns(profile)
@@ -151,8 +214,9 @@ class _Writer:
         if self.form == "jsonl":
             line = json.dumps(record.to_json())
         elif self.csv is not None:
-            if self.count == 1:
+            if not self.header:
                 self.csv.writerow(self.names)
+                self.header = True
             self.csv.writerow(self._csv_row(record))
             self.out.flush()
             return
@@ -203,9 +267,10 @@ class Summary:
     """Counts per rating label (HoDoKu: per level) and per hardest technique, and the
     throughput, of a batch."""
 
-    def __init__(self, profile: Profile) -> None:
+    def __init__(self, profile: Profile, kept: int = 0) -> None:
         self.profile = profile
         self.start = time.perf_counter()
+        self.kept = kept  # records a resumed file already held (not counted below)
         self.count = 0
         self.levels: Counter[str] = Counter()
         self.hardest: Counter[str] = Counter()
@@ -234,5 +299,6 @@ class Summary:
         if self.hardest:
             parts += [Text(), CountTable("Puzzles by hardest technique", "Hardest technique", self.hardest.most_common())]
         word = "puzzle" if self.count == 1 else "puzzles"
-        parts += [Text(), Text(f"{self.count} {word} in {wall:.2f} s ({rate:,.1f} puzzles/s)")]
+        before = f"; {self.kept:,} graded before, kept (--resume)" if self.kept else ""
+        parts += [Text(), Text(f"{self.count} {word} in {wall:.2f} s ({rate:,.1f} puzzles/s){before}")]
         return Group(*parts)

@@ -40,8 +40,8 @@ class Outcome:
         self.counts = {EXIT_OK: 0, EXIT_INVALID: 0, EXIT_BAD_INPUT: 0}
         self.last: str | None = None
 
-    def add(self, code: int, where: str | None = None) -> None:
-        self.counts[code] += 1
+    def add(self, code: int, where: str | None = None, times: int = 1) -> None:
+        self.counts[code] += times
         self.exit_code = max(self.exit_code, code)
         if where is not None:
             self.last = where
@@ -51,28 +51,56 @@ class Outcome:
         return sum(self.counts.values())
 
 
-class Interrupted(Exception):
-    """Ctrl-C during a batch; carries how far it got."""
+EXIT_INTERRUPTED = 130  # Ctrl-C: 128 + SIGINT
+EXIT_TERMINATED = 143  # SIGTERM (a job scheduler, `kill`, `timeout`): 128 + SIGTERM
 
-    def __init__(self, outcome: Outcome) -> None:
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, turned into the same clean stop as Ctrl-C (see ``batch``)."""
+
+
+class Interrupted(Exception):
+    """Ctrl-C (or SIGTERM) during a batch; carries how far it got."""
+
+    def __init__(self, outcome: Outcome, terminated: bool = False) -> None:
         super().__init__("interrupted")
         self.outcome = outcome
+        self.exit_code = EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
 
     def report(self) -> str:
         done = self.outcome.done
         words = f"{done} puzzle" + ("" if done == 1 else "s")
         last = f" (last: {self.outcome.last})" if self.outcome.last else ""
-        return f"interrupted after {words}{last}; everything written before that is complete"
+        how = " (SIGTERM)" if self.exit_code == EXIT_TERMINATED else ""
+        return f"interrupted{how} after {words}{last}; everything written before that is complete"
 
 
 @contextmanager
 def batch() -> Iterator[Outcome]:
-    """An Outcome for a batch loop; Ctrl-C inside becomes Interrupted with the progress."""
+    """An Outcome for a batch loop; Ctrl-C or SIGTERM inside becomes Interrupted with the
+    progress (SIGTERM is caught only for the batch, and only in the main thread)."""
     outcome = Outcome()
+    with _sigterm_stops():
+        try:
+            yield outcome
+        except KeyboardInterrupt as stop:
+            raise Interrupted(outcome, isinstance(stop, Terminated)) from None
+
+
+def _raise_terminated(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
+@contextmanager
+def _sigterm_stops() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
     try:
-        yield outcome
-    except KeyboardInterrupt:
-        raise Interrupted(outcome) from None
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 class RecordStream(io.TextIOBase):
@@ -126,15 +154,17 @@ class RecordStream(io.TextIOBase):
 
 @contextmanager
 def _sigint_held() -> Iterator[None]:
-    """Hold SIGINT back (it is delivered right after) where the platform allows it."""
+    """Hold SIGINT and SIGTERM back (they are delivered right after) where the platform
+    allows it."""
     if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
         yield
         return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    held = {signal.SIGINT, signal.SIGTERM}
+    signal.pthread_sigmask(signal.SIG_BLOCK, held)
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
 
 
 def report_error(err: IO[str], record: Record) -> None:
