@@ -19,6 +19,7 @@ from techniques import (
     forcing,
     intersections,
     misc,
+    patterns,
     single_digit,
     singles,
     subsets,
@@ -27,7 +28,7 @@ from techniques import (
     wings,
 )
 
-FAMILIES = (singles, intersections, subsets, fish, single_digit, wings, coloring, uniqueness, chains, als, misc, forcing, templates)
+FAMILIES = (singles, intersections, subsets, fish, single_digit, wings, coloring, uniqueness, chains, als, misc, patterns, forcing, templates)
 
 REGISTRY: tuple[Technique, ...] = tuple(t for family in FAMILIES for t in family.TECHNIQUES)
 

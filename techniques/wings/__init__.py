@@ -1,9 +1,10 @@
-"""Wings: XY-Wing, XYZ-Wing, W-Wing.
+"""Wings: XY-Wing, XYZ-Wing, W-Wing, and the bent sets WXYZ-Wing and VWXYZ-Wing.
 """
 
 from __future__ import annotations
 
 from engine.technique import Technique
 from techniques.wings.wings import W_WING, XYZ_WING, XY_WING
+from techniques.wings.bent_sets import VWXYZ_WING, WXYZ_WING
 
-TECHNIQUES: tuple[Technique, ...] = (XY_WING, XYZ_WING, W_WING,)
+TECHNIQUES: tuple[Technique, ...] = (XY_WING, XYZ_WING, W_WING, WXYZ_WING, VWXYZ_WING,)
