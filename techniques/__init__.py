@@ -21,6 +21,7 @@ from techniques import (
     forcing,
     intersections,
     misc,
+    patterns,
     single_digit,
     singles,
     subsets,
@@ -29,7 +30,7 @@ from techniques import (
     wings,
 )
 
-FAMILIES = (singles, intersections, subsets, fish, single_digit, wings, coloring, uniqueness, chains, als, misc, forcing, templates, exclusion, chaining)
+FAMILIES = (singles, intersections, subsets, fish, single_digit, wings, coloring, uniqueness, chains, als, misc, patterns, forcing, templates, exclusion, chaining)
 
 REGISTRY: tuple[Technique, ...] = tuple(t for family in FAMILIES for t in family.TECHNIQUES)
 

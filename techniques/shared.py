@@ -113,3 +113,18 @@ def grouped_removals(eliminations: tuple[Candidate, ...]) -> str:
         by_cells.setdefault(tuple(cells), []).append(digit)
     parts = [f"{digit_words(digits)} from {cell_names(list(cells))}" for cells, digits in by_cells.items()]
     return words_list(parts, "and") if len(parts) < 3 else "; ".join(parts)
+
+
+def seeing_every(grid: Position, found: tuple[Candidate, ...] | list[Candidate]) -> tuple[Candidate, ...]:
+    """The candidates (other than ``found``) that see every one of ``found``: another digit
+    in the same cell, or the same digit in a cell sharing a house. When one of ``found``
+    must be true, these are all false. Digit-major order."""
+    out: list[Candidate] = []
+    for digit in range(1, 10):
+        cells = grid.cells_with[digit]
+        for other, cell in found:
+            cells &= PEER_MASK[cell] if other == digit else 1 << cell
+            if not cells:
+                break
+        out += (Candidate(digit, c) for c in cells_of(cells))
+    return tuple(out)

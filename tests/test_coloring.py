@@ -65,3 +65,34 @@ def test_nothing_without_conjugate_chains() -> None:
         if p.expected == "-":
             technique = SIMPLE_COLORS if p.code.startswith("sc") else MULTI_COLORS
             assert not [s for s in technique.find(grid_from(p.values, p.removed)) if s.code == p.code]
+
+
+# --- 3D Medusa ---------------------------------------------------------------------------
+
+from techniques.coloring.medusa import MEDUSA  # noqa: E402
+from tests.conftest import PUZZLES  # noqa: E402
+from tests.positions import load  # noqa: E402
+
+_MEDUSA = [p for p in load(PUZZLES / "techniques" / "coloring.txt") if p.code == "3dm" and p.expected != "-"]
+
+
+def _medusa_step(expected_start: str) -> str:
+    position = next(p for p in _MEDUSA if p.expected.startswith(expected_start))
+    grid = grid_from(position.values, position.removed)
+    return next(s for s in MEDUSA.find(grid) if str(s) == position.expected).explanation
+
+
+def test_medusa_colour_false_by_a_digit_twice_in_a_house() -> None:
+    text = _medusa_step("3D Medusa: 17 candidates")
+    assert "If group B were true, 5 would be twice in row 9: so group B is false." in text
+
+
+def test_medusa_colour_false_by_two_digits_in_a_cell() -> None:
+    text = _medusa_step("3D Medusa: 25 candidates")
+    assert "If group B were true, r9c3 would hold two of its digits at once: so group B is false." in text
+
+
+def test_medusa_uncoloured_candidates() -> None:
+    text = _medusa_step("3D Medusa: 7 candidates of 1,4,5")
+    assert "(A), and 1 in r7c7, 4 in r7c9 and r8c5, 5 in r7c5 (B)" in text
+    assert "Each of 4 in r2c5, r3c5 and r4c5 is ruled out by a true candidate whichever group is true" in text

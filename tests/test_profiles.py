@@ -34,16 +34,22 @@ def test_every_profile_uses_the_whole_registry(name: str) -> None:
     assert set(profile.default) <= set(profile.techniques)
 
 
+#: Techniques HoDoKu 2.2 does not have: the hodoku profile leaves them out of a plain solve
+#: (they are there, off by default, for --only and -t), so its ratings do not move.
+BEYOND_HODOKU = {"wxyz", "vwxyz", "tri", "je", "sje", "skl", "msls", "3dm", "bugn", "bugl", "re"}
+
+
 def test_the_hodoku_table_names_only_codes_of_its_kind() -> None:
-    # Codes the catalog lacks (HoDoKu's Kraken fish, fish of size 5-7) are allowed in the
-    # table; every code of the catalog's techniques must be in it.
+    # Codes the catalog lacks (HoDoKu's fish of size 5-7) are allowed in the table; every
+    # code of the catalog's techniques that HoDoKu has must be in it.
     tabled = {step.code for step in STEPS}
-    assert {t.code for t in REGISTRY if t.declaration.profile is None} <= tabled
+    assert {t.code for t in REGISTRY if t.declaration.profile is None} - tabled == BEYOND_HODOKU
+    assert all(t not in HODOKU.default for t in REGISTRY if t.code in BEYOND_HODOKU)
 
 
 def test_off_by_default_as_in_hodoku() -> None:
     off = {t.code for t in HODOKU.techniques if t not in HODOKU.default}
-    assert off == {"db", "ff4", "fff4", "mf2", "mf3", "mf4", "fmf2", "fmf3", "fmf4", "fmf5", "fmf6", "ts", "td"}
+    assert off - BEYOND_HODOKU == {"db", "ff4", "fff4", "mf2", "mf3", "mf4", "fmf2", "fmf3", "fmf4", "fmf5", "fmf6", "ts", "td"}
 
 
 def test_selection_is_in_profile_order() -> None:

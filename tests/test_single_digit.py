@@ -119,3 +119,45 @@ def test_the_two_place_option_stays_sound(position: Position) -> None:
     assert solution is not None
     for step in EMPTY_RECTANGLE_TWO_CANDIDATES.find(grid):
         assert step.eliminations and all(solution[c] != d for d, c in step.eliminations), str(step)
+
+
+# --- Rectangle Elimination -----------------------------------------------------------------
+
+from engine.cells import BOXES, parse_cell_name  # noqa: E402
+from engine.step import Candidate  # noqa: E402
+from techniques.single_digit.rectangle_elimination import RECTANGLE_ELIMINATION  # noqa: E402
+
+
+def _re_position(expected: str) -> Position:
+    return next(p for p in POSITIONS if p.code == "re" and p.expected.startswith(expected))
+
+
+def test_rectangle_elimination_words_and_roles() -> None:
+    position = _re_position("Rectangle Elimination: 4 in r3c9-r3c1, b7")
+    steps = [s for s in RECTANGLE_ELIMINATION.find(grid_from(position.values, position.removed)) if str(s) == position.expected]
+    text = steps[0].explanation
+    assert text.startswith("In row 3, 4 can only go in r3c9 or r3c1. Take r3c9 as the hinge and r9c9, in its column")
+    assert "If r9c9 were 4, r3c9 would not be, so r3c1 would be." in text
+    assert text.endswith("leaving box 7 without a 4. So r9c9 cannot be 4.")
+    lights = steps[0].highlights
+    assert lights.cells == (parse_cell_name("r3c9"),) and lights.alt == (Candidate(4, parse_cell_name("r3c9")), Candidate(4, parse_cell_name("r3c1")))
+    assert lights.units == (BOXES[6].number,) and lights.links[0].strong
+
+
+def test_rectangle_elimination_finds_what_the_easier_single_digit_patterns_miss() -> None:
+    position = _re_position("Rectangle Elimination: 9 in r3c4-r3c2, b7")
+    grid = grid_from(position.values, position.removed)
+    target = Candidate(9, parse_cell_name("r8c4"))
+    assert any(target in s.eliminations for s in RECTANGLE_ELIMINATION.find(grid))
+    assert not any(target in s.eliminations for t in (SKYSCRAPER, TWO_STRING_KITE, TURBOT_FISH, EMPTY_RECTANGLE) for s in t.find(grid))
+
+
+def test_rectangle_elimination_needs_the_corner_box_emptied() -> None:
+    # Row 1 holds 1 only in r1c1 and r1c5 (hinge r1c1); box 5 holds 1 in r4c5, and in r6c6,
+    # outside column 5 and row 5: r5c1 keeps its 1.
+    removed = "r1c2<>1 r1c3<>1 r1c4<>1 r1c6<>1 r1c7<>1 r1c8<>1 r1c9<>1 r4c4<>1 r4c6<>1 r5c4<>1 r5c5<>1 r5c6<>1 r6c4<>1 r6c5<>1"
+    grid = grid_from("." * 81, removed)
+    assert not any(Candidate(1, parse_cell_name("r5c1")) in s.eliminations for s in RECTANGLE_ELIMINATION.find(grid))
+    # Without r6c6 every 1 of box 5 is in column 5 or row 5: r5c1 loses its 1.
+    grid.eliminate(parse_cell_name("r6c6"), 1)
+    assert Candidate(1, parse_cell_name("r5c1")) in [e for s in RECTANGLE_ELIMINATION.find(grid) for e in s.eliminations]

@@ -119,3 +119,64 @@ def test_every_uniqueness_explanation_says_it_relies_on_one_solution() -> None:
             grid = grid_from(position.values, position.removed)
             for step in by_code(position.code).find(grid):
                 assert "single solution" in step.explanation, step
+
+
+# --- BUG-Lite and BUG+n ------------------------------------------------------------------
+
+from engine.cells import CELL_NAMES  # noqa: E402
+from engine.step import Candidate  # noqa: E402
+from techniques.uniqueness.bug_lite import BUG_LITE, BUG_PLUS_N  # noqa: E402
+
+#: Six cells, 3 and 6 in each, every row, column and box holding 3 and 6 in none or two of
+#: them (the loop of the forum_hardest_1905 position in uniqueness.txt, on an empty grid).
+LOOP = ("r2c4", "r2c6", "r5c5", "r5c6", "r8c4", "r8c5")
+
+
+def _loop(extra: dict[str, str]) -> str:
+    """Removed pencil marks: each loop cell keeps 3, 6 and its extra digits."""
+    keep = {name: "36" + extra.get(name, "") for name in LOOP}
+    return " ".join(f"{n}<>{''.join(d for d in '123456789' if d not in k)}" for n, k in keep.items())
+
+
+def test_bug_lite_one_extra_is_placed() -> None:
+    steps = list(BUG_LITE.find(grid_from("." * 81, _loop({"r5c5": "1"}))))
+    assert [str(s) for s in steps] == ["BUG-Lite: r2c46,r5c56,r8c45 => r5c5=1"]
+    text = steps[0].explanation
+    assert "Take the 6 cells r2c4, r2c6, r5c5, r5c6, r8c4 and r8c5." in text
+    assert "(3 and 6 in r2c46,r5c56,r8c45)" in text
+    assert text.endswith("one of the other candidates of these cells is true: 1 in r5c5. It is the only one, so r5c5 is 1.")
+    assert steps[0].highlights.fins == (Candidate(1, 40),)
+    assert len(steps[0].highlights.pattern) == 12
+    assert sorted(CELL_NAMES[c] for c in steps[0].highlights.cells) == sorted(LOOP)
+
+
+def test_bug_lite_extras_in_one_cell_leave_only_them() -> None:
+    steps = [str(s) for s in BUG_LITE.find(grid_from("." * 81, _loop({"r5c5": "12"})))]
+    assert steps == ["BUG-Lite: r2c46,r5c56,r8c45 => r5c5<>3, r5c5<>6"]
+
+
+def test_bug_lite_extras_in_several_cells_remove_what_sees_them_all() -> None:
+    steps = [str(s) for s in BUG_LITE.find(grid_from("." * 81, _loop({"r5c5": "1", "r8c5": "1"})))]
+    assert steps == ["BUG-Lite: r2c46,r5c56,r8c45 => r1234679c5<>1"]
+
+
+def test_bug_lite_needs_every_digit_twice_per_house() -> None:
+    # r2c4 holds 3 and 7 instead of 3 and 6: 6 is once in row 2 and once in column 4.
+    removed = _loop({"r5c5": "1"}).replace("r2c4<>1245789", "r2c4<>1245689")
+    assert "r2c4<>1245689" in removed
+    assert not list(BUG_LITE.find(grid_from("." * 81, removed)))
+
+
+def test_bug_plus_n_names_its_extras() -> None:
+    from tests.test_contract import POSITIONS
+
+    position = next(p for p in POSITIONS if p.code == "bugn" and "extras 3 in r2c2; 4 in r2c2; 8 in r3c2" in p.expected)
+    step = next(s for s in BUG_PLUS_N.find(grid_from(position.values, position.removed)) if str(s) == position.expected)
+    assert "Every open cell has two candidates except r2c2 and r3c2; take all the open cells." in step.explanation
+    assert "one of the other candidates of these cells is true: 3 in r2c2, 4 in r2c2, 8 in r3c2." in step.explanation
+    assert step.highlights.fins == (Candidate(3, 10), Candidate(4, 10), Candidate(8, 19))
+
+
+def test_bug_plus_n_and_lite_keep_away_from_pending_singles() -> None:
+    # The issue 11 position above: a hidden single pending, so the open cells are no grave.
+    assert not list(BUG_PLUS_N.find(grid_from(BUG_WITH_PENDING_SINGLE)))

@@ -47,3 +47,46 @@ def test_nothing_when_the_pattern_is_absent() -> None:
     assert list(XYZ_WING.find(W)) == []
 
 
+
+
+# --- WXYZ-Wing and VWXYZ-Wing (bent_sets.py) ------------------------------------------
+
+from techniques.wings.bent_sets import VWXYZ_WING, WXYZ_WING  # noqa: E402
+
+EMPTY = "." * 81
+
+
+def test_wxyz_wing_text_and_explanation() -> None:
+    grid = grid_from("4.....8.5.3..........7......2.....6.....8.4...+4..1.......6.3.7.5.+32.+1...1.4......")
+    step = next(WXYZ_WING.find(grid))
+    assert str(step) == "WXYZ-Wing: 2/6/8/9 in r7c123,r8c7 => r7c79,r8c2<>9"
+    assert step.explanation.startswith("The four cells r7c1, r7c2, r7c3 and r8c7 hold only the digits 2, 6, 8 and 9")
+    assert "2, 6 and 8 can each fill at most one of them" in step.explanation
+    assert step.explanation.endswith("remove 9 from r7c7, r7c9 and r8c2.")
+    assert {c.digit for c in step.highlights.alt} == {9} and len(step.highlights.cells) == 4
+
+
+def test_wxyz_wing_by_hand_one_loose_digit() -> None:
+    # Hinge r1c1 {1234}, wings r1c2 {14}, r2c3 {24}, r1c7 {34}: only 4 is not restricted
+    # (r2c3 and r1c7 do not see each other); r1c3 sees every 4 of the set.
+    grid = grid_from(EMPTY, "r1c1<>56789 r1c2<>2356789 r2c3<>1356789 r1c7<>1256789")
+    steps = list(WXYZ_WING.find(grid))
+    assert [str(s) for s in steps] == ["WXYZ-Wing: 1/2/3/4 in r1c127,r2c3 => r1c3<>4"]
+
+
+def test_wxyz_wing_needs_exactly_one_loose_digit() -> None:
+    # The same cells, but 1 is now in r2c3 and r1c7 too, which do not see each other:
+    # two digits are not restricted, and the set proves nothing.
+    grid = grid_from(EMPTY, "r1c1<>56789 r1c2<>2356789 r2c3<>356789 r1c7<>256789")
+    assert list(WXYZ_WING.find(grid)) == []
+
+
+def test_vwxyz_wing_five_cells() -> None:
+    grid = grid_from(
+        "4.....8.5.3..........7......2.....6.....8.4...+4..1.......6.3.7.5.+32.+1...1.4......",
+        "r2c1<>7 r2c3<>7 r7c5<>9 r7c7<>29 r7c9<>289 r8c2<>89 r9c2<>89",
+    )
+    step = next(VWXYZ_WING.find(grid))
+    assert str(step) == "VWXYZ-Wing: 2/6/7/8/9 in r237c1,r89c2 => r13c2<>6"
+    assert step.explanation.startswith("The five cells r2c1, r3c1, r7c1, r8c2 and r9c2")
+    assert "Without a 6, five cells would share four digits" in step.explanation

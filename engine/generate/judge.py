@@ -27,7 +27,7 @@ from engine.generate.paths import PathRules, Rejected, Want, Walk
 from engine.generate.request import MIN_CLUES, Request, RequestError
 from engine.grid import Grid
 from engine.profiles import Profile, Rating, load_profile
-from engine.profiles.hodoku import HodokuProfile, HodokuRater, Level, final_level
+from engine.profiles.hodoku import UNKNOWN_STEP, HodokuProfile, HodokuRater, Level, final_level
 from engine.profiles.se import SeRater
 from engine.search import BasicReach, basic_reach
 from engine.step import Step
@@ -328,7 +328,8 @@ def _check_levels(profile: HodokuProfile, request: Request) -> None:
     if cap is not None and scores.low > cap:
         raise RequestError(f"HoDoKu moves a {Level(levels.high).label} puzzle scoring more than {cap} up a level, so --score {scores} cannot be met")
     if levels.low == Level.EXTREME:
-        cheapest = min(c.score for code, c in profile.configs().items() if c.level == Level.EXTREME and code != "bf")
+        # HoDoKu's own Extreme techniques: those it lacks (stepdoku's own, scored as unknown) do not count.
+        cheapest = min(c.score for code, c in profile.configs().items() if c.level == Level.EXTREME and code != "bf" and c is not UNKNOWN_STEP)
         if scores.high < cheapest:
             raise RequestError(f"an Extreme puzzle uses an Extreme technique (at least {cheapest} points) or scores over 1800, so --score {scores} cannot be met")
 

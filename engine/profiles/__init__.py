@@ -7,6 +7,7 @@ of techniques (``techniques.CATALOG``). Adding a profile is one module plus one 
 from __future__ import annotations
 
 from engine.profiles.base import Entry, Profile
+from engine.profiles.full import FullProfile
 from engine.profiles.hodoku import HodokuProfile
 from engine.profiles.rating import Column, PathRater, Rating, TechniqueCount
 from engine.profiles.se import SeProfile
@@ -15,6 +16,7 @@ from engine.technique import Catalog
 PROFILES: dict[str, type[Profile]] = {
     HodokuProfile.name: HodokuProfile,
     SeProfile.name: SeProfile,
+    FullProfile.name: FullProfile,
 }
 DEFAULT_PROFILE = HodokuProfile.name
 

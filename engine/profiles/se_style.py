@@ -128,6 +128,19 @@ SE_TABLE: dict[str, SeRule] = {
     "bf": SeRule(100),
     "in": SeRule(0),
     "gu": SeRule(200),
+    # stepdoku's own techniques (issue 15), which Sudoku Explainer lacks: the value of the SE
+    # technique that makes the same eliminations, or of a close relative.
+    "re": X_CHAIN,  # SE finds it as an X-chain, as the Empty Rectangle
+    "wxyz": SeRule(46),  # after XYZ-Wing 4.4, a cell more (SukakuExplainer's place for it)
+    "vwxyz": SeRule(48),
+    "3dm": _XY_CHAIN,  # a loop of X and Y links in SE
+    "bugn": SeRule(57),  # SE's BUG types 2-4 with several extra candidates: 5.7
+    "bugl": SeRule(57),
+    "tri": _DYNAMIC,  # SE needs dynamic forcing chains for what these patterns remove
+    "je": _DYNAMIC,
+    "sje": _DYNAMIC,
+    "skl": _DYNAMIC,
+    "msls": _DYNAMIC,
     # Finned, sashimi, Franken and Mutant fish, and their Siamese forms (code prefixed "s"),
     # are found by SE as X-chains/cycles.
     **{f"{siamese}{kind}{n}": X_CHAIN for siamese in ("", "s") for kind in ("fbf", "sbf", "ff", "fff", "mf", "fmf") for n in _FISH_SIZES},

@@ -1,4 +1,5 @@
-"""Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle.
+"""Single-digit patterns: Skyscraper, 2-String Kite, Turbot Fish, Empty Rectangle, Rectangle
+Elimination.
 
 ``strong_links`` holds the conjugate pairs they are built from.
 """
@@ -8,5 +9,6 @@ from __future__ import annotations
 from engine.technique import Technique
 from techniques.single_digit.two_links import SKYSCRAPER, TURBOT_FISH, TWO_STRING_KITE
 from techniques.single_digit.empty_rectangle import EMPTY_RECTANGLE
+from techniques.single_digit.rectangle_elimination import RECTANGLE_ELIMINATION
 
-TECHNIQUES: tuple[Technique, ...] = (SKYSCRAPER, TWO_STRING_KITE, TURBOT_FISH, EMPTY_RECTANGLE,)
+TECHNIQUES: tuple[Technique, ...] = (SKYSCRAPER, TWO_STRING_KITE, TURBOT_FISH, EMPTY_RECTANGLE, RECTANGLE_ELIMINATION,)

@@ -1,4 +1,5 @@
-"""Uniqueness: Uniqueness Tests 1-6, Hidden Rectangle, Avoidable Rectangles, BUG+1.
+"""Uniqueness: Uniqueness Tests 1-6, Hidden Rectangle, Avoidable Rectangles, BUG+1, BUG+n,
+BUG-Lite.
 
 All of them need a puzzle with one solution (``uniqueness=True`` in their declarations).
 ``rectangles`` finds the rectangles they share.
@@ -12,5 +13,9 @@ from techniques.uniqueness.avoidable import AVOIDABLE_RECTANGLE_1, AVOIDABLE_REC
 from techniques.uniqueness.bug import BUG_PLUS_1
 from techniques.uniqueness.se_bug import SE_BUG
 from techniques.uniqueness.unique_loops import UNIQUE_LOOPS
+from techniques.uniqueness.bug_lite import BUG_LITE, BUG_PLUS_N
 
-TECHNIQUES: tuple[Technique, ...] = (UNIQUENESS_1, UNIQUENESS_2, UNIQUENESS_3, UNIQUENESS_4, UNIQUENESS_5, UNIQUENESS_6, HIDDEN_RECTANGLE, AVOIDABLE_RECTANGLE_1, AVOIDABLE_RECTANGLE_2, BUG_PLUS_1, UNIQUE_LOOPS, SE_BUG)
+TECHNIQUES: tuple[Technique, ...] = (
+    UNIQUENESS_1, UNIQUENESS_2, UNIQUENESS_3, UNIQUENESS_4, UNIQUENESS_5, UNIQUENESS_6, HIDDEN_RECTANGLE, AVOIDABLE_RECTANGLE_1, AVOIDABLE_RECTANGLE_2,
+    BUG_PLUS_1, BUG_PLUS_N, BUG_LITE, UNIQUE_LOOPS, SE_BUG,
+)

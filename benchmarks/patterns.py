@@ -1,0 +1,161 @@
+"""Patterns instead of nets: Forcing Chain/Net steps per puzzle, by profile (issue 15).
+
+Solves a fixed sample of a dataset with a profile's default techniques (the solve
+``stepdoku explain --profile NAME`` does) and records, per puzzle, every step code used
+and the CPU time. ``run`` writes one JSON line per puzzle; ``compare`` reads two such
+files (the same puzzles under two profiles, or two revisions) and prints:
+
+* Forcing Chain/Net steps per puzzle, and the share of puzzles solved without any;
+* Brute Force steps (puzzles that still needed a guess);
+* per technique of the second file that the first lacks: the puzzles it was used in, and
+  in how many of those the second solve used fewer forcing steps than the first;
+* CPU time per puzzle (median, mean, total).
+
+    .venv/bin/python benchmarks/patterns.py run --profile hodoku --set forum1905 --sample 500 -j 2 -o /tmp/hodoku.jsonl
+    .venv/bin/python benchmarks/patterns.py run --profile full --set forum1905 --sample 500 -j 2 -o /tmp/full.jsonl
+    .venv/bin/python benchmarks/patterns.py compare /tmp/hodoku.jsonl /tmp/full.jsonl
+
+Sets (read from ``../shared/reference/datasets`` or ``puzzles/``): ``forum1905``
+(forum_hardest_1905_se11plus, 48,766 puzzles of SE 11+: the sample is every k-th line),
+``mith`` (mith's T&E depth-3 sample of 500), ``top1465``. CPU time (user + system of
+the worker process) is reported, not wall time: the machine is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any, Iterator
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks.common import ROOT, machine  # noqa: E402
+from engine.grid import Grid  # noqa: E402
+from engine.profiles import load_profile  # noqa: E402
+from techniques import CATALOG  # noqa: E402
+
+SHARED = Path(os.environ.get("STEPDOKU_SHARED", ROOT.parent.parent / "shared")) / "reference" / "datasets"
+SETS = {
+    "forum1905": SHARED / "forum_hardest_1905_se11plus.txt",
+    "mith": SHARED / "mith_te3_sample500_expands.txt",
+    "top1465": ROOT / "puzzles" / "top1465.txt",
+}
+#: Step codes of the forcing techniques (chains and nets, contradiction and verity).
+FORCING = frozenset({"fc", "fcc", "fcv", "fn", "fnc", "fnv"})
+BRUTE = "bf"
+
+
+def puzzles(path: Path, sample: int | None) -> list[tuple[int, str]]:
+    """(line number, puzzle) pairs; with ``sample``, that many spread evenly (every k-th)."""
+    found = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        text = line.strip()
+        if text and not text.startswith("#"):
+            found.append((number, text.split()[0][:81]))
+    if sample and sample < len(found):
+        every = len(found) // sample
+        found = found[::every][:sample]
+    return found
+
+
+_PROFILE: Any = None
+
+
+def _init(profile: str) -> None:
+    global _PROFILE
+    _PROFILE = load_profile(profile, CATALOG)
+
+
+def _solve(item: tuple[int, str]) -> dict[str, Any]:
+    number, puzzle = item
+    start = time.process_time()
+    result = _PROFILE.solve(Grid.from_string(puzzle))
+    seconds = time.process_time() - start
+    codes = Counter(step.code for step in result.steps)
+    return {"line": number, "puzzle": puzzle, "status": result.status.value, "cpu": round(seconds, 4), "codes": dict(sorted(codes.items()))}
+
+
+def run(args: argparse.Namespace) -> None:
+    items = puzzles(SETS[args.set], args.sample)
+    print(f"{len(items)} puzzles of {args.set}, profile {args.profile}, -j {args.jobs}; {machine()}", file=sys.stderr)
+    out = open(args.output, "w") if args.output else sys.stdout
+    with multiprocessing.Pool(args.jobs, initializer=_init, initargs=(args.profile,)) as pool:
+        for n, record in enumerate(pool.imap(_solve, items, chunksize=1), 1):
+            record["profile"] = args.profile
+            print(json.dumps(record), file=out, flush=True)
+            if n % 25 == 0:
+                print(f"  {n}/{len(items)}", file=sys.stderr, flush=True)
+    if out is not sys.stdout:
+        out.close()
+
+
+def read(path: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
+
+
+def forcing(record: dict[str, Any]) -> int:
+    return sum(n for code, n in record["codes"].items() if code in FORCING)
+
+
+def _summary(name: str, records: list[dict[str, Any]]) -> Iterator[str]:
+    n = len(records)
+    steps = [forcing(r) for r in records]
+    cpu = [r["cpu"] for r in records]
+    brute = sum(1 for r in records if r["codes"].get(BRUTE))
+    yield f"{name}: {n} puzzles"
+    yield f"  forcing chain/net steps: {sum(steps)} ({sum(steps) / n:.2f} per puzzle)"
+    yield f"  solved without any forcing step: {steps.count(0)} ({100 * steps.count(0) / n:.1f}%)"
+    yield f"  needing Brute Force: {brute}"
+    yield f"  CPU per puzzle: median {statistics.median(cpu):.2f} s, mean {statistics.mean(cpu):.2f} s, total {sum(cpu):.0f} s"
+
+
+def compare(args: argparse.Namespace) -> None:
+    before, after = read(args.before), read(args.after)
+    by_line = {r["line"]: r for r in before}
+    paired = [(by_line[r["line"]], r) for r in after if r["line"] in by_line]
+    print(f"{len(paired)} puzzles in both files")
+    for name, records in ((args.before, [b for b, _ in paired]), (args.after, [a for _, a in paired])):
+        for line in _summary(name, records):
+            print(line)
+    old_codes = {code for b, _ in paired for code in b["codes"]}
+    used: Counter[str] = Counter()
+    helped: Counter[str] = Counter()
+    for b, a in paired:
+        for code in a["codes"]:
+            if code not in old_codes:
+                used[code] += 1
+                helped[code] += forcing(a) < forcing(b)
+    print("techniques the second run used that the first did not: puzzles used in (of which with fewer forcing steps)")
+    for code, n in used.most_common():
+        print(f"  {code:<8} {n:>5} ({helped[code]})")
+    ratio = sum(a["cpu"] for _, a in paired) / max(1e-9, sum(b["cpu"] for b, _ in paired))
+    print(f"CPU time, second / first: {ratio:.2f}x")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    go = sub.add_parser("run", help="solve a sample, one JSON line per puzzle")
+    go.add_argument("--profile", default="hodoku")
+    go.add_argument("--set", choices=SETS, default="forum1905")
+    go.add_argument("--sample", type=int, default=500, help="that many puzzles spread over the set (0: all)")
+    go.add_argument("-j", "--jobs", type=int, default=1)
+    go.add_argument("-o", "--output", help="file for the JSON lines (default: standard output)")
+    go.set_defaults(func=run)
+    cmp = sub.add_parser("compare", help="compare two result files")
+    cmp.add_argument("before")
+    cmp.add_argument("after")
+    cmp.set_defaults(func=compare)
+    args = parser.parse_args()
+    args.func(args)
+
+
+if __name__ == "__main__":
+    main()

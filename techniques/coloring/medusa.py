@@ -1,0 +1,178 @@
+"""3D Medusa: colouring across digits (SudokuWiki's six rules).
+
+Join two candidates when exactly one of them is true: the two candidates of a cell that
+has only two, or the two places of a digit in a house that has only two. In a connected
+cluster of such links the candidates alternate, so colour them in two colours: all of one
+colour are true, all of the other false. The rules:
+
+1. two candidates of one colour in a cell: that colour is false;
+2. one digit twice in a house in one colour: that colour is false;
+3. a cell with a candidate of each colour: its other candidates are false;
+4. a candidate seeing the same digit in both colours is false;
+5. a candidate seeing its digit in one colour, in a cell holding a candidate of the other
+   colour, is false;
+6. a cell all of whose candidates see their digit in one colour would be emptied by that
+   colour: it is false.
+
+A false colour is removed; otherwise the candidates rules 3-5 find are. Clusters of one
+digit are Simple Colors and are left to it.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, UNITS, CellSet, Digit, cells_of
+from engine.grid import Grid
+from engine.step import Candidate, Highlights, Step
+from engine.technique import BaseTechnique, Declaration
+from techniques.shared import cell_names, grouped_removals
+
+Node = tuple[Digit, int]  # (digit, cell)
+Colours = dict[Digit, CellSet]  # digit -> cells with that digit in one colour
+
+
+def _links(grid: Grid) -> dict[Node, list[Node]]:
+    """Strong links: bivalue cells and conjugate pairs."""
+    graph: dict[Node, list[Node]] = {}
+
+    def join(a: Node, b: Node) -> None:
+        graph.setdefault(a, []).append(b)
+        graph.setdefault(b, []).append(a)
+
+    for cell in range(N_CELLS):
+        if MASK_COUNT[grid.cands[cell]] == 2:
+            x, y = MASK_DIGITS[grid.cands[cell]]
+            join((x, cell), (y, cell))
+    for unit in UNITS:
+        for digit in range(1, 10):
+            places = grid.cells_with[digit] & unit.mask
+            if places.bit_count() == 2:
+                a, b = cells_of(places)
+                join((digit, a), (digit, b))
+    return graph
+
+
+def clusters(grid: Grid) -> Iterator[tuple[Colours, Colours]]:
+    """Two-coloured clusters spanning two digits or more, in order of their first node."""
+    graph = _links(grid)
+    seen: set[Node] = set()
+    for start in sorted(graph, key=lambda n: (n[1], n[0])):
+        if start in seen:
+            continue
+        colour = {start: 0}
+        queue = [start]
+        ok = True
+        for node in queue:
+            for other in graph[node]:
+                if other not in colour:
+                    colour[other] = colour[node] ^ 1
+                    queue.append(other)
+                elif colour[other] == colour[node]:
+                    ok = False  # an odd loop: only in a broken position
+        seen.update(colour)
+        if ok and len({d for d, _ in colour}) > 1:
+            sides: tuple[Colours, Colours] = ({}, {})
+            for (digit, cell), side in colour.items():
+                sides[side][digit] = sides[side].get(digit, 0) | 1 << cell
+            yield sides
+
+
+def _seen(cells: CellSet) -> CellSet:
+    out = 0
+    for cell in cells_of(cells):
+        out |= PEER_MASK[cell]
+    return out
+
+
+def _cells(colours: Colours) -> CellSet:
+    out = 0
+    for cells in colours.values():
+        out |= cells
+    return out
+
+
+def false_colour(grid: Grid, side: Colours, other: Colours) -> str | None:
+    """Why a colour is false (rules 1, 2, 6), or None."""
+    cells = list(side.values())
+    for i, a in enumerate(cells):
+        for b in cells[i + 1 :]:
+            if a & b:
+                return f"{cell_names(a & b)} would hold two of its digits at once"
+    for digit, places in side.items():
+        for unit in UNITS:
+            if (places & unit.mask).bit_count() > 1:
+                return f"{digit} would be twice in {unit.long_name}"
+    coloured = _cells(side) | _cells(other)
+    for cell in range(N_CELLS):
+        mask = grid.cands[cell]
+        if mask and not coloured >> cell & 1 and all(_seen(side.get(d, 0)) >> cell & 1 for d in MASK_DIGITS[mask]):
+            return f"{cell_names([cell])} would have no candidate left"
+    return None
+
+
+def uncoloured_removals(grid: Grid, a: Colours, b: Colours) -> tuple[Candidate, ...]:
+    """Rules 3, 4 and 5: candidates outside the cluster that one colour or the other rules out."""
+    out: set[Candidate] = set()
+    cells_a, cells_b = _cells(a), _cells(b)
+    both = cells_a & cells_b
+    for digit in range(1, 10):
+        coloured = a.get(digit, 0) | b.get(digit, 0)
+        free = grid.cells_with[digit] & ~coloured
+        seen_a, seen_b = _seen(a.get(digit, 0)), _seen(b.get(digit, 0))
+        hit = free & (both | (seen_a & seen_b) | (seen_a & cells_b) | (seen_b & cells_a))
+        out.update(Candidate(digit, c) for c in cells_of(hit))
+    return tuple(sorted(out))
+
+
+def colour_words(grid: Grid, side: Colours) -> str:
+    """``5 in r1c2 and r3c4, 7 in r1c2``."""
+    return ", ".join(f"{d} in {cell_names(cells)}" for d, cells in sorted(side.items()))
+
+
+_TEXT = (
+    "Join candidates of which exactly one is true: the two candidates of a cell that has only two, and the two "
+    "places of a digit in a house that has only two. Along these links the candidates take turns, so they split "
+    "into two groups, one all true and the other all false: {a} ({a_name}), and {b} ({b_name}). {reason}"
+)
+
+
+class Medusa(BaseTechnique):
+    """Candidates of several digits joined by strong links and 2-coloured: a colour that
+    breaks a rule is false, and candidates both colours rule out are false."""
+
+    declaration = Declaration("3D Medusa", "3dm")
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        for a, b in clusters(grid):
+            for side, other, name in ((a, b, "A"), (b, a, "B")):
+                why = false_colour(grid, side, other)
+                if why is not None:
+                    gone = tuple(sorted(Candidate(d, c) for d, cells in side.items() for c in cells_of(cells)))
+                    yield self._make(grid, a, b, gone, f"If group {name} were true, {why}: so group {name} is false. Remove {grouped_removals(gone)}.")
+                    break
+            else:
+                gone = uncoloured_removals(grid, a, b)
+                if gone:
+                    text = (
+                        f"Each of {grouped_removals(gone).replace(' from ', ' in ')} is ruled out by a true candidate "
+                        f"whichever group is true: it sees its digit in both groups, or sees it in one group and shares "
+                        f"its cell with a candidate of the other. Remove them."
+                    )
+                    yield self._make(grid, a, b, gone, text)
+
+    def _make(self, grid: Grid, a: Colours, b: Colours, gone: tuple[Candidate, ...], reason: str) -> Step:
+        side_a = tuple(sorted(Candidate(d, c) for d, cells in a.items() for c in cells_of(cells)))
+        side_b = tuple(sorted(Candidate(d, c) for d, cells in b.items() for c in cells_of(cells)))
+        text = _TEXT.format(a=colour_words(grid, a), a_name="A", b=colour_words(grid, b), b_name="B", reason=reason)
+        digits = tuple(sorted(set(a) | set(b)))
+        return self.step(
+            f"{len(side_a) + len(side_b)} candidates of {','.join(map(str, digits))}",
+            eliminations=gone,
+            explanation=text,
+            highlights=Highlights(pattern=side_a, alt=side_b, colors=(side_a, side_b)),
+            digits=digits,
+        )
+
+
+MEDUSA = Medusa()

@@ -1,0 +1,291 @@
+"""Exocet: Junior Exocet (JE2) and the Senior form on the same base (David P. Bird's JExocet
+Compendium; SudokuWiki's "Exocet").
+
+Described for a base in a row (the column form is the same, transposed):
+
+* **Base**: two open cells of one row inside one box, holding three or four digits between
+  them (the base digits). They take two different base digits, the *base values*.
+* **Cross-lines**: three columns, one per stack of the band: the base box's column without a
+  base cell, and one column in each of the other two boxes of the band.
+* **Targets**: one cell in each of the two other cross-lines, not in the base row. In a
+  Junior Exocet both are in the band; in the Senior form a target may lie outside it.
+  The other cells of those two columns inside the band, base row aside (the *companions*),
+  hold no base digit.
+* **S cells**: the cells of the three cross-lines outside the band, targets excepted. For
+  each base digit, its places among them lie in at most two houses (the cover houses).
+
+Why: a base value d is in the base row inside the base box, so the band takes it in the
+other two rows of the other two boxes. Each cross-line holds d once; the S cells, within
+two houses, give it at most twice; the base box's cross-line has no place for it inside
+the band; so one cross-line gets d from a target. Both base values do, and one target
+cannot hold both, so **the targets hold the two base values**, one each.
+
+What follows (each removal in the step says which):
+
+1. a target holds no digit but a base digit;
+2. a base digit whose S places lie in one house (or none) is no base value: it leaves
+   the base cells and the targets (the three cross-lines would need it twice in the band);
+3. a base cell loses a digit no target has;
+4. a base digit whose S places, without a target's cross-line, lie in one house cannot be
+   in that target (if it were, the other two cross-lines would need it from the other
+   target too);
+5. (Junior only) a target's *mirror*, the two cells of the other target's box in the row
+   that neither target nor the base uses (outside the other target's column), must hold the
+   target's digit: the target loses base digits neither mirror cell has, and when only one
+   mirror cell can hold one of the target's digits, that cell loses its other candidates.
+
+No uniqueness is assumed.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, product
+from typing import Iterator, NamedTuple
+
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, UNITS, Cell, CellSet, Digit, bit, cells_of
+from engine.grid import Grid
+from engine.notation import compact_cells, words_list
+from engine.step import Candidate, Highlights, Step
+from engine.technique import BaseTechnique, Declaration
+from techniques.patterns.frames import Frame, FRAMES
+from techniques.shared import cell_names, digit_words, grouped_removals
+
+
+class Exocet(NamedTuple):
+    """One Exocet: where its parts are, in one frame (rows or columns)."""
+
+    frame: Frame
+    base: tuple[Cell, Cell]
+    digits: int  # base digits, a mask
+    targets: tuple[Cell, Cell]
+    cross: tuple[int, int, int]  # the cross-lines' positions: base box's, target 1's, target 2's
+    companions: CellSet
+    s_cells: CellSet
+
+    @property
+    def junior(self) -> bool:
+        band = self.frame.band_lines(self.frame.line(self.base[0]))
+        return all(self.frame.line(t) in band for t in self.targets)
+
+
+def _holds(grid: Grid, cell: Cell, digits: int) -> bool:
+    """The cell may hold one of the digits (a candidate, or its value)."""
+    value = grid.values[cell]
+    return bool(grid.cands[cell] & digits) or bool(value and bit(value) & digits)
+
+
+def _places(grid: Grid, digit: Digit, cells: CellSet) -> CellSet:
+    """Where ``digit`` is a candidate or placed among ``cells``."""
+    placed = sum(1 << c for c in cells_of(cells) if grid.values[c] == digit)
+    return (grid.cells_with[digit] & cells) | placed
+
+
+def cover(places: CellSet) -> tuple[int, ...] | None:
+    """The fewest houses (unit numbers, at most two) holding every cell of ``places``, or
+    None when two are not enough."""
+    if not places:
+        return ()
+    touched = [u for u in UNITS if u.mask & places]
+    for one in touched:
+        if places & ~one.mask == 0:
+            return (one.number,)
+    for a, b in combinations(touched, 2):
+        if places & ~(a.mask | b.mask) == 0:
+            return (a.number, b.number)
+    return None
+
+
+def houses_needed(places: CellSet) -> int:
+    """How few houses hold every cell of ``places``: 0, 1, 2, or 3 meaning more than two."""
+    found = cover(places)
+    return 3 if found is None else len(found)
+
+
+def _bases(grid: Grid, frame: Frame) -> Iterator[tuple[tuple[Cell, Cell], int, int]]:
+    """(base cells, base digits, position of the base box's cross-line)."""
+    for line in range(9):
+        for stack in range(3):
+            positions = [3 * stack + i for i in range(3)]
+            for (p1, p2), p3 in ((pair, next(p for p in positions if p not in pair)) for pair in combinations(positions, 2)):
+                b1, b2 = frame.cell(line, p1), frame.cell(line, p2)
+                digits = grid.cands[b1] | grid.cands[b2]
+                if grid.cands[b1] and grid.cands[b2] and 3 <= MASK_COUNT[digits] <= 4:
+                    yield (b1, b2), digits, p3
+
+
+def find_exocets(grid: Grid, senior: bool) -> Iterator[Exocet]:
+    """Every Exocet of the kind asked for (junior: both targets in the band)."""
+    for frame in FRAMES:
+        for base, digits, p3 in _bases(grid, frame):
+            line = frame.line(base[0])
+            band = frame.band_lines(line)
+            stack = p3 // 3
+            others = [s for s in range(3) if s != stack]
+            choices = [list(_targets(grid, frame, line, band, s, digits, senior)) for s in others]
+            for (t1, p1, c1), (t2, p2, c2) in product(*choices):
+                if not senior and not (frame.line(t1) in band and frame.line(t2) in band):
+                    continue
+                if senior and frame.line(t1) in band and frame.line(t2) in band:
+                    continue
+                cross = (p3, p1, p2)
+                s_cells = sum(1 << frame.cell(ln, p) for p in cross for ln in range(9) if ln not in band) & ~(1 << t1 | 1 << t2)
+                exocet = Exocet(frame, base, digits, (t1, t2), cross, c1 | c2, s_cells)
+                if all(houses_needed(_places(grid, d, s_cells)) <= 2 for d in MASK_DIGITS[digits]):
+                    yield exocet
+
+
+def _targets(grid: Grid, frame: Frame, line: int, band: tuple[int, ...], stack: int, digits: int, senior: bool) -> Iterator[tuple[Cell, int, CellSet]]:
+    """(target, its cross-line position, companions) in one stack of the band."""
+    for p in range(3 * stack, 3 * stack + 3):
+        inside = [frame.cell(ln, p) for ln in band if ln != line]
+        outside = [frame.cell(ln, p) for ln in range(9) if ln not in band] if senior else []
+        for target in inside + outside:
+            if not grid.cands[target] & digits:
+                continue
+            companions = [c for c in inside if c != target]
+            if not any(_holds(grid, c, digits) for c in companions):
+                yield target, p, sum(1 << c for c in companions)
+
+
+class Removal(NamedTuple):
+    """Candidates a rule removes, with the words saying why."""
+
+    candidates: tuple[Candidate, ...]
+    reason: str
+
+
+def _mirror(exocet: Exocet, index: int) -> tuple[Cell, ...]:
+    """The mirror of target ``index``: the other target's box, in the band line that neither
+    the base nor this target uses, outside the other target's cross-line."""
+    frame = exocet.frame
+    base_line = frame.line(exocet.base[0])
+    target, other = exocet.targets[index], exocet.targets[1 - index]
+    free = next(ln for ln in frame.band_lines(base_line) if ln not in (base_line, frame.line(target)))
+    stack = frame.position(other) // 3
+    return tuple(frame.cell(free, p) for p in range(3 * stack, 3 * stack + 3) if p != frame.position(other))
+
+
+def removals(grid: Grid, exocet: Exocet) -> list[Removal]:
+    """What the Exocet removes, rule by rule (see the module docstring)."""
+    digits, (t1, t2) = exocet.digits, exocet.targets
+    found: list[Removal] = []
+    places = {d: _places(grid, d, exocet.s_cells) for d in MASK_DIGITS[digits]}
+    no_value = sum(bit(d) for d, p in places.items() if houses_needed(p) <= 1)
+    values = digits & ~no_value
+    left = {t: grid.cands[t] & values for t in (t1, t2)}  # what each target keeps
+    for target in (t1, t2):
+        if grid.cands[target] & ~values:
+            found.append(Removal(_each(target, grid.cands[target] & ~values), f"target {cell_names([target])} can only hold a base value"))
+    in_targets = grid.cands[t1] | grid.cands[t2]
+    for cell in exocet.base:
+        gone = grid.cands[cell] & (no_value | ~in_targets)
+        if gone:
+            found.append(Removal(_each(cell, gone), f"base cell {cell_names([cell])} can only hold a digit a target can take"))
+    for index, target in enumerate((t1, t2)):
+        cross = sum(1 << exocet.frame.cell(ln, exocet.cross[index + 1]) for ln in range(9))
+        alone = sum(bit(d) for d, p in places.items() if houses_needed(p & ~cross) <= 1)
+        gone = left[target] & alone
+        if gone:
+            left[target] &= ~gone
+            found.append(Removal(_each(target, gone), f"target {cell_names([target])} cannot be {_digits(gone)}: the other two cross-lines would then need it from the other target too"))
+    if exocet.junior:
+        found += _mirror_removals(grid, exocet, left)
+    return found
+
+
+def _mirror_removals(grid: Grid, exocet: Exocet, left: dict[Cell, int]) -> list[Removal]:
+    found = []
+    for index, target in enumerate(exocet.targets):
+        mirror = _mirror(exocet, index)
+        held = 0
+        for cell in mirror:
+            held |= grid.cands[cell] | (bit(grid.values[cell]) if grid.values[cell] else 0)
+        gone = left[target] & ~held
+        if gone:
+            left[target] &= ~gone
+            found.append(Removal(_each(target, gone), f"target {cell_names([target])} cannot be {_digits(gone)}, which its mirror {cell_names(list(mirror))} cannot hold"))
+        able = [c for c in mirror if _holds(grid, c, left[target])]
+        if len(able) == 1 and not grid.values[able[0]] and grid.cands[able[0]] & ~left[target]:
+            cell = able[0]
+            found.append(Removal(_each(cell, grid.cands[cell] & ~left[target]), f"mirror cell {cell_names([cell])} must hold the digit of {cell_names([target])}, {_digits(left[target])}, since the other mirror cell cannot"))
+    return found
+
+
+def _cover_words(grid: Grid, exocet: Exocet) -> str:
+    """``1 in r4 and c3, 3 in r6, 5 nowhere``: each base digit's cover houses."""
+    parts = []
+    for digit in MASK_DIGITS[exocet.digits]:
+        houses = cover(_places(grid, digit, exocet.s_cells)) or ()
+        parts.append(f"{digit} in {' and '.join(UNITS[u].name for u in houses)}" if houses else f"{digit} nowhere")
+    return ", ".join(parts)
+
+
+def _each(cell: Cell, mask: int) -> tuple[Candidate, ...]:
+    return tuple(Candidate(d, cell) for d in MASK_DIGITS[mask])
+
+
+def _digits(mask: int) -> str:
+    return digit_words(MASK_DIGITS[mask], "or")
+
+
+_TEXT = (
+    "The base cells {base} hold two different digits among {digits}. In {band}, {cross} are the cross-lines; "
+    "outside {band_short}, the places of each base digit in them{s_note} lie in at most two houses ({covers}), so "
+    "they hold it at most twice, and {clb} has no place for it inside {band_short}. The band takes each base value once in "
+    "each of its other boxes, and each cross-line needs it once, so each base value is in one of the targets {targets} "
+    "(the companions {companions} hold no base digit). So the targets hold the two base values. {rules} "
+    "Remove {removed}."
+)
+
+
+class ExocetTechnique(BaseTechnique):
+    """Two base cells and two targets on cross-lines: the targets hold the base values."""
+
+    def __init__(self, declaration: Declaration, senior: bool) -> None:
+        super().__init__(declaration)
+        self.senior = senior
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        done: set[tuple[Candidate, ...]] = set()
+        for exocet in find_exocets(grid, self.senior):
+            found = removals(grid, exocet)
+            eliminations = tuple(sorted({c for r in found for c in r.candidates}))
+            if eliminations and eliminations not in done:
+                done.add(eliminations)
+                yield self._make(grid, exocet, found, eliminations)
+
+    def _make(self, grid: Grid, exocet: Exocet, found: list[Removal], eliminations: tuple[Candidate, ...]) -> Step:
+        frame, base, targets = exocet.frame, exocet.base, exocet.targets
+        band = frame.band_lines(frame.line(base[0]))
+        word = frame.line_word
+        text = _TEXT.format(
+            base=cell_names(list(base)),
+            digits=digit_words(MASK_DIGITS[exocet.digits]),
+            band=f"{word}s {band[0] + 1}-{band[2] + 1}",
+            band_short=f"those {word}s",
+            cross=words_list([f"{frame.cross_word} {p + 1}" for p in exocet.cross]),
+            s_note=" (targets aside)" if self.senior else "",
+            covers=_cover_words(grid, exocet),
+            clb=f"{frame.cross_word} {exocet.cross[0] + 1}",
+            targets=cell_names(list(targets)),
+            companions=cell_names(exocet.companions) or "(none)",
+            rules=" ".join(f"{r.reason[0].upper()}{r.reason[1:]}." for r in found),  # each reason starts with a word
+            removed=grouped_removals(eliminations),
+        )
+        return self.step(
+            f"{'/'.join(map(str, MASK_DIGITS[exocet.digits]))} {compact_cells(base)},{compact_cells(targets)}",
+            eliminations=eliminations,
+            explanation=text,
+            highlights=Highlights(
+                pattern=tuple(Candidate(d, c) for c in base for d in MASK_DIGITS[grid.cands[c]]),
+                alt=tuple(Candidate(d, c) for c in targets for d in MASK_DIGITS[grid.cands[c] & exocet.digits]),
+                cells=(*base, *targets, *cells_of(exocet.companions)),
+                units=(frame.line_unit(frame.line(base[0])),),
+                cover_units=tuple(frame.cross_unit(p) for p in exocet.cross),
+            ),
+            digits=MASK_DIGITS[exocet.digits],
+        )
+
+
+JUNIOR_EXOCET = ExocetTechnique(Declaration("Junior Exocet", "je"), senior=False)
+SENIOR_EXOCET = ExocetTechnique(Declaration("Senior Exocet", "sje"), senior=True)

@@ -1,0 +1,124 @@
+"""SK-Loop (Steve Kurzhals' domino loop, found in Easter Monster): a rank-0 loop of eight
+pairs of cells.
+
+Take two rows in different bands and two columns in different stacks: four boxes, each
+with a corner where its row and column cross. In each box, the two other cells of the
+row and the two other cells of the column are *dominoes*: eight dominoes, sixteen cells.
+Going round, each domino shares a house with the next: row, box, column, box, row, box,
+column, box. For each digit, the dominoes holding it must be covered by links, a house
+between two dominoes with that digit; the fewest links that cover them are counted for
+every digit. When the count equals the number of open cells, the loop is a rank-0 set
+(``techniques.patterns.rank0``): each link's digit is in the loop in its house, so the
+house's other cells lose it.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Iterator
+
+from engine.cells import BOX_OF, CellSet, Digit, cell_at, cells_of
+from engine.grid import Grid
+from engine.notation import compact_cells
+from engine.step import Candidate, Highlights, Step
+from engine.technique import BaseTechnique, Declaration
+from techniques.patterns.rank0 import RANK0_TEXT, LinkSet, Rank0, rank0, rank0_words
+from techniques.shared import cell_names
+
+
+def _edge_covers() -> tuple[tuple[int, ...], ...]:
+    """For each set of the eight dominoes (a mask), the fewest loop edges covering them
+    (edge i joins domino i and i + 1), the first such set in a fixed order."""
+    best: list[tuple[int, ...] | None] = [None] * 256
+    for size in range(9):
+        for edges in combinations(range(8), size):
+            covered = 0
+            for e in edges:
+                covered |= 1 << e | 1 << (e + 1) % 8
+            for marked in range(256):
+                if best[marked] is None and marked & ~covered == 0:
+                    best[marked] = edges
+    return tuple(b if b is not None else () for b in best)
+
+
+_COVERS = _edge_covers()
+
+
+def _loops() -> Iterator[tuple[tuple[CellSet, ...], tuple[int, ...]]]:
+    """Every loop: its eight dominoes (cell sets, corners left out) and the eight houses
+    joining them (unit numbers), in order round the loop."""
+    for ra, rb in ((a, b) for a in range(9) for b in range(9) if a // 3 < b // 3):
+        for ca, cb in ((a, b) for a in range(9) for b in range(9) if a // 3 < b // 3):
+            def row_part(r: int, c: int) -> CellSet:
+                return sum(1 << cell_at(r, k) for k in range(3 * (c // 3), 3 * (c // 3) + 3) if k != c)
+
+            def col_part(r: int, c: int) -> CellSet:
+                return sum(1 << cell_at(k, c) for k in range(3 * (r // 3), 3 * (r // 3) + 3) if k != r)
+
+            dominoes = (
+                row_part(ra, ca), row_part(ra, cb), col_part(ra, cb), col_part(rb, cb),
+                row_part(rb, cb), row_part(rb, ca), col_part(rb, ca), col_part(ra, ca),
+            )  # fmt: skip
+            box = [BOX_OF[cell_at(r, c)] for r, c in ((ra, cb), (rb, cb), (rb, ca), (ra, ca))]
+            houses = (9 + ra, box[0], 18 + cb, box[1], 9 + rb, box[2], 18 + ca, box[3])
+            yield dominoes, houses
+
+
+_LOOPS = tuple(_loops())
+
+
+def loop_links(grid: Grid, dominoes: tuple[CellSet, ...], houses: tuple[int, ...]) -> LinkSet:
+    """For each digit, the fewest house links covering the dominoes that hold it."""
+    links: list[tuple[int, Digit]] = []
+    for digit in range(1, 10):
+        marked = sum(1 << i for i, cells in enumerate(dominoes) if grid.cells_with[digit] & cells)
+        links += ((houses[e], digit) for e in _COVERS[marked])
+    return tuple(sorted(links, key=lambda link: houses.index(link[0])))
+
+
+class SkLoop(BaseTechnique):
+    """Eight dominoes round four boxes, as many links as open cells: a rank-0 loop."""
+
+    declaration = Declaration("SK-Loop", "skl")
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        done: set[tuple[Candidate, ...]] = set()
+        for dominoes, houses in _LOOPS:
+            cells = 0
+            for domino in dominoes:
+                cells |= domino
+            cells &= ~sum(1 << c for c in cells_of(cells) if grid.values[c])
+            if cells.bit_count() < 12:
+                continue
+            found = rank0(grid, cells, loop_links(grid, dominoes, houses))
+            if found is not None and found.eliminations and found.eliminations not in done:
+                done.add(found.eliminations)
+                yield self._make(grid, found, dominoes)
+
+    def _make(self, grid: Grid, found: Rank0, dominoes: tuple[CellSet, ...]) -> Step:
+        open_dominoes = [d & found.cells for d in dominoes]
+        text = (
+            f"The cells {cell_names(found.cells)} form a loop of eight dominoes "
+            f"({', '.join(compact_cells(list(cells_of(d))) for d in open_dominoes if d)}), each sharing a row, "
+            f"column or box with the next. " + RANK0_TEXT.format(**rank0_words(found))
+        )
+        return self.step(
+            compact_cells(list(cells_of(found.cells))),
+            eliminations=found.eliminations,
+            explanation=text,
+            highlights=_highlights(grid, found, open_dominoes),
+            digits=tuple(sorted({d for _, d in found.links})),
+        )
+
+
+def _highlights(grid: Grid, found: Rank0, dominoes: list[CellSet]) -> Highlights:
+    linked = {(c, d) for u, d in found.links for c in cells_of(found.cells) if grid.cands[c] >> (d - 1) & 1}
+    pattern = tuple(sorted(Candidate(d, c) for c, d in linked))
+    return Highlights(
+        pattern=pattern,
+        cells=tuple(cells_of(found.cells)),
+        units=tuple(dict.fromkeys(u for u, _ in found.links)),
+    )
+
+
+SK_LOOP = SkLoop()

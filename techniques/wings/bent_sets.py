@@ -1,0 +1,125 @@
+"""WXYZ-Wing and VWXYZ-Wing: bent sets of four and five cells (StrmCkr's general definition,
+as SudokuWiki and Sudopedia give it).
+
+N cells that are not all in one house hold only N digits between them. A digit is
+*restricted* when all its places in the set see each other: it can fill at most one of the
+cells. When exactly one digit Z is not restricted, the cells hold Z at least once: without
+it, N cells would have only N-1 digits that can appear once each. So a cell that sees every
+Z of the set cannot be Z. (XY-Wing and XYZ-Wing are the sets of three.)
+
+The cells are looked for around each cell of the grid (its row, column and box, the "hinge"
+region, which contains every bent set of a line and a box or of a row and a column), so the
+search stays local; a set found from several hinges is reported once.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, UNITS, Cell, CellSet, Digit, bit, cells_of
+from engine.grid import Grid
+from engine.notation import compact_cells
+from engine.step import Candidate, Highlights, Step
+from engine.technique import BaseTechnique, Declaration
+from techniques.shared import candidates, cell_names, digit_words, seeing_all
+
+_TEXT = (
+    "The {count} cells {cells} hold only the digits {digits} between them. {restricted} can each fill at most "
+    "one of them, since all the places of each of those digits in these cells see each other. Without a {z}, "
+    "{count} cells would share {fewer} digits that can each appear only once, which is impossible, so at least "
+    "one of {z_cells} is {z}. A cell that sees all of them cannot be {z}: remove {z} from {targets}."
+)
+_NUMBERS = {3: "three", 4: "four", 5: "five"}
+
+#: The cells of the row, column and box of each cell, the cell included.
+_HINGE_REGION: tuple[CellSet, ...] = tuple(PEER_MASK[c] | 1 << c for c in range(N_CELLS))
+
+
+def _restricted(grid: Grid, cells: CellSet, digit: Digit) -> bool:
+    """All places of ``digit`` in ``cells`` see each other."""
+    places = grid.cells_with[digit] & cells
+    for cell in cells_of(places):
+        if places & ~PEER_MASK[cell] & ~(1 << cell):
+            return False
+    return True
+
+
+def _in_one_house(cells: CellSet) -> bool:
+    return any(cells & ~unit.mask == 0 for unit in UNITS)
+
+
+def bent_sets(grid: Grid, size: int) -> Iterator[tuple[CellSet, int]]:
+    """(cells, digit mask) of every set of ``size`` open cells in a hinge region holding
+    exactly ``size`` digits, each set once, in order of the hinge cell."""
+    cands = grid.cands
+    seen: set[CellSet] = set()
+    for hinge in range(N_CELLS):
+        region = [c for c in cells_of(_HINGE_REGION[hinge]) if 1 < MASK_COUNT[cands[c]] <= size]
+        if len(region) < size:
+            continue
+        stack: list[tuple[int, CellSet, int, int]] = [(0, 0, 0, 0)]  # (next index, cells, mask, count)
+        while stack:
+            start, cells, mask, count = stack.pop()
+            if count == size:
+                if MASK_COUNT[mask] == size and cells not in seen:
+                    seen.add(cells)
+                    yield cells, mask
+                continue
+            for i in range(len(region) - 1, start - 1, -1):  # pushed in reverse: popped ascending
+                merged = mask | cands[region[i]]
+                if MASK_COUNT[merged] <= size and len(region) - i >= size - count:
+                    stack.append((i + 1, cells | 1 << region[i], merged, count + 1))
+
+
+class BentSet(BaseTechnique):
+    """N cells (not in one house) with N digits, exactly one of them not restricted: that
+    digit is in the set, so cells seeing all its places there lose it."""
+
+    def __init__(self, declaration: Declaration, size: int) -> None:
+        super().__init__(declaration)
+        self.size = size
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        done: set[tuple[Digit, CellSet]] = set()
+        for cells, mask in bent_sets(grid, self.size):
+            if _in_one_house(cells):
+                continue
+            loose = [d for d in MASK_DIGITS[mask] if not _restricted(grid, cells, d)]
+            if len(loose) != 1:
+                continue
+            z = loose[0]
+            targets = grid.cells_with[z] & seeing_all(grid.cells_with[z] & cells) & ~cells
+            if targets and (z, targets) not in done:
+                done.add((z, targets))
+                yield self._make(grid, cells, mask, z, targets)
+
+    def _make(self, grid: Grid, cells: CellSet, mask: int, z: Digit, targets: CellSet) -> Step:
+        ordered = list(cells_of(cells))
+        others = [d for d in MASK_DIGITS[mask] if d != z]
+        z_cells = grid.cells_with[z] & cells
+        text = _TEXT.format(
+            count=_NUMBERS[self.size],
+            cells=cell_names(ordered),
+            digits=digit_words(MASK_DIGITS[mask]),
+            restricted=digit_words(others),
+            z=z,
+            fewer=_NUMBERS.get(self.size - 1, str(self.size - 1)),
+            z_cells=cell_names(z_cells),
+            targets=cell_names(targets),
+        )
+        z_bit = bit(z)
+        return self.step(
+            f"{'/'.join(map(str, MASK_DIGITS[mask]))} in {compact_cells(ordered)}",
+            eliminations=candidates(grid, z, targets),
+            explanation=text,
+            highlights=Highlights(
+                pattern=tuple(Candidate(d, c) for c in ordered for d in MASK_DIGITS[grid.cands[c] & ~z_bit]),
+                alt=candidates(grid, z, z_cells),
+                cells=tuple(ordered),
+            ),
+            digits=MASK_DIGITS[mask],
+        )
+
+
+WXYZ_WING = BentSet(Declaration("WXYZ-Wing", "wxyz"), 4)
+VWXYZ_WING = BentSet(Declaration("VWXYZ-Wing", "vwxyz"), 5)

@@ -1,0 +1,141 @@
+"""Patterns of the hardest puzzles (techniques/patterns/): what the contract test does not
+check (wording, the rules' edges on hand-made grids)."""
+
+from __future__ import annotations
+
+from engine.cells import CELL_NAMES, cell_at
+from techniques.patterns.tridagon import TRIDAGON
+from tests.conftest import grid_from
+
+EMPTY = "." * 81
+
+
+def _only(cells: dict[str, str]) -> str:
+    """Removed pencil marks leaving each named cell with just the given digits."""
+    return " ".join(f"{name}<>{''.join(d for d in '123456789' if d not in keep)}" for name, keep in cells.items())
+
+
+def _diagonal(box: int, columns: tuple[int, int, int]) -> list[str]:
+    row0, col0 = 3 * (box // 3), 3 * (box % 3)
+    return [CELL_NAMES[cell_at(row0 + i, col0 + columns[i])] for i in range(3)]
+
+
+def _tridagon_grid(rising_in_box5: bool, guardian: str = "4") -> str:
+    """Boxes 1, 2, 4, 5 with main diagonals holding only 1, 2 and 3, box 5's the other way
+    when ``rising_in_box5``; r1c1 also holds ``guardian``."""
+    cells = _diagonal(0, (0, 1, 2)) + _diagonal(1, (0, 1, 2)) + _diagonal(3, (0, 1, 2))
+    cells += _diagonal(4, (2, 1, 0) if rising_in_box5 else (0, 1, 2))
+    return _only({name: "123" + (guardian if name == "r1c1" else "") for name in cells})
+
+
+def test_tridagon_one_guardian_is_placed() -> None:
+    grid = grid_from(EMPTY, _tridagon_grid(rising_in_box5=True))
+    steps = list(TRIDAGON.find(grid))
+    assert [str(s) for s in steps] == ["Tridagon: 1/2/3 in r1c14,r25c25,r3c36,r4c16,r6c34 => r1c1=4"]
+    text = steps[0].explanation
+    assert "In box 5 the cells rise (up to the right), in the other three they fall: an odd number" in text
+    assert text.endswith("So one of the other candidates in these cells is true: 4 in r1c1. It is the only one, so r1c1 is 4.")
+    assert steps[0].highlights.fins == ((4, 0),) and steps[0].highlights.units == (0, 1, 3, 4)
+
+
+def test_tridagon_needs_an_odd_number_of_rising_boxes() -> None:
+    # All four diagonals fall: 1, 2 and 3 fit (r1c1=1, r2c2=2, ... shifted box by box).
+    grid = grid_from(EMPTY, _tridagon_grid(rising_in_box5=False))
+    assert list(TRIDAGON.find(grid)) == []
+
+
+def test_tridagon_guardians_in_two_cells_remove_what_sees_both() -> None:
+    # Guardians 4 in r1c1 and 4 in r5c5: r1c5 and r5c1 see both.
+    removed = _tridagon_grid(rising_in_box5=True).replace("r5c5<>456789", "r5c5<>56789")
+    grid = grid_from(EMPTY, removed)
+    steps = [str(s) for s in TRIDAGON.find(grid)]
+    assert steps == ["Tridagon: 1/2/3 in r1c14,r25c25,r3c36,r4c16,r6c34 => r1c5,r5c1<>4"]
+
+
+# --- Exocet ---------------------------------------------------------------------------
+
+from engine.grid import Grid  # noqa: E402
+from techniques.patterns.exocet import JUNIOR_EXOCET, SENIOR_EXOCET  # noqa: E402
+
+#: "Example 2 Having a Cross-Line as a Cover House" of David P. Bird's JExocet Compendium,
+#: as posted on the enjoysudoku forum (thread "Exocet Example 2 from JExocet Compendium").
+COMPENDIUM_2 = """
+1359 139 2    | 149  8    349  | 359 6  7
+6    7   349  | 1259 239  2359 | 8   24 139
+13589 1389 349 | 6   7    239  | 359 24 139
+139  1349 6   | 259  2349 2359 | 7   8  39
+78   2   39   | 78   1    6    | 39  5  4
+3789 3489 5   | 79   349  3789 | 6   1  2
+239  6   1    | 2789 29   2789 | 4   37 5
+239  39  8    | 247  5    2479 | 1   37 6
+4    5   7    | 3    6    1    | 2   9  8
+"""
+
+
+def pencil_marks(text: str) -> Grid:
+    """A grid from a pencil-mark layout: one token per cell, a single digit a value."""
+    tokens = text.replace("|", " ").split()
+    values = [int(t) if len(t) == 1 else 0 for t in tokens]
+    return Grid.from_values(values, candidates=[sum(1 << (int(d) - 1) for d in t) for t in tokens])
+
+
+def test_junior_exocet_compendium_example() -> None:
+    steps = list(JUNIOR_EXOCET.find(pencil_marks(COMPENDIUM_2)))
+    # The compendium's removals: r2c4 <> 2 (not a base digit), 5 (missing from the mirror),
+    # 9 (a cross-line is a cover house of 9), r3c9 <> 3 and 9 (the mirror must hold 1).
+    assert [str(s) for s in steps] == ["Junior Exocet: 1/3/5/9 r1c12,r2c4,r3c7 => r2c4<>2, r3c9<>3, r2c4<>5, r2c4,r3c9<>9"]
+    text = steps[0].explanation
+    assert "(1 in b7 and b9, 3 in b8 and r5, 5 in b4 and b5, 9 in r5 and c4)" in text
+    assert "the companions r2c7 and r3c4 hold no base digit" in text
+    assert "Mirror cell r3c9 must hold the digit of r2c4, 1, since the other mirror cell cannot." in text
+    h = steps[0].highlights
+    assert h.cells[:4] == (0, 1, 12, 24) and h.cover_units == (20, 21, 24)  # base, targets; columns 3, 4 and 7
+
+
+def test_senior_exocet_is_not_junior() -> None:
+    # Both targets of the compendium's example are in the band: a junior Exocet only.
+    assert list(SENIOR_EXOCET.find(pencil_marks(COMPENDIUM_2))) == []
+
+
+# --- SK-Loop and rank-0 sets ----------------------------------------------------------
+
+from engine.cells import UNITS  # noqa: E402
+from techniques.patterns.rank0 import rank0  # noqa: E402
+from techniques.patterns.sk_loop import SK_LOOP  # noqa: E402
+from tests.positions import load  # noqa: E402
+from tests.conftest import PUZZLES  # noqa: E402
+
+POSITIONS = {p.values[:20]: p for p in load(PUZZLES / "techniques" / "patterns.txt")}
+EASTER_MONSTER = next(p for p in POSITIONS.values() if p.code == "skl" and p.values.startswith("1.......2.9.4"))
+
+
+def test_sk_loop_easter_monster_links() -> None:
+    grid = grid_from(EASTER_MONSTER.values, EASTER_MONSTER.removed)
+    step = next(SK_LOOP.find(grid))
+    # The loop of the Easter Monster as published: links 38, 16, 39, 27, 45, 16, 48, 27.
+    assert (
+        "3 and 8 in row 2, 1 and 6 in box 3, 3 and 9 in column 8, 2 and 7 in box 9, 4 and 5 in row 8, "
+        "1 and 6 in box 7, 4 and 8 in column 2, 2 and 7 in box 1"
+    ) in step.explanation
+    assert "(r2c13, r2c79, r13c8, r79c8, r8c79, r8c13, r79c2, r13c2)" in step.explanation
+    assert len(step.highlights.cells) == 16
+
+
+def test_rank0_needs_every_candidate_covered() -> None:
+    grid = grid_from(EASTER_MONSTER.values, EASTER_MONSTER.removed)
+    step = next(SK_LOOP.find(grid))
+    cells = sum(1 << c for c in step.highlights.cells)
+    row2 = UNITS[9 + 1].number
+    links = ((row2, 3), (row2, 8), (UNITS[2].number, 1), (UNITS[2].number, 6))
+    assert rank0(grid, cells, links) is None  # 16 cells, 4 links
+
+
+def test_msls_easter_monster() -> None:
+    from techniques.patterns.msls import MSLS
+
+    grid = grid_from(EASTER_MONSTER.values, EASTER_MONSTER.removed)
+    step = next(MSLS.find(grid))
+    assert str(step).startswith("Multi-Sector Locked Set: 16 cells r2468c1379 => ")
+    assert step.explanation.startswith("Take the 16 open cells r2c1, r2c3, r2c7, r2c9, r4c1")
+    assert "and there are 16 links" in step.explanation
+    assert {UNITS[u].kind.value for u in step.highlights.units} <= {"r", "c"}
