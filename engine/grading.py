@@ -24,6 +24,7 @@ from engine.formats import Puzzle, format_line
 from engine.grid import Contradiction
 from engine.rating import TechniqueLookup, rate
 from engine.se_scale import SeRecorder
+from engine.profiles.hodoku_choice import choose as hodoku_choose
 from engine.solver import SolveStatus, solve
 from engine.technique import Catalog, Technique
 
@@ -116,7 +117,7 @@ class Grader:
         except Contradiction as broken:
             return GradeRecord(line, "invalid", error=f"no solution: {broken}")
         recorder = SeRecorder()
-        result = solve(grid, self.techniques, watch=recorder)
+        result = solve(grid, self.techniques, watch=recorder, choose=hodoku_choose)
         if result.status is SolveStatus.INVALID:
             return GradeRecord(line, "invalid", error=result.error)
         rating = rate(result.steps, self.lookup, solved=result.status is SolveStatus.SOLVED, se_values=recorder.values)

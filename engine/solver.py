@@ -83,10 +83,19 @@ def allowed_techniques(techniques: Iterable[Technique], *, unique: bool, max_dif
     )
 
 
-def next_step(grid: Grid, techniques: Iterable[Technique]) -> Step | None:
-    """The first step of the first technique (in the given order) that has one."""
+#: Which step to take when a technique applies: a profile's policy (None: none applies).
+StepChoice = Callable[[Technique, Grid], "Step | None"]
+
+
+def first_step(technique: Technique, grid: Grid) -> Step | None:
+    """The first step a technique finds (the default step choice)."""
+    return next(technique.find(grid), None)
+
+
+def next_step(grid: Grid, techniques: Iterable[Technique], choose: StepChoice = first_step) -> Step | None:
+    """The step of the first technique (in the given order) that has one."""
     for technique in techniques:
-        step = next(technique.find(grid), None)
+        step = choose(technique, grid)
         if step is not None:
             return step
     return None
@@ -100,6 +109,7 @@ def solve(
     allow_search: bool = True,
     analysis: Analysis | None = None,
     watch: Callable[[Grid, Step], None] | None = None,
+    choose: StepChoice = first_step,
 ) -> SolveResult:
     """Solve a position logically, logging every step.
 
@@ -112,6 +122,8 @@ def solve(
         analysis: a known analysis of the position, to skip the check by search.
         watch: called with the position and each step just before the step is applied
             (for raters that need the position; it must not change the grid).
+        choose: which step to take when a technique finds several (a profile's policy,
+            e.g. ``engine.profiles.hodoku_choice.choose``).
     """
     analysis = analysis or analyse(grid.values, grid.cands)
     if analysis.status is not Status.UNIQUE or analysis.solution is None:
@@ -121,7 +133,7 @@ def solve(
     steps: list[Step] = []
     brute_force = 0
     while work.empty_count():
-        step = next_step(work, usable)
+        step = next_step(work, usable, choose)
         if step is None:
             if not allow_search:
                 return SolveResult(SolveStatus.STUCK, tuple(steps), work, analysis, brute_force)

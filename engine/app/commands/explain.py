@@ -32,6 +32,7 @@ from engine.rating import Rating, rate
 from engine.app.render.steps import StepLog, paragraph
 from engine.app.render.tables import RatingSummary
 from engine.app.render.theme import style_of
+from engine.profiles.hodoku_choice import choose as hodoku_choose
 from engine.solver import SolveResult, SolveStatus, solve
 from engine.technique import Catalog, Technique
 from engine.walkthrough import build_walkthrough
@@ -106,7 +107,7 @@ def explain_puzzle(puzzle: Puzzle, techniques: tuple[Technique, ...], options: E
     except Contradiction as broken:
         empty = Grid.from_values([0] * 81)
         return empty, SolveResult(SolveStatus.INVALID, (), empty, Analysis(Status.NONE, reason=str(broken)))
-    return grid, solve(grid, techniques, max_difficulty=options.max_difficulty, allow_search=options.allow_search)
+    return grid, solve(grid, techniques, max_difficulty=options.max_difficulty, allow_search=options.allow_search, choose=hodoku_choose)
 
 
 def explain_json(record: Record, puzzle: Puzzle, result: SolveResult, rating: Rating | None = None) -> dict[str, Any]:
