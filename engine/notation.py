@@ -53,11 +53,12 @@ def compact_cells(cells: Iterable[Cell]) -> str:
 
 
 def format_eliminations(eliminations: Iterable[Candidate]) -> str:
-    """Eliminations grouped by digit, ascending: ``r2c13<>7, r4c5<>2``."""
-    by_digit: dict[Digit, list[Cell]] = defaultdict(list)
+    """Eliminations grouped by digit, the digits in order of first appearance (as HoDoKu
+    prints them): ``r2c13<>7, r4c5<>2``."""
+    by_digit: dict[Digit, list[Cell]] = {}
     for digit, cell in eliminations:
-        by_digit[digit].append(cell)
-    return ", ".join(f"{compact_cells(cells)}<>{digit}" for digit, cells in sorted(by_digit.items()))
+        by_digit.setdefault(digit, []).append(cell)
+    return ", ".join(f"{compact_cells(cells)}<>{digit}" for digit, cells in by_digit.items())
 
 
 def format_placements(placements: Iterable[Candidate]) -> str:
@@ -65,17 +66,26 @@ def format_placements(placements: Iterable[Candidate]) -> str:
     return ", ".join(f"{compact_cells([cell])}={digit}" for digit, cell in sorted(placements, key=lambda p: p.cell))
 
 
+#: Step codes HoDoKu prints without a colon after the name (``Forcing Chain Verity =>``).
+_NO_COLON = frozenset({"fcc", "fcv", "fnc", "fnv"})
+
+
 def format_step(step: Step) -> str:
     """The one-liner of a step.
 
     ``Hidden Single: r8c6=1`` when it only places; otherwise the pattern, then the effect:
-    ``Locked Candidates Type 1 (Pointing): 7 in b3 => r2c13<>7``.
+    ``Locked Candidates Type 1 (Pointing): 7 in b3 => r2c13<>7``; without a pattern,
+    ``Bivalue Universal Grave + 1 => r5c1<>2, r5c1<>8``. Forcing chains have no colon:
+    ``Forcing Chain Contradiction in r5 => r5c4<>3``.
     """
     effects = [part for part in (format_placements(step.placements), format_eliminations(step.eliminations)) if part]
     effect = ", ".join(effects)
     if not step.detail:
+        if step.eliminations and not step.placements or step.code in _NO_COLON:
+            return f"{step.technique} => {effect}"
         return f"{step.technique}: {effect}"
-    return f"{step.technique}: {step.detail} => {effect}"
+    colon = " " if step.code in _NO_COLON else ": "
+    return f"{step.technique}{colon}{step.detail} => {effect}"
 
 
 def digit_list(digits: Iterable[Digit]) -> str:

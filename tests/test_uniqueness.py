@@ -93,7 +93,7 @@ def test_avoidable_rectangle_needs_cells_filled_while_solving() -> None:
 
 def test_bug_plus_one() -> None:
     steps = list(BUG_PLUS_1.find(grid_from(*BUG)))
-    assert [str(s) for s in steps] == ["Bivalue Universal Grave + 1: r5c1<>2, r5c1<>8"]
+    assert [str(s) for s in steps] == ["Bivalue Universal Grave + 1 => r5c1<>2, r5c1<>8"]
     assert "r5c1 is 3" in steps[0].explanation
     assert "single solution" in steps[0].explanation
     # With 3 back in r6c4 a second cell has three candidates: no BUG+1.

@@ -57,7 +57,7 @@ class RemotePair(BaseTechnique):
                 targets |= PEER_MASK[start] & PEER_MASK[end]
         targets &= ALL_CELLS & ~sum(1 << c for c in chain)
         x, y = MASK_DIGITS[mask]
-        eliminations = candidates(grid, x, targets) + candidates(grid, y, targets)
+        eliminations = tuple(sorted(candidates(grid, x, targets) + candidates(grid, y, targets)))
         if not eliminations:
             return None
         text = _TEXT.format(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from engine.cells import BOX_OF, MASK_COUNT, MASK_DIGITS, UNITS, Cell, Unit, cells_of, common_units
+from engine.cells import BOX_OF, MASK_COUNT, MASK_DIGITS, UNITS, Cell, Unit, UnitKind, cells_of, common_units
 from engine.grid import Grid
 from engine.notation import compact_cells, digit_list
 from engine.step import Candidate, Highlights, Step
@@ -70,12 +70,12 @@ class NakedSubset(BaseTechnique):
     def _make(self, grid: Grid, unit: Unit, combo: tuple[Cell, ...], union: int) -> Step | None:
         cellset = sum(1 << c for c in combo)
         houses = common_units(cellset)
-        targets = 0
-        for house in houses:
-            targets |= house.mask
-        targets &= ~cellset
+        # HoDoKu's order: the line's cells, then the box's, each cell's digits ascending.
         eliminations = tuple(
-            Candidate(d, c) for c in cells_of(targets) for d in MASK_DIGITS[grid.cands[c] & union]
+            Candidate(d, c)
+            for house in sorted(houses, key=lambda h: (h.kind is UnitKind.BOX, h.number))
+            for c in cells_of(house.mask & ~cellset)
+            for d in MASK_DIGITS[grid.cands[c] & union]
         )
         if not eliminations or self._is_locked(combo, houses, eliminations) != self.locked:
             return None
