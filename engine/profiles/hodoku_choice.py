@@ -10,11 +10,15 @@ beside each function; the code is our own.
 
 from __future__ import annotations
 
-from typing import Iterator, Protocol, runtime_checkable
+from typing import Iterator, Protocol, Sequence, runtime_checkable
 
 from engine.grid import Grid
-from engine.step import Step
+from engine.step import Candidate, Step
 from engine.technique import Technique
+
+#: Techniques whose steps HoDoKu collects and sorts before taking the first: the simple
+#: chains (X-Chain, XY-Chain, Remote Pair, Turbot Fish) and the nice loops and AICs.
+SORTED = frozenset({"x", "xyc", "rp", "tf", "nl", "gnl"})
 
 
 @runtime_checkable
@@ -30,8 +34,29 @@ def choose(technique: Technique, grid: Grid) -> Step | None:
     Singles: HoDoKu keeps a queue of naked singles and one of hidden singles, filled as
     candidates disappear; Full House is the oldest naked single that is the last empty
     cell of a house, Naked Single the oldest naked single, Hidden Single the oldest hidden
-    single.
+    single. Sorted techniques (``SORTED``): the step that sorts first by ``rank``, the
+    first found among equals. Every other technique: the first step its search finds.
     """
     if isinstance(technique, OldestFirst):
         return next(technique.oldest_first(grid), None)
+    if technique.code in SORTED:
+        return min(technique.find(grid), key=rank, default=None)
     return next(technique.find(grid), None)
+
+
+def rank(step: Step) -> tuple[int, int]:
+    """HoDoKu 2.2's sort key for steps of different effect (``SolutionStep.compareTo``):
+    more eliminations first, then the smaller ``weighted_sum`` of the eliminations (in
+    HoDoKu's sorted order: digit, then cell). Chain length only separates steps with
+    the same eliminations, and those are kept once each (the shortest chain)."""
+    eliminations = sorted(step.eliminations)
+    return (-len(eliminations), weighted_sum(eliminations))
+
+
+def weighted_sum(eliminations: Sequence[Candidate]) -> int:
+    """HoDoKu's ``getIndexSumme``: the k-th candidate (from 0) adds cell * (1 + 80k) + digit.
+
+    >>> weighted_sum([Candidate(9, 21), Candidate(9, 67)])
+    5466
+    """
+    return sum(cell * (1 + 80 * k) + digit for k, (digit, cell) in enumerate(eliminations))
