@@ -106,17 +106,25 @@ class NiceLoop(BaseTechnique):
         graph = per_version(grid, kind, build)
         search = Search(grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {})
         deadline = time.monotonic() + TIME_LIMIT
-        for i, node in enumerate(graph.nodes):
-            if not node.is_plain:
-                continue
-            for start in (on(i), off(i)):
-                layers = graph.layers(start)
-                self._loops(search, layers, node, is_on(start))
-                if not is_on(start):
-                    self._aics(search, layers, node)
+        # HoDoKu's order, which decides between equally short chains with one effect:
+        # every loop from "candidate is true", then every loop from "candidate is false",
+        # then every AIC (from "candidate is false"), candidates in cell and digit order.
+        plain = [i for i, node in enumerate(graph.nodes) if node.is_plain]
+        off_layers: dict[int, list[int]] = {}
+        for i in plain:
+            self._loops(search, graph.layers(on(i)), graph.nodes[i], True)
             if time.monotonic() > deadline:
                 break
-        ordered = sorted(search.found.values(), key=lambda f: (-len(f[1].eliminations), f[0], f[1].code, f[1].eliminations))
+        for i in plain:
+            off_layers[i] = graph.layers(off(i))
+            self._loops(search, off_layers[i], graph.nodes[i], False)
+            if time.monotonic() > deadline:
+                break
+        for i in plain:
+            if i in off_layers:
+                self._aics(search, off_layers[i], graph.nodes[i])
+        # Most eliminations first, then the shortest chain, then the first found.
+        ordered = sorted(search.found.values(), key=lambda f: (-len(f[1].eliminations), f[0]))
         for _, step in ordered:
             yield step
 
