@@ -26,6 +26,7 @@ from techniques.chains.notation import Chain, chain_candidates, chain_links, cha
 from techniques.chains.link_graph import Node, link_graph, links, per_version
 from techniques.chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
 from techniques.chains.loop_explanations import explain
+from techniques.chains.table_order import TableOrder, first_shortest_path, is_lasso
 
 # A whole search (every premise of every candidate) stops after this many seconds. Normal
 # positions take a small fraction of it; the bound only keeps a pathological position
@@ -80,6 +81,7 @@ class Search:
     special: int  # literals of group and set nodes
     on_literal: list[int]  # see _on_literals
     found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Step]]
+    order: TableOrder
 
 
 class NiceLoop(BaseTechnique):
@@ -104,7 +106,9 @@ class NiceLoop(BaseTechnique):
     def find(self, grid: Grid) -> Iterator[Step]:
         kind, build = self.graph_builder()
         graph = per_version(grid, kind, build)
-        search = Search(grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {})
+        search = Search(
+            grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {}, TableOrder(grid, graph)
+        )
         deadline = time.monotonic() + TIME_LIMIT
         # HoDoKu's order, which decides between equally short chains with one effect:
         # every loop from "candidate is true", then every loop from "candidate is false",
@@ -166,8 +170,22 @@ class NiceLoop(BaseTechnique):
 
     def _chains(self, search: Search, layers: list[int], end: int, loop: bool) -> Iterator[Chain]:
         """Valid shortest chains to ``end``; for the grouped technique only those with a
-        group or set node (the plain ones belong to Nice Loop/AIC)."""
+        group or set node (the plain ones belong to Nice Loop/AIC).
+
+        Without almost locked sets, the one chain HoDoKu's tables reach first, if HoDoKu
+        accepts it: no lasso, and a loop leaves its start cell at once and comes back to it
+        from another cell."""
         graph = search.graph
+        if not graph.delayed:
+            path = first_shortest_path(graph, layers, end, search.order)
+            start_cell = graph.nodes[path[0] >> 1].cell
+            if loop and start_cell in (graph.nodes[path[1] >> 1].cell, graph.nodes[path[-2] >> 1].cell):
+                return
+            if not is_lasso(graph, path, loop):
+                chain = path_nodes(graph, path)
+                if not search.grouped or any(not node.is_plain for node, _ in chain):
+                    yield chain
+            return
         plain_seen = 0
         for path in graph.paths(layers, end, loop=loop, prefer=search.special):
             chain = path_nodes(graph, path)
