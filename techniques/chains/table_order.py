@@ -48,7 +48,10 @@ class TableOrder:
         return ranks.get(b, 1 << 20)
 
     def _literal(self, node: Node, true: bool) -> int:
-        return 2 * self.graph.index[node] + (0 if true else 1)
+        """The literal of a node, or -1 when the graph leaves the node out (chain
+        searches over some of the links: one digit, cells with two candidates)."""
+        i = self.graph.index.get(node)
+        return -1 if i is None else 2 * i + (0 if true else 1)
 
     def _successors(self, literal: int) -> list[int]:
         node, true = self.graph.nodes[literal >> 1], not literal & 1
@@ -133,8 +136,15 @@ def first_shortest_path(graph: LiteralGraph, layers: list[int], target: int, ord
     chains from ``layers[0]``, the one whose links come first in ``order``, link by link.
     Literals, start first."""
     depth = next(k for k, layer in enumerate(layers) if layer >> target & 1)
+    return first_path_to_any(graph, layers, depth, 1 << target, order)
+
+
+def first_path_to_any(graph: LiteralGraph, layers: list[int], depth: int, targets: int, order: TableOrder) -> list[int]:
+    """Among the chains of ``depth`` links from ``layers[0]`` to any literal of
+    ``targets`` (all in that layer), the one whose links come first in ``order``, link by
+    link: the first a depth-first or breadth-first walk in that order meets."""
     cone = [0] * (depth + 1)
-    cone[depth] = 1 << target
+    cone[depth] = targets
     for k in range(depth, 0, -1):
         reach = 0
         for v in bit_indices(cone[k]):
@@ -152,7 +162,7 @@ def first_shortest_path(graph: LiteralGraph, layers: list[int], target: int, ord
         keyed.sort()
         for n, (_, v) in enumerate(keyed):
             position[v] = n
-    path = [target]
+    path = [min(bit_indices(targets), key=position.__getitem__)]
     while path[-1] != start:
         path.append(parent[path[-1]])
     return path[::-1]
