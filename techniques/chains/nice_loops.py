@@ -127,8 +127,8 @@ class NiceLoop(BaseTechnique):
         for i in plain:
             if i in off_layers:
                 self._aics(search, off_layers[i], graph.nodes[i])
-        # Most eliminations first, then the shortest chain, then the first found.
-        ordered = sorted(search.found.values(), key=lambda f: (-len(f[1].eliminations), f[0]))
+        # Most eliminations first, then in the order found (HoDoKu's order among equals).
+        ordered = sorted(search.found.values(), key=lambda f: -len(f[1].eliminations))
         for _, step in ordered:
             yield step
 

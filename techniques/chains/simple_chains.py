@@ -33,6 +33,10 @@ _XY_CHAIN = (
     "{end} is {d}, and {targets} both cannot be {d}."
 )
 
+#: HoDoKu's longest simple chain: 20 candidates, 19 links (its chain length limit).
+MAX_LINKS = 19
+
+
 def x_graph(grid: Grid) -> LiteralGraph:
     """Links between cells for one digit at a time: the X-Chain's graph."""
     linked = link_graph(grid)
@@ -77,8 +81,8 @@ class SimpleChain(BaseTechnique):
         found: dict[tuple[Candidate, ...], tuple[int, Step]] = {}
         for i, node in enumerate(graph.nodes):
             layers = graph.layers(off(i))
-            # A chain needs three links at least (strong, weak, strong).
-            for length in range(3, len(layers), 2):
+            # A chain needs three links at least (strong, weak, strong); HoDoKu stops at 19.
+            for length in range(3, min(len(layers), MAX_LINKS + 1), 2):
                 by_effect: dict[tuple[Candidate, ...], int] = {}
                 for end in bit_indices(layers[length] & ends):
                     targets = self._targets(grid, node, graph.node(end))
@@ -88,7 +92,8 @@ class SimpleChain(BaseTechnique):
                 for effect, chosen in by_effect.items():
                     if effect not in found or found[effect][0] > length:
                         self._consider(grid, graph, order, layers, (length, chosen), node, effect, found)
-        for _, step in sorted(found.values(), key=lambda f: (-len(f[1].eliminations), f[0], f[1].eliminations)):
+        # Most eliminations first, then in the order found (HoDoKu's order among equals).
+        for _, step in sorted(found.values(), key=lambda f: -len(f[1].eliminations)):
             yield step
 
     @staticmethod
