@@ -17,8 +17,9 @@ from engine.step import Candidate, Step
 from engine.technique import Technique
 
 #: Techniques whose steps HoDoKu collects and sorts before taking the first: the simple
-#: chains (X-Chain, XY-Chain, Remote Pair, Turbot Fish) and the nice loops and AICs.
-SORTED = frozenset({"x", "xyc", "rp", "tf", "nl", "gnl"})
+#: chains (X-Chain, XY-Chain, Remote Pair, Turbot Fish), the nice loops and AICs, and the
+#: ALS Chain (its ``AlsComparator`` ranks steps of different effect the same way).
+SORTED = frozenset({"x", "xyc", "rp", "tf", "nl", "gnl", "ach"})
 
 
 @runtime_checkable
