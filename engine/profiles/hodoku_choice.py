@@ -10,16 +10,19 @@ beside each function; the code is our own.
 
 from __future__ import annotations
 
-from typing import Iterator, Protocol, Sequence, runtime_checkable
+from typing import Callable, Iterator, Protocol, Sequence, runtime_checkable
 
 from engine.grid import Grid
 from engine.step import Candidate, Step
-from engine.technique import Technique
+from engine.technique import BaseTechnique, Technique
+from techniques.forcing.hodoku_order import hodoku_forcing_chain
 
 #: Techniques whose steps HoDoKu collects and sorts before taking the first: the simple
 #: chains (X-Chain, XY-Chain, Remote Pair, Turbot Fish), the nice loops and AICs, and the
 #: ALS Chain (its ``AlsComparator`` ranks steps of different effect the same way).
 SORTED = frozenset({"x", "xyc", "rp", "tf", "nl", "gnl", "ach"})
+#: Techniques whose HoDoKu step needs HoDoKu's own search: code -> that search.
+OWN_SEARCH: dict[str, Callable[[BaseTechnique, Grid], Step | None]] = {"fc": hodoku_forcing_chain}
 
 
 @runtime_checkable
@@ -36,10 +39,15 @@ def choose(technique: Technique, grid: Grid) -> Step | None:
     candidates disappear; Full House is the oldest naked single that is the last empty
     cell of a house, Naked Single the oldest naked single, Hidden Single the oldest hidden
     single. Sorted techniques (``SORTED``): the step that sorts first by ``rank``, the
-    first found among equals. Every other technique: the first step its search finds.
+    first found among equals. Forcing chains: HoDoKu's own checks and order
+    (``techniques.forcing.hodoku_order``). Every other technique: the first step its
+    search finds.
     """
     if isinstance(technique, OldestFirst):
         return next(technique.oldest_first(grid), None)
+    own = OWN_SEARCH.get(technique.code)
+    if own is not None and isinstance(technique, BaseTechnique):
+        return own(technique, grid)
     if technique.code in SORTED:
         return min(technique.find(grid), key=rank, default=None)
     return next(technique.find(grid), None)

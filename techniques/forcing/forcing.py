@@ -105,8 +105,11 @@ class SolutionCover:
         return bool(found)
 
 
-def make_step(technique: BaseTechnique, kind: str, c: Conclusion, proofs: list[Proof], words: Narrator) -> Step:
-    """The step of one conclusion: name, HoDoKu-style detail, effect, words, highlights."""
+def make_step(
+    technique: BaseTechnique, kind: str, c: Conclusion, proofs: list[Proof], words: Narrator, where: str | None = None
+) -> Step:
+    """The step of one conclusion: name, HoDoKu-style detail, effect, words, highlights.
+    ``where`` replaces the place a contradiction is said to be "in" (HoDoKu's text)."""
     digit, cell = (c.fact >> 1) // 81 + 1, (c.fact >> 1) % 81
     fact = Candidate(digit, cell)
     name = f"Forcing {kind} {'Contradiction' if c.contradiction else 'Verity'}"
@@ -114,7 +117,8 @@ def make_step(technique: BaseTechnique, kind: str, c: Conclusion, proofs: list[P
     if c.contradiction:
         conflict = c.ends[0]
         assert isinstance(conflict, Conflict)
-        where = UNITS[conflict.unit].name if conflict.clash is Clash.NO_PLACE else CELL_NAMES[conflict.cell]
+        if where is None:
+            where = UNITS[conflict.unit].name if conflict.unit >= 0 else CELL_NAMES[conflict.cell]
         detail = f"in {where}"
         walk = words.walk(proofs[0])
         text = f"Suppose {fact_words(c.premises[0])}. Then {walk}. That cannot be, so {fact_words(c.fact)}."
