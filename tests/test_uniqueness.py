@@ -5,10 +5,13 @@ Values use ``+d`` for digits filled in while solving (tests/conftest.py ``grid_f
 
 from __future__ import annotations
 
+from engine.cells import parse_cell_name
+from engine.profiles.hodoku_choice import choose as hodoku_choose
 from engine.solver import allowed_techniques
 from techniques import REGISTRY, by_code
 from techniques.uniqueness.avoidable import AVOIDABLE_RECTANGLE_1
 from techniques.uniqueness.bug import BUG_PLUS_1
+from techniques.uniqueness.rectangles import hodoku_examined
 from techniques.uniqueness.unique_rectangles import HIDDEN_RECTANGLE, UNIQUENESS_1, UNIQUENESS_4, UniquenessTest
 from tests.conftest import grid_from
 
@@ -108,3 +111,20 @@ def test_every_uniqueness_explanation_says_it_relies_on_one_solution() -> None:
             grid = grid_from(position.values, position.removed)
             for step in by_code(position.code).find(grid):
                 assert "single solution" in step.explanation, step
+
+
+def test_hodoku_examines_four_cells_once_whatever_their_digits() -> None:
+    """HoDoKu's step 27 of top1465 #342: r4c3 (6 and 8) starts a 6/8 rectangle on r4c13,
+    r8c13 first; HoDoKu then skips the 4/6 rectangle on the same four cells, so the
+    Uniqueness Test 4 there, sound as it is, is not HoDoKu's step (it took an AIC)."""
+    grid = grid_from(
+        ".6..31...5+4+3..2..9+1..4.+6....2...9..1...6..8..7.5.....+6.3..6+54...+5.3.....2.1.....5",
+        "r1c4<>78 r1c8<>5 r2c7<>7 r2c8<>78 r3c5<>78 r4c1<>8 r4c3<>4 r5c1<>9 r6c4<>8 r7c4<>789 r7c8<>9 r8c1<>89 "
+        "r8c3<>789 r8c5<>4789 r8c6<>4 r8c7<>6 r8c8<>6 r9c2<>9 r9c7<>79 r9c8<>789",
+    )
+    u4 = by_code("u4")
+    assert [str(s) for s in u4.find(grid)] == ["Uniqueness Test 4: 4/6 in r4c13,r8c13 => r4c1<>4"]
+    assert hodoku_choose(u4, grid) is None
+    cells = sum(1 << parse_cell_name(n) for n in ("r4c1", "r4c3", "r8c1", "r8c3"))
+    examined = hodoku_examined(grid)
+    assert (cells, 6, 8) in examined and (cells, 4, 6) not in examined

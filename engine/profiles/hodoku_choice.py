@@ -16,13 +16,17 @@ from engine.grid import Grid
 from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Technique
 from techniques.forcing.hodoku_order import hodoku_forcing_chain
+from techniques.uniqueness.unique_rectangles import hodoku_rectangle_step
 
 #: Techniques whose steps HoDoKu collects and sorts before taking the first: the simple
 #: chains (X-Chain, XY-Chain, Remote Pair, Turbot Fish), the nice loops and AICs, and the
 #: ALS Chain (its ``AlsComparator`` ranks steps of different effect the same way).
 SORTED = frozenset({"x", "xyc", "rp", "tf", "nl", "gnl", "ach"})
 #: Techniques whose HoDoKu step needs HoDoKu's own search: code -> that search.
-OWN_SEARCH: dict[str, Callable[[BaseTechnique, Grid], Step | None]] = {"fc": hodoku_forcing_chain}
+OWN_SEARCH: dict[str, Callable[[BaseTechnique, Grid], Step | None]] = {
+    "fc": hodoku_forcing_chain,
+    **{code: hodoku_rectangle_step for code in ("u1", "u2", "u3", "u4", "u5", "u6", "hr")},
+}
 
 
 @runtime_checkable

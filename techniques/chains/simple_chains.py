@@ -28,6 +28,10 @@ _X_CHAIN = (
     "Follow {d} along the chain: if {start} is not {d}, then {walk}. So {start} or {end} is {d}, and "
     "{targets} both, cannot be {d}."
 )
+_X_LOOP = (
+    "Follow {d} along the chain: if {start} is not {d}, then {walk}. So {start} is {d} either way, and "
+    "{targets} it, cannot be {d}."
+)
 _XY_CHAIN = (
     "Every cell of this chain has two candidates. If {start} is not {d}, then {walk}. So {start} or "
     "{end} is {d}, and {targets} both cannot be {d}."
@@ -96,11 +100,15 @@ class SimpleChain(BaseTechnique):
         for _, step in sorted(found.values(), key=lambda f: -len(f[1].eliminations)):
             yield step
 
-    @staticmethod
-    def _targets(grid: Grid, start: Node, last: Node) -> CellSet:
-        """The cells a chain from ``start`` to ``last`` clears (0: not such a chain)."""
-        if last.digit != start.digit or last.cell == start.cell:
+    def _targets(self, grid: Grid, start: Node, last: Node) -> CellSet:
+        """The cells a chain from ``start`` to ``last`` clears (0: not such a chain). An
+        X-Chain may come back into its start cell: then the start holds the digit and
+        every cell seeing it loses it (HoDoKu takes such a loop as an X-Chain; its
+        XY-Chains stop when they come back)."""
+        if last.digit != start.digit:
             return 0
+        if last.cell == start.cell:
+            return 0 if self.xy else grid.cells_with[start.digit] & PEER_MASK[start.cell]
         return grid.cells_with[start.digit] & PEER_MASK[start.cell] & PEER_MASK[last.cell]
 
     def _consider(
@@ -119,14 +127,16 @@ class SimpleChain(BaseTechnique):
         (links in table order); one that crosses itself falls back to any other."""
         length, chosen = reach
         path: list[int] | None = first_path_to_any(graph, layers, length, chosen, order)
-        if path is None or is_lasso(graph, path, loop=False):
-            path = next((p for end in bit_indices(chosen) for p in graph.paths(layers, end)), None)
+        loop = path is not None and graph.node(path[-1]) == start
+        if path is None or is_lasso(graph, path, loop=loop):
+            path = next((p for end in bit_indices(chosen) for p in graph.paths(layers, end, loop=graph.node(end) == start)), None)
         if path is not None:
             last = graph.node(path[-1])
             found[effect] = (length, self._step(grid, path_nodes(graph, path), start.digit, self._targets(grid, start, last)))
 
     def _step(self, grid: Grid, chain: Chain, digit: Digit, targets: CellSet) -> Step:
-        text = (_XY_CHAIN if self.xy else _X_CHAIN).format(
+        loop = chain[0][0].cell == chain[-1][0].cell
+        text = (_XY_CHAIN if self.xy else _X_LOOP if loop else _X_CHAIN).format(
             d=digit,
             start=CELL_NAMES[chain[0][0].cell],
             end=CELL_NAMES[chain[-1][0].cell],

@@ -134,17 +134,16 @@ class SueDeCoq(BaseTechnique):
         line_elim = ((v | ld) & ~bd) | both
         box_elim = ((v | bd) & ~ld) | both
         core_set = set(core)
-        elims: set[Candidate] = set()
-        for c in line.cells:
-            if c not in core_set and c not in line_cells:
-                elims.update(Candidate(d, c) for d in MASK_DIGITS[cands[c] & line_elim])
-        for c in box.cells:
-            if c not in core_set and c not in box_cells:
-                elims.update(Candidate(d, c) for d in MASK_DIGITS[cands[c] & box_elim])
+        # HoDoKu's order: the box's cells outside the pattern, then the line's (cells
+        # ascending, each cell's digits ascending); a cell in both parts counts once.
+        elims: dict[Candidate, None] = {}
+        for unit, own, digits_out in ((box, box_cells, box_elim), (line, line_cells, line_elim)):
+            for c in unit.cells:
+                if c not in core_set and c not in own:
+                    elims.update(dict.fromkeys(Candidate(d, c) for d in MASK_DIGITS[cands[c] & digits_out]))
         if not elims:
             return None
-        # HoDoKu's order: the box's cells, then the line's, each cell's digits ascending.
-        eliminations = tuple(sorted(elims, key=lambda e: (not box.mask >> e.cell & 1, e.cell, e.digit)))
+        eliminations = tuple(elims)
         return self.step(
             f"{compact_cells(core)} - {{{_digits(v)}}} ({compact_cells(line_cells)} - {{{_digits(ld)}}}, "
             f"{compact_cells(box_cells)} - {{{_digits(bd)}}})",
