@@ -37,7 +37,10 @@ class _Build:
     def first_peer(self, cell: Cell, digit: Digit) -> int:
         """The rank of the first placement of ``digit`` that sees ``cell``."""
         peers = PEER_MASK[cell]
-        return next((rank for rank, c in self.holders[digit] if peers >> c & 1), _NEVER)
+        for rank, c in self.holders[digit]:
+            if peers >> c & 1:
+                return rank
+        return _NEVER
 
     def lost(self, cell: Cell, digit: Digit, house: int) -> Moment:
         """When ``cell`` stopped being a place for ``digit``, as booked in ``house``."""
@@ -54,6 +57,8 @@ def order_of_appearance(
 ) -> tuple[dict[Cell, None], dict[int, None]]:
     """The Naked Single cells and Hidden Single keys (house * 9 + digit - 1) of a grid built
     from ``values``, reordered oldest first."""
+    if len(naked) < 2 and len(hidden) < 2:
+        return naked, hidden  # nothing to order
     build = _Build(values)
 
     def naked_moment(cell: Cell) -> Moment:

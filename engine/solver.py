@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Callable, Iterable, Sequence
 
-from engine.analysis import Analysis, Status, analyse
+from engine.analysis import Analysis, Status, analyse_grid
 from engine.cells import CELL_NAMES, MASK_COUNT, N_CELLS
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
@@ -125,7 +125,7 @@ def solve(
         choose: which step to take when a technique finds several (a profile's policy,
             e.g. ``engine.profiles.hodoku_choice.choose``).
     """
-    analysis = analysis or analyse(grid.values, grid.cands)
+    analysis = analysis or analyse_grid(grid)
     if analysis.status is not Status.UNIQUE or analysis.solution is None:
         return SolveResult(SolveStatus.INVALID, (), grid.copy(), analysis)
     usable = allowed_techniques(techniques, unique=True, max_difficulty=max_difficulty)

@@ -47,14 +47,29 @@ def choose(technique: Technique, grid: Grid) -> Step | None:
     (``techniques.forcing.hodoku_order``). Every other technique: the first step its
     search finds.
     """
+    known = _POLICIES.get(id(technique))
+    if known is None or known[0] is not technique:
+        known = _POLICIES[id(technique)] = (technique, _policy(technique))
+    return known[1](grid)
+
+
+#: Each technique's policy, decided once (a protocol check per call costs more than many
+#: techniques' searches); the technique is kept with it, so its id stays its own.
+_POLICIES: dict[int, tuple[Technique, Callable[[Grid], Step | None]]] = {}
+
+
+def _policy(technique: Technique) -> Callable[[Grid], Step | None]:
     if isinstance(technique, OldestFirst):
-        return next(technique.oldest_first(grid), None)
+        oldest = technique.oldest_first
+        return lambda grid: next(oldest(grid), None)
     own = OWN_SEARCH.get(technique.code)
     if own is not None and isinstance(technique, BaseTechnique):
-        return own(technique, grid)
+        base = technique
+        return lambda grid: own(base, grid)
+    find = technique.find
     if technique.code in SORTED:
-        return min(technique.find(grid), key=rank, default=None)
-    return next(technique.find(grid), None)
+        return lambda grid: min(find(grid), key=rank, default=None)
+    return lambda grid: next(find(grid), None)
 
 
 def rank(step: Step) -> tuple[int, int]:

@@ -11,9 +11,9 @@ and the last link's actual digits, are removed from cells that see all their pla
 both sets. HoDoKu keeps one chain per set of eliminations, the one with the fewest cells
 (the first found among equals), in the place the first chain for those eliminations took.
 
-A set reached again from the same start with as many cells as before leads only to
-chains no better than those already found, so the walk does not repeat it; a work budget
-bounds a pathological position.
+A set reached again (with the same link digits) from the same start and first digit,
+with as many cells as before, leads only to chains no better than those already found,
+so the walk does not repeat it; a work budget bounds a pathological position.
 """
 
 from __future__ import annotations
@@ -55,75 +55,82 @@ class Found:
     cells: int
 
 
-def _rc_digits(rc: RestrictedCommon) -> tuple[int, int]:
-    digits = MASK_DIGITS[rc.digits]
-    return (digits[0], digits[1] if len(digits) > 1 else 0)
-
-
-def next_actual(previous: Link, rc: RestrictedCommon) -> tuple[int, ...]:
-    """The actual digits of ``rc`` after ``previous`` (HoDoKu's checkRC: with two actual
-    digits before, it compares the first one twice)."""
-    c21, c22 = _rc_digits(rc)
-    c11 = previous.actual[0]
-    c12 = previous.actual[0] if len(previous.actual) == 2 else 0
-    if not c12:
-        if not c22:
-            return () if c11 == c21 else (c21,)
-        if c11 == c22:
-            return (c21,)
-        return (c22,) if c11 == c21 else (c21, c22)
-    if not c22:
-        return () if c21 in (c11, c12) else (c21,)
-    if {c11, c12} == {c21, c22}:
-        return ()
-    if c22 in (c11, c12):
-        return (c21,)
-    return (c22,) if c21 in (c11, c12) else (c21, c22)
+def next_actual(previous: int, rc_digits: int) -> int:
+    """The actual digits (a mask) of a link with RC digits ``rc_digits`` after a link whose
+    actual digits are ``previous``. HoDoKu's checkRC compares only the first (lowest) of
+    two previous actual digits (it takes it twice), so that is all that is removed."""
+    return rc_digits & ~(previous & -previous)
 
 
 class _Search:
     def __init__(self, index: AlsIndex) -> None:
         self.index = index
-        self.forward: list[list[RestrictedCommon]] = [[] for _ in index.alses]
+        self.size = [als.size for als in index.alses]
+        #: per set: (rc, second set, its RC digits) of the links to later sets
+        self.forward: list[list[tuple[RestrictedCommon, int, int]]] = [[] for _ in index.alses]
         for rc in index.rcs:
             if not rc.overlap:
-                self.forward[rc.first].append(rc)
+                self.forward[rc.first].append((rc, rc.second, rc.digits))
         self.found: dict[tuple[Candidate, ...], Found] = {}
         self.left = BUDGET
 
     def run(self) -> None:
         for start, rcs in enumerate(self.forward):
-            for rc in rcs:
-                for digit in MASK_DIGITS[rc.digits]:  # a doubly linked first RC: each digit in turn
+            # What a chain clears depends on its start, its first link's digit and its end:
+            # chains from one start with one first digit share what they have reached.
+            best: dict[int, dict[tuple[int, int, int], int]] = {}
+            targets: dict[int, int] = {}
+            for rc, second, digits in rcs:
+                for digit in MASK_DIGITS[digits]:  # a doubly linked first RC: each digit in turn
                     if self.left <= 0:
                         return
-                    first = Link(rc, (digit,))
-                    size = self.index.alses[start].size + self.index.alses[rc.second].size
-                    self._walk(start, [first], size, {})
+                    actual = 1 << (digit - 1)
+                    chain = [(rc, actual)]
+                    self._walk(start, targets, chain, second, actual, self.size[start] + self.size[second], best.setdefault(actual, {}))
 
-    def _walk(self, start: int, chain: list[Link], cells: int, best: dict[tuple[int, tuple[int, ...], int], int]) -> None:
+    def _targets(self, start: int, end: int, known: dict[int, int]) -> int:
+        """The digits ``end`` shares with ``start`` that some cell could lose (seeing all
+        their places in both): a quick test before computing eliminations (cached in
+        ``known`` per start)."""
+        mask = known.get(end)
+        if mask is None:
+            a, e = self.index.alses[start], self.index.alses[end]
+            mask = 0
+            for z in MASK_DIGITS[a.digits & e.digits]:
+                if a.sees_all[z] & e.sees_all[z]:
+                    mask |= 1 << (z - 1)
+            known[end] = mask
+        return mask
+
+    def _walk(
+        self,
+        start: int,
+        targets: dict[int, int],
+        chain: list[tuple[RestrictedCommon, int]],
+        last: int,
+        actual: int,
+        cells: int,
+        best: dict[tuple[int, int, int], int],
+    ) -> None:
         self.left -= 1
-        last = chain[-1]
-        key = (last.target, last.actual, min(len(chain), MIN_LINKS))
+        key = (last, actual, min(len(chain), MIN_LINKS))
         if best.get(key, cells + 1) <= cells or self.left <= 0:
             return  # reached before with as few cells: nothing new below
         best[key] = cells
-        if len(chain) >= MIN_LINKS:
+        if len(chain) >= MIN_LINKS and self._targets(start, last, targets) & ~(chain[0][1] | actual):
             self._record(start, chain, cells)
         if len(chain) >= MAX_LINKS:
             return
-        for rc in self.forward[last.target]:
-            actual = next_actual(last, rc)
-            if actual:
-                chain.append(Link(rc, actual))
-                self._walk(start, chain, cells + self.index.alses[rc.second].size, best)
+        for rc, second, digits in self.forward[last]:
+            following = digits & ~(actual & -actual)
+            if following:
+                chain.append((rc, following))
+                self._walk(start, targets, chain, second, following, cells + self.size[second], best)
                 chain.pop()
 
-    def _record(self, start: int, chain: list[Link], cells: int) -> None:
-        a, e = self.index.alses[start], self.index.alses[chain[-1].target]
-        spare = 0
-        for digit in (*chain[0].actual, *chain[-1].actual):
-            spare |= 1 << (digit - 1)
+    def _record(self, start: int, chain: list[tuple[RestrictedCommon, int]], cells: int) -> None:
+        a, e = self.index.alses[start], self.index.alses[chain[-1][0].second]
+        spare = chain[0][1] | chain[-1][1]
         out = []
         for z in MASK_DIGITS[a.digits & e.digits & ~spare]:
             out += [Candidate(z, c) for c in cells_of(a.sees_all[z] & e.sees_all[z])]
@@ -133,7 +140,8 @@ class _Search:
         known = self.found.get(eliminations)
         if known is None or known.cells > cells:
             # a set already listed keeps its place (HoDoKu replaces the step in its list)
-            self.found[eliminations] = Found(eliminations, start, tuple(chain), cells)
+            links = tuple(Link(rc, MASK_DIGITS[actual]) for rc, actual in chain)
+            self.found[eliminations] = Found(eliminations, start, links, cells)
 
 
 def hodoku_chains(index: AlsIndex) -> Iterator[Found]:

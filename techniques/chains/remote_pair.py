@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from engine.cells import CELL_NAMES, HOUSES_OF, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, UNITS, Cell, CellSet, Mask, cells_of
+from engine.cells import CELL_NAMES, HOUSES_OF, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, UNITS, Cell, CellSet, cells_of
 from engine.grid import Grid
 from engine.notation import cell_list_words, compact_cells, words_list
 from engine.step import Candidate, Highlights, Link, Step
@@ -44,11 +44,17 @@ class RemotePair(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         found: dict[tuple[Candidate, ...], tuple[int, int, Step]] = {}
+        holding: dict[int, int] = {}  # pair -> the cells holding exactly that pair
+        for c in range(81):
+            if MASK_COUNT[grid.cands[c]] == 2:
+                holding[grid.cands[c]] = holding.get(grid.cands[c], 0) | 1 << c
+        linked: dict[int, list[Cell]] = {}  # cell -> the cells with its pair it sees
         for start in range(81):
-            if MASK_COUNT[grid.cands[start]] != 2:
-                continue
+            same = holding.get(grid.cands[start], 0) if MASK_COUNT[grid.cands[start]] == 2 else 0
+            if same.bit_count() < 4:
+                continue  # a remote pair needs four cells
             for x in MASK_DIGITS[grid.cands[start]]:
-                for chain in _chains(grid, start, x):
+                for chain in _chains(grid, start, x, same, linked):
                     step = self._make(grid, x, chain)
                     if step is not None:
                         key = tuple(sorted(step.eliminations))
@@ -100,17 +106,19 @@ def _removals(grid: Grid, x: int, y: int, targets: CellSet) -> str:
     return removal_words(candidates(grid, x, targets) + candidates(grid, y, targets))
 
 
-def _chains(grid: Grid, start: Cell, x: int) -> Iterator[tuple[Cell, ...]]:
+def _chains(grid: Grid, start: Cell, x: int, same: CellSet, linked: dict[Cell, list[Cell]]) -> Iterator[tuple[Cell, ...]]:
     """The chains HoDoKu's search checks from ``start`` with digit ``x``, in its order:
     those ending, after an even number (four or more) of cells, in a cell that shares
-    with ``start`` a peer holding ``x``."""
-    pair = grid.cands[start]
+    with ``start`` a peer holding ``x``. ``same``: the cells holding the start's pair;
+    ``linked`` caches each cell's links."""
     x_seeing_start = grid.cells_with[x] & PEER_MASK[start]
 
     def extend(path: tuple[Cell, ...], used: CellSet) -> Iterator[tuple[Cell, ...]]:
         last = path[-1]
-        exit_digit = x if len(path) % 2 == 0 else SINGLE_DIGIT[pair & ~(1 << (x - 1))]
-        for nxt in _links(grid, last, exit_digit, pair):
+        nexts = linked.get(last)
+        if nexts is None:
+            nexts = linked[last] = _links(last, same)
+        for nxt in nexts:
             if used >> nxt & 1:
                 continue  # back into the chain (to the start: a loop, which ends the search)
             chain = path + (nxt,)
@@ -122,14 +130,16 @@ def _chains(grid: Grid, start: Cell, x: int) -> Iterator[tuple[Cell, ...]]:
     yield from extend((start,), 1 << start)
 
 
-def _links(grid: Grid, cell: Cell, digit: int, pair: Mask) -> list[Cell]:
-    """Cells with the same two candidates linked to ``cell`` by ``digit``, in HoDoKu's link
-    order: its row, column, then box (cells ascending, each once)."""
+def _links(cell: Cell, same: CellSet) -> list[Cell]:
+    """The cells of ``same`` (those holding the pair) that see ``cell``, in HoDoKu's link
+    order: its row, column, then box (cells ascending, each once). Either digit of the
+    pair links them, so the order is the same for both."""
     out: list[Cell] = []
+    seen = 1 << cell
     for house in HOUSES_OF[cell]:
-        for c in UNITS[house].cells:
-            if c != cell and grid.cands[c] == pair and c not in out:
-                out.append(c)
+        here = same & UNITS[house].mask & ~seen
+        seen |= here
+        out += cells_of(here)
     return out
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from engine.cells import BOX_OF, MASK_COUNT, MASK_DIGITS, UNITS, Cell, Unit, UnitKind, cells_of, common_units
+from engine.cells import BOX_OF, BOXES, COL_OF, MASK_COUNT, MASK_DIGITS, ROW_OF, UNITS, Cell, Unit, UnitKind, cells_of, common_units
 from engine.grid import Grid
 from engine.notation import compact_cells, digit_list
 from engine.step import Candidate, Highlights, Step
@@ -54,9 +54,13 @@ class NakedSubset(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         seen: set[tuple[tuple[Candidate, ...], ...]] = set()
-        for unit in UNITS:
+        # A locked subset lies in one box and one line: the boxes (which come first) find
+        # every one of them, so the lines need not be searched again.
+        for unit in BOXES if self.locked else UNITS:
             cells = [c for c in unit.cells if 0 < MASK_COUNT[grid.cands[c]] <= self.size]
             for combo in combinations(cells, self.size):
+                if self.locked and not _in_one_line(combo):
+                    continue
                 union = 0
                 for c in combo:
                     union |= grid.cands[c]
@@ -108,6 +112,11 @@ class NakedSubset(BaseTechnique):
         in_box = any(BOX_OF[c] == box for _, c in eliminations)
         in_line_outside = any(BOX_OF[c] != box and line.mask >> c & 1 for _, c in eliminations)
         return in_box and in_line_outside
+
+
+def _in_one_line(cells: tuple[Cell, ...]) -> bool:
+    rows = {ROW_OF[c] for c in cells}
+    return len(rows) == 1 or len({COL_OF[c] for c in cells}) == 1
 
 
 class HiddenSubset(BaseTechnique):

@@ -170,7 +170,14 @@ def hodoku_examined(grid: Grid) -> set[tuple[CellSet, Digit, Digit]]:
     digit; such a rectangle is no unique rectangle (none of its findings would hold), but
     it still uses up its number.
     """
-    allowed = [allowed_cells(grid, d) if d else 0 for d in range(10)]
+    cached = _examined.get(grid.version)
+    if cached is not None:
+        return cached
+    empty = sum(1 << c for c in range(N_CELLS) if not grid.values[c])
+    seen = [0] * 10
+    for c in range(N_CELLS):
+        seen[grid.values[c]] |= PEER_MASK[c]
+    allowed = [empty & ~seen[d] for d in range(10)]
     numbers: set[int] = set()
     out: set[tuple[CellSet, Digit, Digit]] = set()
     for cell in range(N_CELLS):
@@ -188,7 +195,13 @@ def hodoku_examined(grid: Grid) -> set[tuple[CellSet, Digit, Digit]]:
                     if number not in numbers:
                         numbers.add(number)
                         out.add(((1 << cell) | (1 << other) | (1 << c21) | (1 << c22), a, b))
+    _examined.clear()
+    _examined[grid.version] = out
     return out
+
+
+#: The last grid version's examined rectangles (the seven rectangle techniques ask in turn).
+_examined: dict[int, set[tuple[CellSet, Digit, Digit]]] = {}
 
 
 def _placed(grid: Grid, cell: Cell) -> bool:
