@@ -1,28 +1,48 @@
 """The ``stepdoku`` command line: argument parsing and wiring, no Sudoku logic.
 
+Every option is declared once (the ``Option`` constants below) and each command lists the
+options it takes; a command may word an option's help for itself, never redefine it.
+
 Exit codes: 0 ok, 1 invalid puzzle (no solution or several), 2 bad input or usage,
-130 interrupted.
+3 internal error, 4 output could not be written, 130 interrupted, 141 output pipe closed.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
-from typing import IO, Callable, Sequence, cast
+from dataclasses import dataclass, field
+from importlib import metadata
+from typing import IO, Any, Callable, Sequence, cast
 
 from engine.advice import HintOptions
 from engine.app.commands import explain as explain_command
+from engine.app.commands import generate as generate_command
 from engine.app.commands import grade as grade_command
 from engine.app.commands import hint as hint_command
 from engine.app.commands import listing as listing_command
 from engine.app.commands import solve as solve_command
 from engine.app.commands import steps as steps_command
-from engine.app.commands.output import EXIT_BAD_INPUT, Interrupted, RecordStream
+from engine.app.commands.output import (
+    EXIT_BAD_INPUT,
+    EXIT_OUTPUT_FAILED,
+    EXIT_PIPE_CLOSED,
+    Interrupted,
+    OutputClosed,
+    OutputFailed,
+    RecordStream,
+    tolerant_output,
+)
 from engine.app.commands.richout import RichTarget
 from engine.formats import Layout
+from engine.generate import DEFAULT_MAX_TRIES, SE_PROFILE, Request, RequestError, Symmetry
+from engine.generate.request import parse_float_range, parse_int_range, parse_levels
+from engine.profiles import DEFAULT_PROFILE, PROFILES, Profile, load_profile
 from engine.technique import UnknownTechnique
 from techniques import CATALOG
+from techniques.options import OPTIONS, with_options
 
 EXIT_INTERRUPTED = 130
 EXIT_INTERNAL = 3
@@ -37,6 +57,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
 
+# --- value types ------------------------------------------------------------------------
+
+
 def _layout(text: str) -> Layout:
     try:
         return Layout(text)
@@ -45,24 +68,246 @@ def _layout(text: str) -> Layout:
         raise argparse.ArgumentTypeError(f"unknown format {text!r} (choose from {names})") from None
 
 
-def _inputs_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "inputs",
-        nargs="*",
-        metavar="INPUT",
-        help="a puzzle (81 characters, or a grid in quotes), a file of puzzles, or - for stdin; "
-        "default: Arto Inkala's 2012 'world's hardest' puzzle",
-    )
+def _at_least(minimum: int) -> Callable[[str], int]:
+    """An argparse type: a whole number no smaller than ``minimum``."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"must be {minimum} or more: {text!r}")
+        return value
+
+    return convert
 
 
-def _add_solve(commands: argparse._SubParsersAction[_Parser]) -> None:
-    parser = commands.add_parser("solve", help="solve puzzles by search and check they have exactly one solution")
-    _inputs_argument(parser)
-    parser.add_argument("--format", type=_layout, metavar="LAYOUT", help="output layout: " + ", ".join(x.value for x in Layout) + " (default: as the input)")
-    parser.add_argument("--count", action="store_true", help="count the solutions instead (up to --limit)")
-    parser.add_argument("--limit", type=int, default=1000, metavar="N", help="stop counting at N solutions (default 1000)")
-    parser.add_argument("--json", action="store_true", help="one JSON object per puzzle (JSON Lines)")
-    parser.set_defaults(handler=_solve)
+_positive = _at_least(1)
+_seed = _at_least(0)
+
+
+def _codes(text: str) -> str:
+    """A comma-separated list of technique codes; an empty one is a mistake, not the default set."""
+    if not any(code.strip() for code in text.split(",")):
+        raise argparse.ArgumentTypeError(f"no technique code in {text!r} (e.g. n2,h2; see 'stepdoku techniques')")
+    return text
+
+
+def _seconds(text: str) -> float | None:
+    """A time budget: any positive number of seconds; ``inf`` means no limit (None)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if math.isnan(value):
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}")
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds: {text!r}")
+    return None if math.isinf(value) else value
+
+
+def _parsed(parse: Callable[[str], Any]) -> Callable[[str], Any]:
+    """An argparse type from a parser that raises RequestError."""
+
+    def convert(text: str) -> Any:
+        try:
+            return parse(text)
+        except RequestError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return convert
+
+
+def _symmetry(text: str) -> Symmetry:
+    try:
+        return Symmetry(text.lower())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"unknown symmetry {text!r} (choose from {', '.join(s.value for s in Symmetry)})") from None
+
+
+# --- every option, once ----------------------------------------------------------------
+
+
+class Option:
+    """One command-line option: its flags and settings, declared once for every command
+    that takes it."""
+
+    def __init__(self, *flags: str, **settings: Any) -> None:
+        self.flags = flags
+        self.settings = settings
+
+    def add_to(self, parser: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup, help: str | None = None) -> None:
+        settings = dict(self.settings, help=help) if help is not None else self.settings
+        parser.add_argument(*self.flags, **settings)
+
+
+INPUTS = Option(
+    "inputs",
+    nargs="*",
+    metavar="INPUT",
+    help="a puzzle (81 characters, or a grid or LeetCode board in quotes), a file of puzzles, or - for stdin; "
+    "default: Arto Inkala's 2012 'world's hardest' puzzle",
+)
+GRADE_INPUTS = Option("inputs", nargs="+", metavar="INPUT", help="puzzles, files of puzzles (any size), or - for stdin")
+STATE = Option(
+    "state",
+    metavar="STATE",
+    help="your grid: 81 characters, nine rows, a LeetCode board, a pencil-mark grid, a HoDoKu library line (+d = entered), a file, or - for stdin",
+)
+PROFILE = Option(
+    "--profile",
+    choices=tuple(PROFILES),
+    default=DEFAULT_PROFILE,
+    help=f"the rating scale and solving policy: {', '.join(PROFILES)} (default {DEFAULT_PROFILE}; see 'stepdoku techniques --profile NAME')",
+)
+ONLY = Option("--only", type=_codes, metavar="CODES", help="use only these techniques, e.g. n2,h2 (see 'stepdoku techniques')")
+TECHNIQUE = Option("--technique", "-t", type=_codes, metavar="CODES", help="technique codes, e.g. n2,h2 (default: a library line's own technique, else the profile's default set)")
+MAX_DIFFICULTY = Option("--max-difficulty", type=int, metavar="N", help="leave out techniques ordered after N in the profile (its order numbers: see 'stepdoku techniques')")
+NO_SEARCH = Option("--no-search", action="store_true", help="stop when stuck instead of placing a Brute Force digit")
+JSON = Option("--json", action="store_true", help="one JSON object per puzzle (JSON Lines)")
+TEXT = Option("--text", action="store_true", help="the HoDoKu-style step lines only")
+RICH = Option("--rich", action="store_true", help="a rich view on the terminal")
+HTML = Option("--html", metavar="FILE", help="write the output as a self-contained HTML page instead")
+SVG = Option("--svg", metavar="FILE", help="write the output as an SVG picture instead")
+LAYOUT = Option("--format", type=_layout, metavar="LAYOUT", help="output layout: " + ", ".join(x.value for x in Layout) + " (default: as the input)")
+COUNT = Option("--count", action="store_true", help="count the solutions instead (up to --limit)")
+LIMIT = Option(
+    "--limit",
+    type=_positive,
+    default=1000,
+    metavar="N",
+    help="with --count, stop counting at N solutions (default 1000; then 'at least N'); the exit code still says whether the puzzle has one solution",
+)
+SINGLES = Option("--singles", choices=("collapsed", "full"), default="collapsed", help="runs of singles as lines under one grid (default) or each in full")
+FROM_STEP = Option("--from-step", type=_positive, default=1, metavar="N", help="start the walkthrough at step N")
+UNTIL_STEP = Option("--until-step", type=_positive, metavar="N", help="end the walkthrough at step N")
+BRIEF = Option("--brief", action="store_true", help="step lines only, no explanations")
+PUZZLE = Option(
+    "--puzzle",
+    metavar="GIVENS",
+    help="the original puzzle, to tell your entries from its givens: each wrong entry is then named "
+    "(without it every digit of STATE counts as a given)",
+)
+LEVEL = Option("--level", type=int, choices=(1, 2, 3), default=1, help="1: technique and where to look (default); 2: also digits and cells; 3: the whole step")
+APPLY = Option("--apply", action="store_true", help="also print the state after the step, in the same layout")
+IGNORE_MISTAKES = Option(
+    "--ignore-mistakes",
+    action="store_true",
+    help="give a hint even when the grid has mistakes: the mistakes are still listed, and the step is found "
+    "in the grid as it is (wrong digits and removed pencil marks included), so it may lead away from the "
+    "solution; a grid where a cell or house has no place left gets no step",
+)
+JOBS = Option("-j", "--jobs", type=_positive, default=1, metavar="N", help="grade in N worker processes (default 1)")
+GRADE_FORMAT = Option("--format", choices=grade_command.FORMATS, default="table", help="table (default), csv or jsonl")
+MAX_SECONDS = Option(
+    "--max-seconds",
+    type=_seconds,
+    metavar="S",
+    help="stop grading a puzzle after S seconds and record it as 'timeout' (any number > 0; inf: no limit, the default)",
+)
+QUIET = Option("--quiet", "-q", action="store_true", help="no progress bar and no summary")
+REVEAL = Option("--reveal", action="store_true", help="let mistake messages name the solution digit (by default they only say which entry is wrong)")
+HINT_HTML = (
+    "write a self-contained page instead: the mistakes and the hint drawn on your grid, no more than --level reveals "
+    "(1: the houses to look in, 2: also the cells and digits, 3: the whole step)"
+)
+DRAWN_HTML = "write a self-contained page instead: the step list beside each step's drawn grid (arrow keys, Home/End and clicks move; prints as a booklet)"
+DRAWN_SVG = Option(
+    "--svg",
+    metavar="PATH",
+    help="a folder (existing, or a path ending in /): one drawn SVG per step and an index.html; a file: the terminal output as one SVG picture",
+)
+
+NUMBER = Option("-n", dest="number", type=_positive, default=1, metavar="N", help="how many puzzles (default 1)")
+SEED = Option("--seed", type=_seed, metavar="S", help="the same seed gives the same puzzles in the same order, with any -j (default: a random seed, reported on stderr)")
+GEN_LEVEL = Option(
+    "--level",
+    dest="levels",
+    type=_parsed(parse_levels),
+    metavar="LEVEL",
+    help="HoDoKu level: easy, medium, hard, unfair or extreme, or a range like medium-hard",
+)
+SCORE = Option("--score", type=_parsed(parse_int_range), metavar="MIN-MAX", help="HoDoKu score range, e.g. 1000-1600")
+SE = Option(
+    "--se",
+    type=_parsed(parse_float_range),
+    metavar="MIN-MAX",
+    help=f"SE rating (ER) range, e.g. 7.0-8.0, on the {SE_PROFILE!r} profile's scale ({PROFILES[SE_PROFILE].title})",
+)
+REQUIRES = Option("--requires", type=_codes, metavar="CODES", help="techniques the logical solution uses at least once each, e.g. sk or xy,w (see 'stepdoku techniques')")
+REQUIRES_HARDEST = Option("--requires-hardest", metavar="CODE", help="the technique of the hardest step (grade's 'hardest')")
+TEACH = Option(
+    "--teach",
+    metavar="CODE",
+    help="puzzles to practise a technique: it is the hardest step (everything else is easier) and its first step comes "
+    "while at least half of the empty cells are still empty",
+)
+SYMMETRY = Option(
+    "--symmetry",
+    type=_symmetry,
+    default=Symmetry.NONE,
+    metavar="KIND",
+    help="clue pattern symmetry: " + ", ".join(s.value for s in Symmetry) + " (default none)",
+)
+CLUES = Option("--clues", type=_parsed(parse_int_range), metavar="MIN-MAX", help="number of clues, e.g. 22-26")
+MINIMAL = Option(
+    "--minimal",
+    action=argparse.BooleanOptionalAction,
+    default=True,
+    help="minimal puzzles: removing any clue (with --symmetry: any symmetric group of clues) gives a second solution "
+    "(default); --no-minimal stops removing clues at a count drawn from --clues (default 28-34)",
+)
+GEN_FORMAT = Option(
+    "--format",
+    choices=generate_command.FORMATS,
+    default="lines",
+    help="lines (default: one puzzle per line), jsonl or csv (with the rating, in grade's field names, and the techniques used)",
+)
+MAX_TRIES = Option(
+    "--max-tries",
+    type=_positive,
+    default=DEFAULT_MAX_TRIES,
+    metavar="N",
+    help=f"give up (exit code 5) after N candidates in a row without a puzzle (default {DEFAULT_MAX_TRIES:,})",
+)
+#: HoDoKu's optional technique behaviours (techniques/options.py), one flag each.
+TECHNIQUE_OPTIONS = tuple(
+    Option(option.flag, dest="technique_options", action="append_const", const=option.name, help=option.help) for option in OPTIONS
+)
+
+Takes = Option | tuple[Option, ...]  # a tuple: options that exclude each other
+
+
+@dataclass(frozen=True)
+class Command:
+    """A subcommand: what it does, the options it takes (with its own wording of their
+    help, where the shared one is too general), and its handler."""
+
+    name: str
+    help: str
+    handler: Handler
+    options: tuple[Takes, ...]
+    wording: dict[str, str] = field(default_factory=dict)  # option flag -> help
+
+    def add_to(self, commands: argparse._SubParsersAction[_Parser]) -> None:
+        parser = commands.add_parser(self.name, help=self.help)
+        for taken in self.options:
+            if isinstance(taken, Option):
+                taken.add_to(parser, self.wording.get(taken.flags[0]))
+                continue
+            group = parser.add_mutually_exclusive_group()
+            for option in taken:
+                option.add_to(group, self.wording.get(option.flags[0]))
+        parser.set_defaults(handler=self.handler)
+
+
+def _profile(args: argparse.Namespace) -> Profile:
+    """The chosen profile over the techniques, with the options the command line switched on."""
+    return load_profile(args.profile, with_options(CATALOG, getattr(args, "technique_options", None) or ()))
+
+
+# --- handlers: arguments -> command options ---------------------------------------------
 
 
 def _solve(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
@@ -70,45 +315,10 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
         inputs=tuple(args.inputs),
         layout=args.format,
         count=args.count,
-        limit=max(1, args.limit),
+        limit=args.limit,
         json=args.json,
     )
     return solve_command.run(options, out, err, stdin)
-
-
-def _technique_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--only", metavar="CODES", help="use only these techniques, e.g. n2,h2 (see 'stepdoku techniques')")
-    parser.add_argument("--max-difficulty", type=int, metavar="N", help="leave out techniques ordered after N")
-    parser.add_argument("--no-search", action="store_true", help="stop when stuck instead of placing a Brute Force digit")
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be 1 or more: {text!r}")
-    return value
-
-
-def _rich_outputs(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--html", metavar="FILE", help="write the output as a self-contained HTML page instead")
-    parser.add_argument("--svg", metavar="FILE", help="write the output as an SVG picture instead")
-
-
-def _add_explain(commands: argparse._SubParsersAction[_Parser]) -> None:
-    parser = commands.add_parser("explain", help="a walkthrough of the whole solution: each step, why it holds, and the grid")
-    _inputs_argument(parser)
-    _technique_options(parser)
-    shape = parser.add_mutually_exclusive_group()
-    shape.add_argument("--json", action="store_true", help="one JSON object per puzzle (JSON Lines), with the rating")
-    shape.add_argument("--text", action="store_true", help="the HoDoKu-style step lines only")
-    parser.add_argument("--singles", choices=("collapsed", "full"), default="collapsed", help="runs of singles as lines under one grid (default) or each in full")
-    _rich_outputs(parser)
-    parser.add_argument("--from-step", type=_positive, default=1, metavar="N", help="start the walkthrough at step N")
-    parser.add_argument("--until-step", type=_positive, metavar="N", help="end the walkthrough at step N")
-    parser.set_defaults(handler=_explain)
 
 
 def _explain(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
@@ -125,18 +335,7 @@ def _explain(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str
         from_step=args.from_step,
         until_step=args.until_step,
     )
-    return explain_command.run(options, CATALOG, out, err, stdin)
-
-
-def _add_steps(commands: argparse._SubParsersAction[_Parser]) -> None:
-    parser = commands.add_parser("steps", help="every step some techniques find in a position")
-    _inputs_argument(parser)
-    parser.add_argument("--technique", "-t", metavar="CODES", help="technique codes, e.g. n2,h2 (default: a library line's own technique, else all)")
-    parser.add_argument("--json", action="store_true", help="one JSON line per position")
-    parser.add_argument("--brief", action="store_true", help="step lines only, no explanations")
-    parser.add_argument("--rich", action="store_true", help="each step with its explanation on the candidate grid")
-    _rich_outputs(parser)
-    parser.set_defaults(handler=_steps)
+    return explain_command.run(options, _profile(args), out, err, stdin)
 
 
 def _steps(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
@@ -149,18 +348,7 @@ def _steps(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
         html=args.html,
         svg=args.svg,
     )
-    return steps_command.run(options, CATALOG, out, err, stdin)
-
-
-def _add_hint(commands: argparse._SubParsersAction[_Parser]) -> None:
-    parser = commands.add_parser("hint", help="for a grid you are stuck on: your mistakes, then the next step, revealed by level")
-    parser.add_argument("state", metavar="STATE", help="your grid: 81 characters, nine rows, a pencil-mark grid, a HoDoKu library line (+d = entered), a file, or - for stdin")
-    parser.add_argument("--puzzle", metavar="GIVENS", help="the original puzzle, to tell your entries from its givens")
-    parser.add_argument("--level", type=int, choices=(1, 2, 3), default=1, help="1: technique and where to look (default); 2: also digits and cells; 3: the whole step")
-    parser.add_argument("--json", action="store_true", help="one JSON object per state, for apps")
-    parser.add_argument("--apply", action="store_true", help="also print the state after the step, in the same layout")
-    parser.add_argument("--ignore-mistakes", action="store_true", help="give a hint even when the grid has mistakes")
-    parser.set_defaults(handler=_hint)
+    return steps_command.run(options, _profile(args), out, err, stdin)
 
 
 def _hint(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
@@ -171,28 +359,9 @@ def _hint(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) 
         json=args.json,
         apply=args.apply,
         ignore_mistakes=args.ignore_mistakes,
+        reveal=args.reveal,
     )
-    return hint_command.run(options, CATALOG, out, err, stdin)
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0: {text!r}")
-    return value
-
-
-def _add_grade(commands: argparse._SubParsersAction[_Parser]) -> None:
-    parser = commands.add_parser("grade", help="rate puzzles: HoDoKu level and score, hardest technique, SE-style number")
-    parser.add_argument("inputs", nargs="+", metavar="INPUT", help="puzzles, files of puzzles (any size), or - for stdin")
-    parser.add_argument("-j", "--jobs", type=_positive, default=1, metavar="N", help="grade in N worker processes (default 1)")
-    parser.add_argument("--format", choices=grade_command.FORMATS, default="table", help="table (default), csv or jsonl")
-    parser.add_argument("--max-seconds", type=_seconds, metavar="S", help="give up on a puzzle after S seconds and record 'timeout'")
-    parser.add_argument("--quiet", "-q", action="store_true", help="no progress bar and no summary")
-    parser.set_defaults(handler=_grade)
+    return hint_command.run(options, _profile(args), out, err, stdin, html=args.html)
 
 
 def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
@@ -203,30 +372,115 @@ def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
         max_seconds=args.max_seconds,
         quiet=args.quiet,
     )
-    return grade_command.run(options, CATALOG, out, err, stdin)
+    return grade_command.run(options, _profile(args), out, err, stdin)
 
 
-def _add_techniques(commands: argparse._SubParsersAction[_Parser]) -> None:
-    parser = commands.add_parser("techniques", help="the techniques in solving order, with codes and scores")
-    parser.add_argument("--json", action="store_true", help="a JSON list")
-    parser.add_argument("--rich", action="store_true", help="a table, with each technique's SE-style value")
-    _rich_outputs(parser)
-    parser.set_defaults(handler=_techniques)
+def _generate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    request = Request(
+        level=args.levels,
+        score=args.score,
+        se=args.se,
+        requires=tuple(code.strip() for code in (args.requires or "").split(",") if code.strip()),
+        requires_hardest=args.requires_hardest,
+        teach=args.teach,
+        profile=args.profile,
+        symmetry=args.symmetry,
+        clues=args.clues,
+        minimal=args.minimal,
+    )
+    options = generate_command.GenerateOptions(
+        request=request,
+        count=args.number,
+        seed=args.seed,
+        jobs=args.jobs,
+        format=args.format,
+        max_tries=args.max_tries,
+        quiet=args.quiet,
+    )
+    return generate_command.run(options, CATALOG, out, err)
 
 
 def _techniques(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
-    return listing_command.run(CATALOG, args.json, out, rich=args.rich, target=RichTarget(args.html, args.svg), err=err)
+    return listing_command.run(_profile(args), args.json, out, rich=args.rich, target=RichTarget(args.html, args.svg), err=err)
+
+
+COMMANDS = (
+    Command(
+        "solve",
+        "solve puzzles by search and check they have exactly one solution",
+        _solve,
+        (INPUTS, LAYOUT, COUNT, LIMIT, JSON),
+    ),
+    Command(
+        "explain",
+        "a walkthrough of the whole solution: each step, why it holds, and the grid",
+        _explain,
+        (INPUTS, PROFILE, ONLY, MAX_DIFFICULTY, NO_SEARCH, (JSON, TEXT), SINGLES, HTML, DRAWN_SVG, FROM_STEP, UNTIL_STEP, *TECHNIQUE_OPTIONS),
+        {
+            "--json": "one JSON object per puzzle (JSON Lines), with the rating",
+            "--singles": "runs of singles as lines under one grid (default) or each in full (--html: the page opens with singles expanded)",
+            "--html": DRAWN_HTML,
+        },
+    ),
+    Command(
+        "hint",
+        "for a grid you are stuck on: your mistakes, then the next step, revealed by level",
+        _hint,
+        (STATE, PROFILE, PUZZLE, LEVEL, JSON, APPLY, IGNORE_MISTAKES, REVEAL, HTML, *TECHNIQUE_OPTIONS),
+        {"--json": "one JSON object per state, for apps", "--html": HINT_HTML},
+    ),
+    Command(
+        "grade",
+        "rate puzzles on a profile's scale (default: HoDoKu level and score, hardest technique, SE-style number)",
+        _grade,
+        (GRADE_INPUTS, PROFILE, JOBS, GRADE_FORMAT, MAX_SECONDS, QUIET, *TECHNIQUE_OPTIONS),
+    ),
+    Command(
+        "generate",
+        "new proper puzzles to order: by level, score, SE rating, required technique, symmetry, clues",
+        _generate,
+        (NUMBER, SEED, JOBS, GEN_LEVEL, SCORE, SE, REQUIRES, REQUIRES_HARDEST, TEACH, PROFILE, SYMMETRY, CLUES, MINIMAL, GEN_FORMAT, MAX_TRIES, QUIET),
+        {
+            "-j": "generate in N worker processes (default 1); the puzzles do not depend on N",
+            "--profile": f"the profile whose solution path --requires, --requires-hardest and --teach refer to, and whose rating the records carry: {', '.join(PROFILES)} (default {DEFAULT_PROFILE})",
+            "--quiet": "no progress bar and no report",
+        },
+    ),
+    Command(
+        "steps",
+        "every step some techniques find in a position",
+        _steps,
+        (INPUTS, PROFILE, TECHNIQUE, JSON, BRIEF, RICH, HTML, DRAWN_SVG, *TECHNIQUE_OPTIONS),
+        {
+            "--json": "one JSON line per position",
+            "--rich": "each step with its explanation on the candidate grid",
+            "--html": DRAWN_HTML,
+        },
+    ),
+    Command(
+        "techniques",
+        "a profile's techniques in solving order, with codes and its numbers",
+        _techniques,
+        (PROFILE, JSON, RICH, HTML, SVG),
+        {"--json": "a JSON list", "--rich": "a table (with the hodoku profile, each technique's SE-style value too)"},
+    ),
+)
+
+
+def _version() -> str:
+    """The installed package's version (pyproject.toml), or a note when run from a bare checkout."""
+    try:
+        return metadata.version("stepdoku")
+    except metadata.PackageNotFoundError:
+        return "unknown (not installed: pip install -e .)"
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="stepdoku", description="Solve Sudoku the way a strong human does, and say why.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}", help="print the version and exit")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
-    _add_solve(commands)
-    _add_explain(commands)
-    _add_hint(commands)
-    _add_grade(commands)
-    _add_steps(commands)
-    _add_techniques(commands)
+    for command in COMMANDS:
+        command.add_to(commands)
     return parser
 
 
@@ -236,10 +490,17 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None, err: IO[
     err = err or sys.stderr
     parser = build_parser()
     args = parser.parse_args(argv)
+    tolerant_output(out)
+    tolerant_output(err)
     handler: Handler | None = getattr(args, "handler", None)
     if handler is None:
         parser.print_help(err)
         return EXIT_BAD_INPUT
+    return _run(handler, args, out, err)
+
+
+def _run(handler: Handler, args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Run a command; every way it can end becomes one line on stderr and an exit code."""
     # Records reach stdout whole or not at all (see RecordStream): Ctrl-C or an error in the
     # middle of one leaves everything written before it intact.
     stream = RecordStream(out)
@@ -259,17 +520,30 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None, err: IO[
         stream.discard()
         err.write("stepdoku: interrupted\n")
         return EXIT_INTERRUPTED
-    except BrokenPipeError:
+    except (OutputClosed, BrokenPipeError):
         # The reader went away (e.g. `| head`): stop quietly, as Unix tools do.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+        _drop_stdout()
+        return EXIT_PIPE_CLOSED
+    except OutputFailed as failed:
+        _drop_stdout()
+        err.write(f"stepdoku: cannot write the output: {failed}\n")
+        return EXIT_OUTPUT_FAILED
     except Exception as error:  # never a traceback for users; STEPDOKU_DEBUG=1 shows it
         stream.discard()
         if os.environ.get("STEPDOKU_DEBUG"):
             raise
         err.write(f"stepdoku: internal error: {type(error).__name__}: {error} (please report it; STEPDOKU_DEBUG=1 shows details)\n")
         return EXIT_INTERNAL
+
+
+def _drop_stdout() -> None:
+    """Point the process's standard output at the null device, so that the interpreter's
+    last flush of text held for a closed pipe or a full disk does not fail once more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

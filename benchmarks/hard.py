@@ -25,7 +25,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.common import PUZZLES, machine, percentile  # noqa: E402
 from engine.grid import Grid  # noqa: E402
 from engine.solver import solve  # noqa: E402
-from techniques import DEFAULT  # noqa: E402
+from engine.profiles import load_profile  # noqa: E402
+from techniques import CATALOG  # noqa: E402
+
+DEFAULT = load_profile("hodoku", CATALOG).default  # the techniques a plain solve uses
 
 SETS = {"top1465": "top1465.txt", "famous": "famous.tsv"}
 #: Step codes counted in the report (the last resorts).

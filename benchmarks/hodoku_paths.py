@@ -39,10 +39,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import ROOT, machine  # noqa: E402
 from engine.grid import Grid  # noqa: E402
-from engine.rating import TechniqueLookup, rate  # noqa: E402
-from engine.profiles.hodoku_choice import choose  # noqa: E402
-from engine.solver import SolveStatus, solve  # noqa: E402
-from techniques import CATALOG, DEFAULT  # noqa: E402
+from engine.profiles import load_profile  # noqa: E402
+from engine.solver import SolveStatus  # noqa: E402
+from techniques import CATALOG  # noqa: E402
 
 def _shared() -> Path:
     """``../shared`` of the checkout (or of the directory above, for a git worktree)."""
@@ -146,14 +145,16 @@ def classify(hodoku: str, ours: str) -> str:
     return "choice"
 
 
-_LOOKUP = TechniqueLookup(CATALOG)
+HODOKU = load_profile("hodoku", CATALOG)
 
 
 def solve_hodoku(puzzle: str) -> tuple[list[str], str, int]:
-    """Our path (step lines), level and score for a puzzle, as the hodoku profile solves it."""
-    result = solve(Grid.from_string(puzzle), DEFAULT, choose=choose)
-    rating = rate(result.steps, _LOOKUP, solved=result.status is SolveStatus.SOLVED)
-    return [step.text for step in result.steps], rating.label, rating.score
+    """Our path (step lines), level and score for a puzzle, as ``grade`` gets them with the
+    hodoku profile."""
+    rater = HODOKU.rater()
+    result = HODOKU.solve(Grid.from_string(puzzle), watch=rater.watch)
+    rating = rater.rating(result.status is SolveStatus.SOLVED)
+    return [step.text for step in result.steps], rating.label, rating["score"]
 
 
 def compare(ref: Reference) -> Outcome:

@@ -23,7 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.common import load, machine, summary, time_each  # noqa: E402
 from engine.grid import Grid  # noqa: E402
 from engine.solver import solve  # noqa: E402
-from techniques import DEFAULT  # noqa: E402
+from engine.profiles import load_profile  # noqa: E402
+from techniques import CATALOG  # noqa: E402
+
+DEFAULT = load_profile("hodoku", CATALOG).default  # the techniques a plain solve uses
 
 SETS = {"royle17": "royle17_sample1000.tsv", "top95": "top95.txt"}
 

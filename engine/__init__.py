@@ -10,15 +10,19 @@ from engine.formats import Layout, Puzzle, PuzzleFormatError, format_grid, forma
 from engine.grid import Contradiction, Grid
 from engine.reader import parse_puzzle, read_puzzles
 from engine.search import count_solutions, find_solutions
+from engine.profiles import PROFILES, Profile, Rating, load_profile
 from engine.solver import SolveResult, SolveStatus, next_step, solve
 from engine.step import Candidate, Highlights, Link, Step
-from engine.technique import BaseTechnique, Catalog, Level, Technique
+from engine.technique import BaseTechnique, Catalog, Declaration, Technique
 
 __all__ = [
     "Analysis",
     "BaseTechnique",
     "Catalog",
-    "Level",
+    "Declaration",
+    "PROFILES",
+    "Profile",
+    "Rating",
     "SolveResult",
     "SolveStatus",
     "Technique",
@@ -47,6 +51,7 @@ __all__ = [
     "find_solutions",
     "format_grid",
     "format_values",
+    "load_profile",
     "parse_puzzle",
     "read_puzzles",
     "solve_board",

@@ -7,16 +7,17 @@ never prints. The diagnosis comes first: with mistakes, no hint is chosen unless
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from engine.analysis import Status, analyse
 from engine.cells import ALL_DIGITS, CELL_NAMES, N_CELLS, PEERS, Cell, CellSet, Digit, Mask, mask_of
 from engine.diagnosis import Diagnosis, PlayerState, diagnose
-from engine.formats import Layout, Puzzle, format_grid, format_library, format_line, format_values
+from engine.formats import BoardStyle, Layout, Puzzle, format_grid, format_library, format_line, format_values
 from engine.grid import Contradiction, Grid
-from engine.hints import Hint, choose_step
-from engine.solver import BRUTE_FORCE, allowed_techniques
-from engine.technique import Catalog
+from engine.hints import Hint, choose_step, nothing_to_deduce
+from engine.profiles import Profile
+from engine.solver import BRUTE_FORCE, usable_techniques
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class HintOptions:
     json: bool = False
     apply: bool = False
     ignore_mistakes: bool = False
+    reveal: bool = False  # name solution digits in mistake messages
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,16 @@ class Snapshot:
         return bool(self.givens >> cell & 1)
 
 
+class HintStatus(StrEnum):
+    """What the hint command found about a state."""
+
+    OK = "ok"  # a hint (or a note why there is none)
+    MISTAKES = "mistakes"  # the player's grid disagrees with the solution
+    SOLVED = "solved"
+    INVALID = "invalid"  # the puzzle itself has no solution
+    ERROR = "error"  # unreadable input
+
+
 @dataclass
 class Advice:
     """Everything the hint command found for one state; rendering reads it."""
@@ -61,7 +73,7 @@ class Advice:
     state: PlayerState
     layout: Layout
     empty_char: str
-    status: str = "ok"
+    status: HintStatus = HintStatus.OK
     diagnosis: Diagnosis | None = None
     grid: Grid | None = None  # the position, when it breaks no rule
     stopped: bool = False  # mistakes were found and no hint was asked for despite them
@@ -71,20 +83,34 @@ class Advice:
     applied: str | None = None
     notes: list[str] = field(default_factory=list)
     error: str | None = None
+    board: BoardStyle | None = None  # the shape of a LeetCode board, for --apply
+    reveal: bool = False  # mistake messages may name solution digits (--reveal)
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "status": self.status,
+            "status": self.status.value,
             "source": self.source,
             "state": format_line(self.state.values),
             "uniqueness": self.uniqueness.value if self.uniqueness is not None else None,
             "givens_known": self.state.givens_known,
-            "mistakes": [m.to_json() for m in self.diagnosis.mistakes] if self.diagnosis else [],
+            "mistakes": [m.to_json(self.reveal) for m in self.diagnosis.mistakes] if self.diagnosis else [],
             "hint": self.hint.to_json() if self.hint else None,
             "applied": self.applied,
             "notes": self.notes,
             "error": self.error,
         }
+
+
+GIVENS_UNKNOWN = (
+    "Without --puzzle every digit here counts as a given, so your entries cannot be told from the "
+    "puzzle's clues. Ask again with --puzzle GIVENS (the original puzzle) to have each wrong entry named."
+)
+
+
+OPEN_GRID = (
+    "Nothing can be deduced here: every candidate left is the digit of some solution, so no candidate can be "
+    "removed and no digit placed. The grid needs more clues."
+)
 
 
 class StateMismatch(ValueError):
@@ -109,16 +135,19 @@ def player_state(state: Puzzle, puzzle: Puzzle | None) -> PlayerState:
     return PlayerState(tuple(clues), entered, state.candidates, True)
 
 
-def advise(advice: Advice, catalog: Catalog, options: HintOptions) -> Advice:
+def advise(advice: Advice, profile: Profile, options: HintOptions) -> Advice:
     """Diagnose the state, then (unless mistakes stop us) choose and apply the hint."""
     state = advice.state
+    advice.reveal = options.reveal
     diagnosis = advice.diagnosis = diagnose(state)
     advice.grid = _position(state)
     if diagnosis.broken_puzzle:
-        advice.status, advice.error = "invalid", f"the puzzle has {diagnosis.puzzle.describe()}"
+        advice.status, advice.error = HintStatus.INVALID, f"the puzzle has {diagnosis.puzzle.describe()}"
         return advice
     if diagnosis.mistakes:
-        advice.status = "mistakes"
+        advice.status = HintStatus.MISTAKES
+        if not state.givens_known:
+            advice.notes.append(GIVENS_UNKNOWN)
         if not options.ignore_mistakes:
             advice.stopped = True
             return advice
@@ -128,9 +157,9 @@ def advise(advice: Advice, catalog: Catalog, options: HintOptions) -> Advice:
         advice.notes.append("Your grid breaks a rule (a cell or house has no place left), so no step can be taken from it.")
         return advice
     if grid.is_solved():
-        advice.status = "solved" if not diagnosis.mistakes else advice.status
+        advice.status = HintStatus.SOLVED if not diagnosis.mistakes else advice.status
         return advice
-    _choose(advice, grid, catalog, options)
+    _choose(advice, grid, profile, options)
     return advice
 
 
@@ -141,7 +170,7 @@ def _position(state: PlayerState) -> Grid | None:
         return None
 
 
-def _choose(advice: Advice, grid: Grid, catalog: Catalog, options: HintOptions) -> None:
+def _choose(advice: Advice, grid: Grid, profile: Profile, options: HintOptions) -> None:
     assert advice.diagnosis is not None
     position = analyse(grid.values, grid.cands)
     advice.uniqueness = position.status
@@ -150,7 +179,10 @@ def _choose(advice: Advice, grid: Grid, catalog: Catalog, options: HintOptions) 
         advice.notes.append(
             f"This puzzle has {advice.diagnosis.puzzle.describe()}, so hints use only techniques that do not rely on a unique solution."
         )
-    techniques = allowed_techniques(catalog.default, unique=puzzle_unique and position.status is Status.UNIQUE)
+    if position.status is Status.MULTIPLE and nothing_to_deduce(grid):
+        advice.notes.append(OPEN_GRID)
+        return
+    techniques = usable_techniques(profile.default, unique=puzzle_unique and position.status is Status.UNIQUE)
     step = choose_step(grid, techniques)
     if step is None and position.status is Status.UNIQUE and position.solution is not None:
         step = BRUTE_FORCE.step_for(grid, position.solution)
@@ -166,10 +198,10 @@ def _choose(advice: Advice, grid: Grid, catalog: Catalog, options: HintOptions) 
         after = grid.copy()
         after.apply(step)
         advice.after = after
-        advice.applied = format_state(after, advice.layout, advice.empty_char, bool(step.eliminations))
+        advice.applied = format_state(after, advice.layout, advice.empty_char, bool(step.eliminations), advice.board)
 
 
-def format_state(grid: Grid, layout: Layout, empty: str, eliminates: bool) -> str:
+def format_state(grid: Grid, layout: Layout, empty: str, eliminates: bool, board: BoardStyle | None = None) -> str:
     """The state in the player's layout; a layout without pencil marks cannot show an
     elimination, so the state then comes as a HoDoKu library line (digits, ``+d``
     entries and removed candidates on one line)."""
@@ -177,4 +209,4 @@ def format_state(grid: Grid, layout: Layout, empty: str, eliminates: bool) -> st
         return format_grid(grid, layout)
     if eliminates:
         return format_library(grid)
-    return format_values(grid.values, layout, empty, grid.givens)
+    return format_values(grid.values, layout, empty, grid.givens, board)

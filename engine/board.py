@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.analysis import InvalidPuzzleError, Status, analyse
-from engine.formats import board_values
+from engine.leetcode import board_values
 
 
 def solve_board(board: list[list[str]]) -> None:

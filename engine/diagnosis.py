@@ -16,9 +16,15 @@ from engine.analysis import Analysis, Status, analyse
 from engine.cells import ALL_DIGITS, CELL_NAMES, N_CELLS, PEERS, Cell, Digit, Mask
 from engine.grid import find_clashes
 from engine.notation import cell_list_words
-from engine.search import find_solutions
+from engine.search import find_solutions, solvable_within
 
 MistakeKind = Literal["wrong_digit", "removed_candidate", "conflict", "no_solution", "pencil_marks"]
+
+# Nodes of search per check when looking for the entries to blame (a cell search settles
+# nearly every grid with a player's entries in far fewer): a work bound, so that a grid
+# whose contradiction lies deep gets the same, quick answer on every machine. A check that
+# does not settle within it proves nothing, and nothing is claimed from it.
+CHECK_NODES = 300
 
 
 @dataclass(frozen=True)
@@ -27,17 +33,30 @@ class Mistake:
 
     kind: MistakeKind
     cells: tuple[Cell, ...]
-    text: str
+    text: str  # the whole truth, solution digit included
     digit: Digit | None = None  # the entered digit, or the removed pencil mark
     solution: Digit | None = None  # the solution digit of the cell, when known
+    discreet: str = ""  # the same without the solution digit ("" when text names none)
 
-    def to_json(self) -> dict[str, Any]:
+    def message(self, reveal: bool = False) -> str:
+        """What to tell the player: the solution digit only when they asked for it."""
+        return self.text if reveal or not self.discreet else self.discreet
+
+    @property
+    def reveals(self) -> bool:
+        """The full text names a solution digit."""
+        return bool(self.discreet)
+
+    def to_json(self, reveal: bool = True) -> dict[str, Any]:
+        """``reveal`` False leaves out the solution digit (``solution``, and ``digit`` for a
+        lost pencil mark, are then null)."""
+        hide = self.reveals and not reveal
         return {
             "kind": self.kind,
             "cells": [CELL_NAMES[c] for c in self.cells],
-            "digit": self.digit,
-            "solution": self.solution,
-            "text": self.text,
+            "digit": None if hide and self.kind == "removed_candidate" else self.digit,
+            "solution": None if hide else self.solution,
+            "text": self.message(reveal),
         }
 
 
@@ -88,15 +107,20 @@ def diagnose(state: PlayerState) -> Diagnosis:
         return Diagnosis(puzzle, found)
     if puzzle.status is Status.NONE and state.givens_known:
         return Diagnosis(puzzle, ())
-    if _solvable(state.values, state.candidates):
+    digits_only = state.values == state.givens  # then the analysis already searched them
+    digits_solvable = puzzle.status is not Status.NONE if digits_only else _solvable(state.values, None)
+    if digits_solvable and (state.candidates is None or _solvable(state.values, state.candidates)):
         return Diagnosis(puzzle, ())
-    return Diagnosis(puzzle, conflicts(state))
+    return Diagnosis(puzzle, conflicts(state, digits_solvable))
 
 
 def wrong_digits(state: PlayerState, solution: Sequence[Digit]) -> tuple[Mistake, ...]:
     """Entered digits that differ from the solution."""
     return tuple(
-        Mistake("wrong_digit", (c,), f"{CELL_NAMES[c]} holds {d} but the solution has {solution[c]} there.", d, solution[c])
+        Mistake(
+            "wrong_digit", (c,), f"{CELL_NAMES[c]} holds {d} but the solution has {solution[c]} there.", d, solution[c],
+            discreet=f"{CELL_NAMES[c]} holds {d}, which is not the solution there.",
+        )  # fmt: skip
         for c, d in enumerate(state.entered)
         if d and d != solution[c]
     )
@@ -116,13 +140,15 @@ def removed_marks(state: PlayerState, solution: Sequence[Digit]) -> tuple[Mistak
         if any(values[p] == digit for p in PEERS[c]):
             continue
         text = f"{CELL_NAMES[c]} has lost its pencil mark {digit}, but {digit} is the solution there."
-        found.append(Mistake("removed_candidate", (c,), text, digit, digit))
+        discreet = f"{CELL_NAMES[c]} has lost a pencil mark it needs: the solution digit there is no longer marked."
+        found.append(Mistake("removed_candidate", (c,), text, digit, digit, discreet))
     return tuple(found)
 
 
-def conflicts(state: PlayerState) -> tuple[Mistake, ...]:
+def conflicts(state: PlayerState, digits_solvable: bool | None = None) -> tuple[Mistake, ...]:
     """Why no solution fits the grid: equal digits in a house, else the entries (then the
-    pencil marks) whose removal alone makes the grid solvable again."""
+    pencil marks) whose removal alone makes the grid solvable again, else a set of entries
+    that cannot all be right."""
     values = state.values
     clashes = find_clashes(values)
     if clashes:
@@ -130,7 +156,7 @@ def conflicts(state: PlayerState) -> tuple[Mistake, ...]:
             Mistake("conflict", (a, b), f"{CELL_NAMES[a]} and {CELL_NAMES[b]} both hold {values[a]} ({unit.long_name}).", values[a])
             for a, b, unit in clashes
         )
-    if not _solvable(values, None):
+    if not (_solvable(values, None) if digits_solvable is None else digits_solvable):
         return _suspect_entries(state)
     return _suspect_marks(state)
 
@@ -138,15 +164,36 @@ def conflicts(state: PlayerState) -> tuple[Mistake, ...]:
 def _suspect_entries(state: PlayerState) -> tuple[Mistake, ...]:
     values = state.values
     removable = [c for c in range(N_CELLS) if values[c] and (state.entered[c] or not state.givens_known)]
-    suspects = tuple(c for c in removable if _solvable(_cleared(values, c), None))
-    if not suspects:
-        text = "No solution fits these digits, and no single one of them is to blame: more than one is wrong."
-        return (Mistake("no_solution", (), text),)
+    suspects = tuple(c for c in removable if solvable_within(_cleared(values, c), CHECK_NODES))
     if len(suspects) == 1:
         text = f"No solution fits these digits; {CELL_NAMES[suspects[0]]} ({values[suspects[0]]}) is wrong: without it the grid can be solved."
-    else:
+    elif suspects:
         text = f"No solution fits these digits; removing any one of {cell_list_words(suspects)} makes the grid solvable again, so one of them is wrong."
+    else:
+        return (_unsolvable_core(values, removable),)
     return (Mistake("no_solution", suspects, text),)
+
+
+def _unsolvable_core(values: Sequence[Digit], removable: Sequence[Cell]) -> Mistake:
+    """More than one digit is wrong: a set of entries that cannot all be right.
+
+    Each entry is dropped in turn while the rest still has no solution (proved within the
+    work bound); the entries that remain are needed for the contradiction, so at least one
+    of them is wrong. Where a check does not settle, the entry stays: the claim stays true.
+    """
+    current = list(values)
+    core = []
+    for cell in removable:
+        trial = _cleared(current, cell)
+        if solvable_within(trial, CHECK_NODES) is False:
+            current = trial
+        else:
+            core.append(cell)
+    text = "No solution fits these digits, and no single one of them is to blame: more than one is wrong."
+    if core:
+        named = ", ".join(f"{CELL_NAMES[c]} ({values[c]})" for c in core)
+        text += f" These cannot all be right, since no solution has them all: {named}. Check them first."
+    return Mistake("no_solution", tuple(core), text)
 
 
 def _suspect_marks(state: PlayerState) -> tuple[Mistake, ...]:

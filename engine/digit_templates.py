@@ -15,10 +15,10 @@ candidate, which the fish search uses to prune.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Iterator
 
 from engine.cells import N_CELLS, CellSet, Digit
+from engine.cache import per_grid_version
 from engine.grid import Grid
 
 def allowed_cells(grid: Grid, digit: Digit) -> CellSet:
@@ -180,17 +180,5 @@ def template_deletable(grid: Grid, digit: Digit) -> CellSet:
     return grid.cells_with[digit] & ~(used if used > 0 else 0)
 
 
-_CACHE: OrderedDict[tuple[int, Digit], CellSet] = OrderedDict()
-_CACHE_SIZE = 9 * 64
-
-
-def deletable(grid: Grid, digit: Digit) -> CellSet:
-    """:func:`template_deletable`, cached per grid version."""
-    key = (grid.version, digit)
-    if key in _CACHE:
-        _CACHE.move_to_end(key)
-        return _CACHE[key]
-    value = _CACHE[key] = template_deletable(grid, digit)
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return value
+deletable = per_grid_version(9 * 64)(template_deletable)
+""":func:`template_deletable`, cached per grid version (and digit)."""

@@ -9,105 +9,32 @@ numbers, lives in :mod:`engine.reader`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from enum import Enum
 from typing import Iterable, Sequence
 
-from engine.cells import (
-    ALL_DIGITS,
-    CELL_NAMES,
-    MASK_DIGITS,
-    N_CELLS,
-    PEERS,
-    Cell,
-    CellSet,
-    Digit,
-    Mask,
-    cell_at,
-)
+from engine.cells import ALL_DIGITS, MASK_DIGITS, N_CELLS, PEERS, Cell, CellSet, Digit, Mask, cell_at, mask_of
 from engine.grid import Grid
+from engine.leetcode import format_board
+from engine.puzzle import (
+    CELL_CHARS,
+    EMPTY_CHARS,
+    BoardStyle,
+    Layout,
+    LibraryInfo,
+    Puzzle,
+    PuzzleFormatError,
+)
 
-EMPTY_CHARS = ".0-*_xX"
+__all__ = [  # the value types live in engine.puzzle; they are re-exported for callers
+    "CELL_CHARS",
+    "EMPTY_CHARS",
+    "BoardStyle",
+    "Layout",
+    "LibraryInfo",
+    "Puzzle",
+    "PuzzleFormatError",
+]
+
 _TRIPLE = re.compile(r"^[1-9]{3}$")  # ASCII only: str.isdigit() would accept other scripts' digits
-CELL_CHARS = "123456789" + EMPTY_CHARS
-
-
-class PuzzleFormatError(ValueError):
-    """Input that cannot be read as a puzzle; ``line`` is 1-based where known."""
-
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
-        self.message = message
-        self.line = line
-        self.column = column
-        super().__init__(self._text())
-
-    def _text(self) -> str:
-        if self.line is None:
-            return self.message
-        where = f"line {self.line}" + (f", column {self.column}" if self.column is not None else "")
-        return f"{where}: {self.message}"
-
-    def at_line(self, offset: int) -> PuzzleFormatError:
-        """The same error with line numbers shifted by ``offset`` (for text inside a file)."""
-        return PuzzleFormatError(self.message, (self.line or 1) + offset, self.column)
-
-
-class Layout(Enum):
-    """How a puzzle was written; ``solve`` answers in the same layout by default."""
-
-    LINE = "line"
-    SPACED = "spaced"
-    COMPACT = "compact"
-    BOXED = "boxed"
-    PM = "pm"
-    LIBRARY = "library"
-
-
-@dataclass(frozen=True)
-class LibraryInfo:
-    """The technique fields of a HoDoKu library line, kept for round trips and tests."""
-
-    code: str = "0000"
-    digits: str = "x"
-    eliminations: tuple[tuple[Digit, Cell], ...] = ()
-    placements: tuple[tuple[Digit, Cell], ...] = ()
-    extra: str = ""
-
-
-@dataclass(frozen=True)
-class Puzzle:
-    """A position as the user wrote it.
-
-    ``givens`` are the clues, ``entered`` the digits placed since (HoDoKu's ``+d``);
-    ``candidates`` the pencil marks of every cell when the input had any, else None.
-    """
-
-    givens: tuple[Digit, ...]
-    entered: tuple[Digit, ...] = (0,) * N_CELLS
-    candidates: tuple[Mask, ...] | None = None
-    layout: Layout = Layout.LINE
-    empty_char: str = "."
-    line: int = 1
-    library: LibraryInfo | None = None
-    comment: str = field(default="", compare=False)
-
-    @property
-    def values(self) -> tuple[Digit, ...]:
-        """Givens and entered digits together."""
-        return tuple(g or e for g, e in zip(self.givens, self.entered))
-
-    @property
-    def givens_mask(self) -> CellSet:
-        return sum(1 << c for c, v in enumerate(self.givens) if v)
-
-    @property
-    def clue_string(self) -> str:
-        """The 81 givens with ``.`` for empty cells."""
-        return "".join(str(v) if v else "." for v in self.givens)
-
-    def to_grid(self) -> Grid:
-        """The candidate grid of this position (raises ``Contradiction`` if it breaks a rule)."""
-        return Grid.from_values(self.values, self.givens_mask, self.candidates)
 
 
 # --- 81-character line ----------------------------------------------------------
@@ -187,18 +114,27 @@ def grid_from_rows(rows: Sequence[str], layout: Layout, first_line: int = 1) -> 
 
 
 def pm_puzzle(tokens: Sequence[str], first_line: int = 1) -> Puzzle:
-    """A puzzle from the 81 cell tokens of a PM grid: one digit is a placed value, several
-    are candidates."""
+    """A puzzle from the 81 cell tokens of a PM grid.
+
+    Several digits are a cell's pencil marks. One digit is read the way the layout writes
+    it (HoDoKu reads its PM grids the same way): a placed digit (or given) has been
+    crossed out of the pencil marks of every cell it sees, so one digit is a placed digit
+    when no cell of its row, column or box still has it as a pencil mark, and a single
+    pencil mark (a cell not yet filled, with one candidate left) when one does.
+    """
     if len(tokens) != N_CELLS:
         raise PuzzleFormatError(f"{len(tokens)} cells in the pencil-mark grid, need {N_CELLS}", first_line)
+    masks = [mask_of(int(ch) for ch in token) for token in tokens]
+    open_marks = [m if len(t) > 1 else 0 for m, t in zip(masks, tokens)]
     givens = []
     cands = []
-    for token in tokens:
-        mask = 0
-        for ch in token:
-            mask |= 1 << (int(ch) - 1)
-        givens.append(int(token) if len(token) == 1 else 0)
-        cands.append(0 if len(token) == 1 else mask)
+    for cell, (token, mask) in enumerate(zip(tokens, masks)):
+        seen = 0
+        for peer in PEERS[cell]:
+            seen |= open_marks[peer]
+        placed = len(token) == 1 and not seen & mask
+        givens.append(int(token) if placed else 0)
+        cands.append(0 if placed else mask)
     return Puzzle(givens=tuple(givens), candidates=tuple(cands), layout=Layout.PM, line=first_line)
 
 
@@ -336,31 +272,24 @@ def format_library(grid: Grid, info: LibraryInfo | None = None) -> str:
     )
 
 
-# --- LeetCode boards ------------------------------------------------------------------
-
-
-def board_values(board: Sequence[Sequence[str]]) -> list[Digit]:
-    """The 81 values of a LeetCode-style 9x9 board of ``'1'``-``'9'`` and ``'.'``."""
-    if len(board) != 9 or any(len(row) != 9 for row in board):
-        raise PuzzleFormatError("a board needs 9 rows of 9 cells")
-    values = []
-    for r, row in enumerate(board):
-        for c, ch in enumerate(row):
-            if ch not in CELL_CHARS or len(ch) != 1:
-                raise PuzzleFormatError(f"{CELL_NAMES[cell_at(r, c)]}: {ch!r} is not a digit or '.'")
-            values.append(int(ch) if ch in "123456789" else 0)
-    return values
-
-
 # --- any layout --------------------------------------------------------------------
 
 
-def format_values(values: Sequence[Digit], layout: Layout, empty: str = ".", givens: CellSet | None = None) -> str:
+def format_values(
+    values: Sequence[Digit],
+    layout: Layout,
+    empty: str = ".",
+    givens: CellSet | None = None,
+    board: BoardStyle | None = None,
+) -> str:
     """Values (no pencil marks) in a layout. ``givens`` tells clues from solved digits
-    where the layout shows the difference (the library line's ``+d``)."""
+    where the layout shows the difference (the library line's ``+d``); ``board`` is the
+    shape of a LeetCode board (its default: one line of JSON)."""
     if layout in (Layout.PM, Layout.LIBRARY):
         grid = Grid.from_values(values, givens)
         return format_grid(grid, layout)
+    if layout is Layout.LEETCODE:
+        return format_board(values, board)
     return {
         Layout.LINE: lambda: format_line(values, empty),
         Layout.SPACED: lambda: format_spaced(values),
@@ -369,13 +298,13 @@ def format_values(values: Sequence[Digit], layout: Layout, empty: str = ".", giv
     }[layout]()
 
 
-def format_grid(grid: Grid, layout: Layout, empty: str = ".", info: LibraryInfo | None = None) -> str:
+def format_grid(grid: Grid, layout: Layout, empty: str = ".", info: LibraryInfo | None = None, board: BoardStyle | None = None) -> str:
     """A grid in a layout: PM and library layouts keep its candidates."""
     if layout is Layout.PM:
         return format_pm(grid)
     if layout is Layout.LIBRARY:
         return format_library(grid, info)
-    return format_values(grid.values, layout, empty)
+    return format_values(grid.values, layout, empty, board=board)
 
 
 def mask_string(mask: Mask) -> str:

@@ -3,32 +3,31 @@
 ``grade_stream`` takes puzzles (and unreadable-input errors) as a stream and yields one
 ``GradeRecord`` per item in the same order. Memory stays flat however long the stream:
 at most ``jobs * WINDOW`` chunks are in flight. With ``jobs > 1`` worker processes do the
-solving; each puzzle's budget is enforced inside the worker with a real-time interval
-timer (SIGALRM), which interrupts the search at the next Python instruction, so a slow
-technique cannot hold the batch up.
+solving. A puzzle's time budget (``max_seconds``, the user's stop switch) is checked
+cooperatively by the solver loop and between the work units of long searches
+(:mod:`engine.stop`); a record cut short says so (status ``timeout``). The budget never
+changes what a search finds: a record that is not cut is the same on every machine.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
-import threading
 import time
 from collections import deque
 from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Any, Iterable, Iterator, Sequence, Union
 
 from engine.formats import Puzzle, format_line
 from engine.grid import Contradiction
-from engine.rating import TechniqueLookup, rate
-from engine.se_scale import SeRecorder
-from engine.profiles.hodoku_choice import choose as hodoku_choose
-from engine.solver import SolveStatus, solve
-from engine.technique import Catalog, Technique
-
-COLUMNS = ("puzzle", "status", "level", "score", "se", "hardest", "steps", "brute_force", "seconds", "error")
+from engine.profiles import Profile
+from engine.profiles.rating import Fields
+from engine.solver import SolveStatus
+from engine.stop import Stopped, stop_after
+from engine.technique import Technique
+from engine.workers import ignore_interrupts, process_pool
 
 #: Puzzles per task sent to a worker: big enough to make the hand-over cheap, small
 #: enough to keep the progress bar moving.
@@ -37,93 +36,89 @@ CHUNK = 8
 WINDOW = 4
 
 
+class GradeStatus(StrEnum):
+    """What became of one puzzle."""
+
+    OK = "ok"
+    INVALID = "invalid"  # no solution, or several
+    TIMEOUT = "timeout"  # not graded within the time budget
+    ERROR = "error"  # unreadable input
+
+
+def record_columns(profile: Profile) -> tuple[str, ...]:
+    """The keys of a grade record (JSON) and the columns of its CSV row, in order: the
+    profile's rating fields between ``status`` and ``hardest``."""
+    return ("puzzle", "status", *(c.key for c in profile.rating_columns), "hardest", "steps", "brute_force", "seconds", "error")
+
+
 @dataclass(frozen=True)
 class GradeRecord:
-    """One puzzle's grade; ``status`` is ok, invalid, timeout or error."""
+    """One puzzle's grade. ``fields`` are the profile's rating fields (all None when the
+    puzzle was not graded); ``label`` the rating's label (HoDoKu: the level)."""
 
     puzzle: str | None
-    status: str
-    level: str | None = None
-    score: int | None = None
-    se: float | None = None
+    status: GradeStatus
+    fields: Fields = ()
+    label: str | None = None
     hardest: str | None = None
     steps: int | None = None
     brute_force: int | None = None
     seconds: float = 0.0
     error: str | None = None
 
+    def field(self, key: str) -> Any:
+        """A rating field by its key (None when absent)."""
+        return dict(self.fields).get(key)
+
     def to_json(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in COLUMNS}
+        return {
+            "puzzle": self.puzzle,
+            "status": self.status.value,
+            **dict(self.fields),
+            "hardest": self.hardest,
+            "steps": self.steps,
+            "brute_force": self.brute_force,
+            "seconds": self.seconds,
+            "error": self.error,
+        }
 
 
 Item = Union[Puzzle, GradeRecord]  # a puzzle to grade, or an error record passed through
 
 
-class BudgetExceeded(BaseException):
-    """Raised by the timer inside a grading job; a BaseException, so that no technique's
-    ``except Exception`` can swallow it."""
-
-
-_armed = False
-
-
-def _on_alarm(signum: int, frame: object) -> None:
-    if _armed:
-        raise BudgetExceeded()
-
-
-@contextmanager
-def _budget(seconds: float | None) -> Iterator[None]:
-    """Interrupt the block after ``seconds`` (only where SIGALRM works: the main thread)."""
-    global _armed
-    usable = seconds is not None and hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not usable:
-        yield
-        return
-    assert seconds is not None
-    signal.signal(signal.SIGALRM, _on_alarm)
-    _armed = True
-    signal.setitimer(signal.ITIMER_REAL, seconds)
-    try:
-        yield
-    finally:
-        _armed = False
-        signal.setitimer(signal.ITIMER_REAL, 0)
-
-
 class Grader:
-    """Grades one puzzle at a time with fixed techniques and budget."""
+    """Grades one puzzle at a time with one profile, fixed techniques and budget."""
 
-    def __init__(self, catalog: Catalog, max_seconds: float | None = None, techniques: Sequence[Technique] | None = None) -> None:
-        self.techniques = tuple(techniques if techniques is not None else catalog.default)
-        self.lookup = TechniqueLookup(catalog)
+    def __init__(self, profile: Profile, max_seconds: float | None = None, techniques: Sequence[Technique] | None = None) -> None:
+        self.profile = profile
+        self.techniques = tuple(techniques if techniques is not None else profile.default)
         self.max_seconds = max_seconds
+        self.blank = profile.blank_fields()
 
     def grade(self, item: Item) -> GradeRecord:
         if isinstance(item, GradeRecord):
-            return item
+            return item if item.fields else replace(item, fields=self.blank)
         line = format_line(item.values)
         start = time.perf_counter()
         try:
-            with _budget(self.max_seconds):
+            with stop_after(self.max_seconds):
                 record = self._grade(item, line)
-        except BudgetExceeded:
-            return GradeRecord(line, "timeout", seconds=_elapsed(start), error=f"not graded within {self.max_seconds:g} s")
+        except Stopped:
+            error = f"not graded within {self.max_seconds:g} s"
+            return GradeRecord(line, GradeStatus.TIMEOUT, self.blank, seconds=_elapsed(start), error=error)
         return replace(record, seconds=_elapsed(start))
 
     def _grade(self, puzzle: Puzzle, line: str) -> GradeRecord:
         try:
             grid = puzzle.to_grid()
         except Contradiction as broken:
-            return GradeRecord(line, "invalid", error=f"no solution: {broken}")
-        recorder = SeRecorder()
-        result = solve(grid, self.techniques, watch=recorder, choose=hodoku_choose)
+            return GradeRecord(line, GradeStatus.INVALID, self.blank, error=f"no solution: {broken}")
+        rater = self.profile.rater()
+        result = self.profile.solve(grid, self.techniques, watch=rater.watch)
         if result.status is SolveStatus.INVALID:
-            return GradeRecord(line, "invalid", error=result.error)
-        rating = rate(result.steps, self.lookup, solved=result.status is SolveStatus.SOLVED, se_values=recorder.values)
-        return GradeRecord(
-            line, "ok", rating.label, rating.score, rating.se, rating.hardest, rating.steps, rating.brute_force
-        )
+            return GradeRecord(line, GradeStatus.INVALID, self.blank, error=result.error)
+        rating = rater.rating(result.status is SolveStatus.SOLVED)
+        return GradeRecord(line, GradeStatus.OK, rating.fields, rating.label, rating.hardest, rating.steps, rating.brute_force)
 
 
 def _elapsed(start: float) -> float:
@@ -138,7 +133,7 @@ _worker: Grader | None = None
 def _init_worker(grader: Grader) -> None:
     global _worker
     _worker = grader
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    ignore_interrupts()
 
 
 def _grade_chunk(chunk: list[Item]) -> list[GradeRecord]:
@@ -157,30 +152,10 @@ def _chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
         yield chunk
 
 
-def _noop() -> None:
-    return None
-
-
-@contextmanager
-def worker_pool(grader: Grader, jobs: int) -> Iterator[ProcessPoolExecutor | None]:
-    """Worker processes for ``grade_stream`` (None for ``jobs`` <= 1), all started on entry.
-
-    Starting them before the caller starts any thread (a progress bar) matters: with the
-    fork start method, a child forked while another thread holds a lock inherits it held.
-    """
-    if jobs <= 1:
-        yield None
-        return
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker, initargs=(grader,))
-    finished = False
-    try:
-        executor.submit(_noop).result()  # the first task launches every worker
-        yield executor
-        finished = True
-    finally:
-        executor.shutdown(wait=finished, cancel_futures=True)
+def worker_pool(grader: Grader, jobs: int) -> AbstractContextManager[ProcessPoolExecutor | None]:
+    """Worker processes for ``grade_stream`` (None for ``jobs`` <= 1), all started on entry
+    (see ``engine.workers.process_pool``)."""
+    return process_pool(jobs, _init_worker, (grader,))
 
 
 def grade_stream(

@@ -15,9 +15,10 @@ import itertools
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from engine.cells import BOX_OF, CELL_NAMES, UNITS, Cell, UnitKind, cellset_of, common_units
+from engine.cells import BOX_OF, CELL_NAMES, MASK_DIGITS, N_CELLS, PEERS, UNITS, Cell, UnitKind, cellset_of, common_units
 from engine.grid import Grid
 from engine.notation import cell_list_words, words_list
+from engine.search import solution_within
 from engine.step import Step
 from engine.technique import Technique
 
@@ -37,6 +38,60 @@ def choose_step(grid: Grid, techniques: Iterable[Technique]) -> Step | None:
     return None
 
 
+# Work bound of nothing_to_deduce: searches tried, and nodes per search.
+OPEN_GRID_SEARCHES = 64
+OPEN_GRID_NODES = 200
+
+
+def nothing_to_deduce(grid: Grid) -> bool:
+    """True when no sound step can exist: every candidate is the digit of some solution and
+    no empty cell is down to one candidate (then no candidate can be removed and no digit
+    placed). The empty grid and other wide-open positions are settled this way in a few
+    searches, instead of every technique looking in vain. False when that is not shown
+    within the work bound: the techniques then look as usual.
+    """
+    if any(not grid.values[c] and grid.cands[c] & (grid.cands[c] - 1) == 0 for c in range(N_CELLS)):
+        return False
+    live = [1 << (v - 1) if v else 0 for v in grid.values]
+    for _ in range(OPEN_GRID_SEARCHES):
+        missing = [(c, d) for c in range(N_CELLS) if not grid.values[c] for d in MASK_DIGITS[grid.cands[c] & ~live[c]]]
+        if not missing:
+            return True
+        solution = _solution_with(grid, missing)
+        if solution is None:
+            return False
+        for c, d in enumerate(solution):
+            live[c] |= 1 << (d - 1)
+    return False
+
+
+def _solution_with(grid: Grid, wanted: Sequence[tuple[Cell, int]]) -> list[int] | None:
+    """A solution holding as many of the wanted placements as a few searches find: all of
+    those that fit together, then half of them, and so on down to the first alone."""
+    packed = _packed(grid, wanted)
+    while packed:
+        trial = list(grid.values)
+        for cell, digit in packed:
+            trial[cell] = digit
+        solution = solution_within(trial, OPEN_GRID_NODES, grid.cands)
+        if solution is not None or len(packed) == 1:
+            return solution
+        packed = packed[: len(packed) // 2]
+    return None
+
+
+def _packed(grid: Grid, wanted: Sequence[tuple[Cell, int]]) -> list[tuple[Cell, int]]:
+    """The wanted placements, in order, that can join the grid without two equal digits
+    in a house."""
+    trial = list(grid.values)
+    packed = []
+    for cell, digit in wanted:
+        if not trial[cell] and all(trial[p] != digit for p in PEERS[cell]):
+            trial[cell] = digit
+            packed.append((cell, digit))
+    return packed
+
+
 def pattern_cells(step: Step) -> tuple[Cell, ...]:
     """The cells a step's pattern occupies (its highlighted candidates and cells)."""
     h = step.highlights
@@ -46,17 +101,24 @@ def pattern_cells(step: Step) -> tuple[Cell, ...]:
     return tuple(sorted(cells))
 
 
-def where_to_look(step: Step) -> str:
-    """``box 5``, ``rows 1 and 5``, ``box 1 and row 3``: the houses a step is about."""
+def where_units(step: Step) -> tuple[int, ...]:
+    """The houses a step is about (unit numbers): its own, else the smallest house holding
+    its cells, else their boxes; none when it has no cells at all."""
     if step.highlights.units:
-        return houses_words(step.highlights.units)
+        return tuple(step.highlights.units)
     cells = pattern_cells(step) or tuple(sorted({c.cell for c in (*step.placements, *step.eliminations)}))
     if not cells:
-        return "the grid"
+        return ()
     shared = common_units(cellset_of(cells))
     if shared:
-        return shared[0].long_name  # boxes come first: the smallest area to scan
-    return houses_words(sorted({BOX_OF[c] for c in cells}))  # box units are numbered 0-8
+        return (shared[0].number,)  # boxes come first: the smallest area to scan
+    return tuple(sorted({BOX_OF[c] for c in cells}))  # box units are numbered 0-8
+
+
+def where_to_look(step: Step) -> str:
+    """``box 5``, ``rows 1 and 5``, ``box 1 and row 3``: the houses a step is about."""
+    units = where_units(step)
+    return houses_words(units) if units else "the grid"
 
 
 def houses_words(units: Sequence[int]) -> str:

@@ -19,10 +19,11 @@ copies of the state, lowest digit first.
 
 from __future__ import annotations
 
+from enum import IntEnum
 from operator import itemgetter
-from typing import Iterator, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
-from engine.cells import ALL_DIGITS, BOXES, MASK_DIGITS, N_CELLS, PEERS, Mask
+from engine.cells import ALL_DIGITS, BOXES, MASK_DIGITS, N_CELLS, PEERS, UNITS, Mask
 from engine.digit_templates import TooManyTemplates, template_solutions
 
 _LOW = ALL_DIGITS
@@ -30,7 +31,10 @@ _LOW = ALL_DIGITS
 # locked candidates and branching: checking all 27 houses prunes more nodes but costs more
 # than it saves (measured on top1465: about 25% slower overall). Soundness does not depend
 # on it: a complete assignment without two equal peers is a solution.
-_UNIT_GETTERS = tuple((itemgetter(*unit.cells), unit.cells) for unit in BOXES)
+_Getters = tuple[tuple[Callable[[list[int]], Any], tuple[int, ...]], ...]
+_UNIT_GETTERS: _Getters = tuple((itemgetter(*unit.cells), unit.cells) for unit in BOXES)
+# Every house: for basic_reach, where a hidden single in a line must count.
+_ALL_UNIT_GETTERS: _Getters = tuple((itemgetter(*unit.cells), unit.cells) for unit in UNITS)
 # Candidate count of a state entry; 0 for solved entries (bits 9-17).
 _OPEN_COUNT: tuple[int, ...] = tuple(bin(m).count("1") if m <= _LOW else 0 for m in range(1 << 18))
 
@@ -89,14 +93,14 @@ def _propagate_naked(g: list[int], todo: list[int]) -> bool:
     return True
 
 
-def _hidden_singles(g: list[int], todo: list[int]) -> bool:
-    """Queue every hidden single; False when a house has no place left for a digit, or
-    two digits each have only the same cell.
+def _hidden_singles(g: list[int], todo: list[int], houses: _Getters = _UNIT_GETTERS) -> bool:
+    """Queue every hidden single of the houses (default: the boxes); False when a house
+    has no place left for a digit, or two digits each have only the same cell.
 
     A solved digit cannot appear twice in a house: a digit is only ever set in a cell where
     it is still a candidate, and solving it clears it from the peers at once.
     """
-    for get, cells in _UNIT_GETTERS:
+    for get, cells in houses:
         # once / twice: the digits seen at least once / at least twice in the house,
         # unrolled over the nine cells (this sweep is the search's hottest loop).
         a, b, c, d, e, f, h, i, j = get(g)
@@ -149,12 +153,12 @@ def _locked_candidates(g: list[int], todo: list[int]) -> bool | None:
     return changed
 
 
-def _singles(g: list[int], todo: list[int]) -> bool:
-    """Naked and hidden singles to a fixed point. False on a contradiction."""
+def _singles(g: list[int], todo: list[int], houses: _Getters = _UNIT_GETTERS) -> bool:
+    """Naked singles and the houses' hidden singles to a fixed point. False on a contradiction."""
     while True:
         if todo and not _propagate_naked(g, todo):
             return False
-        if not _hidden_singles(g, todo):
+        if not _hidden_singles(g, todo, houses):
             return False
         if not todo:
             return True
@@ -333,6 +337,46 @@ def find_solutions(values: Sequence[int], limit: int = 2, candidates: Sequence[M
     return found
 
 
+def solvable_within(values: Sequence[int], nodes: int, candidates: Sequence[Mask] | None = None) -> bool | None:
+    """Whether the values (and pencil marks) have a solution, when a cell search of at
+    most ``nodes`` nodes settles it; None when it does not. A work bound, so the answer is
+    the same on every machine."""
+    return _solvable(_initial_state(values, candidates), nodes)
+
+
+def solvable_from_marks(values: Sequence[int], marks: Sequence[Mask], nodes: int) -> bool | None:
+    """``solvable_within`` for a caller that keeps the pencil marks of the empty cells
+    with every filled cell's digit already cleared from its peers (the generator, which
+    changes one clue at a time): the clearing is skipped."""
+    g = [(1 << (v - 1)) << 9 if v else marks[c] for c, v in enumerate(values)]
+    todo = [c for c in range(N_CELLS) if not values[c] and not g[c] & (g[c] - 1)]
+    if any(not g[c] for c in todo) or not _propagate(g, todo):
+        return False
+    return _solvable(g, nodes)
+
+
+def _solvable(g: list[int] | None, nodes: int) -> bool | None:
+    if g is None:
+        return False
+    try:
+        return next(_search(g, nodes), None) is not None
+    except _OutOfBudget:
+        return None
+
+
+def solution_within(values: Sequence[int], nodes: int, candidates: Sequence[Mask] | None = None) -> list[int] | None:
+    """The first solution a cell search of at most ``nodes`` nodes finds, else None (no
+    solution, or none found within the bound)."""
+    g = _initial_state(values, candidates)
+    if g is None:
+        return None
+    try:
+        state = next(_search(g, nodes), None)
+    except _OutOfBudget:
+        return None
+    return _digits(state) if state is not None else None
+
+
 def count_solutions(values: Sequence[int], limit: int = 2, candidates: Sequence[Mask] | None = None) -> int:
     """The number of solutions, counting no further than ``limit``."""
     return len(find_solutions(values, limit, candidates))
@@ -342,3 +386,35 @@ def solve(values: Sequence[int], candidates: Sequence[Mask] | None = None) -> li
     """The first solution found, or None when there is none."""
     found = find_solutions(values, 1, candidates)
     return found[0] if found else None
+
+
+class BasicReach(IntEnum):
+    """How far the basic rules get on a puzzle (see ``basic_reach``)."""
+
+    SINGLES = 1  # naked and hidden singles solve it
+    LOCKED_CANDIDATES = 2  # singles and locked candidates (pointing, claiming) solve it
+    BEYOND = 3  # they do not (or the clues contradict each other)
+
+
+def basic_reach(values: Sequence[int]) -> BasicReach:
+    """Whether singles (naked, and hidden in every house), or singles and locked
+    candidates, solve a puzzle, applied to a fixed point.
+
+    These rules only ever remove candidates and stay true as others are removed, so the
+    answer does not depend on the order they are applied in: a solver that tries them
+    before anything else never needs another technique when they suffice.
+    """
+    g = [1 << (v - 1) if v else ALL_DIGITS for v in values]
+    todo = [c for c in range(N_CELLS) if values[c]]
+    if not _singles(g, todo, _ALL_UNIT_GETTERS):
+        return BasicReach.BEYOND
+    if min(g) > _LOW:
+        return BasicReach.SINGLES
+    while True:
+        changed = _locked_candidates(g, todo)
+        if changed is None or not _singles(g, todo, _ALL_UNIT_GETTERS):
+            return BasicReach.BEYOND
+        if min(g) > _LOW:
+            return BasicReach.LOCKED_CANDIDATES
+        if not changed:
+            return BasicReach.BEYOND

@@ -17,7 +17,12 @@ from engine.analysis import Analysis, Status, analyse_grid
 from engine.cells import CELL_NAMES, MASK_COUNT, N_CELLS
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level, Technique
+from engine.stop import checkpoint
+from engine.technique import BaseTechnique, Declaration, Technique
+
+#: How one step is chosen among those a technique finds: ``first_step`` unless a profile
+#: says otherwise.
+StepChoice = Callable[[Technique, Grid], Step | None]
 
 
 class SolveStatus(Enum):
@@ -29,8 +34,7 @@ class SolveStatus(Enum):
 class _BruteForce(BaseTechnique):
     """The last resort: a digit from the solution, placed where a guess would be made."""
 
-    def __init__(self) -> None:
-        super().__init__("Brute Force", "bf", 8900, 10000, Level.EXTREME)
+    declaration = Declaration("Brute Force", "bf")
 
     def step_for(self, grid: Grid, solution: Sequence[int]) -> Step:
         cell = min((c for c in range(N_CELLS) if not grid.values[c]), key=lambda c: (MASK_COUNT[grid.cands[c]], c))
@@ -73,18 +77,9 @@ class SolveResult:
         return None
 
 
-def allowed_techniques(techniques: Iterable[Technique], *, unique: bool, max_difficulty: int | None = None) -> tuple[Technique, ...]:
-    """The techniques a solve may use: uniqueness ones only on unique puzzles, none above
-    ``max_difficulty``."""
-    return tuple(
-        t
-        for t in techniques
-        if (unique or not t.uniqueness) and (max_difficulty is None or t.difficulty <= max_difficulty)
-    )
-
-
-#: Which step to take when a technique applies: a profile's policy (None: none applies).
-StepChoice = Callable[[Technique, Grid], "Step | None"]
+def usable_techniques(techniques: Iterable[Technique], *, unique: bool) -> tuple[Technique, ...]:
+    """The techniques that may run on a position: uniqueness ones only on unique puzzles."""
+    return tuple(t for t in techniques if unique or not t.uniqueness)
 
 
 def first_step(technique: Technique, grid: Grid) -> Step | None:
@@ -94,7 +89,15 @@ def first_step(technique: Technique, grid: Grid) -> Step | None:
 
 def next_step(grid: Grid, techniques: Iterable[Technique], choose: StepChoice = first_step) -> Step | None:
     """The step of the first technique (in the given order) that has one."""
+    if choose is first_step:  # the usual policy, inlined: this loop runs for every step
+        for technique in techniques:
+            checkpoint()  # the user's stop switch (grade --max-seconds), between techniques
+            step = next(technique.find(grid), None)
+            if step is not None:
+                return step
+        return None
     for technique in techniques:
+        checkpoint()  # the user's stop switch (grade --max-seconds), between techniques
         step = choose(technique, grid)
         if step is not None:
             return step
@@ -105,30 +108,28 @@ def solve(
     grid: Grid,
     techniques: Sequence[Technique],
     *,
-    max_difficulty: int | None = None,
+    choose: StepChoice = first_step,
     allow_search: bool = True,
     analysis: Analysis | None = None,
     watch: Callable[[Grid, Step], None] | None = None,
-    choose: StepChoice = first_step,
 ) -> SolveResult:
     """Solve a position logically, logging every step.
 
     Args:
         grid: the starting position (it is not changed; the solve works on a copy).
-        techniques: the techniques to use, easiest first (usually ``techniques.DEFAULT``).
-        max_difficulty: leave out techniques whose difficulty is above this.
+        techniques: the techniques to use, in the order they are tried (usually a
+            profile's: ``profile.default``, or call ``profile.solve``).
+        choose: which step to take when a technique finds several (a profile's policy).
         allow_search: when nothing applies, place a digit from the solution (logged as
             Brute Force) instead of stopping as STUCK.
         analysis: a known analysis of the position, to skip the check by search.
         watch: called with the position and each step just before the step is applied
             (for raters that need the position; it must not change the grid).
-        choose: which step to take when a technique finds several (a profile's policy,
-            e.g. ``engine.profiles.hodoku_choice.choose``).
     """
     analysis = analysis or analyse_grid(grid)
     if analysis.status is not Status.UNIQUE or analysis.solution is None:
         return SolveResult(SolveStatus.INVALID, (), grid.copy(), analysis)
-    usable = allowed_techniques(techniques, unique=True, max_difficulty=max_difficulty)
+    usable = usable_techniques(techniques, unique=True)
     work = grid.copy()
     steps: list[Step] = []
     brute_force = 0

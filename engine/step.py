@@ -7,7 +7,7 @@ form are derived from them at the edges.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from engine.cells import CELL_NAMES, UNITS, Cell, Digit
 
@@ -36,6 +36,23 @@ class Link(NamedTuple):
         return {"from": self.start.to_json(), "to": self.end.to_json(), "strong": self.strong}
 
 
+GroupKind = Literal["group", "als"]
+
+
+class Group(NamedTuple):
+    """Candidates that act as one node of a chain or pattern, outlined together.
+
+    ``group``: one digit in two or three cells of a box and a line (a grouped chain node);
+    ``als``: an almost locked set, every candidate of its cells.
+    """
+
+    kind: GroupKind
+    candidates: tuple[Candidate, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "candidates": [c.to_json() for c in self.candidates]}
+
+
 @dataclass(frozen=True, slots=True)
 class Highlights:
     """What to show, by role (never by colour): the renderer maps roles to styles.
@@ -46,6 +63,9 @@ class Highlights:
     links: chain links, strong or weak.
     units / cover_units: the houses involved (base and cover sets for fish).
     cells: pattern cells without a particular candidate (rectangle corners, ALS cells).
+    groups: group nodes and almost locked sets, each shown as one outlined node.
+    colors: colour classes in pairs (classes 0 and 1 are one pair, 2 and 3 the next): in
+        each pair one class is true and the other false (colouring clusters, remote pairs).
     """
 
     pattern: tuple[Candidate, ...] = ()
@@ -55,6 +75,8 @@ class Highlights:
     units: tuple[int, ...] = ()
     cover_units: tuple[int, ...] = ()
     cells: tuple[Cell, ...] = ()
+    groups: tuple[Group, ...] = ()
+    colors: tuple[tuple[Candidate, ...], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -65,6 +87,8 @@ class Highlights:
             "houses": [UNITS[u].name for u in self.units],
             "cover_houses": [UNITS[u].name for u in self.cover_units],
             "cells": [CELL_NAMES[c] for c in self.cells],
+            "groups": [g.to_json() for g in self.groups],
+            "colors": [[c.to_json() for c in colour] for colour in self.colors],
         }
 
 

@@ -1,40 +1,76 @@
-"""The contract techniques plug into, and the difficulty levels they are graded by.
+"""The contract techniques plug into, and the catalog that holds them.
 
 A technique looks at a grid and yields every step it sees, in a fixed order, without
-changing the grid. The solver takes the first step of the easiest technique that has one.
+changing the grid. It declares itself once, beside its ``find``: a ``Declaration`` with its
+name, step code and sub-codes, whether it needs a unique solution, and the HoDoKu library
+codes it answers to. Nothing else about a technique lives on it: which techniques run, in
+which order, and what a step scores belong to a profile (``engine.profiles``).
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
-from typing import Iterator, Protocol, runtime_checkable
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator, Mapping, Protocol, runtime_checkable
 
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, NO_HIGHLIGHTS, Step
 
+#: The singles' codes (Full House, Naked Single, Hidden Single): walkthroughs collapse
+#: runs of them, and the SE scale rates them by the position they are taken in.
+SINGLE_CODES = frozenset({"fh", "n1", "h1"})
 
-class Level(IntEnum):
-    """HoDoKu's difficulty levels; ``max_score`` is the 2.2.0 default threshold."""
 
-    EASY = 1
-    MEDIUM = 2
-    HARD = 3
-    UNFAIR = 4
-    EXTREME = 5
+@dataclass(frozen=True)
+class Declaration:
+    """What a technique is, written once beside its ``find``.
+
+    Args:
+        name: HoDoKu's spelling (``"Naked Pair"``).
+        code: the step code (``"n2"``), used by the CLI, profiles and test data.
+        library: the HoDoKu library (reglib) code of ``code`` (``"0200"``), if it has one.
+        subcodes: the codes of sub-types the technique reports, each with its library code
+            or None (``{"sc1": "0500", "sc2": "0501"}``).
+        uniqueness: sound only when the puzzle has one solution.
+        subnames: the name of each sub-type (``{"sc1": "Simple Colors Trap"}``), as its
+            steps are named: ``stepdoku techniques`` lists them, and ``--only sc1`` asks
+            for that sub-type alone.
+    """
+
+    name: str
+    code: str
+    library: str | None = None
+    subcodes: Mapping[str, str | None] = field(default_factory=dict)
+    uniqueness: bool = False
+    subnames: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        unknown = set(self.subnames) - set(self.subcodes)
+        if unknown:
+            raise ValueError(f"{self.code}: names for sub-codes it does not declare: {sorted(unknown)}")
+
+    def subname(self, code: str) -> str:
+        """The name of a sub-type (its code in brackets after the technique's name when the
+        declaration gives none)."""
+        return self.subnames.get(code) or f"{self.name} ({code})"
 
     @property
-    def label(self) -> str:
-        return self.name.capitalize()
+    def codes(self) -> tuple[str, ...]:
+        """Every step code the technique may report, its own first."""
+        return (self.code, *self.subcodes)
 
     @property
-    def max_score(self) -> int | None:
-        """A puzzle of this level whose score exceeds this moves up a level (None: no cap)."""
-        return {1: 800, 2: 1000, 3: 1600, 4: 1800}.get(int(self))
+    def library_codes(self) -> dict[str, str]:
+        """HoDoKu library code -> step code."""
+        pairs = [(self.library, self.code), *((lib, code) for code, lib in self.subcodes.items())]
+        return {lib: code for lib, code in pairs if lib is not None}
 
 
 @runtime_checkable
 class Technique(Protocol):
     """What the solver needs from a technique."""
+
+    @property
+    def declaration(self) -> Declaration: ...
 
     @property
     def name(self) -> str: ...  # "Naked Pair": HoDoKu's spelling
@@ -43,50 +79,33 @@ class Technique(Protocol):
     def code(self) -> str: ...  # "n2": HoDoKu's short code, used by the CLI and test data
 
     @property
-    def difficulty(self) -> int: ...  # HoDoKu's search index: the sort key
-
-    @property
-    def score(self) -> int: ...  # HoDoKu's score per step, summed for grading
-
-    @property
-    def level(self) -> Level: ...
+    def codes(self) -> tuple[str, ...]: ...  # every step code it may report (sub-types)
 
     @property
     def uniqueness(self) -> bool: ...  # True: sound only when the puzzle has one solution
-
-    @property
-    def enabled(self) -> bool: ...  # used by default solves (HoDoKu's default "enabled" flag)
-
-    @property
-    def codes(self) -> tuple[str, ...]: ...  # every step code it may report (sub-types)
 
     def find(self, grid: Grid) -> Iterator[Step]: ...
 
 
 class BaseTechnique:
-    """Convenience base: the metadata as plain attributes, and a step factory.
+    """Convenience base: the declaration's fields as plain attributes, and a step factory.
 
-    Subclasses implement ``find``; the attributes satisfy the read-only protocol.
+    A subclass declares itself with a class attribute ``declaration = Declaration(...)``,
+    or takes one in its constructor when one class serves several techniques (sizes,
+    variants). It implements ``find``.
     """
 
-    uniqueness = False
-    enabled = True
+    declaration: Declaration
 
-    def __init__(
-        self,
-        name: str,
-        code: str,
-        difficulty: int,
-        score: int,
-        level: Level,
-        subcodes: tuple[str, ...] = (),
-    ) -> None:
-        self.name = name
-        self.code = code
-        self.difficulty = difficulty
-        self.score = score
-        self.level = level
-        self.codes = (code, *subcodes)
+    def __init__(self, declaration: Declaration | None = None) -> None:
+        if declaration is not None:
+            self.declaration = declaration
+        declared = self.declaration
+        # Plain attributes (not properties): the solver reads them in its inner loop.
+        self.name = declared.name
+        self.code = declared.code
+        self.codes = declared.codes
+        self.uniqueness = declared.uniqueness
 
     def find(self, grid: Grid) -> Iterator[Step]:
         raise NotImplementedError
@@ -124,6 +143,26 @@ class BaseTechnique:
         return f"<{type(self).__name__} {self.code} {self.name!r}>"
 
 
+class SubType:
+    """One sub-type of a technique (the AICs of Nice Loop/AIC, the Siamese form of a fish):
+    the technique's steps of that code only. What ``--only aic`` and ``-t aic`` select; a
+    profile orders and scores it as its technique."""
+
+    def __init__(self, technique: Technique, code: str) -> None:
+        self.technique = technique
+        self.declaration = technique.declaration
+        self.name = technique.declaration.subname(code)
+        self.code = code
+        self.codes = (code,)
+        self.uniqueness = technique.uniqueness
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        return (step for step in self.technique.find(grid) if step.code == self.code)
+
+    def __repr__(self) -> str:
+        return f"<SubType {self.code} of {self.technique!r}>"
+
+
 class UnknownTechnique(KeyError):
     """A technique code or name that no technique has."""
 
@@ -132,31 +171,50 @@ class UnknownTechnique(KeyError):
 
 
 class Catalog:
-    """Every technique, in solving order, with lookups by code: what commands are handed.
+    """Every technique there is, with lookups by step code, name and library code.
 
-    ``techniques`` holds all of them (any can be asked for by code); ``default`` the ones a
-    plain solve uses (HoDoKu's enabled-by-default set). ``library_codes`` maps HoDoKu
-    library codes (``0200``) to step codes (``n2``).
+    The catalog has no solving order and no default set: a profile
+    (``engine.profiles``) picks techniques from it by code, orders and rates them.
     """
 
-    def __init__(self, techniques: tuple[Technique, ...], library_codes: dict[str, str]) -> None:
-        self.techniques = techniques
-        self.default = tuple(t for t in techniques if t.enabled)
-        self.library_codes = library_codes
-        self._by_code = {code: t for t in techniques for code in t.codes}
+    def __init__(self, techniques: Iterable[Technique]) -> None:
+        self.techniques = tuple(techniques)
+        self._by_code: dict[str, Technique] = {}
+        self.library_codes: dict[str, str] = {}  # HoDoKu library code -> step code
+        for technique in self.techniques:
+            for code in technique.codes:
+                if code in self._by_code:
+                    raise ValueError(f"step code {code!r} declared twice ({self._by_code[code]!r}, {technique!r})")
+                self._by_code[code] = technique
+            self.library_codes.update(technique.declaration.library_codes)
+        self._by_name = {t.name.lower(): t for t in self.techniques}
+
+    def __contains__(self, code: str) -> bool:
+        return code in self._by_code
 
     def by_code(self, code: str) -> Technique:
         """The technique that reports steps with this code (sub-type codes included).
 
         Raises:
-            KeyError: no technique has this code.
+            UnknownTechnique: no technique has this code.
         """
         try:
             return self._by_code[code]
         except KeyError:
             raise UnknownTechnique(f"unknown technique code {code!r} (see 'stepdoku techniques')") from None
 
-    def select(self, codes: str) -> tuple[Technique, ...]:
-        """Techniques from a comma-separated list of codes (``"n2,h2"``), in registry order."""
-        wanted = {self.by_code(code.strip()) for code in codes.split(",") if code.strip()}
-        return tuple(t for t in self.techniques if t in wanted)
+    def by_name(self, name: str) -> Technique:
+        """The technique with this name (any case).
+
+        Raises:
+            UnknownTechnique: no technique has this name.
+        """
+        try:
+            return self._by_name[name.lower()]
+        except KeyError:
+            raise UnknownTechnique(f"unknown technique {name!r}") from None
+
+    def by_library_code(self, library_code: str) -> Technique | None:
+        """The technique a HoDoKu library code (``0200``) stands for, if any."""
+        code = self.library_codes.get(library_code)
+        return self._by_code[code] if code is not None else None

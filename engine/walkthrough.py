@@ -16,8 +16,8 @@ from typing import Union
 
 from engine.cells import Cell
 from engine.grid import Grid
-from engine.se_scale import SINGLE_CODES
 from engine.step import Step
+from engine.technique import SINGLE_CODES
 
 
 @dataclass(frozen=True)

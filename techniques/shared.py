@@ -1,11 +1,69 @@
-"""Helpers used by more than one technique family."""
+"""Helpers used by more than one technique family.
+
+Chains and forcing share one encoding of candidates and literals as ints:
+
+* a candidate is numbered digit-major, ``(digit - 1) * 81 + cell`` (0-728), so that one
+  digit's candidates form an 81-bit cell set inside a bit set of candidates;
+* a *literal* is a node (a candidate, or a group or set node numbered after them) with a
+  truth value: ``2 * node`` says it is true, ``2 * node + 1`` that it is false. So
+  ``lit ^ 1`` negates a literal, and bit sets of literals list a node true before false.
+"""
 
 from __future__ import annotations
 
-from engine.cells import ALL_CELLS, PEER_MASK, Cell, CellSet, Digit, cells_of
+from engine.cells import ALL_CELLS, N_CELLS, PEER_MASK, Cell, CellSet, Digit, cells_of
 from engine.grid import Grid
 from engine.notation import cell_list_words, words_list
 from engine.step import Candidate
+
+
+#: Candidates: nine digits in each of the 81 cells.
+N_CANDIDATES = 9 * N_CELLS
+
+
+def candidate_index(cell: Cell, digit: Digit) -> int:
+    """The number of a candidate (digit-major).
+
+    >>> candidate_index(0, 1), candidate_index(80, 9)
+    (0, 728)
+    """
+    return (digit - 1) * N_CELLS + cell
+
+
+def candidate_at(index: int) -> tuple[Cell, Digit]:
+    """The cell and digit of a candidate number (its inverse).
+
+    >>> candidate_at(728)
+    (80, 9)
+    """
+    return index % N_CELLS, index // N_CELLS + 1
+
+
+def true_literal(node: int) -> int:
+    """The literal "node is true"."""
+    return node << 1
+
+
+def false_literal(node: int) -> int:
+    """The literal "node is false"."""
+    return node << 1 | 1
+
+
+def literal(node: int, true: bool) -> int:
+    return node << 1 | (not true)
+
+
+def candidate_literal(cell: Cell, digit: Digit, true: bool) -> int:
+    """The literal "``cell`` is ``digit``" (``true``) or "is not"."""
+    return ((digit - 1) * N_CELLS + cell) << 1 | (not true)
+
+
+def is_true(lit: int) -> bool:
+    return not lit & 1
+
+
+def node_of(lit: int) -> int:
+    return lit >> 1
 
 
 def seeing_all(cells: CellSet) -> CellSet:

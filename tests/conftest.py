@@ -10,6 +10,10 @@ import pytest
 
 from engine.cells import parse_cell_name
 from engine.grid import Grid
+from engine.profiles import Entry, Profile, load_profile
+from engine.profiles.hodoku import HodokuProfile
+from engine.technique import Catalog, Technique
+from techniques import CATALOG
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"
@@ -17,6 +21,29 @@ PUZZLES = ROOT / "puzzles"
 # present, never copy them in. STEPDOKU_SHARED overrides the location.
 SHARED = Path(os.environ.get("STEPDOKU_SHARED", ROOT.parent / "shared"))
 REFERENCE = SHARED / "reference"
+
+#: The default profile and the SE-style one, on the whole registry; ``DEFAULT`` is what a
+#: plain solve uses (HoDoKu's enabled techniques, in its order).
+HODOKU = load_profile("hodoku", CATALOG)
+SE = load_profile("se", CATALOG)
+DEFAULT: tuple[Technique, ...] = HODOKU.default
+
+
+class _Given(HodokuProfile):
+    """HoDoKu's scale over techniques of a test's own (a profile may bring its own)."""
+
+    def __init__(self, techniques: tuple[Technique, ...]) -> None:
+        self.given = techniques
+        super().__init__(Catalog(()))
+
+    def build_entries(self, catalog: Catalog) -> Iterator[Entry]:
+        for n, technique in enumerate(self.given, 1):
+            yield Entry(technique, 100 * n)
+
+
+def profile_with(*techniques: Technique) -> Profile:
+    """A profile that uses exactly these techniques, in this order, rated as HoDoKu would."""
+    return _Given(techniques)
 
 
 def puzzle_lines(name: str, limit: int | None = None) -> list[str]:

@@ -2,7 +2,7 @@
 
     .venv/bin/python tests/make_positions.py n2,h2 --per-code 3 [--files top95.txt,...]
 
-For each wanted code it prints lines in the test_positions.py format: the position just
+For each wanted code it prints lines in the tests/test_contract.py format: the position just
 before the solver used that technique (values, removed pencil marks, the step's line), and
 one ``-`` case where the technique finds nothing. Read each case before committing it.
 With ``--any`` a code is also taken from a position on the solve path where its technique
@@ -22,9 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine.analysis import analyse  # noqa: E402
 from engine.cells import CELL_NAMES, MASK_DIGITS, PEERS  # noqa: E402
 from engine.grid import Grid  # noqa: E402
-from engine.solver import BRUTE_FORCE, allowed_techniques, next_step  # noqa: E402
-from techniques import DEFAULT, by_code  # noqa: E402
-from tests.conftest import puzzle_lines, values_of  # noqa: E402
+from engine.profiles.hodoku import BRUTE_FORCE_STEP  # noqa: E402
+from engine.solver import BRUTE_FORCE, next_step, usable_techniques  # noqa: E402
+from techniques import by_code  # noqa: E402
+from tests.conftest import DEFAULT, HODOKU, puzzle_lines, values_of  # noqa: E402
 
 
 def position_text(grid: Grid) -> str:
@@ -57,7 +58,7 @@ def harvest(codes: list[str], per_code: int, files: list[str], anywhere: bool = 
             analysis = analyse(grid.values)
             if analysis.solution is None:
                 continue
-            usable = allowed_techniques(DEFAULT, unique=True)
+            usable = usable_techniques(DEFAULT, unique=True)
             while grid.empty_count() and any(wanted.values()):
                 step = next_step(grid, usable) or BRUTE_FORCE.step_for(grid, analysis.solution)
                 values = position_text(grid)
@@ -65,8 +66,8 @@ def harvest(codes: list[str], per_code: int, files: list[str], anywhere: bool = 
                     wanted[step.code] -= 1
                     print(f"{step.code} | {values} | {removed_text(grid)} | {step}  # from {file}")
                 elif anywhere:
-                    hardness = BRUTE_FORCE.difficulty if step.code == BRUTE_FORCE.code else by_code(step.code).difficulty
-                    for code in [c for c in codes if wanted[c] and by_code(c).difficulty <= hardness]:
+                    hardness = BRUTE_FORCE_STEP.index if step.code == BRUTE_FORCE.code else HODOKU.entry(step.code).order
+                    for code in [c for c in codes if wanted[c] and HODOKU.entry(c).order <= hardness]:
                         found = next((s for s in by_code(code).find(grid) if s.code == code), None)
                         if found is not None:
                             wanted[code] -= 1

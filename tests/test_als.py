@@ -8,10 +8,9 @@ from itertools import combinations
 from engine.cells import MASK_COUNT, MASK_DIGITS, PEER_MASK, UNITS, cellset_of, cells_of
 from engine.step import Candidate
 from engine.grid import Grid
-from engine.profiles.hodoku_choice import choose as hodoku_choose
 from techniques.als.chain_search import hodoku_chains
 from techniques.als.sets import Als, als_index, als_text, collect_alses
-from tests.conftest import puzzle_lines
+from tests.conftest import HODOKU, puzzle_lines
 
 # The first top95 puzzle: over two hundred ALS, many overlapping.
 POSITION = Grid.from_string(puzzle_lines("top95.txt", 1)[0])
@@ -92,12 +91,12 @@ def test_als_text_is_hodokus() -> None:
 # --- the techniques -------------------------------------------------------------------
 
 from engine.analysis import analyse  # noqa: E402
-from techniques import DEFAULT, REGISTRY, by_code  # noqa: E402
-from techniques.als.als_chain import MAX_LINKS, MIN_LINKS  # noqa: E402
+from techniques import REGISTRY, by_code  # noqa: E402
+from techniques.als.chain import MAX_LINKS, MIN_LINKS  # noqa: E402
 from techniques.als.xz_and_xy_wing import ALS_XY_WING, ALS_XY_WING_OVERLAP, ALS_XZ  # noqa: E402
 from techniques.als.death_blossom import DEATH_BLOSSOM, DEATH_BLOSSOM_OVERLAP  # noqa: E402
-from tests.conftest import grid_from  # noqa: E402
-from tests.test_positions import POSITIONS  # noqa: E402
+from tests.conftest import DEFAULT, grid_from  # noqa: E402
+from tests.test_contract import POSITIONS  # noqa: E402
 
 XZ = grid_from(
     "4873...9....6..271126.9.3847.5...162...2..8..........9..1.769233..1..45.....53.18",
@@ -153,7 +152,7 @@ def test_als_chain_is_a_simple_bounded_chain() -> None:
         "Almost Locked Set Chain: 4- r5c35679 {123467} -6- r7c3 {16} -1- r7c4 {15} -5- r7c8 {35} -3- r8c9 {35}"
         " -5- r1348c1 {13459} -4 => r5c1<>4",
     ]
-    assert hodoku_choose(by_code("ach"), CHAIN) == steps[1]
+    assert HODOKU.choose(by_code("ach"), CHAIN) == steps[1]
     assert "Suppose A = r5c3, r5c5, r5c6, r5c7 and r5c9 held no 4: A would hold 6" in steps[1].explanation
     assert "F = r1c1, r3c1, r4c1 and r8c1 could hold no 5 and would hold 4" in steps[1].explanation
     for step in steps:

@@ -13,7 +13,7 @@ import pytest
 import cli
 from tests.conftest import puzzle_lines
 
-BAD = ["12345", "not a puzzle", "8" * 82, ":0100:1:12", "?" * 81, "1 2 3"]
+BAD = ["12345", "not a puzzle", "8" * 82, ":0100:1:12", "?" * 80, "1 2 3", "[[", "Grid 01"]
 
 
 def batch_file(tmp_path: Path, size: int) -> tuple[Path, list[bool]]:

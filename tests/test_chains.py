@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from engine.cells import MASK_COUNT, UNITS, Unit, bit_indices
 from engine.grid import Grid
-from techniques.chains.implications import LiteralGraph, is_on, off, on
+from techniques.chains.implications import LiteralGraph
+from techniques.shared import false_literal, is_true, true_literal
 from techniques.chains.simple_chains import X_CHAIN, XY_CHAIN
 from techniques.chains.link_graph import Node, group_nodes, link_graph, links
 from tests.conftest import PUZZLES, grid_from
-from tests.test_positions import load
+from tests.test_contract import load
 
 POSITIONS = load(PUZZLES / "techniques" / "chains.txt")
 
@@ -60,10 +61,10 @@ def test_breadth_first_layers_and_paths() -> None:
     graph = LiteralGraph([a, b, c, d])
     # a=b strong, b-c weak, c=d strong: "a false" forces "d true" in three links.
     graph.add_links([(a, b, True, True), (b, c, True, False), (c, d, True, True)])
-    layers = graph.layers(off(0))
-    assert [sorted(bit_indices(layer)) for layer in layers[:4]] == [[off(0)], [on(1)], [off(2)], [on(3)]]
-    (path,) = list(graph.paths(layers, on(3)))
-    assert path == [off(0), on(1), off(2), on(3)] and is_on(path[-1])
+    layers = graph.layers(false_literal(0))
+    assert [sorted(bit_indices(layer)) for layer in layers[:4]] == [[false_literal(0)], [true_literal(1)], [false_literal(2)], [true_literal(3)]]
+    (path,) = list(graph.paths(layers, true_literal(3)))
+    assert path == [false_literal(0), true_literal(1), false_literal(2), true_literal(3)] and is_true(path[-1])
 
 
 def test_x_chain_text_and_explanation() -> None:

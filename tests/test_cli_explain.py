@@ -8,6 +8,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from tests.conftest import puzzle_lines
+from tests.htmlcheck import problems
 from tests.test_cli_solve import INKALA, run
 
 EASY = puzzle_lines("easy50.txt", 1)[0]
@@ -102,13 +103,14 @@ def test_html_and_svg_are_self_contained_and_escape_user_text(tmp_path: Path) ->
     assert result.returncode == 0 and result.stdout == ""
     assert result.stderr == f"stepdoku: wrote {page}\nstepdoku: wrote {picture}\n"
     html = page.read_text()
+    assert problems(html) == []
     parser = _Collect()
     parser.feed(html)
-    assert parser.tags.count("html") == 1 and "b" not in parser.tags and "script" not in parser.tags
+    assert parser.tags.count("html") == 1 and "b" not in parser.tags and parser.tags.count("script") == 1  # ours only
     text = "".join(parser.text)
     assert "<b>odd & name.txt" in text  # shown as text, not markup
-    assert "r5 ┃" in text and "12. Hidden Pair" in text
-    svg = picture.read_text()
+    assert "12. Hidden Pair" in text and parser.tags.count("svg") == 3  # before step 12, the step, after it
+    svg = picture.read_text()  # --svg FILE: the terminal output as a picture, as before
     root = ElementTree.fromstring(svg)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
     words = "".join(root.itertext()).replace("\xa0", " ")
@@ -130,8 +132,36 @@ def test_a_script_comment_in_a_puzzle_file_stays_text(tmp_path: Path) -> None:
     assert result.returncode == 0
     parser = _Collect()
     parser.feed(page.read_text())
-    assert "script" not in parser.tags
-    assert "<script>alert('x')</script>" in "".join(parser.text)  # shown in the title, as text
+    assert parser.tags.count("script") == 1 and problems(page.read_text()) == []  # our own script only
+    assert "<script>alert('x')</script>" in "".join(parser.text)  # shown in the heading, as text
     svg = picture.read_text()
     assert "<script" not in svg and "&lt;script&gt;" in svg
     ElementTree.fromstring(svg)  # still well-formed
+
+
+def test_svg_into_a_folder_draws_each_step_and_an_index(tmp_path: Path) -> None:
+    folder = tmp_path / "pictures"
+    result = run("explain", ROYLE, "--until-step", "12", "--svg", f"{folder}/")
+    assert result.returncode == 0 and result.stdout == ""
+    assert result.stderr == f"stepdoku: wrote 14 pictures and index.html in {folder}/\n"
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == ["end.svg", "index.html", "start.svg", *(f"step-{n:03d}.svg" for n in range(1, 13))]
+    step = ElementTree.fromstring((folder / "step-012.svg").read_text())  # the Hidden Pair
+    struck = {e.get("data-cand") for e in step.iter() if "elimination" in (e.get("class") or "") and e.get("data-cand")}
+    assert struck == {"r5c9d3", "r5c3d5", "r5c3d8", "r5c9d8", "r5c3d9", "r5c9d9"}
+    index = (folder / "index.html").read_text()
+    assert problems(index) == [] and index.count("<img ") == 14 and 'src="step-012.svg"' in index
+    again = run("explain", ROYLE, "--until-step", "2", "--svg", str(folder))  # an existing folder: no slash needed
+    assert again.returncode == 0 and "4 pictures" in again.stderr  # start, steps 1 and 2, end
+
+
+def test_svg_into_a_missing_folder_or_a_file_is_a_usage_error(tmp_path: Path) -> None:
+    result = run("explain", ROYLE, "--svg", f"{tmp_path}/missing/deeper/")
+    assert result.returncode == 2 and result.stderr.startswith("stepdoku: cannot write into")
+
+
+def test_the_page_opens_with_singles_expanded_when_asked(tmp_path: Path) -> None:
+    page = tmp_path / "walk.html"
+    assert run("explain", EASY, "--html", str(page), "--singles", "full").returncode == 0
+    html = page.read_text()
+    assert problems(html) == [] and '<body class="expanded">' in html and 'aria-pressed="true"' in html

@@ -7,6 +7,8 @@ import io
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import puzzle_lines
 from tests.test_cli_solve import INKALA, run
 
@@ -75,3 +77,24 @@ def test_usage_errors() -> None:
     assert run("grade", INKALA, "--max-seconds", "-1").returncode == 2
     result = run("grade", "no-such-file.txt", "--format", "jsonl")
     assert result.returncode == 2 and json.loads(result.stdout)["status"] == "error"
+
+
+def _grade_in_process(*args: str) -> tuple[int, str, str]:
+    import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.main(["grade", "-q", "--format", "jsonl", *args], out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_any_number_of_seconds_gets_a_clear_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    easy = puzzle_lines("easy50.txt", 1)[0]
+    for no_limit in ("inf", "Infinity", "1e300"):  # inf: no limit; 1e300 is just a long one
+        code, out, err = _grade_in_process(easy, "--max-seconds", no_limit)
+        assert code == 0 and err == "" and json.loads(out)["status"] == "ok", no_limit
+    for bad, why in (("0", "must be more than 0"), ("-1", "must be more than 0"), ("-inf", "must be more than 0"), ("nan", "not a number"), ("soon", "not a number")):
+        with pytest.raises(SystemExit) as stop:
+            _grade_in_process(easy, f"--max-seconds={bad}")
+        assert stop.value.code == 2, bad
+        message = capsys.readouterr().err
+        assert message.count("\n") == 1 and why in message and repr(bad) in message, message

@@ -9,6 +9,7 @@ from typing import Any
 from engine.formats import format_pm, pm_tokens
 from engine.grid import Grid
 from tests.conftest import puzzle_lines
+from tests.htmlcheck import problems
 from tests.test_cli_solve import run
 
 PUZZLE = "030050040008010500460000012070502080000603000040109030250000098001020600080060020"
@@ -36,11 +37,18 @@ def test_a_wrong_entry_is_reported_and_no_hint_given() -> None:
     state = library_state(r1c1=1, r1c3=9)
     result = run("hint", state)
     assert result.returncode == 0
-    assert "- r1c3 holds 9 but the solution has 7 there." in result.stdout
-    assert "Fix these first" in result.stdout and "Hint" not in result.stdout
+    assert "- r1c3 holds 9, which is not the solution there." in result.stdout  # the 7 stays secret
+    assert "Fix these first" in result.stdout and "Hint" not in result.stdout and "7 there" not in result.stdout
     data = hint(state)
     assert data["status"] == "mistakes" and data["hint"] is None and data["givens_known"]
-    assert [m["cells"] for m in data["mistakes"]] == [["r1c3"]]
+    assert data["mistakes"] == [{"kind": "wrong_digit", "cells": ["r1c3"], "digit": 9, "solution": None, "text": "r1c3 holds 9, which is not the solution there."}]
+
+
+def test_reveal_names_the_solution_digit() -> None:
+    state = library_state(r1c1=1, r1c3=9)
+    assert "- r1c3 holds 9 but the solution has 7 there." in run("hint", state, "--reveal").stdout
+    data = hint(state, "--reveal")
+    assert data["mistakes"][0]["solution"] == 7 and data["mistakes"][0]["text"] == "r1c3 holds 9 but the solution has 7 there."
 
 
 def test_ignore_mistakes_hints_from_the_grid_as_it_is() -> None:
@@ -57,8 +65,13 @@ def test_a_wrongly_removed_pencil_mark_in_a_pm_grid(tmp_path: Path) -> None:
     path.write_text("\n".join(" ".join(tokens[r * 9 : r * 9 + 9]) for r in range(9)) + "\n")
     data = hint(str(path))
     assert data["status"] == "mistakes"
-    assert [m["text"] for m in data["mistakes"]] == ["r1c1 has lost its pencil mark 1, but 1 is the solution there."]
-    assert "*1" in run("hint", str(path)).stdout  # the lost mark is shown on the grid
+    assert [(m["text"], m["digit"], m["solution"]) for m in data["mistakes"]] == [
+        ("r1c1 has lost a pencil mark it needs: the solution digit there is no longer marked.", None, None)
+    ]
+    assert "*1" not in run("hint", str(path)).stdout  # the cell is marked, not the digit
+    revealed = hint(str(path), "--reveal")
+    assert [m["text"] for m in revealed["mistakes"]] == ["r1c1 has lost its pencil mark 1, but 1 is the solution there."]
+    assert "*1" in run("hint", str(path), "--reveal").stdout  # the lost mark is shown on the grid
 
 
 def test_a_pm_grid_hint_uses_the_players_own_marks(tmp_path: Path) -> None:
@@ -123,7 +136,7 @@ def test_solved_and_invalid() -> None:
 def test_the_original_puzzle_tells_entries_from_givens() -> None:
     state = list(PUZZLE)
     state[0] = "5"  # the solution has 1
-    data = hint("".join(state), "--puzzle", PUZZLE)
+    data = hint("".join(state), "--puzzle", PUZZLE, "--reveal")
     assert data["givens_known"] and data["mistakes"][0]["text"] == "r1c1 holds 5 but the solution has 1 there."
 
 
@@ -132,3 +145,40 @@ def test_bad_input_is_a_usage_error() -> None:
     assert result.returncode == 2 and "Traceback" not in result.stderr
     result = run("hint")
     assert result.returncode == 2
+
+
+def test_two_wrong_digits_without_puzzle_name_cells_and_say_what_puzzle_does() -> None:
+    state = "800750049003682070070490283154007096300845720007100530041900368608520010090310402"
+    data = hint(state)
+    assert data["status"] == "mistakes" and not data["givens_known"]
+    assert "r8c1" in data["mistakes"][0]["cells"]
+    assert any("--puzzle GIVENS" in note for note in data["notes"])
+    result = run("hint", state)
+    assert "--puzzle GIVENS" in result.stdout and "· marks the cells to check." in result.stdout
+    named = hint(state, "--puzzle", "800000000003600000070090200050007000000045700000100030001000068008500010090000400")
+    assert [m["cells"] for m in named["mistakes"]] == [["r7c2"], ["r8c1"]] and named["notes"] == []
+
+
+def test_hint_html_draws_no_more_than_the_level(tmp_path: Path) -> None:
+    state = library_state(r1c1=1, r1c3=7)
+    pages = {}
+    for level in (1, 2, 3):
+        page = tmp_path / f"hint{level}.html"
+        result = run("hint", state, "--level", str(level), "--html", str(page))
+        assert result.returncode == 0 and result.stdout == "" and result.stderr == f"stepdoku: wrote {page}\n"
+        pages[level] = page.read_text()
+        assert problems(pages[level]) == [] and 'class="house"' in pages[level]
+    assert 'class="cell"' not in pages[1] and 'class="cell"' in pages[2]  # the single's cell
+    assert 'class="cand placement"' in pages[3] and 'class="cand placement"' not in pages[2]  # a Naked Single
+    assert "Hint (level 3 of 3)" in pages[3] and "Ask with --level 2" in pages[1]
+
+
+def test_hint_html_keeps_the_solution_secret(tmp_path: Path) -> None:
+    state = library_state(r1c1=1, r1c3=9)
+    page = tmp_path / "hint.html"
+    assert run("hint", state, "--html", str(page)).returncode == 0
+    html = page.read_text()
+    assert problems(html) == [] and "r1c3 holds 9, which is not the solution there." in html
+    assert "solution has 7" not in html and 'class="check"' in html
+    assert run("hint", state, "--html", str(page), "--reveal").returncode == 0
+    assert "r1c3 holds 9 but the solution has 7 there." in page.read_text()

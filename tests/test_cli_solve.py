@@ -87,7 +87,7 @@ def test_invalid_puzzles_exit_1() -> None:
 def test_count() -> None:
     assert run("solve", INKALA, "--count").stdout == "line 1: 1 solution\n"
     capped = run("solve", "." * 81, "--count", "--limit", "5")
-    assert capped.stdout == "line 1: at least 5 solutions\n" and capped.returncode == 1
+    assert capped.stdout == "line 1: stopped counting at 5 (--limit 5): at least 5 solutions\n" and capped.returncode == 1
 
 
 def test_unreadable_inputs_never_traceback(tmp_path: Path) -> None:

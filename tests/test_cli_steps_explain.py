@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from tests.conftest import puzzle_lines
+from tests.htmlcheck import problems
 from tests.test_cli_solve import INKALA, INKALA_SOLUTION, run
 
 LC1_LINE = (
@@ -69,6 +70,18 @@ def test_explain_restricted_to_singles() -> None:
 
 def test_techniques_listing() -> None:
     rows = json.loads(run("techniques", "--json").stdout)
-    assert rows[0] == {"code": "fh", "name": "Full House", "difficulty": 100, "level": "Easy", "score": 4, "uniqueness": False, "enabled": True, "codes": ["fh"]}
+    assert rows[0] == {"code": "fh", "name": "Full House", "difficulty": 100, "level": "Easy", "score": 4, "uniqueness": False, "enabled": True, "codes": ["fh"], "subtypes": []}
     text = run("techniques").stdout.splitlines()
     assert text[1].split() == ["100", "fh", "Full", "House", "Easy", "4"]
+
+
+def test_steps_html_draws_each_step_on_the_position(tmp_path: Path) -> None:
+    page = tmp_path / "steps.html"
+    royle = ".....14..5.4......2........3..26.....1....7.....5...........32..8..4...........65"
+    result = run("steps", royle, "-t", "h1", "--html", str(page))
+    assert result.returncode == 0 and result.stdout == ""
+    html = page.read_text()
+    count = len(run("steps", royle, "-t", "h1", "--brief").stdout.splitlines()) - 1
+    assert problems(html) == [] and count == 3
+    assert html.count('data-kind="step"') == count and html.count("<svg ") == count
+    assert html.count('class="cand placement" data-cand=') == count  # each on its own picture (legends aside)

@@ -8,7 +8,7 @@ from engine.step import Candidate
 from techniques.coloring.coloring import MULTI_COLORS, SIMPLE_COLORS, clusters
 from techniques.chains.link_graph import conjugate_graphs
 from tests.conftest import PUZZLES, grid_from
-from tests.test_positions import Position, load
+from tests.test_contract import Position, load
 
 POSITIONS = load(PUZZLES / "techniques" / "coloring.txt")
 

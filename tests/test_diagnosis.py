@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Iterator
 
 from engine.analysis import Status
-from engine.cells import ALL_DIGITS, PEERS, mask_of, parse_cell_name
+from engine.cells import ALL_DIGITS, CELL_NAMES, PEERS, mask_of, parse_cell_name
 from engine.diagnosis import PlayerState, diagnose
+from engine.search import find_solutions
 from engine.grid import Grid
 from engine.hints import Hint, choose_step, hint_sentence, houses_words, where_to_look
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 
 PUZZLE = "030050040008010500460000012070502080000603000040109030250000098001020600080060020"
 SOLUTION = "137256849928314567465897312673542981819673254542189736256731498391428675784965123"
@@ -96,7 +97,7 @@ def test_a_broken_puzzle_is_not_the_players_fault() -> None:
 
 class _Fake(BaseTechnique):
     def __init__(self, steps: list[Step]) -> None:
-        super().__init__("Fake Pattern", "fk", 5000, 100, Level.HARD)
+        super().__init__(Declaration("Fake Pattern", "fk"))
         self.steps = steps
 
     def find(self, grid: Grid) -> Iterator[Step]:
@@ -142,3 +143,28 @@ def test_hint_sentences_by_level() -> None:
     data = Hint(pair, 2).to_json()
     assert data["cells"] == ["r4c1", "r4c9"] and data["digits"] == [2, 7] and "step" not in data
     assert Hint(pair, 3).to_json()["step"]["code"] == "n2"
+
+
+# Inkala's puzzle with 25 solution digits entered, two of them wrong (r7c2 4, r8c1 6), no two
+# equal digits in a house, and no single digit whose removal makes the grid solvable.
+TWO_WRONG = "800750049003682070070490283154007096300845720007100530041900368608520010090310402"
+INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+
+
+def test_two_wrong_digits_without_known_givens_name_digits_that_cannot_all_be_right() -> None:
+    values = tuple(int(ch) for ch in TWO_WRONG)
+    diagnosis = diagnose(PlayerState(values, NOTHING, None, False))
+    (mistake,) = diagnosis.mistakes
+    assert mistake.kind == "no_solution" and mistake.text.startswith("No solution fits these digits, and no single one")
+    assert cell("r8c1") in mistake.cells  # one of the two wrong digits
+    core = [values[c] if c in mistake.cells else 0 for c in range(81)]
+    assert find_solutions(core, 1) == []  # what it claims: no solution has them all
+    assert all(f"{CELL_NAMES[c]} ({values[c]})" in mistake.text for c in mistake.cells)
+
+
+def test_with_known_givens_each_wrong_entry_is_named() -> None:
+    givens = tuple(int(ch) for ch in INKALA)
+    values = tuple(int(ch) for ch in TWO_WRONG)
+    state = PlayerState(givens, tuple(0 if g else v for g, v in zip(givens, values)), None, True)
+    texts = [m.text for m in diagnose(state).mistakes]
+    assert texts == ["r7c2 holds 4 but the solution has 2 there.", "r8c1 holds 6 but the solution has 4 there."]

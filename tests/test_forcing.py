@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-import techniques.forcing.forcing as forcing
+import techniques.forcing.chains_and_nets as forcing
 from engine.analysis import analyse
 from engine.cells import UNITS, parse_cell_name, unit_by_name
 from engine.grid import Grid
 from engine.step import Candidate, Step
-from techniques.forcing.forcing import FORCING_CHAIN, FORCING_NET
+from techniques.forcing.chains_and_nets import FORCING_CHAIN, FORCING_NET
 from techniques.forcing.conclusions import ChainProver, NetProver, is_net
-from techniques.forcing.propagation import Branch, BranchOutcome, Clash, Root, Rule, extract, lit_of
+from techniques.forcing.propagation import Branch, BranchOutcome, Clash, Root, Rule, extract
+from techniques.shared import candidate_literal
 from tests.conftest import grid_from
 
 # Positions from puzzles/techniques/forcing.txt.
@@ -137,7 +138,7 @@ def test_a_branch_records_why() -> None:
     assert conflict.clash is Clash.EMPTY_CELL and conflict.cell == parse_cell_name("r5c3")
     proof, outer = extract(branch.log, conflict.ants, conflict)
     assert outer == ()
-    assert proof.events[0].lit == lit_of(parse_cell_name("r8c5"), 2, False)
+    assert proof.events[0].lit == candidate_literal(parse_cell_name("r8c5"), 2, False)
     for i, event in enumerate(proof.events):
         assert all(a < i for a in event.ants)
 

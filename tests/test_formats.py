@@ -7,11 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.analysis import analyse
-from engine.cells import parse_cell_name
+from engine.cells import PEERS, parse_cell_name
 from engine.formats import (
     Layout,
     PuzzleFormatError,
-    board_values,
     format_boxed,
     format_compact,
     format_grid,
@@ -22,7 +21,9 @@ from engine.formats import (
     format_values,
     parse_library,
     parse_line,
+    pm_tokens,
 )
+from engine.leetcode import board_values
 from engine.grid import Grid
 from engine.reader import parse_puzzle
 from tests.conftest import values_of
@@ -191,7 +192,7 @@ def test_spaced_and_compact_formatting() -> None:
     [
         (INKALA[:80], "line 1: 80 cells, need 81"),
         (INKALA + "5", "line 1: 82 cells, need 81"),
-        (INKALA[:5] + "a" + INKALA[6:], "line 1, column 6: unexpected character 'a'"),
+        (INKALA[:5] + "\u0663" + INKALA[6:], "line 1, column 6: unexpected character '\u0663'"),  # Arabic-Indic 3
         ("\n".join(SPACED_INKALA.splitlines()[:8]), "a grid of 8 rows (lines 1-8), need 9"),
         ("8 0 0 0 0 0 0 0\n" + "\n".join(SPACED_INKALA.splitlines()[1:]), "line 1: 8 cells in this grid row, need 9"),
         (":0100:1:123", "line 1: 3 cells in the givens field, need 81"),
@@ -208,5 +209,49 @@ def test_errors_name_the_problem(text: str, message: str) -> None:
 def test_leetcode_board_values() -> None:
     board = [list(INKALA[r * 9 : r * 9 + 9].replace("0", ".")) for r in range(9)]
     assert format_line(board_values(board), "0") == INKALA
-    with pytest.raises(PuzzleFormatError, match=r"r1c1: 'a' is not a digit or '\.'"):
+    with pytest.raises(PuzzleFormatError, match=r"r1c1: 'a' is not a digit 1-9 or '\.'"):
         board_values([["a"] + row[1:] if r == 0 else row for r, row in enumerate(board)])
+
+
+# --- LeetCode boards: written back in the shape they came in ------------------------------
+
+SHAPES = {
+    "json": '[["5","3",".",".","7",".",".",".","."],' + ",".join(['[".",".",".",".",".",".",".",".","."]'] * 8) + "]",
+    "spaced python": "board = [['5', '3', '.', '.', '7', '.', '.', '.', '.'], " + ", ".join(["['.', '.', '.', '.', '.', '.', '.', '.', '.']"] * 8) + "];",
+    "pretty": "[\n" + ",\n".join(['    ["5","3",".",".","7",".",".",".","."]'] + ['    [".",".",".",".",".",".",".",".","."]'] * 8) + "\n]",
+    "bare": "grid=[" + ",".join(["[5,3,0,0,7,0,0,0,0]"] + ["[0,0,0,0,0,0,0,0,0]"] * 8) + "]",
+}
+
+
+@pytest.mark.parametrize("name", list(SHAPES))
+def test_a_board_round_trips_in_its_own_shape(name: str) -> None:
+    puzzle = parse_puzzle(SHAPES[name])
+    assert puzzle.layout is Layout.LEETCODE and puzzle.givens[:5] == (5, 3, 0, 0, 7)
+    assert format_values(puzzle.givens, Layout.LEETCODE, board=puzzle.board) == SHAPES[name]
+
+
+def test_leetcode_format_by_default_is_leetcodes_one_line_json() -> None:
+    text = format_values([int(ch) for ch in INKALA], Layout.LEETCODE)
+    assert text.startswith('[["8",".",".",".",".",".",".",".","."],[".",".","3","6"')
+    assert parse_puzzle(text).givens == tuple(int(ch) for ch in INKALA)
+
+
+# --- pencil-mark grids: one digit is a placed digit or a single pencil mark ----------------
+
+
+def test_one_digit_in_a_pm_grid_is_a_pencil_mark_when_a_cell_it_sees_still_has_it() -> None:
+    grid = Grid.from_values([int(ch) for ch in INKALA])
+    tokens = pm_tokens(grid)
+    assert tokens[:3] == ["8", "1246", "24569"]
+    tokens[1] = "6"  # r1c2: one pencil mark left, while r1c3 (24569) still has a 6
+    tokens[3] = "7"  # r1c4: 7 is gone from every cell it sees: a placed digit
+    for cell in PEERS[3]:
+        tokens[cell] = tokens[cell].replace("7", "") if len(tokens[cell]) > 1 else tokens[cell]
+    puzzle = parse_puzzle(format_pm_tokens(tokens))
+    assert puzzle.givens[:4] == (8, 0, 0, 7)
+    assert puzzle.candidates is not None and puzzle.candidates[1] == 1 << 5
+    assert puzzle.to_grid().candidates(1) == (6,)
+
+
+def format_pm_tokens(tokens: list[str]) -> str:
+    return "\n".join(" ".join(tokens[r * 9 : r * 9 + 9]) for r in range(9))

@@ -11,11 +11,11 @@ import pytest
 from engine.analysis import analyse
 from engine.cells import UNITS
 from engine.grid import Grid
-from engine.profiles.hodoku_choice import choose
 from techniques import by_code
-from techniques.forcing.propagation import Clash, Conflict, index_of
+from techniques.forcing.propagation import Clash, Conflict
 from techniques.forcing.words import Narrator
-from tests.conftest import grid_from
+from techniques.shared import candidate_literal
+from tests.conftest import HODOKU, grid_from
 
 CASES = [
     pytest.param(
@@ -62,7 +62,7 @@ CASES = [
 @pytest.mark.parametrize(("values", "removed", "expected"), CASES)
 def test_hodoku_takes_the_forcing_chain_it_printed(values: str, removed: str, expected: str) -> None:
     grid = grid_from(values, removed)
-    step = choose(by_code("fc"), grid)
+    step = HODOKU.choose(by_code("fc"), grid)
     assert step is not None and str(step) == expected
     solution = analyse(grid.values, grid.cands).solution
     assert solution is not None
@@ -78,13 +78,13 @@ def test_its_choice_is_among_the_techniques_own_steps() -> None:
     """The profile only picks and names: the effect is one the technique finds too."""
     values, removed, _ = CASES[1].values
     grid = grid_from(values, removed)
-    step = choose(by_code("fc"), grid)
+    step = HODOKU.choose(by_code("fc"), grid)
     assert step is not None
     assert step.effect in {s.effect for s in by_code("fc").find(grid)}
 
 
 def test_a_digit_twice_in_a_house_in_words() -> None:
     grid = Grid.empty()
-    lits = (index_of(0, 5) * 2 + 1, index_of(4, 5) * 2 + 1)
+    lits = (candidate_literal(0, 5, True), candidate_literal(4, 5, True))
     words = Narrator(grid).conflict(Conflict(Clash.TWICE, -1, UNITS[9].number, 5, lits))
     assert words == "row 1 would hold 5 twice (r1c1 and r1c5)"

@@ -15,12 +15,11 @@ import pytest
 from tests.conftest import ROOT, puzzle_lines
 
 
-@pytest.mark.parametrize("args", [["solve", "--json"], ["steps", "--json"], ["grade", "--format", "jsonl"]])
-def test_ctrl_c_keeps_whole_records(args: list[str], tmp_path: Path) -> None:
-    path = tmp_path / "many.txt"
-    path.write_text("\n".join(puzzle_lines("top1465.txt") * 2) + "\n")
+def interrupted(argv: list[str]) -> tuple[int, list[str], str]:
+    """Run the command line, send Ctrl-C once the first line is out; the exit code, the
+    lines written (each whole) and stderr."""
     process = subprocess.Popen(
-        [sys.executable, str(ROOT / "cli.py"), args[0], str(path), *args[1:]],
+        [sys.executable, str(ROOT / "cli.py"), *argv],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -30,11 +29,18 @@ def test_ctrl_c_keeps_whole_records(args: list[str], tmp_path: Path) -> None:
     first = process.stdout.readline()  # the batch is under way
     process.send_signal(signal.SIGINT)
     rest, err = process.communicate(timeout=60)
-    lines = [first, *rest.splitlines()]
-    assert process.returncode == 130
-    records = [json.loads(line) for line in lines if line.strip()]
     assert rest == "" or rest.endswith("\n")
+    assert "Traceback" not in err
+    return process.returncode, [first, *rest.splitlines()], err
+
+
+@pytest.mark.parametrize("args", [["solve", "--json"], ["steps", "--json"], ["grade", "--format", "jsonl"]])
+def test_ctrl_c_keeps_whole_records(args: list[str], tmp_path: Path) -> None:
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(puzzle_lines("top1465.txt") * 2) + "\n")
+    code, lines, err = interrupted([args[0], str(path), *args[1:]])
+    assert code == 130
+    records = [json.loads(line) for line in lines if line.strip()]
     match = re.search(r"interrupted after (\d+) puzzles?", err)
     assert match, err
     assert int(match.group(1)) == len(records)
-    assert "Traceback" not in err

@@ -15,7 +15,7 @@ from techniques.chains.link_graph import candidate_node
 from techniques.chains.loop_conclusions import Kind, aic_eliminations, loop_kind
 from techniques.chains.nice_loops import GROUPED_NICE_LOOP, GROUPED_NICE_LOOP_ALS, NICE_LOOP
 from tests.conftest import PUZZLES, grid_from
-from tests.test_positions import load
+from tests.test_contract import load
 
 POSITIONS = load(PUZZLES / "techniques" / "nice_loops.txt")
 # A top95 position where a grouped AIC runs through two almost locked sets.
@@ -106,8 +106,10 @@ def test_nothing_found_where_nothing_is() -> None:
             assert not [s for s in technique.find(grid_from(p.values, p.removed)) if s.code == p.code]
 
 
-def test_the_time_limit_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_work_bound_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> None:
     grid, expected = position("cnl")
-    monkeypatch.setattr(nice_loops, "TIME_LIMIT", 0.0)
+    assert expected in [str(s) for s in NICE_LOOP.find(grid)]
+    monkeypatch.setattr(nice_loops, "MAX_LITERALS_REACHED", 0)
     # Only the first candidate's premises are searched: the loop found later is not reached.
     assert expected not in [str(s) for s in NICE_LOOP.find(grid)]
+

@@ -1,4 +1,4 @@
-"""Grading: HoDoKu's level and score rules, the hardest step, the SE-style scale."""
+"""Rating: HoDoKu's level and score rules, the hardest step, the SE-style scale."""
 
 from __future__ import annotations
 
@@ -7,15 +7,11 @@ import re
 import pytest
 
 from engine.grid import Grid
-from engine.rating import TechniqueLookup, final_level, rate
-from engine.se_scale import LEVEL_FALLBACK, SE_TABLE, SeRecorder, length_bonus, se_label, se_tenths, singles_tenths
-from engine.solver import solve
+from engine.profiles.hodoku import LEVEL_FALLBACK, Level, final_level
+from engine.profiles.se import SE_TABLE, length_bonus, se_label, se_tenths, singles_tenths
 from engine.step import Candidate, Highlights, Link, Step
-from engine.technique import Level
 from techniques import CATALOG
-from tests.conftest import PUZZLES, puzzle_lines, reference_file
-
-LOOKUP = TechniqueLookup(CATALOG)
+from tests.conftest import HODOKU, PUZZLES, puzzle_lines, reference_file
 
 
 @pytest.mark.parametrize(
@@ -45,23 +41,23 @@ def test_rate_sums_scores_and_finds_the_hardest_step() -> None:
         _single("n1", "Naked Single", 1, 2, 9),
         Step("Brute Force", "bf", placements=(Candidate(3, 2),)),
     )
-    rating = rate(steps, CATALOG)
-    assert rating.score == 14 + 50 + 4 + 10000
-    assert rating.level is Level.EXTREME and rating.label == "Extreme"
+    rating = HODOKU.rate(steps)
+    assert rating["score"] == 14 + 50 + 4 + 10000
+    assert rating["level"] == rating.label == "Extreme"
     assert (rating.hardest, rating.hardest_step, rating.brute_force) == ("Brute Force", 4, 1)
-    assert [(c.code, c.count, c.score) for c in rating.counts] == [("n1", 1, 4), ("h1", 1, 14), ("lc1", 1, 50), ("bf", 1, 10000)]
-    assert rating.se == 10.0
+    assert [(c.code, c.count, c.number("score")) for c in rating.counts] == [("n1", 1, 4), ("h1", 1, 14), ("lc1", 1, 50), ("bf", 1, 10000)]
+    assert rating["se"] == 10.0
 
 
 def test_unsolved_paths_are_incomplete() -> None:
-    rating = rate((_single("n1", "Naked Single", 0, 1, 9),), CATALOG, solved=False)
-    assert rating.level is None and rating.label == "Incomplete"
+    rating = HODOKU.rate((_single("n1", "Naked Single", 0, 1, 9),), solved=False)
+    assert rating["level"] == rating.label == "Incomplete"
 
 
 def test_a_code_nobody_knows_counts_as_extreme() -> None:
-    rating = rate((Step("Mystery Move", "zz9", placements=(Candidate(1, 0),)),), CATALOG)
-    assert rating.level is Level.EXTREME and rating.score == 0 and rating.hardest == "Mystery Move"
-    assert rating.se == LEVEL_FALLBACK[Level.EXTREME].tenths / 10
+    rating = HODOKU.rate((Step("Mystery Move", "zz9", placements=(Candidate(1, 0),)),))
+    assert rating.label == "Extreme" and rating["score"] == 0 and rating.hardest == "Mystery Move"
+    assert rating["se"] == LEVEL_FALLBACK[Level.EXTREME].tenths / 10
 
 
 def test_hidden_single_is_easier_in_a_box() -> None:
@@ -99,12 +95,12 @@ def test_singles_are_rated_as_se_would_take_them() -> None:
     # Before any step, the easiest single of Norvig's first easy puzzle is a hidden single in a box.
     grid = Grid.from_string(puzzle_lines("easy50.txt", 1)[0])
     assert singles_tenths(grid) in (10, 12, 15, 23)
-    recorder = SeRecorder()
-    result = solve(grid, CATALOG.default, watch=recorder)
-    replayed = rate(result.steps, LOOKUP, start=grid)
-    recorded = rate(result.steps, LOOKUP, se_values=recorder.values)
+    rater = HODOKU.rater()
+    result = HODOKU.solve(grid, watch=rater.watch)
+    replayed = HODOKU.rate(result.steps, start=grid)
+    recorded = rater.rating(solved=True)
     assert replayed == recorded
-    assert recorded.se is not None and recorded.se <= 2.3
+    assert recorded["se"] is not None and recorded["se"] <= 2.3
 
 
 def test_se_style_matches_serate_on_most_singles_puzzles() -> None:
@@ -113,8 +109,8 @@ def test_se_style_matches_serate_on_most_singles_puzzles() -> None:
     same = total = 0
     for line, ser, _ in rows[:300]:
         grid = Grid.from_string(line)
-        result = solve(grid, CATALOG.default, watch=(recorder := SeRecorder()))
+        result = HODOKU.solve(grid, watch=(rater := HODOKU.rater()).watch)
         if {s.code for s in result.steps} <= {"fh", "n1", "h1"}:
             total += 1
-            same += rate(result.steps, LOOKUP, se_values=recorder.values).se == float(ser)
+            same += rater.rating(solved=True)["se"] == float(ser)
     assert total > 50 and same / total > 0.8

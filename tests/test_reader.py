@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.formats import Layout, Puzzle, PuzzleFormatError, format_line
-from engine.reader import read_puzzles
+from engine.lines import MAX_LINE_CHARS
+from engine.reader import MAX_BLOCK_ROWS, read_puzzles
 from tests.conftest import PUZZLES
 
 INKALA = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
@@ -49,3 +52,150 @@ def test_unknown_characters_report_line_and_column() -> None:
     items = list(read_puzzles(["8 0 0 0 0 0 0 0 0", "0 0 3 6 ? 0 0 0 0"]))
     assert isinstance(items[0], PuzzleFormatError)
     assert str(items[0]) == "line 2, column 9: unexpected character '?'"
+
+
+# --- one 81-character line: any non-digit is an empty cell (reader rule 6) --------------
+
+INKALA_SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+
+
+@pytest.mark.parametrize("mark", ["x", "?", "*", "_", "-", ".", "0", "a", "Z", "o"])
+def test_any_non_digit_is_an_empty_cell_in_an_81_character_line(mark: str) -> None:
+    [item] = read_puzzles([INKALA.replace("0", mark)])
+    assert isinstance(item, Puzzle) and format_line(item.givens, "0") == INKALA
+    assert item.layout is Layout.LINE and item.empty_char == mark
+
+
+def test_mixed_empty_marks_and_text_after_the_81_cells() -> None:
+    line = "".join(ch if ch != "0" else "x?*_-.aZ"[n % 8] for n, ch in enumerate(INKALA))
+    items = list(read_puzzles([line + " hardest 2012", line + ",11.0", line + "#note", "\t" + line]))
+    assert all(isinstance(i, Puzzle) and format_line(i.givens, "0") == INKALA for i in items)
+    assert [i.comment for i in items if isinstance(i, Puzzle)] == ["hardest 2012", "11.0", "#note", ""]
+
+
+def test_free_empty_marks_need_exactly_81_characters() -> None:
+    items = list(read_puzzles(["?" * 80, "x3" + "?" * 80, INKALA.replace("0", "?") + "?"]))
+    assert [str(i) for i in items] == ["line 1: 80 cells, need 81", "line 2: 82 cells, need 81", "line 3: 82 cells, need 81"]
+
+
+def test_what_the_81_character_rule_does_not_take() -> None:
+    comment = "#" + "x" * 80  # a comment stays a comment
+    dashes = "-" * 81  # a box line, not an empty grid
+    library = ":0000:x:" + INKALA + ":::"  # a library line, not a puzzle of letters
+    fullwidth = "\uff18" + INKALA[1:]  # a digit of another script is never an empty cell
+    control = "\x01" + INKALA[1:]
+    items = list(read_puzzles([comment, dashes, library, fullwidth, control]))
+    assert isinstance(items[0], Puzzle) and items[0].layout is Layout.LIBRARY and items[0].line == 3
+    assert [str(i) for i in items[1:]] == ["line 4, column 1: unexpected character '８'", "line 5, column 1: unexpected character '\\x01'"]
+
+
+def test_grids_and_pm_grids_keep_their_layouts_next_to_letter_lines() -> None:
+    grid = "\n".join(INKALA[r * 9 : r * 9 + 9] for r in range(9))
+    text = f"{INKALA.replace('0', 'x')}\n\n{grid}"
+    items = list(read_puzzles(text.splitlines()))
+    assert isinstance(items[0], Puzzle) and items[0].layout is Layout.LINE
+    # Once a one-line puzzle was seen, short lines are records of their own (line mode).
+    assert all(isinstance(i, PuzzleFormatError) for i in items[1:]) and len(items) == 10
+
+
+# --- LeetCode boards -----------------------------------------------------------------------
+
+ROWS = [INKALA[r * 9 : r * 9 + 9].replace("0", ".") for r in range(9)]
+ONE_LINE = "[" + ",".join("[" + ",".join(f'"{ch}"' for ch in row) + "]" for row in ROWS) + "]"
+PRETTY = "[\n" + ",\n".join("  [" + ", ".join(f'"{ch}"' for ch in row) + "]" for row in ROWS) + "\n]"
+PYTHON = "board = [\n" + ",\n".join("    [" + ", ".join(f"'{ch}'" for ch in row) + "]" for row in ROWS) + ",\n]"
+HANGING = "board=[[" + ",".join(f"'{ch}'" for ch in ROWS[0]) + "],\n" + ",\n".join(" [" + ",".join(f"'{ch}'" for ch in row) + "]" for row in ROWS[1:]) + "];"
+BARE = "let board: number[][] = [" + ",".join("[" + ",".join(ch.replace(".", "0") for ch in row) + "]" for row in ROWS) + "];"
+ONE_CELL_A_LINE = "[\n" + ",\n".join("  [\n" + ",\n".join(f'    "{ch}"' for ch in row) + "\n  ]" for row in ROWS) + "\n]"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [ONE_LINE, PRETTY, PYTHON, HANGING, BARE, ONE_CELL_A_LINE, "  # a board\n" + PRETTY + "  # done"],
+    ids=["json", "pretty", "python", "hanging", "bare", "one-cell-a-line", "comments"],
+)
+def test_a_board_is_one_puzzle_however_it_is_written(text: str) -> None:
+    items = list(read_puzzles(text.splitlines()))
+    assert len(items) == 1 and isinstance(items[0], Puzzle), items
+    assert format_line(items[0].givens, "0") == INKALA and items[0].layout is Layout.LEETCODE
+
+
+def test_boards_in_a_file_with_other_puzzles_keep_order_and_line_numbers() -> None:
+    text = f"{INKALA}\n{PRETTY}\n{INKALA}\n\n{ONE_LINE}\n"
+    items = list(read_puzzles(text.splitlines()))
+    assert [(type(i).__name__, i.line) for i in items] == [("Puzzle", 1), ("Puzzle", 2), ("Puzzle", 13), ("Puzzle", 15)]
+    assert [i.layout for i in items if isinstance(i, Puzzle)] == [Layout.LINE, Layout.LEETCODE, Layout.LINE, Layout.LEETCODE]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" + ",".join("[" + ",".join(f'"{ch}"' for ch in row) + "]" for row in ROWS[:8]) + "]", "line 1: the board has 8 rows, need 9"),
+        (ONE_LINE.replace('["8",".","."', '["8","."', 1), "line 1: row 1 of the board has 8 cells, need 9"),
+        (ONE_LINE.replace('"3"', '"10"', 1), "line 1: r2c3: '10' is not a digit 1-9 or '.'"),
+        (ONE_LINE.replace('"3"', '"a"', 1), "line 1: r2c3: 'a' is not a digit 1-9 or '.'"),
+        (PRETTY.replace('"7"', '"x7"', 1), "line 4: r3c2: 'x7' is not a digit 1-9 or '.'"),
+        (PRETTY.replace('"5"', "", 1), "line 5: row 4 of the board has 8 cells, need 9"),
+        (ONE_LINE + " extra", "line 1: unexpected 'extra' after the board"),
+    ],
+    ids=["8 rows", "a row of 8", "10", "a letter", "line of a pretty board", "row of 8, pretty", "junk after"],
+)
+def test_bad_boards_are_named_in_one_line(text: str, message: str) -> None:
+    items = list(read_puzzles(text.splitlines()))
+    assert [str(i) for i in items] == [message]
+
+
+def test_an_unclosed_board_stops_at_the_next_puzzle_line() -> None:
+    items = list(read_puzzles(["[[", INKALA, "board = [", "", INKALA]))
+    assert [str(i) if isinstance(i, PuzzleFormatError) else i.line for i in items] == [
+        "line 1: the board is not closed: a ']' is missing",
+        2,
+        "line 3: the board is not closed: a ']' is missing",
+        5,
+    ]
+
+
+# --- titles, caps, byte-order marks --------------------------------------------------------
+
+
+def test_project_euler_file_titles_before_grids() -> None:
+    grid = [INKALA[r * 9 : r * 9 + 9] for r in range(9)]
+    items = list(read_puzzles(["Grid 01", *grid, "Grid 02", *grid]))
+    assert [(type(i).__name__, i.line) for i in items] == [("Puzzle", 2), ("Puzzle", 12)]
+    # A first line of words is a header (a CSV header, an .sdk section) when a puzzle follows.
+    for header in ("quizzes,solutions", "[Puzzle]", "Grid 01"):
+        [item] = list(read_puzzles([header, "", INKALA + "," + INKALA_SOLUTION]))
+        assert isinstance(item, Puzzle) and item.line == 3
+    # Words anywhere else, or with nothing after them, are reported.
+    items = list(read_puzzles([INKALA, "Grid 02", INKALA]))
+    assert str(items[1]) == "line 2, column 1: unexpected character 'G'" and len(items) == 3
+    assert [str(i) for i in read_puzzles(["hello"])] == ["line 1, column 1: unexpected character 'h'"]
+
+
+def test_back_to_back_grid_rows_are_read_in_bounded_blocks() -> None:
+    grid = [INKALA[r * 9 : r * 9 + 9] for r in range(9)]
+    rows = grid * (MAX_BLOCK_ROWS // 9 + 3)
+    items = list(read_puzzles(rows))
+    assert len(items) == MAX_BLOCK_ROWS // 9 + 3 and all(isinstance(i, Puzzle) for i in items)
+    assert [i.line for i in items[-2:]] == [len(rows) - 17, len(rows) - 8]
+
+
+def test_a_long_line_is_one_error_and_a_long_comment_is_a_comment() -> None:
+    items = list(read_puzzles(["#" * (MAX_LINE_CHARS + 5), "1" * (MAX_LINE_CHARS + 1), INKALA]))
+    assert str(items[0]) == "line 2: longer than 16,384 characters: too long for a puzzle line, skipped"
+    assert isinstance(items[1], Puzzle)
+
+
+def test_a_byte_order_mark_is_dropped() -> None:
+    [item] = list(read_puzzles(["\ufeff" + INKALA]))
+    assert isinstance(item, Puzzle) and format_line(item.givens, "0") == INKALA
+
+
+def test_bad_one_line_puzzles_before_any_good_one_are_each_a_record() -> None:
+    items = list(read_puzzles([INKALA[:80], "x" * 70, ":0100:1:12", INKALA]))
+    assert [str(i) if isinstance(i, PuzzleFormatError) else i.line for i in items] == [
+        "line 1: 80 cells, need 81",
+        "line 2: 70 cells, need 81",
+        "line 3: 2 cells in the givens field, need 81",
+        4,
+    ]

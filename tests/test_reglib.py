@@ -16,11 +16,8 @@ from engine.cells import CELL_NAMES
 from engine.formats import parse_library
 from engine.step import Step
 from engine.technique import Technique
-from techniques import LIBRARY_CODES, by_code
-from techniques.als.xz_and_xy_wing import ALS_XY_WING_OVERLAP
-from techniques.als.death_blossom import DEATH_BLOSSOM_OVERLAP
-from techniques.single_digit.empty_rectangle import EMPTY_RECTANGLE_TWO_CANDIDATES
-from techniques.chains.nice_loops import GROUPED_NICE_LOOP_ALS
+from techniques import CATALOG
+from techniques.options import options_for_library_code, with_options
 from tests.conftest import REFERENCE
 
 REGLIB = REFERENCE / "hodoku" / "reglib-1.3.txt"
@@ -33,23 +30,9 @@ PATTERN_DIGIT_CODES = ("0703",)
 #: HoDoKu pairs two 2-String Kites through the same box cells even on different digits and
 #: writes only the first (lower) kite's digit.
 FIRST_DIGIT_CODES = ("0404",)
-#: Variants that need an option; each maps to the technique code that enables it, or to a
-#: technique instance with the option set (its steps keep the base code's step code).
-VARIANT_CODES: dict[str, str | Technique] = {
-    "0402-1": EMPTY_RECTANGLE_TWO_CANDIDATES,
-    # Every Dual Empty Rectangle in the library is a box with two candidates: HoDoKu wrote
-    # them with the 0402-1 option on (two rectangles through one diagonal pair of places).
-    "0405": EMPTY_RECTANGLE_TWO_CANDIDATES,
-    # Overlapping ALSs allowed: option-carrying instances outside the registry.
-    "0902-2": ALS_XY_WING_OVERLAP,
-    "0904-2": DEATH_BLOSSOM_OVERLAP,
-    # Grouped chains that may run through almost locked sets (HoDoKu's option).
-    "0709-2": GROUPED_NICE_LOOP_ALS,
-    "0710-3": GROUPED_NICE_LOOP_ALS,
-    "0710-4": GROUPED_NICE_LOOP_ALS,
-    "0711-3": GROUPED_NICE_LOOP_ALS,
-    "0711-4": GROUPED_NICE_LOOP_ALS,
-}
+# Variants that need one of HoDoKu's options (Empty Rectangles with two places in the box,
+# overlapping ALSs, ALS nodes in grouped chains) get the user's option of the same meaning:
+# techniques.options declares each option with the library variants it serves.
 #: Step families whose reglib "candidates" field is empty (BUG+1 lists no digits).
 EMPTY_DIGIT_FAMILIES = ("0610",)
 #: Variants we do not run, with the reason.
@@ -98,13 +81,12 @@ CASES = load_cases()
 
 
 def step_code_for(case: Case) -> str | None:
-    variant = VARIANT_CODES.get(case.code)
-    return variant if isinstance(variant, str) else LIBRARY_CODES.get(case.base)
+    return CATALOG.library_codes.get(case.base)
 
 
 def technique_for(case: Case, code: str) -> Technique:
-    variant = VARIANT_CODES.get(case.code)
-    return by_code(code) if variant is None or isinstance(variant, str) else variant
+    """The technique of ``code`` with the options the line's variant needs."""
+    return with_options(CATALOG, options_for_library_code(case.code)).by_code(code)
 
 
 def key_digits(step: Step, case: Case) -> str:

@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
-from engine.analysis import analyse
 from techniques.chains.remote_pair import REMOTE_PAIR
 from tests.conftest import grid_from
-from tests.test_positions import POSITIONS, Position
 
 FOUR = grid_from(
     "1.....7.9.4...72.18.7...6.427..1..633.......556..43.27........8..53...727.2....46",
@@ -49,12 +45,3 @@ def test_nothing_when_no_chain_of_four_exists() -> None:
     assert list(REMOTE_PAIR.find(NOTHING)) == []
 
 
-@pytest.mark.parametrize(
-    "position", [p for p in POSITIONS if p.file == "remote_pair.txt" and p.expected != "-"], ids=lambda p: str(p.number)
-)
-def test_every_listed_step_agrees_with_the_solution(position: Position) -> None:
-    grid = grid_from(position.values, position.removed)
-    solution = analyse(grid.values, grid.cands).solution
-    assert solution is not None
-    for step in REMOTE_PAIR.find(grid):
-        assert step.eliminations and all(solution[c] != d for d, c in step.eliminations), str(step)

@@ -7,17 +7,19 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from rich.console import Console, RenderableType
 
 from engine.grid import Grid
-from engine.rating import Rating, TechniqueCount
+from engine.profiles import Rating, TechniqueCount
 from engine.app.render import GridView, Marks
 from engine.app.render.grid import GRID_WIDTH
 from engine.app.render.steps import Indented, Legend, SinglesRunView, StepView
 from engine.app.render.tables import RatingSummary
 from engine.app.render.theme import RESOLVED, STYLES, style_of
 from engine.step import Candidate, Highlights, Step
-from engine.technique import Level
+from tests.conftest import HODOKU
 from engine.walkthrough import SinglesRun
 
 SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
@@ -114,12 +116,47 @@ def test_grid_on_an_ascii_console() -> None:
     assert lines[5] == "   +-------+-------+-------+-------+-------+-------+-------+-------+-------+"
 
 
-def test_grid_lines_are_cut_not_wrapped_on_a_narrow_console() -> None:
-    wide = render(GridView(near_solved())).splitlines()
-    narrow = render(GridView(near_solved()), width=50).splitlines()
-    assert len(narrow) == len(wide)
-    assert all(len(line) <= 50 for line in narrow)
+COMPACT_40 = """\
+    c1 c2 c3  c4 c5 c6  c7 c8 c9
+   ┏━━━━━━━━━┳━━━━━━━━━┳━━━━━━━━━┓
+r1 ┃ ·  . [2]│ 7 ·5· 3 │[6] 4 [9]┃
+r2 ┃ 9  .  . │[6] 8 [2]│ 1 [7] 5 ┃
+r3 ┃[6] .  . │ 4 [9] 1 │[2] 8 [3]┃
+   ┣━━━━━━━━━╋━━━━━━━━━╋━━━━━━━━━┫
+r4 ┃ 1 [5] 4 │[2] 3 [7]│ 8 [9] 6 ┃
+r5 ┃[3] 6 [9]│ 8  .  5 │[7] 2 [1]┃
+r6 ┃ 2 [8] 7 │[1] 6 [9]│ 5 [3] 4 ┃
+   ┣━━━━━━━━━╋━━━━━━━━━╋━━━━━━━━━┫
+r7 ┃[5] 2 [1]│ 9 [7] 4 │[3] 6 [8]┃
+r8 ┃ 4 [3] 8 │[5] 2 [6]│ 9 [1] 7 ┃
+r9 ┃[7] 9 [6]│ 3 [1] 8 │[4] 5 [2]┃
+   ┗━━━━━━━━━┻━━━━━━━━━┻━━━━━━━━━┛
+(pencil marks need 76 columns)
+"""
+
+
+@pytest.mark.parametrize("width", [40, 60])
+def test_a_console_narrower_than_the_grid_gets_the_compact_grid(width: int) -> None:
+    marks = Marks(cells=frozenset({0, 4}))
+    assert render(GridView(near_solved(), marks), width=width) == COMPACT_40
+    ascii_lines = render(GridView(near_solved(), marks), width=width, ascii_only=True).splitlines()
+    assert ascii_lines[1] == "   +---------+---------+---------+"
+    assert ascii_lines[2] == "r1 | :  . [2]| 7 :5: 3 |[6] 4 [9]|"
+
+
+def test_the_full_grid_from_its_width_and_a_note_below_the_compact_one() -> None:
+    wide = render(GridView(near_solved()), width=80).splitlines()
     assert max(len(line) for line in wide) == GRID_WIDTH
+    assert render(GridView(near_solved()), width=GRID_WIDTH).splitlines() == wide
+    assert " ".join(render(GridView(near_solved()), width=30).split()) == "(grid not shown: it needs 34 columns, 76 with pencil marks; this console has 30)"
+
+
+def test_a_step_on_a_narrow_console_shows_its_placement_and_never_cuts_a_line() -> None:
+    for width in (40, 60, 80):
+        text = render(StepView(NAKED_SINGLE, near_solved(), 7), width=width)
+        assert all(len(line) <= width for line in text.splitlines()), width
+        assert "r5c5=4" in text
+    assert "r5 ┃[3] 6 [9]│ 8 +4  5 │[7] 2 [1]┃" in render(StepView(NAKED_SINGLE, near_solved(), 7), width=60)
 
 
 def test_step_view() -> None:
@@ -149,9 +186,10 @@ def test_legend() -> None:
 
 
 def test_rating_summary() -> None:
-    counts = (TechniqueCount("Full House", "fh", 20, 80), TechniqueCount("Hidden Pair", "h2", 1, 70))
-    rating = Rating(Level.MEDIUM, 806, 3.4, "Hidden Pair", 12, 0, 70, counts)
-    assert render(RatingSummary(rating)) == (
+    counts = (TechniqueCount("Full House", "fh", 20, (("score", 80),)), TechniqueCount("Hidden Pair", "h2", 1, (("score", 70),)))
+    fields = (("level", "Medium"), ("score", 806), ("se", 3.4))
+    rating = Rating("Medium", fields, " (HoDoKu score 806), SE-style 3.4", "Hidden Pair", 12, 0, 70, counts)
+    assert render(RatingSummary(rating, HODOKU.count_columns)) == (
         "Summary\n"
         "Technique     Code   Steps   Score\n"
         "──────────────────────────────────\n"

@@ -13,7 +13,7 @@ from engine.technique import Technique
 from techniques.single_digit.empty_rectangle import EMPTY_RECTANGLE, EMPTY_RECTANGLE_TWO_CANDIDATES
 from techniques.single_digit.two_links import SKYSCRAPER, TURBOT_FISH, TWO_STRING_KITE
 from tests.conftest import grid_from
-from tests.test_positions import POSITIONS, Position
+from tests.test_contract import POSITIONS, Position
 
 SKY = grid_from(
     "863521794127496853954387621.4.83.17.73....5.8.817.5.3...8.5.2.7....7..8..76..8...",
@@ -109,20 +109,13 @@ def test_nothing_when_the_pattern_is_absent(technique: Technique) -> None:
     assert lines(technique, NOTHING) == []
 
 
-@pytest.mark.parametrize("technique", [SKYSCRAPER, TWO_STRING_KITE, TURBOT_FISH, EMPTY_RECTANGLE])
-def test_find_is_pure_and_repeatable(technique: Technique) -> None:
-    before = DUALS.copy()
-    assert lines(technique, DUALS) == lines(technique, DUALS)
-    assert DUALS == before
-
-
 @pytest.mark.parametrize(
     "position", [p for p in POSITIONS if p.file == "single_digit.txt" and p.expected != "-"], ids=lambda p: str(p.number)
 )
-def test_every_listed_step_agrees_with_the_solution(position: Position) -> None:
+def test_the_two_place_option_stays_sound(position: Position) -> None:
+    """The registry's techniques are checked by test_contract; the option is not registered."""
     grid = grid_from(position.values, position.removed)
     solution = analyse(grid.values, grid.cands).solution
     assert solution is not None
-    for technique in (SKYSCRAPER, TWO_STRING_KITE, TURBOT_FISH, EMPTY_RECTANGLE, EMPTY_RECTANGLE_TWO_CANDIDATES):
-        for step in technique.find(grid):
-            assert step.eliminations and all(solution[c] != d for d, c in step.eliminations), str(step)
+    for step in EMPTY_RECTANGLE_TWO_CANDIDATES.find(grid):
+        assert step.eliminations and all(solution[c] != d for d, c in step.eliminations), str(step)

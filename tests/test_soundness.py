@@ -13,8 +13,7 @@ from engine.analysis import analyse
 from engine.cells import CELL_NAMES
 from engine.grid import Grid
 from engine.solver import SolveStatus, solve
-from techniques import DEFAULT
-from tests.conftest import iter_reference_puzzles, puzzle_lines, values_of
+from tests.conftest import DEFAULT, iter_reference_puzzles, puzzle_lines, values_of
 
 
 def check_sound(line: str) -> int:

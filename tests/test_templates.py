@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engine.grid import Grid
-from techniques import DEFAULT, REGISTRY
+from techniques import REGISTRY
 from techniques.templates.templates import TEMPLATE_DELETE, TEMPLATE_SET, templates
-from tests.conftest import grid_from
+from tests.conftest import DEFAULT, grid_from
 
 # From puzzles/techniques/templates.txt.
 POSITION = (

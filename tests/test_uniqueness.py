@@ -6,14 +6,13 @@ Values use ``+d`` for digits filled in while solving (tests/conftest.py ``grid_f
 from __future__ import annotations
 
 from engine.cells import parse_cell_name
-from engine.profiles.hodoku_choice import choose as hodoku_choose
-from engine.solver import allowed_techniques
+from engine.solver import usable_techniques
 from techniques import REGISTRY, by_code
 from techniques.uniqueness.avoidable import AVOIDABLE_RECTANGLE_1
 from techniques.uniqueness.bug import BUG_PLUS_1
 from techniques.uniqueness.rectangles import hodoku_examined
 from techniques.uniqueness.unique_rectangles import HIDDEN_RECTANGLE, UNIQUENESS_1, UNIQUENESS_4, UniquenessTest
-from tests.conftest import grid_from
+from tests.conftest import HODOKU, grid_from
 
 U1 = (
     ".6.5+21.9+41+2..9..539+5+4+3+87....4.8...7.......5.8.817.5.3.....5.2.+7....+7.....76..8...",
@@ -46,7 +45,7 @@ UNIQUENESS_CODES = ("u1", "u2", "u3", "u4", "u5", "u6", "hr", "ar1", "ar2", "bug
 def test_uniqueness_techniques_are_flagged_and_left_out_of_non_unique_solves() -> None:
     for code in UNIQUENESS_CODES:
         assert by_code(code).uniqueness, code
-    allowed = {t.code for t in allowed_techniques(REGISTRY, unique=False)}
+    allowed = {t.code for t in usable_techniques(REGISTRY, unique=False)}
     assert not allowed & set(UNIQUENESS_CODES)
 
 
@@ -70,11 +69,11 @@ def test_the_step_is_gone_once_applied() -> None:
 def test_missing_candidates_option() -> None:
     expected = "Hidden Rectangle: 7/8 in r4c68,r6c68 => r6c6<>8"
     assert expected in [str(s) for s in HIDDEN_RECTANGLE.find(grid_from(*HR_MISSING))]
-    strict = UniquenessTest("hr", allow_missing=False)
+    strict = UniquenessTest(HIDDEN_RECTANGLE.declaration, allow_missing=False)
     assert expected not in [str(s) for s in strict.find(grid_from(*HR_MISSING))]
     expected = "Uniqueness Test 4: 1/6 in r5c13,r9c13 => r9c1<>6"
     assert expected in [str(s) for s in UNIQUENESS_4.find(grid_from(*U4_MISSING))]
-    assert expected not in [str(s) for s in UniquenessTest("u4", allow_missing=False).find(grid_from(*U4_MISSING))]
+    assert expected not in [str(s) for s in UniquenessTest(UNIQUENESS_4.declaration, allow_missing=False).find(grid_from(*U4_MISSING))]
 
 
 def test_hidden_rectangle_explanation_walks_through_the_corners() -> None:
@@ -103,8 +102,19 @@ def test_bug_plus_one() -> None:
     assert not list(BUG_PLUS_1.find(grid_from(BUG[0])))
 
 
+# Issue 11: every cell bivalue but r9c9 (2, 5, 7), and 7 three times in r9, c9 and b9, but
+# a hidden single is pending (a digit with ONE place in a house): not a grave. The old rule
+# ("at most two places") said r9c9 is 7; the solution has 2 there.
+BUG_WITH_PENDING_SINGLE = "812753649943682...67549128315423789636984572128716953.521974368.3852691..9....4.."
+
+
+def test_bug_plus_one_needs_exactly_two_places_per_digit_and_house() -> None:
+    grid = grid_from(BUG_WITH_PENDING_SINGLE)
+    assert grid.cands[80].bit_count() == 3
+    assert not list(BUG_PLUS_1.find(grid))
+
 def test_every_uniqueness_explanation_says_it_relies_on_one_solution() -> None:
-    from tests.test_positions import POSITIONS
+    from tests.test_contract import POSITIONS
 
     for position in POSITIONS:
         if position.code in UNIQUENESS_CODES and position.expected != "-":
@@ -124,7 +134,7 @@ def test_hodoku_examines_four_cells_once_whatever_their_digits() -> None:
     )
     u4 = by_code("u4")
     assert [str(s) for s in u4.find(grid)] == ["Uniqueness Test 4: 4/6 in r4c13,r8c13 => r4c1<>4"]
-    assert hodoku_choose(u4, grid) is None
+    assert HODOKU.choose(u4, grid) is None
     cells = sum(1 << parse_cell_name(n) for n in ("r4c1", "r4c3", "r8c1", "r8c3"))
     examined = hodoku_examined(grid)
     assert (cells, 6, 8) in examined and (cells, 4, 6) not in examined

@@ -6,15 +6,14 @@ from engine.grid import Grid
 from engine.solver import solve
 from engine.step import Step
 from engine.walkthrough import GridFrame, SinglesRun, StepFrame, build_walkthrough
-from techniques import CATALOG
-from tests.conftest import puzzle_lines
+from tests.conftest import DEFAULT, puzzle_lines
 
 EASY = puzzle_lines("easy50.txt", 1)[0]
 
 
 def _path() -> tuple[Grid, tuple[Step, ...]]:
     grid = Grid.from_string(EASY)
-    return grid, solve(grid, CATALOG.default).steps
+    return grid, solve(grid, DEFAULT).steps
 
 
 def _fake(steps: tuple[Step, ...], where: int) -> tuple[Step, ...]:

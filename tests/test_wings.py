@@ -2,13 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
-from engine.analysis import analyse
-from engine.technique import Technique
 from techniques.wings.wings import W_WING, XY_WING, XYZ_WING
 from tests.conftest import grid_from
-from tests.test_positions import POSITIONS, Position
 
 XY = grid_from(
     "947582361.6..........6..7..62..1357......5.16.1..6....28..4.1...9.15..4.....2.69.",
@@ -52,20 +47,3 @@ def test_nothing_when_the_pattern_is_absent() -> None:
     assert list(XYZ_WING.find(W)) == []
 
 
-@pytest.mark.parametrize("technique", [XY_WING, XYZ_WING, W_WING])
-def test_find_is_pure_and_repeatable(technique: Technique) -> None:
-    before = W.copy()
-    assert [str(s) for s in technique.find(W)] == [str(s) for s in technique.find(W)]
-    assert W == before
-
-
-@pytest.mark.parametrize(
-    "position", [p for p in POSITIONS if p.file == "wings.txt" and p.expected != "-"], ids=lambda p: str(p.number)
-)
-def test_every_listed_step_agrees_with_the_solution(position: Position) -> None:
-    grid = grid_from(position.values, position.removed)
-    solution = analyse(grid.values, grid.cands).solution
-    assert solution is not None
-    for technique in (XY_WING, XYZ_WING, W_WING):
-        for step in technique.find(grid):
-            assert step.eliminations and all(solution[c] != d for d, c in step.eliminations), str(step)

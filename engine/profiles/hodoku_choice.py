@@ -1,11 +1,17 @@
-"""HoDoKu 2.2's step choice: which step to take when a technique finds several.
+"""HoDoKu 2.2's step choice: which step the ``hodoku`` profile takes when a technique
+finds several.
 
 HoDoKu's solver asks each technique for one step. Which one it gets depends on the
 technique: singles come from queues, oldest first; most techniques return the first step
-their search finds; some collect every step and sort them (``SolutionStep.compareTo``).
-``choose`` is that policy as a ``solve(..., choose=...)`` hook, for the ``hodoku``
-profile. The rules, as learnt from HoDoKu's published behaviour and source, are noted
-beside each function; the code is our own.
+their search finds; some collect every step and sort them (``SolutionStep.compareTo``);
+a few (forcing chains, uniqueness tests) have checks and an order of their own. This
+module is that policy, technique by technique (``policy``); the profile decides it once
+per technique (``HodokuProfile.choose``). The rules, as learnt from HoDoKu's published
+behaviour and source, are noted beside each function; the code is our own.
+
+The engine does not know the techniques: a technique that needs more than its ``find``
+offers it through a protocol (``OldestFirst``, ``HodokuSearch``), and the sorted ones are
+named by step code.
 """
 
 from __future__ import annotations
@@ -14,19 +20,15 @@ from typing import Callable, Iterator, Protocol, Sequence, runtime_checkable
 
 from engine.grid import Grid
 from engine.step import Candidate, Step
-from engine.technique import BaseTechnique, Technique
-from techniques.forcing.hodoku_order import hodoku_forcing_chain
-from techniques.uniqueness.unique_rectangles import hodoku_rectangle_step
+from engine.technique import Technique
 
 #: Techniques whose steps HoDoKu collects and sorts before taking the first: the simple
 #: chains (X-Chain, XY-Chain, Remote Pair, Turbot Fish), the nice loops and AICs, and the
 #: ALS Chain (its ``AlsComparator`` ranks steps of different effect the same way).
 SORTED = frozenset({"x", "xyc", "rp", "tf", "nl", "gnl", "ach"})
-#: Techniques whose HoDoKu step needs HoDoKu's own search: code -> that search.
-OWN_SEARCH: dict[str, Callable[[BaseTechnique, Grid], Step | None]] = {
-    "fc": hodoku_forcing_chain,
-    **{code: hodoku_rectangle_step for code in ("u1", "u2", "u3", "u4", "u5", "u6", "hr")},
-}
+
+#: How the profile takes a step from one technique in a grid (None: it finds none).
+Policy = Callable[[Grid], Step | None]
 
 
 @runtime_checkable
@@ -36,36 +38,29 @@ class OldestFirst(Protocol):
     def oldest_first(self, grid: Grid) -> Iterator[Step]: ...
 
 
-def choose(technique: Technique, grid: Grid) -> Step | None:
-    """The step HoDoKu takes from ``technique`` in ``grid`` (None: it finds none).
+@runtime_checkable
+class HodokuSearch(Protocol):
+    """A technique whose HoDoKu step needs HoDoKu's own search: its checks in its order,
+    and its names (Forcing Chain; the uniqueness tests on the rectangles HoDoKu examines)."""
 
-    Singles: HoDoKu keeps a queue of naked singles and one of hidden singles, filled as
-    candidates disappear; Full House is the oldest naked single that is the last empty
-    cell of a house, Naked Single the oldest naked single, Hidden Single the oldest hidden
-    single. Sorted techniques (``SORTED``): the step that sorts first by ``rank``, the
-    first found among equals. Forcing chains: HoDoKu's own checks and order
-    (``techniques.forcing.hodoku_order``). Every other technique: the first step its
-    search finds.
+    def hodoku_step(self, grid: Grid) -> Step | None: ...
+
+
+def policy(technique: Technique) -> Policy:
+    """How HoDoKu takes a step from ``technique``.
+
+    Singles (``OldestFirst``): HoDoKu keeps a queue of naked singles and one of hidden
+    singles, filled as candidates disappear; Full House is the oldest naked single that is
+    the last empty cell of a house, Naked Single the oldest naked single, Hidden Single the
+    oldest hidden single. Techniques with a search of HoDoKu's own (``HodokuSearch``): that
+    search. Sorted techniques (``SORTED``): the step that sorts first by ``rank``, the first
+    found among equals. Every other technique: the first step its search finds.
     """
-    known = _POLICIES.get(id(technique))
-    if known is None or known[0] is not technique:
-        known = _POLICIES[id(technique)] = (technique, _policy(technique))
-    return known[1](grid)
-
-
-#: Each technique's policy, decided once (a protocol check per call costs more than many
-#: techniques' searches); the technique is kept with it, so its id stays its own.
-_POLICIES: dict[int, tuple[Technique, Callable[[Grid], Step | None]]] = {}
-
-
-def _policy(technique: Technique) -> Callable[[Grid], Step | None]:
     if isinstance(technique, OldestFirst):
         oldest = technique.oldest_first
         return lambda grid: next(oldest(grid), None)
-    own = OWN_SEARCH.get(technique.code)
-    if own is not None and isinstance(technique, BaseTechnique):
-        base = technique
-        return lambda grid: own(base, grid)
+    if isinstance(technique, HodokuSearch):
+        return technique.hodoku_step
     find = technique.find
     if technique.code in SORTED:
         return lambda grid: min(find(grid), key=rank, default=None)

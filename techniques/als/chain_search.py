@@ -23,6 +23,7 @@ from typing import Iterator
 
 from engine.cells import MASK_DIGITS, cells_of
 from engine.step import Candidate
+from engine.stop import checkpoint
 from techniques.als.sets import AlsIndex, RestrictedCommon
 
 #: Most links HoDoKu's chains may have (its ``MAX_RC``).
@@ -76,6 +77,7 @@ class _Search:
 
     def run(self) -> None:
         for start, rcs in enumerate(self.forward):
+            checkpoint()  # the user's stop switch, between starts
             # What a chain clears depends on its start, its first link's digit and its end:
             # chains from one start with one first digit share what they have reached.
             best: dict[int, dict[tuple[int, int, int], int]] = {}

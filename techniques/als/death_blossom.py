@@ -5,7 +5,7 @@ all see the stem. Whatever the stem holds, that digit leaves its petal, which th
 all its other digits. A digit Z held by every petal (and not by the stem) is therefore in
 some petal, and a cell seeing every Z of every petal cannot be Z.
 
-HoDoKu enables it only on request; so do we (``enabled = False``).
+HoDoKu enables it only on request; so does the hodoku profile.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from typing import Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, cells_of
 from engine.grid import Grid
+from engine.stop import checkpoint
 from engine.step import Candidate, Link, Step
-from engine.technique import BaseTechnique, Level
-from techniques.als.eliminations import Eliminations, RankKey, add_eliminations, as_candidates, als_words, highlights, rank_key, ranked
+from engine.technique import BaseTechnique, Declaration
+from techniques.als.steps import Eliminations, RankKey, add_eliminations, as_candidates, als_words, highlights, rank_key, ranked
 from techniques.shared import digit_words, removal_words
 from techniques.als.sets import Als, AlsIndex, als_index, als_text
 
@@ -42,10 +43,10 @@ class DeathBlossom(BaseTechnique):
     ``overlap``: petals may share cells (HoDoKu's "allow overlapping ALS" option).
     """
 
-    enabled = False
+    declaration = Declaration("Death Blossom", "db", library="0904")
 
     def __init__(self, overlap: bool = False) -> None:
-        super().__init__("Death Blossom", "db", 6000, 360, Level.UNFAIR)
+        super().__init__()
         self.overlap = overlap
 
     def find(self, grid: Grid) -> Iterator[Step]:
@@ -56,6 +57,7 @@ class DeathBlossom(BaseTechnique):
         for stem in range(N_CELLS):
             if grid.values[stem] or MASK_COUNT[grid.cands[stem]] < 2:
                 continue
+            checkpoint()
             options = [petals.get((stem, d), []) for d in MASK_DIGITS[grid.cands[stem]]]
             if not all(options):
                 continue

@@ -20,14 +20,11 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, Cell, CellSet, Digit, Mask, UnitKind, cells_of
+from engine.cache import per_grid_version
 from engine.grid import Grid
+from engine.stop import checkpoint
 from engine.notation import compact_cells
 from techniques.shared import seeing_all
-
-#: How many grid versions the index cache keeps: the solver asks ALS-XZ, XY-Wing, Chain and
-#: Death Blossom about the same version in turn, and "show all" may look at a second grid.
-_CACHE_SIZE = 4
-
 
 @dataclass(frozen=True, slots=True)
 class Als:
@@ -104,15 +101,11 @@ def als_text(als: Als) -> str:
     return f"{compact_cells(cells_of(als.cells))} {{{''.join(str(d) for d in MASK_DIGITS[als.digits])}}}"
 
 
-_cache: dict[int, AlsIndex] = {}
-
-
+@per_grid_version()  # ALS-XZ, XY-Wing, Chain and Death Blossom ask about one version in turn
 def als_index(grid: Grid) -> AlsIndex:
     """All ALS of ``grid`` and their restricted commons, computed once per grid version."""
-    found = _cache.get(grid.version)
-    if found is not None:
-        return found
     alses = collect_alses(grid)
+    checkpoint()
     rcs = collect_restricted_commons(alses)
     links: list[list[RestrictedCommon]] = [[] for _ in alses]
     for rc in rcs:
@@ -120,11 +113,7 @@ def als_index(grid: Grid) -> AlsIndex:
         links[rc.second].append(rc)
     for i, own in enumerate(links):
         own.sort(key=lambda rc: rc.other(i))
-    index = AlsIndex(grid.version, alses, rcs, tuple(tuple(own) for own in links))
-    if len(_cache) >= _CACHE_SIZE:
-        _cache.pop(next(iter(_cache)))
-    _cache[grid.version] = index
-    return index
+    return AlsIndex(grid.version, alses, rcs, tuple(tuple(own) for own in links))
 
 
 def collect_alses(grid: Grid) -> tuple[Als, ...]:

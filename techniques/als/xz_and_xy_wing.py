@@ -16,9 +16,10 @@ from typing import Iterator
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, cells_of
 from engine.grid import Grid
+from engine.stop import checkpoint
 from engine.step import Candidate, Step
-from engine.technique import BaseTechnique, Level
-from techniques.als.eliminations import (
+from engine.technique import BaseTechnique, Declaration
+from techniques.als.steps import (
     Eliminations,
     as_candidates,
     als_words,
@@ -67,8 +68,7 @@ def see_why(eliminations: tuple[Candidate, ...], scope: str) -> str:
 class AlsXz(BaseTechnique):
     """Two ALS with a restricted common X: a digit Z held by both is in one of them."""
 
-    def __init__(self) -> None:
-        super().__init__("Almost Locked Set XZ-Rule", "axz", 5700, 300, Level.UNFAIR)
+    declaration = Declaration("Almost Locked Set XZ-Rule", "axz", library="0901")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         """In HoDoKu's order: restricted commons by their first set, then their second (in
@@ -152,8 +152,10 @@ class AlsXyWing(BaseTechnique):
     commons never sit in shared cells, and neither A nor B may lie inside the other).
     """
 
+    declaration = Declaration("Almost Locked Set XY-Wing", "axy", library="0902")
+
     def __init__(self, overlap: bool = False) -> None:
-        super().__init__("Almost Locked Set XY-Wing", "axy", 5800, 320, Level.UNFAIR)
+        super().__init__()
         self.overlap = overlap
 
     def find(self, grid: Grid) -> Iterator[Step]:
@@ -168,6 +170,7 @@ class AlsXyWing(BaseTechnique):
             touching[rc.second].append(n)
         seen: set[tuple[Candidate, ...]] = set()
         for i, rc1 in enumerate(rcs):
+            checkpoint()
             for j in sorted({j for j in touching[rc1.first] + touching[rc1.second] if j > i}):
                 wing = self._wing(index, rc1, rcs[j])
                 if wing is not None:

@@ -17,7 +17,8 @@ from __future__ import annotations
 from engine.cells import MASK_COUNT, MASK_DIGITS, CellSet, Digit, bit, cells_of
 from engine.grid import Grid
 from techniques.als.sets import Als, als_index
-from techniques.chains.implications import LiteralGraph, off, on, spacer
+from techniques.chains.implications import LiteralGraph, spacer
+from techniques.shared import false_literal, true_literal
 from techniques.chains.link_graph import Node, candidate_node
 
 
@@ -45,7 +46,7 @@ class _Builder:
         i = self.graph.index.get(node)
         if i is None:
             i = self.graph.add(node)
-        return off(i)
+        return false_literal(i)
 
     def add_all(self) -> None:
         for als in self.alses:
@@ -58,18 +59,18 @@ class _Builder:
         graph = self.graph
         node = self.literal(als, digit)
         for cell in cells_of(als.sees_all[digit]):
-            graph.imply(on(graph.index[candidate_node(digit, cell)]), node)
+            graph.imply(true_literal(graph.index[candidate_node(digit, cell)]), node)
         for group in self.groups.get(digit, ()):
             if not group.cells & als.cells and not group.cells & ~als.sees_all[digit]:
-                graph.imply(on(graph.index[group]), node)
+                graph.imply(true_literal(graph.index[group]), node)
         graph.slow(node, chain_penalty(als))
         exit_ = node
         for d, cells in removed.items():
             for cell in cells_of(cells):
-                graph.imply(exit_, off(graph.index[candidate_node(d, cell)]))
+                graph.imply(exit_, false_literal(graph.index[candidate_node(d, cell)]))
             for group in self.groups.get(d, ()):
                 if not group.cells & ~cells:
-                    graph.imply(exit_, off(graph.index[group]))
+                    graph.imply(exit_, false_literal(graph.index[group]))
         for other in self.alses:
             if other is als or other.cells & als.cells:
                 continue
@@ -97,7 +98,7 @@ class _Builder:
                 if forced_exit < 0:
                     forced_exit = spacer(self.graph, exit_, 1)
                 target = candidate_node(MASK_DIGITS[left][0], cell)
-                self.graph.imply(forced_exit, on(self.graph.index[target]))
+                self.graph.imply(forced_exit, true_literal(self.graph.index[target]))
 
 
 def add_als_nodes(graph: LiteralGraph, grid: Grid) -> None:

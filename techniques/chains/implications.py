@@ -3,8 +3,9 @@
 A *literal* is a node with a truth value: "r1c5 is 1" (on) or "r1c5 is not 1" (off). Links
 are implications between literals: a weak link turns "A on" into "B off", a strong link
 turns "A off" into "B on". A chain is a path of implications; one from "A off" to "B on"
-is an alternating inference chain (AIC): A or B holds. Node ``i`` has literals ``2i`` (on)
-and ``2i + 1`` (off); each literal's successors are one int bitmask, so a breadth-first
+is an alternating inference chain (AIC): A or B holds. Node ``i`` has the literals
+``true_literal(i)`` (on) and ``false_literal(i)`` (off), numbered as everywhere in the
+techniques (``techniques.shared``); each literal's successors are one int bitmask, so a breadth-first
 search costs a few big-int ORs per literal reached, and the search layers give every
 shortest path back without storing any.
 """
@@ -15,6 +16,7 @@ from typing import Iterable, Iterator, Sequence
 
 from engine.cells import CellSet, bit_indices
 from techniques.chains.link_graph import Node
+from techniques.shared import false_literal, is_true, node_of
 
 # The longest chain, in implications, that any search follows. Human chains and every
 # chain in HoDoKu's library are shorter than 20; past this length a chain is no longer
@@ -25,18 +27,6 @@ MAX_CHAIN_LINKS = 24
 # search layers can hold exponentially many shortest paths, almost all valid; the budget
 # stops a pathological position from enumerating them.
 TRACE_BUDGET = 400
-
-
-def on(node: int) -> int:
-    return 2 * node
-
-
-def off(node: int) -> int:
-    return 2 * node + 1
-
-
-def is_on(literal: int) -> bool:
-    return not literal & 1
 
 
 class LiteralGraph:
@@ -77,7 +67,7 @@ class LiteralGraph:
         imply the other false, a strong one each false node the other true."""
         index, out, inc = self.index, self.out, self.inc
         for a, b, weak, strong in links:
-            i, j = 2 * index[a], 2 * index[b]  # on literals; off is one more
+            i, j = index[a] << 1, index[b] << 1  # true literals (inlined: a hot loop); false ones are one more
             if weak:
                 out[i] |= 1 << (j + 1)
                 inc[j + 1] |= 1 << i
@@ -90,7 +80,7 @@ class LiteralGraph:
                 inc[i] |= 1 << (j + 1)
 
     def node(self, literal: int) -> Node:
-        return self.nodes[literal >> 1]
+        return self.nodes[node_of(literal)]
 
     def slow(self, literal: int, extra: int) -> None:
         """Every implication out of ``literal`` counts ``extra`` more links (HoDoKu's
@@ -134,7 +124,7 @@ class LiteralGraph:
         first. Yields lists of literals, start first.
         """
         depth = next(k for k, layer in enumerate(layers) if layer >> target & 1)
-        start_cell = 1 << self.nodes[(layers[0].bit_length() - 1) >> 1].cell
+        start_cell = 1 << self.nodes[node_of(layers[0].bit_length() - 1)].cell
         chain = [target]  # built backwards
         left = [budget]
 
@@ -161,7 +151,7 @@ class LiteralGraph:
                 left[0] -= 1
                 if left[0] < 0:
                     return
-                node = self.nodes[literal >> 1]
+                node = self.nodes[literal >> 1]  # node_of, inlined: a hot loop
                 j = layer_of(literal, k)
                 if loop and j == 0:
                     pass  # the start itself: nodes after it may reach into its cell
@@ -172,12 +162,12 @@ class LiteralGraph:
                 chain.pop()
 
         # A loop's end lies in the start cell on purpose: it blocks nothing.
-        yield from extend(depth, 0, 0 if loop else self.keys[target >> 1])
+        yield from extend(depth, 0, 0 if loop else self.keys[node_of(target)])
 
 
 def path_nodes(graph: LiteralGraph, path: list[int]) -> list[tuple[Node, bool]]:
     """A chain as (node, true?) pairs, without spacers (see :func:`spacer`)."""
-    return [(graph.node(lit), is_on(lit)) for lit in path if graph.node(lit).digit]
+    return [(graph.node(lit), is_true(lit)) for lit in path if graph.node(lit).digit]
 
 
 def spacer(graph: LiteralGraph, after: int, count: int) -> int:
@@ -186,6 +176,6 @@ def spacer(graph: LiteralGraph, after: int, count: int) -> int:
     literal the lengthened chains continue from."""
     for _ in range(count):
         i = graph.add(Node(0, 0, als=len(graph.nodes) + 1))
-        graph.imply(after, off(i))
-        after = off(i)
+        graph.imply(after, false_literal(i))
+        after = false_literal(i)
     return after

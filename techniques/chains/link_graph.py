@@ -15,7 +15,7 @@ asks here, and networkx stays inside the link, colouring and chain modules.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Callable, NamedTuple, TypeVar, cast
+from typing import NamedTuple, cast
 
 import networkx as nx
 
@@ -32,11 +32,10 @@ from engine.cells import (
     cells_of,
     first_cell,
 )
+from engine.cache import per_grid_version
 from engine.grid import Grid
+from engine.stop import checkpoint
 from engine.notation import compact_cells
-
-T = TypeVar("T")
-
 
 class Node(NamedTuple):
     """A digit in one cell or in a group of cells (one box and one line).
@@ -99,34 +98,14 @@ def group_nodes(grid: Grid) -> list[Node]:
     return out
 
 
-# Graphs are rebuilt only when the grid changes: the key is the grid's version (a new
-# number after every change) plus the kind of graph; a handful of recent ones is plenty,
-# since the solver asks about one position at a time.
-_CACHE: dict[tuple[int, str], object] = {}
-_CACHE_SIZE = 16
-
 Links = tuple[tuple[Node, Node, bool], ...]
-
-
-def per_version(grid: Grid, kind: str, build: Callable[[Grid], T]) -> T:
-    """``build(grid)``, computed once per grid version and kind (a few are kept)."""
-    key = (grid.version, kind)
-    found = _CACHE.get(key)
-    if found is None:
-        found = build(grid)
-        if len(_CACHE) >= _CACHE_SIZE:
-            _CACHE.pop(next(iter(_CACHE)))
-        _CACHE[key] = found
-    return cast(T, found)
 
 
 def link_graph(grid: Grid, *, groups: bool = False) -> nx.Graph[Node]:
     """The link graph of a position: every candidate (and every group, when ``groups``)
     as a node, every strong or weak link as an edge with ``strong`` set. Cached per grid
     version; treat the result as read-only."""
-    if groups:
-        return per_version(grid, "groups", lambda g: _build(g, True))
-    return per_version(grid, "plain", lambda g: _build(g, False))
+    return _build(grid, groups)
 
 
 def links(graph: nx.Graph[Node]) -> Links:
@@ -135,6 +114,7 @@ def links(graph: nx.Graph[Node]) -> Links:
     return cast(Links, graph.graph["links"])
 
 
+@per_grid_version()
 def _build(grid: Grid, groups: bool) -> nx.Graph[Node]:
     nodes = [[candidate_node(d, c) for d in range(10)] for c in range(N_CELLS)]
     edges: dict[tuple[Node, Node], bool] = {}
@@ -144,6 +124,7 @@ def _build(grid: Grid, groups: bool) -> nx.Graph[Node]:
             edges[(nodes[cell][a], nodes[cell][b])] = len(digits) == 2
     found_groups = group_nodes(grid) if groups else []
     _add_house_links(edges, grid, nodes, found_groups)
+    checkpoint()
     graph: nx.Graph[Node] = nx.Graph()
     graph.add_nodes_from(nodes[c][d] for c in range(N_CELLS) for d in MASK_DIGITS[grid.cands[c]])
     graph.add_nodes_from(found_groups)
@@ -161,6 +142,7 @@ def _add_house_links(
     for node in groups:
         by_digit.setdefault(node.digit, []).append(node)
     for unit in UNITS:
+        checkpoint()
         for digit in range(1, 10):
             places = grid.cells_with[digit] & unit.mask
             if places.bit_count() < 2:
@@ -173,13 +155,10 @@ def _add_house_links(
                     edges[(a, b)] = edges.get((a, b), False) or strong
 
 
+@per_grid_version()
 def conjugate_graphs(grid: Grid) -> dict[Digit, nx.Graph[Node]]:
     """Per digit, its conjugate pairs (a house where it has two places, as a strong link
     between the two candidates): the graphs that colouring 2-colours. Cached per version."""
-    return per_version(grid, "conjugate", _conjugates)
-
-
-def _conjugates(grid: Grid) -> dict[Digit, nx.Graph[Node]]:
     out: dict[Digit, nx.Graph[Node]] = {}
     for unit in UNITS:
         for digit in range(1, 10):

@@ -11,27 +11,34 @@ HoDoKu keeps one chain per set of eliminations and type, the shortest; so do we.
 
 from __future__ import annotations
 
-import time
 from itertools import islice
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Iterator
 
 from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, bit, bit_indices, cells_of
+from engine.cache import per_grid_version
 from engine.grid import Grid
-from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.step import Candidate, Step
+from engine.stop import checkpoint
+from engine.technique import BaseTechnique, Declaration
 from techniques.chains.als_nodes import add_als_nodes
-from techniques.chains.implications import LiteralGraph, is_on, off, on, path_nodes
-from techniques.chains.notation import Chain, chain_candidates, chain_links, chain_string, digits_text
-from techniques.chains.link_graph import Node, link_graph, links, per_version
+from techniques.chains.implications import LiteralGraph, path_nodes
+from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
+from techniques.chains.notation import Chain, chain_highlights, chain_string, digits_text
+from techniques.chains.link_graph import Node, link_graph, links
 from techniques.chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
 from techniques.chains.loop_explanations import explain
 from techniques.chains.table_order import TableOrder, first_shortest_path, is_lasso
 
-# A whole search (every premise of every candidate) stops after this many seconds. Normal
-# positions take a small fraction of it; the bound only keeps a pathological position
-# from making one step search run away. Steps found so far are still reported.
-TIME_LIMIT = 5.0
+# A whole search (both premises of every candidate) stops once its breadth-first searches
+# have reached this many literals in all; steps found so far are still reported. Work, not
+# time, so that every machine finds the same steps. Each premise reaches each literal at
+# most once, so the search is finite anyway; this only caps the rare position where it is
+# big. Measured (issue 11): an empty grid reaches 22,000 (plain), 28,000 (grouped) and
+# 32,000 (with sets); the starts and early positions of royle17, top95 and the famous
+# puzzles at most 50,000 grouped and 271,000 with sets (about 2 s under load, most of it
+# building the graph). Four times that leaves a wide margin: no known position meets it.
+MAX_LITERALS_REACHED = 1_000_000
 # How many shortest chains to try per end when a grouped chain is wanted: the first
 # shortest chain may avoid every group node while an equally short grouped one exists.
 GROUPED_TRIES = 12
@@ -49,22 +56,35 @@ _NAMES = {
 }
 
 
+def _subnames(grouped: bool) -> dict[str, str]:
+    return {code: name for (g, _), (name, code) in _NAMES.items() if g == grouped}
+
+
+_PLAIN = Declaration("Nice Loop/AIC", "nl", subcodes={"cnl": "0706", "dnl": "0707", "aic": "0708"}, subnames=_subnames(False))
+_GROUPED = Declaration("Grouped Nice Loop/AIC", "gnl", subcodes={"gcnl": "0709", "gdnl": "0710", "gaic": "0711"}, subnames=_subnames(True))
+
+
+@per_grid_version()
 def plain_graph(grid: Grid) -> LiteralGraph:
     return _literal_graph(grid, groups=False)
 
 
+@per_grid_version()
 def grouped_graph(grid: Grid) -> LiteralGraph:
     return _literal_graph(grid, groups=True)
 
 
+@per_grid_version()
 def als_graph(grid: Grid) -> LiteralGraph:
     graph = _literal_graph(grid, groups=True)
+    checkpoint()
     add_als_nodes(graph, grid)
     return graph
 
 
 def _literal_graph(grid: Grid, groups: bool) -> LiteralGraph:
     linked = link_graph(grid, groups=groups)
+    checkpoint()
     graph = LiteralGraph(sorted(linked.nodes, key=lambda n: n.sort_key))
     graph.add_links((a, b, True, strong) for a, b, strong in links(linked))
     return graph
@@ -89,44 +109,39 @@ class NiceLoop(BaseTechnique):
     ``als`` over almost locked sets)."""
 
     def __init__(self, grouped: bool, als: bool = False) -> None:
-        if grouped:
-            super().__init__("Grouped Nice Loop/AIC", "gnl", 5650, 300, Level.UNFAIR, subcodes=("gcnl", "gdnl", "gaic"))
-        else:
-            super().__init__("Nice Loop/AIC", "nl", 5600, 280, Level.UNFAIR, subcodes=("cnl", "dnl", "aic"))
+        super().__init__(_GROUPED if grouped else _PLAIN)
         self.grouped = grouped
         self.als = als
 
-    def graph_builder(self) -> tuple[str, Callable[[Grid], LiteralGraph]]:
+    def graph(self, grid: Grid) -> LiteralGraph:
+        """The literal graph this technique searches (cached per grid version)."""
         if not self.grouped:
-            return "nl", plain_graph
-        if self.als:
-            return "gnl-als", als_graph
-        return "gnl", grouped_graph
+            return plain_graph(grid)
+        return als_graph(grid) if self.als else grouped_graph(grid)
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        kind, build = self.graph_builder()
-        graph = per_version(grid, kind, build)
+        graph = self.graph(grid)
         search = Search(
             grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {}, TableOrder(grid, graph)
         )
-        deadline = time.monotonic() + TIME_LIMIT
         # HoDoKu's order, which decides between equally short chains with one effect:
         # every loop from "candidate is true", then every loop from "candidate is false",
         # then every AIC (from "candidate is false"), candidates in cell and digit order.
         plain = [i for i, node in enumerate(graph.nodes) if node.is_plain]
-        off_layers: dict[int, list[int]] = {}
-        for i in plain:
-            self._loops(search, graph.layers(on(i)), graph.nodes[i], True)
-            if time.monotonic() > deadline:
-                break
-        for i in plain:
-            off_layers[i] = graph.layers(off(i))
-            self._loops(search, off_layers[i], graph.nodes[i], False)
-            if time.monotonic() > deadline:
-                break
-        for i in plain:
-            if i in off_layers:
-                self._aics(search, off_layers[i], graph.nodes[i])
+        false_layers: dict[int, list[int]] = {}
+        reached = 0
+        for premise in (True, False):
+            for i in plain:
+                if reached > MAX_LITERALS_REACHED:
+                    break
+                checkpoint()
+                layers = graph.layers(true_literal(i) if premise else false_literal(i))
+                reached += sum(layer.bit_count() for layer in layers)
+                if not premise:
+                    false_layers[i] = layers
+                self._loops(search, layers, graph.nodes[i], premise)
+        for i, layers in false_layers.items():
+            self._aics(search, layers, graph.nodes[i])
         # Most eliminations first, then in the order found (HoDoKu's order among equals).
         ordered = sorted(search.found.values(), key=lambda f: -len(f[1].eliminations))
         for _, step in ordered:
@@ -138,13 +153,15 @@ class NiceLoop(BaseTechnique):
         # A loop needs three links at least to leave the cell and come back.
         for length in range(3, len(layers)):
             for end in bit_indices(layers[length] & ends):
-                verdict = loop_kind(grid, start, start_true, graph.node(end), is_on(end))
+                verdict = loop_kind(grid, start, start_true, graph.node(end), is_true(end))
                 if verdict is None:
                     continue
                 kind, effect = verdict
-                if effect and self._known(search, kind, effect, length):
-                    continue
                 if kind is not Kind.CONTINUOUS:
+                    # No effect: the start cell holds only the proven digit already (a
+                    # pending single), so the loop would be a step that changes nothing.
+                    if not effect or self._known(search, kind, effect, length):
+                        continue
                     for chain in self._chains(search, layers, end, loop=True):
                         self._record(search, kind, chain, effect, length)
                         break
@@ -211,7 +228,7 @@ class NiceLoop(BaseTechnique):
             f"{digits_text(effect)} {_notation(kind, chain)}",
             eliminations=effect,
             explanation=explain(kind, chain, effect),
-            highlights=Highlights(pattern=chain_candidates(search.grid, chain), links=chain_links(search.grid, chain)),
+            highlights=chain_highlights(search.grid, chain),
             digits=tuple(sorted({d for d, _ in effect})),
             name=name,
             code=code,
@@ -240,7 +257,7 @@ def _cell_literals(graph: LiteralGraph) -> list[int]:
     out = [0] * N_CELLS
     for i, node in enumerate(graph.nodes):
         if node.is_plain:
-            out[node.cell] |= (1 << on(i)) | (1 << off(i))
+            out[node.cell] |= (1 << true_literal(i)) | (1 << false_literal(i))
     return out
 
 
@@ -248,8 +265,12 @@ def _special(graph: LiteralGraph) -> int:
     mask = 0
     for i, node in enumerate(graph.nodes):
         if node.digit and not node.is_plain:
-            mask |= (1 << on(i)) | (1 << off(i))
+            mask |= (1 << true_literal(i)) | (1 << false_literal(i))
     return mask
+
+
+#: Per digit, the number of its candidate in cell 0: add the cell for any other (a hot loop).
+_DIGIT_BASE = (0, *(candidate_index(0, d) for d in range(1, 10)))
 
 
 def _aic_ends(search: Search, start: Node) -> int:
@@ -267,20 +288,20 @@ def _aic_ends(search: Search, start: Node) -> int:
         once |= peers
     mask = 0
     for e in cells_of(twice & ~(1 << s)):
-        mask |= 1 << on_literal[e * 10 + a]
+        mask |= 1 << on_literal[_DIGIT_BASE[a] + e]
     others = grid.cands[s] & ~bit(a)
     for e in cells_of(seen):
         for b in MASK_DIGITS[grid.cands[e] & others]:
-            mask |= 1 << on_literal[e * 10 + b]
+            mask |= 1 << on_literal[_DIGIT_BASE[b] + e]
     return mask
 
 
 def _on_literals(graph: LiteralGraph) -> list[int]:
-    """The on literal of each single candidate, at ``cell * 10 + digit``."""
-    out = [0] * (N_CELLS * 10)
+    """The on literal of each single candidate, by candidate number."""
+    out = [0] * N_CANDIDATES
     for i, node in enumerate(graph.nodes):
         if node.is_plain:
-            out[node.cell * 10 + node.digit] = on(i)
+            out[candidate_index(node.cell, node.digit)] = true_literal(i)
     return out
 
 

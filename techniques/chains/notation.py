@@ -13,7 +13,7 @@ from typing import Sequence
 from engine.cells import CELL_NAMES, MASK_DIGITS, CellSet, cells_of, first_cell
 from engine.grid import Grid
 from engine.notation import words_list
-from engine.step import Candidate, Link
+from engine.step import Candidate, Group, Highlights, Link
 from techniques.chains.link_graph import Node
 
 Chain = Sequence[tuple[Node, bool]]
@@ -94,6 +94,27 @@ def chain_candidates(grid: Grid, chain: Chain) -> tuple[Candidate, ...]:
         for c in cells_of(node.cells):
             out += [Candidate(d, c) for d in digits if grid.cands[c] >> (d - 1) & 1]
     return tuple(sorted(set(out)))
+
+
+def chain_groups(grid: Grid, chain: Chain) -> tuple[Group, ...]:
+    """The chain's group nodes (the digit in each of their cells) and almost locked sets
+    (every candidate of their cells), each once, in chain order."""
+    out: dict[Group, None] = {}
+    for node, _ in chain:
+        if node.als:
+            digits = MASK_DIGITS[node.als]
+        elif node.is_group:
+            digits = (node.digit,)
+        else:
+            continue
+        members = tuple(Candidate(d, c) for c in cells_of(node.cells) for d in digits if grid.cands[c] >> (d - 1) & 1)
+        out[Group("als" if node.als else "group", members)] = None
+    return tuple(out)
+
+
+def chain_highlights(grid: Grid, chain: Chain) -> Highlights:
+    """A chain's candidates, links, group nodes and almost locked sets."""
+    return Highlights(pattern=chain_candidates(grid, chain), links=chain_links(grid, chain), groups=chain_groups(grid, chain))
 
 
 def _anchor(grid: Grid, node: Node) -> Candidate:

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from engine.cells import CELL_NAMES, HOUSES_OF, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, UNITS, Cell, CellSet, cells_of
+from engine.cells import CELL_NAMES, HOUSES_OF, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, UNITS, Cell, CellSet, Digit, cells_of
 from engine.grid import Grid
 from engine.notation import cell_list_words, compact_cells, words_list
 from engine.step import Candidate, Highlights, Link, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates, removal_words
 
 #: Longest chain searched, in cells (HoDoKu's default chain length limit allows about ten).
@@ -39,8 +39,7 @@ class RemotePair(BaseTechnique):
     ends only, for four cells). Each set of eliminations is kept once, with its shortest
     chain, the first found; listed most eliminations first."""
 
-    def __init__(self) -> None:
-        super().__init__("Remote Pair", "rp", 2800, 110, Level.HARD)
+    declaration = Declaration("Remote Pair", "rp", library="0703")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         found: dict[tuple[Candidate, ...], tuple[int, int, Step]] = {}
@@ -93,9 +92,17 @@ class RemotePair(BaseTechnique):
                     Link(Candidate(d, a), Candidate(d, b), False) for d, a, b in zip(labels, chain, chain[1:])
                 ),
                 cells=chain,
+                # one class: x in the even cells and y in the odd ones; the other the reverse
+                colors=tuple(
+                    tuple(sorted(_candidates_at(chain[0::2], a) + _candidates_at(chain[1::2], b))) for a, b in ((x, y), (y, x))
+                ),
             ),
             digits=(min(x, y), max(x, y)),
         )
+
+
+def _candidates_at(cells: tuple[Cell, ...], digit: Digit) -> tuple[Candidate, ...]:
+    return tuple(Candidate(digit, c) for c in cells)
 
 
 def _removals(grid: Grid, x: int, y: int, targets: CellSet) -> str:

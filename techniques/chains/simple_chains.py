@@ -15,13 +15,14 @@ from __future__ import annotations
 from typing import Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, PEER_MASK, CellSet, Digit, bit_indices
+from engine.cache import per_grid_version
 from engine.grid import Grid
-from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
-from techniques.shared import candidates
-from techniques.chains.implications import LiteralGraph, off, path_nodes
-from techniques.chains.notation import Chain, chain_candidates, chain_links, chain_string, walk_words, which_see
-from techniques.chains.link_graph import Node, link_graph, links, per_version
+from engine.step import Candidate, Step
+from engine.technique import BaseTechnique, Declaration
+from techniques.shared import candidates, false_literal, true_literal
+from techniques.chains.implications import LiteralGraph, path_nodes
+from techniques.chains.notation import Chain, chain_highlights, chain_string, walk_words, which_see
+from techniques.chains.link_graph import Node, link_graph, links
 from techniques.chains.table_order import TableOrder, first_path_to_any, is_lasso
 
 _X_CHAIN = (
@@ -41,6 +42,7 @@ _XY_CHAIN = (
 MAX_LINKS = 19
 
 
+@per_grid_version()
 def x_graph(grid: Grid) -> LiteralGraph:
     """Links between cells for one digit at a time: the X-Chain's graph."""
     linked = link_graph(grid)
@@ -49,6 +51,7 @@ def x_graph(grid: Grid) -> LiteralGraph:
     return graph
 
 
+@per_grid_version()
 def xy_graph(grid: Grid) -> LiteralGraph:
     """Cells with two candidates: strong links inside them, weak links between them."""
     linked = link_graph(grid)
@@ -64,27 +67,24 @@ def xy_graph(grid: Grid) -> LiteralGraph:
 
 
 def on_literals(graph: LiteralGraph) -> int:
-    return sum(1 << (2 * i) for i in range(len(graph.nodes)))
+    return sum(1 << true_literal(i) for i in range(len(graph.nodes)))
 
 
 class SimpleChain(BaseTechnique):
     """X-Chain (one digit) or XY-Chain (cells with two candidates): a chain whose two ends
     cannot both be false removes their digit from cells that see both ends."""
 
-    def __init__(self, xy: bool) -> None:
-        if xy:
-            super().__init__("XY-Chain", "xyc", 5500, 260, Level.UNFAIR)
-        else:
-            super().__init__("X-Chain", "x", 5400, 260, Level.UNFAIR)
+    def __init__(self, declaration: Declaration, xy: bool) -> None:
+        super().__init__(declaration)
         self.xy = xy
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        graph = per_version(grid, self.code, xy_graph if self.xy else x_graph)
+        graph = xy_graph(grid) if self.xy else x_graph(grid)
         order = TableOrder(grid, graph)
         ends = on_literals(graph)
         found: dict[tuple[Candidate, ...], tuple[int, Step]] = {}
         for i, node in enumerate(graph.nodes):
-            layers = graph.layers(off(i))
+            layers = graph.layers(false_literal(i))
             # A chain needs three links at least (strong, weak, strong); HoDoKu stops at 19.
             for length in range(3, min(len(layers), MAX_LINKS + 1), 2):
                 by_effect: dict[tuple[Candidate, ...], int] = {}
@@ -150,10 +150,10 @@ class SimpleChain(BaseTechnique):
             f"{digit} {notation}",
             eliminations=candidates(grid, digit, targets),
             explanation=text,
-            highlights=Highlights(pattern=chain_candidates(grid, chain), links=chain_links(grid, chain)),
+            highlights=chain_highlights(grid, chain),
             digits=(digit,),
         )
 
 
-X_CHAIN = SimpleChain(xy=False)
-XY_CHAIN = SimpleChain(xy=True)
+X_CHAIN = SimpleChain(Declaration("X-Chain", "x", library="0701"), xy=False)
+XY_CHAIN = SimpleChain(Declaration("XY-Chain", "xyc", library="0702"), xy=True)

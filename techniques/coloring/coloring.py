@@ -18,11 +18,12 @@ from typing import Iterator
 import networkx as nx
 
 from engine.cells import CELL_NAMES, PEER_MASK, CellSet, Digit, cells_of, first_cell
+from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates, cell_names
-from techniques.chains.link_graph import Node, conjugate_graphs, per_version
+from techniques.chains.link_graph import Node, conjugate_graphs
 
 
 @dataclass(frozen=True)
@@ -33,9 +34,10 @@ class Cluster:
     off: CellSet
 
 
+@per_grid_version()
 def all_clusters(grid: Grid) -> dict[Digit, list[Cluster]]:
     """Per digit, its coloured clusters (computed once per grid version)."""
-    return per_version(grid, "clusters", lambda g: {d: clusters(graph) for d, graph in sorted(conjugate_graphs(g).items())})
+    return {d: clusters(graph) for d, graph in sorted(conjugate_graphs(grid).items())}
 
 
 def clusters(graph: nx.Graph[Node]) -> list[Cluster]:
@@ -126,8 +128,9 @@ class SimpleColors(BaseTechnique):
     """One cluster of conjugate pairs, 2-coloured: a cell seeing both colours loses the
     digit (Trap); a colour seen twice in one house is false (Wrap)."""
 
-    def __init__(self) -> None:
-        super().__init__("Simple Colors", "sc", 5330, 150, Level.HARD, subcodes=("sc1", "sc2"))
+    declaration = Declaration(
+        "Simple Colors", "sc", subcodes={"sc1": "0500", "sc2": "0501"}, subnames={"sc1": "Simple Colors Trap", "sc2": "Simple Colors Wrap"}
+    )
 
     def find(self, grid: Grid) -> Iterator[Step]:
         for digit, found in all_clusters(grid).items():
@@ -168,7 +171,11 @@ class SimpleColors(BaseTechnique):
             f"{digit} {colour_text((cluster.on, cluster.off))}",
             eliminations=candidates(grid, digit, targets),
             explanation=text,
-            highlights=Highlights(pattern=candidates(grid, digit, cluster.on), alt=candidates(grid, digit, cluster.off)),
+            highlights=Highlights(
+                pattern=candidates(grid, digit, cluster.on),
+                alt=candidates(grid, digit, cluster.off),
+                colors=(candidates(grid, digit, cluster.on), candidates(grid, digit, cluster.off)),
+            ),
             digits=(digit,),
             name=name,
             code=code,
@@ -185,8 +192,9 @@ class MultiColors(BaseTechnique):
     other cluster is false (type 2); two colours seeing each other make the two opposite
     colours a strong pair, and cells seeing both lose the digit (type 1)."""
 
-    def __init__(self) -> None:
-        super().__init__("Multi Colors", "mc", 5360, 200, Level.HARD, subcodes=("mc1", "mc2"))
+    declaration = Declaration(
+        "Multi Colors", "mc", subcodes={"mc1": "0502", "mc2": "0503"}, subnames={"mc1": "Multi Colors 1", "mc2": "Multi Colors 2"}
+    )
 
     def find(self, grid: Grid) -> Iterator[Step]:
         seen: set[tuple[str, tuple[Candidate, ...]]] = set()
@@ -245,7 +253,9 @@ class MultiColors(BaseTechnique):
             eliminations=candidates(grid, digit, targets),
             explanation=text,
             highlights=Highlights(
-                pattern=candidates(grid, digit, first.on | second.on), alt=candidates(grid, digit, first.off | second.off)
+                pattern=candidates(grid, digit, first.on | second.on),
+                alt=candidates(grid, digit, first.off | second.off),
+                colors=tuple(candidates(grid, digit, side) for side in (first.on, first.off, second.on, second.off)),
             ),
             digits=(digit,),
             name=name,

@@ -1,1 +1,11 @@
-"""fish family."""
+"""Fish: basic, finned, sashimi, Franken and Mutant, with their Siamese forms.
+
+``search`` is the one fish search they share; ``words`` their notation and explanations.
+"""
+
+from __future__ import annotations
+
+from engine.technique import Technique
+from techniques.fish.fish import FISH_TECHNIQUES
+
+TECHNIQUES: tuple[Technique, ...] = (*FISH_TECHNIQUES,)

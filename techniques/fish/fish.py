@@ -22,7 +22,7 @@ from typing import Iterator, NamedTuple
 from engine.cells import CellSet
 from engine.grid import Grid
 from engine.step import Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates
 from techniques.fish.search import Fish, Shape, find_fish, siamese_pairs
 from techniques.fish.words import fish_detail, fish_explanation, siamese_explanation
@@ -40,33 +40,34 @@ _SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "
 
 
 class _Family(NamedTuple):
-    """HoDoKu's configuration of one fish type (techniques.md), sizes 2-7."""
+    """How one fish type is named: the declaration of each size follows from it."""
 
     prefix: str  # of the name: "Finned " + "Swordfish"
     code: str  # of the step code: "fbf" + "3"
-    library: int  # third digit of the library code: 03[1]1
-    first_index: int  # HoDoKu's search index for size 2 ...
-    stride: int  # ... and the step to the next size
-    scores: tuple[int, ...]
-    levels: tuple[Level, ...]
-    enabled: tuple[int, ...]  # sizes HoDoKu enables by default
+    library: int  # third digit of HoDoKu's library code: 03[1]1
 
 
-_H, _U, _E = Level.HARD, Level.UNFAIR, Level.EXTREME
 _FAMILIES: dict[tuple[Shape, Variant], _Family] = {
-    (Shape.BASIC, Variant.PLAIN): _Family("", "bf", 0, 2200, 100, (140, 150, 160, 470, 470, 470), (_H,) * 3 + (_U,) * 3, (2, 3, 4)),
-    (Shape.BASIC, Variant.FINNED): _Family("Finned ", "fbf", 1, 4100, 200, (130, 200, 250) + (470,) * 3, (_H,) + (_U,) * 5, (2, 3, 4)),
-    (Shape.BASIC, Variant.SASHIMI): _Family("Sashimi ", "sbf", 2, 4200, 200, (150, 240, 260) + (470,) * 3, (_H,) + (_U,) * 5, (2, 3, 4)),
-    (Shape.FRANKEN, Variant.PLAIN): _Family("Franken ", "ff", 3, 6100, 100, (300, 350, 370) + (470,) * 3, (_U,) * 3 + (_E,) * 3, (2, 3)),
-    (Shape.FRANKEN, Variant.FINNED): _Family("Finned Franken ", "fff", 4, 6700, 100, (390, 410, 430) + (470,) * 3, (_U,) * 3 + (_E,) * 3, (2, 3)),
-    (Shape.MUTANT, Variant.PLAIN): _Family("Mutant ", "mf", 5, 7300, 100, (450,) * 3 + (470,) * 3, (_E,) * 6, ()),
-    (Shape.MUTANT, Variant.FINNED): _Family("Finned Mutant ", "fmf", 6, 7900, 100, (470,) * 6, (_E,) * 6, ()),
-}  # fmt: skip
+    (Shape.BASIC, Variant.PLAIN): _Family("", "bf", 0),
+    (Shape.BASIC, Variant.FINNED): _Family("Finned ", "fbf", 1),
+    (Shape.BASIC, Variant.SASHIMI): _Family("Sashimi ", "sbf", 2),
+    (Shape.FRANKEN, Variant.PLAIN): _Family("Franken ", "ff", 3),
+    (Shape.FRANKEN, Variant.FINNED): _Family("Finned Franken ", "fff", 4),
+    (Shape.MUTANT, Variant.PLAIN): _Family("Mutant ", "mf", 5),
+    (Shape.MUTANT, Variant.FINNED): _Family("Finned Mutant ", "fmf", 6),
+}
 
 
-def library_code(shape: Shape, variant: Variant, size: int) -> str:
-    """HoDoKu's library code: ``0311`` for a Finned Swordfish; Siamese forms add a ``1``."""
-    return f"03{_FAMILIES[(shape, variant)].library}{size - 2}"
+def fish_declaration(shape: Shape, variant: Variant, size: int) -> Declaration:
+    """Name, code and library code of a fish (``0311`` for a Finned Swordfish); its Siamese
+    form, reported under ``s`` + code, adds a ``1`` to the library code."""
+    family = _FAMILIES[(shape, variant)]
+    code = f"{family.code}{size}"
+    library = f"03{family.library}{size - 2}"
+    # Basic fish without fins have one cover per base, so they are never Siamese.
+    siamese = {} if (shape, variant) == (Shape.BASIC, Variant.PLAIN) else {f"s{code}": library + "1"}
+    name = family.prefix + _SIZE_NAMES[size]
+    return Declaration(name, code, library=library, subcodes=siamese, subnames={sub: f"Siamese {name}" for sub in siamese})
 
 
 class FishTechnique(BaseTechnique):
@@ -74,16 +75,10 @@ class FishTechnique(BaseTechnique):
     cells seeing every fin lose the digit). Reports Siamese pairs under ``s`` + code."""
 
     def __init__(self, shape: Shape, variant: Variant, size: int) -> None:
-        family = _FAMILIES[(shape, variant)]
-        code = f"{family.code}{size}"
-        # Basic fish without fins have one cover per base, so they are never Siamese.
-        siamese = () if (shape, variant) == (Shape.BASIC, Variant.PLAIN) else (f"s{code}",)
-        index = family.first_index + family.stride * (size - 2)
-        super().__init__(family.prefix + _SIZE_NAMES[size], code, index, family.scores[size - 2], family.levels[size - 2], siamese)
+        super().__init__(fish_declaration(shape, variant, size))
         self.shape = shape
         self.variant = variant
         self.size = size
-        self.enabled = size in family.enabled
 
     def owns(self, fish: Fish) -> bool:
         """Is this fish of this technique's class?"""
@@ -170,7 +165,7 @@ FINNED_MUTANT_JELLYFISH = FishTechnique(Shape.MUTANT, Variant.FINNED, 4)
 FINNED_MUTANT_SQUIRMBAG = FishTechnique(Shape.MUTANT, Variant.FINNED, 5)
 FINNED_MUTANT_WHALE = FishTechnique(Shape.MUTANT, Variant.FINNED, 6)
 
-#: Every fish technique, for the registry, and its library codes (Siamese forms included).
+#: Every fish technique, for the registry.
 FISH_TECHNIQUES: tuple[FishTechnique, ...] = (
     X_WING, SWORDFISH, JELLYFISH,
     FINNED_X_WING, SASHIMI_X_WING, FINNED_SWORDFISH, SASHIMI_SWORDFISH, FINNED_JELLYFISH, SASHIMI_JELLYFISH,
@@ -180,8 +175,3 @@ FISH_TECHNIQUES: tuple[FishTechnique, ...] = (
     FINNED_MUTANT_X_WING, FINNED_MUTANT_SWORDFISH, FINNED_MUTANT_JELLYFISH,
     FINNED_MUTANT_SQUIRMBAG, FINNED_MUTANT_WHALE,
 )  # fmt: skip
-FISH_LIBRARY_CODES: dict[str, str] = {
-    library_code(t.shape, t.variant, t.size) + suffix: code
-    for t in FISH_TECHNIQUES
-    for suffix, code in zip(("", "1"), t.codes)
-}

@@ -25,14 +25,15 @@ which prunes nearly everything in ordinary positions.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
 from typing import Iterator
 
 from engine.cells import ALL_CELLS, BOX_OF, COL_OF, DIGITS, PEER_MASK, ROW_OF, UNITS, CellSet, Digit, first_cell
+from engine.cache import per_grid_version
 from engine.grid import Grid
+from engine.stop import checkpoint
 from engine.digit_templates import deletable
 from techniques.shared import seeing_all
 
@@ -287,6 +288,7 @@ def _digit_fishes(query: _Query, shape: Shape, finned: bool) -> Iterator[Fish]:
     for bases, covers in PASSES[shape]:
         pool = covers if query.lines_only else tuple(u for u in covers if query.cands[u])
         for base in _base_sets(query, bases, pool):
+            checkpoint()
             found = []
             for chosen, fins in _cover_sets(query, pool, base):
                 if finned != bool(fins | base[2]):
@@ -298,10 +300,7 @@ def _digit_fishes(query: _Query, shape: Shape, finned: bool) -> Iterator[Fish]:
             yield from found
 
 
-_CACHE: OrderedDict[tuple[int, Shape, int, bool], tuple[Fish, ...]] = OrderedDict()
-_CACHE_SIZE = 64  # grid versions x searches; a solve only ever revisits the latest few
-
-
+@per_grid_version(64)  # grid versions x searches; a solve only ever revisits the latest few
 def find_fish(grid: Grid, shape: Shape, size: int, finned: bool) -> tuple[Fish, ...]:
     """Every fish of this search (HoDoKu's order), finned ones or those without fins.
 
@@ -309,10 +308,6 @@ def find_fish(grid: Grid, shape: Shape, size: int, finned: bool) -> tuple[Fish, 
     basic fish); callers keep the class they report. Results are cached per grid version,
     so the finned and sashimi techniques of one size share one search.
     """
-    key = (grid.version, shape, size, finned)
-    if key in _CACHE:
-        _CACHE.move_to_end(key)
-        return _CACHE[key]
     # Templates only pay off for the wider searches; plain basic fish stay a quick scan.
     use_templates = finned or shape is not Shape.BASIC
     masks = _LINE_MASKS if shape is Shape.BASIC else _UNIT_MASK  # basic fish never use boxes
@@ -327,10 +322,7 @@ def find_fish(grid: Grid, shape: Shape, size: int, finned: bool) -> tuple[Fish, 
         lines_only = shape is Shape.BASIC and not finned
         query = _Query(digit, cands, size, MAX_FINS if finned else 0, max_endo, targets, lines_only)
         found.extend(_digit_fishes(query, shape, finned))
-    result = _CACHE[key] = tuple(found)
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return result
+    return tuple(found)
 
 
 def siamese_pairs(fishes: tuple[Fish, ...]) -> Iterator[tuple[Fish, Fish]]:
@@ -341,7 +333,8 @@ def siamese_pairs(fishes: tuple[Fish, ...]) -> Iterator[tuple[Fish, Fish]]:
         groups.setdefault((fish.digit, fish.base, fish.shape, fish.finned), []).append(fish)
     pairs = []
     for group in groups.values():
+        firsts = [fish.first_elimination for fish in group]  # once each: groups can be big
         for i, one in enumerate(group):
-            pairs += [(one, two) for two in group[i + 1 :] if one.first_elimination != two.first_elimination]
+            pairs += [(one, group[j]) for j in range(i + 1, len(group)) if firsts[j] != firsts[i]]
     order = {id(fish): i for i, fish in enumerate(fishes)}
     yield from sorted(pairs, key=lambda pair: (order[id(pair[0])], order[id(pair[1])]))

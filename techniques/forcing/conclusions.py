@@ -20,7 +20,9 @@ from typing import Callable, Iterable, Iterator, Literal, NamedTuple
 
 from engine.cells import N_CELLS, UNITS, bit_indices
 from engine.grid import Grid
+from engine.stop import checkpoint
 from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, LinkTables, candidate_cells
+from techniques.shared import candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
 from techniques.forcing.propagation import (
     Branch,
     BranchOutcome,
@@ -32,7 +34,6 @@ from techniques.forcing.propagation import (
     Root,
     Rule,
     extract,
-    index_of,
 )
 
 #: Verity conclusions whose exact cost is worked out before sorting (the rest keep the
@@ -51,7 +52,7 @@ class Spread(NamedTuple):
 
 @dataclass(frozen=True)
 class Conclusion:
-    """A fact (literal: ``index * 2 + 1`` to place, ``index * 2`` to remove) and why.
+    """A fact (a literal: true to place, false to remove) and why.
 
     ``premises`` are the branch assumptions (literals); ``ends`` says for each how it ends:
     a broken rule, or the literal of the concluded fact. ``spread`` names the either-or of a
@@ -72,7 +73,7 @@ class Conclusion:
         # Placements before eliminations, as HoDoKu sorts its chains and nets (a placement
         # settles much more); then the shortest explanation, contradictions before
         # verities, and the fact itself for a fixed order.
-        return (1 - (self.fact & 1), self.cost, 0 if self.contradiction else 1, self.fact)
+        return (0 if is_true(self.fact) else 1, self.cost, 0 if self.contradiction else 1, self.fact)
 
 
 def premises(grid: Grid) -> list[int]:
@@ -80,8 +81,8 @@ def premises(grid: Grid) -> list[int]:
     out = []
     for cell in range(N_CELLS):
         for digit in grid.candidates(cell):
-            lit = index_of(cell, digit) * 2
-            out += [lit + 1, lit]
+            node = candidate_index(cell, digit)
+            out += [true_literal(node), false_literal(node)]
     return out
 
 
@@ -89,17 +90,22 @@ def either_ors(grid: Grid) -> Iterator[tuple[Spread, list[int]]]:
     """The either-ors of a verity with their branch assumptions (literals that are true)."""
     for cell in range(N_CELLS):
         for digit in grid.candidates(cell):
-            lit = index_of(cell, digit) * 2
-            yield Spread("pair", lit + 1), [lit + 1, lit]
+            node = candidate_index(cell, digit)
+            yield Spread("pair", true_literal(node)), [true_literal(node), false_literal(node)]
     for cell in range(N_CELLS):
         if grid.cands[cell]:
-            yield Spread("cell", cell), [index_of(cell, d) * 2 + 1 for d in grid.candidates(cell)]
+            yield Spread("cell", cell), [candidate_literal(cell, d, True) for d in grid.candidates(cell)]
     for unit in UNITS[9:] + UNITS[:9]:  # rows, columns, then boxes, as HoDoKu checks them
         for digit in grid.missing_digits(unit):
             places = grid.cells_with[digit] & unit.mask
             if places & (places - 1):
                 cells = bit_indices(places)
-                yield Spread("house", unit.number, digit), [index_of(c, digit) * 2 + 1 for c in cells]
+                yield Spread("house", unit.number, digit), [candidate_literal(c, digit, True) for c in cells]
+
+
+def _facts(on: int, off: int) -> list[int]:
+    """The literals of bit sets of true and false candidates: the true ones first."""
+    return [true_literal(n) for n in bit_indices(on)] + [false_literal(n) for n in bit_indices(off)]
 
 
 def best(conclusions: Iterable[Conclusion]) -> list[Conclusion]:
@@ -121,9 +127,10 @@ class ChainProver:
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
         self.tables = LinkTables.build(grid)
-        self.closures: dict[int, Closure] = {
-            lit: self.tables.closure(lit >> 1, bool(lit & 1)) for lit in premises(grid)
-        }
+        self.closures: dict[int, Closure] = {}
+        for lit in premises(grid):
+            checkpoint()
+            self.closures[lit] = self.tables.closure(node_of(lit), is_true(lit))
         self._open = _open_cells(grid)
         #: per digit: (number, cells) of the houses where it still has places
         self._houses = [[(u.number, u.mask) for u in UNITS if grid.cells_with[d] & u.mask] for d in range(10)]
@@ -135,7 +142,7 @@ class ChainProver:
         events: list[Event] = []
         at: dict[int, int] = {}
         for target in targets:
-            path = self.tables.path(closure, target >> 1, bool(target & 1))
+            path = self.tables.path(closure, node_of(target), is_true(target))
             local: list[int] = []
             for event in path:
                 if event.lit not in at:
@@ -162,14 +169,14 @@ class ChainProver:
         return best(found)
 
     def _cost(self, closure: Closure, lits: Iterable[int]) -> int:
-        return sum(closure.distance(lit >> 1, bool(lit & 1)) for lit in lits)
+        return sum(closure.distance(node_of(lit), is_true(lit)) for lit in lits)
 
     def _conflict(self, closure: Closure) -> tuple[int, Conflict] | None:
         """The cheapest broken rule in a closure (ants: the literals that break it)."""
         options: list[tuple[int, Conflict]] = []
         for node in bit_indices(closure.on & closure.off & CANDIDATE_BITS):
-            lits: tuple[int, ...] = (node * 2 + 1, node * 2)
-            cell, digit = node % 81, node // 81 + 1
+            lits: tuple[int, ...] = (true_literal(node), false_literal(node))
+            cell, digit = candidate_at(node)
             options.append((self._cost(closure, lits), Conflict(Clash.BOTH, cell, -1, digit, lits)))
         grid = self.grid
         empty = self._open
@@ -182,10 +189,10 @@ class ChainProver:
             left = cw & ~off
             for unit, mask in self._houses[digit]:
                 if not left & mask:
-                    lits = tuple(index_of(c, digit) * 2 for c in bit_indices(cw & mask))
+                    lits = tuple(candidate_literal(c, digit, False) for c in bit_indices(cw & mask))
                     options.append((self._cost(closure, lits), Conflict(Clash.NO_PLACE, -1, unit, digit, lits)))
         for cell in bit_indices(empty):
-            lits = tuple(index_of(cell, d) * 2 for d in grid.candidates(cell))
+            lits = tuple(candidate_literal(cell, d, False) for d in grid.candidates(cell))
             options.append((self._cost(closure, lits), Conflict(Clash.EMPTY_CELL, cell, -1, 0, lits)))
         return min(options, key=lambda option: option[0]) if options else None
 
@@ -198,7 +205,7 @@ class ChainProver:
             for closure in closures:
                 on &= closure.on
                 off &= closure.off
-            for fact in [n * 2 + 1 for n in bit_indices(on)] + [n * 2 for n in bit_indices(off)]:
+            for fact in _facts(on, off):
                 if fact not in lits:
                     cost = sum(self._cost(closure, (fact,)) for closure in closures)
                     found.append(Conclusion(fact, tuple(lits), tuple(fact for _ in lits), cost, spread))
@@ -229,26 +236,26 @@ class NetProver:
         self.on: dict[int, int] = {}
         self.off: dict[int, int] = {}
         for lit in premises(grid):
+            checkpoint()
             self._follow(lit)
 
     def _follow(self, lit: int) -> None:
         branch = Branch(self.root, locked=True)
         self.branches[lit] = branch
-        cell, digit = (lit >> 1) % 81, (lit >> 1) // 81 + 1
+        cell, digit = candidate_at(node_of(lit))
         try:
-            branch.assume(cell, digit, bool(lit & 1))
+            branch.assume(cell, digit, is_true(lit))
         except BranchOutcome as out:
             self.conflicts[lit] = out.conflict
             return
-        self.on[lit] = sum(1 << index_of(c, branch.values[c]) for c in branch.place_at)
+        self.on[lit] = sum(1 << candidate_index(c, branch.values[c]) for c in branch.place_at)
         self.off[lit] = sum(1 << i for i in branch.elim_at)
 
     def proof(self, premise: int, end: Conflict | int) -> Proof:
         branch = self.branches[premise]
         if isinstance(end, Conflict):
             return extract(branch.log, end.ants, end)[0]
-        index = end >> 1
-        eid = branch.place_at[index % 81] if end & 1 else branch.elim_at[index]
+        eid = self._position(premise, end)
         return extract(branch.log, (eid,), eid, fact=end)[0]
 
     def conclusions(self) -> Iterator[Conclusion]:
@@ -266,12 +273,12 @@ class NetProver:
         self.settled = bool(self.conflicts or estimates)
         found += [e for c in estimates[:EXACT_COSTS] if (e := self._exact(c)) is not None]
         done = set()
-        for placing in (1, 0):  # placements first, as in Conclusion.key
-            for c in best(c for c in found if c.fact & 1 == placing):
+        for placing in (True, False):  # placements first, as in Conclusion.key
+            for c in best(c for c in found if is_true(c.fact) == placing):
                 done.add(c.fact)
                 yield c
             for c in estimates[EXACT_COSTS:]:
-                if c.fact & 1 == placing and c.fact not in done and (exact := self._exact(c)) is not None:
+                if is_true(c.fact) == placing and c.fact not in done and (exact := self._exact(c)) is not None:
                     done.add(c.fact)
                     yield exact
 
@@ -285,7 +292,7 @@ class NetProver:
             off &= self.off[lit]
         out = []
         dead_cost = sum(len(self.branches[lit].log) for lit in lits if lit in self.conflicts)
-        for fact in [n * 2 + 1 for n in bit_indices(on)] + [n * 2 for n in bit_indices(off)]:
+        for fact in _facts(on, off):
             if fact in lits and len(live) > 1:
                 continue
             ends = tuple(self.conflicts.get(lit, fact) for lit in lits)
@@ -294,9 +301,10 @@ class NetProver:
         return out
 
     def _position(self, premise: int, fact: int) -> int:
+        """The index of the event in the premise's branch that derived ``fact``."""
         branch = self.branches[premise]
-        index = fact >> 1
-        return branch.place_at[index % 81] if fact & 1 else branch.elim_at[index]
+        cell, _ = candidate_at(node_of(fact))
+        return branch.place_at[cell] if is_true(fact) else branch.elim_at[node_of(fact)]
 
     def _exact(self, c: Conclusion) -> Conclusion | None:
         """The conclusion with its true cost, or None when it is only a chain."""
@@ -324,6 +332,7 @@ def nested_contradictions(
         for digit in grid.candidates(cell):
             if budget.probes <= 0:
                 return
+            checkpoint()
             if satisfiable(cell, digit):
                 continue
             branch = Branch(root, locked=True, depth=2, budget=budget)
@@ -331,6 +340,6 @@ def nested_contradictions(
                 branch.assume(cell, digit, True)
             except BranchOutcome as out:
                 proof = extract(branch.log, out.conflict.ants, out.conflict)[0]
-                lit = index_of(cell, digit) * 2 + 1
+                lit = candidate_literal(cell, digit, True)
                 yield Conclusion(lit ^ 1, (lit,), (out.conflict,), len(proof.events)), proof
 

@@ -38,10 +38,11 @@ from engine.grid import Grid
 from engine.step import Step
 from engine.technique import BaseTechnique
 from techniques.forcing.conclusions import ChainProver, Conclusion, Spread, premises
-from techniques.forcing.forcing import make_step
+from techniques.forcing.steps import make_step
 from techniques.forcing.link_tables import Closure, candidate_cells
-from techniques.forcing.propagation import Clash, Conflict, index_of
+from techniques.forcing.propagation import Clash, Conflict
 from techniques.forcing.words import Narrator
+from techniques.shared import candidate_at, candidate_index, candidate_literal, is_true, node_of
 
 #: HoDoKu's house order for its checks: rows ("lines"), columns, boxes.
 HOUSES: tuple[tuple[Unit, ...], ...] = (ROWS, COLS, BOXES)
@@ -74,9 +75,8 @@ def hodoku_forcing_chain(technique: BaseTechnique, grid: Grid) -> Step | None:
 def _fact_key(lit: int) -> tuple[int, int, int]:
     """HoDoKu's order of single-effect steps: placements first, by cell; eliminations by
     cell, then digit."""
-    node = lit >> 1
-    cell, digit = node % 81, node // 81 + 1
-    return (0, cell, 0) if lit & 1 else (1, cell, digit)
+    cell, digit = candidate_at(node_of(lit))
+    return (0, cell, 0) if is_true(lit) else (1, cell, digit)
 
 
 def _shortest(found: Iterator[Derivation]) -> Derivation | None:
@@ -92,7 +92,7 @@ def _pick(fact: int, contradiction: Derivation | None, verity: Derivation | None
         chosen = contradiction or verity
         assert chosen is not None, "a fact HoDoKu's checks cannot reach"
         return chosen
-    if fact & 1 or contradiction.length <= verity.length:
+    if is_true(fact) or contradiction.length <= verity.length:
         return contradiction
     return verity
 
@@ -107,20 +107,15 @@ class _Sets:
 
     def nodes(self, cell: int, digit: int, on: bool) -> int:
         """The chain length to a candidate: its distance plus one."""
-        return self.closure.distance(index_of(cell, digit), on) + 1
-
-
-def _lit(cell: int, digit: int, on: bool) -> int:
-    return index_of(cell, digit) * 2 + on
+        return self.closure.distance(candidate_index(cell, digit), on) + 1
 
 
 def _contradictions(prover: ChainProver, grid: Grid, premise: int) -> Iterator[Derivation]:
     """HoDoKu's checks of one premise, in its order (see the module text)."""
     sets = _Sets(prover.closures[premise])
-    node = premise >> 1
-    pc, pd = node % 81, node // 81 + 1
-    if (sets.off if premise & 1 else sets.on)[pd] >> pc & 1:  # (a)
-        length = sets.nodes(pc, pd, not premise & 1)
+    pc, pd = candidate_at(node_of(premise))
+    if (sets.off if is_true(premise) else sets.on)[pd] >> pc & 1:  # (a)
+        length = sets.nodes(pc, pd, not is_true(premise))
         yield _broken(premise, length, Clash.BOTH, pc, -1, pd, _both(pc, pd), _stale_cell(prover, grid, premise))
     for d in range(1, 10):  # (b)
         both = sets.on[d] & sets.off[d]
@@ -145,7 +140,7 @@ def _broken(premise: int, length: int, clash: Clash, cell: int, unit: int, digit
 
 
 def _both(cell: int, digit: int) -> tuple[int, int]:
-    return (_lit(cell, digit, True), _lit(cell, digit, False))
+    return (candidate_literal(cell, digit, True), candidate_literal(cell, digit, False))
 
 
 def _first(cells: int) -> int:
@@ -161,7 +156,7 @@ def _twice(premise: int, sets: _Sets) -> Iterator[Derivation]:
                 if twice & (twice - 1):
                     cells = bit_indices(twice)
                     length = sum(sets.nodes(x, d, True) for x in cells)
-                    yield _broken(premise, length, Clash.TWICE, -1, unit.number, d, tuple(_lit(x, d, True) for x in cells))
+                    yield _broken(premise, length, Clash.TWICE, -1, unit.number, d, tuple(candidate_literal(x, d, True) for x in cells))
 
 
 def _empty_cells(premise: int, sets: _Sets, grid: Grid) -> Iterator[Derivation]:
@@ -173,7 +168,7 @@ def _empty_cells(premise: int, sets: _Sets, grid: Grid) -> Iterator[Derivation]:
         if not grid.values[x]:
             digits = grid.candidates(x)
             length = sum(sets.nodes(x, d, False) for d in digits)
-            yield _broken(premise, length, Clash.EMPTY_CELL, x, -1, 0, tuple(_lit(x, d, False) for d in digits))
+            yield _broken(premise, length, Clash.EMPTY_CELL, x, -1, 0, tuple(candidate_literal(x, d, False) for d in digits))
 
 
 def _no_place(premise: int, sets: _Sets, grid: Grid) -> Iterator[Derivation]:
@@ -186,7 +181,7 @@ def _no_place(premise: int, sets: _Sets, grid: Grid) -> Iterator[Derivation]:
                 if places and places & sets.off[d] == places:
                     cells = bit_indices(places)
                     length = sum(sets.nodes(x, d, False) for x in cells)
-                    yield _broken(premise, length, Clash.NO_PLACE, -1, unit.number, d, tuple(_lit(x, d, False) for x in cells))
+                    yield _broken(premise, length, Clash.NO_PLACE, -1, unit.number, d, tuple(candidate_literal(x, d, False) for x in cells))
 
 
 def _allowed(grid: Grid) -> list[int]:
@@ -204,24 +199,24 @@ def _allowed(grid: Grid) -> list[int]:
 def _verities(prover: ChainProver, grid: Grid, fact: int) -> Iterator[Derivation]:
     """HoDoKu's verities for one fact, in its order: candidate by candidate (true and
     false), then cell by cell, then house by house (rows, columns, boxes; digit by digit)."""
-    node, on = fact >> 1, bool(fact & 1)
-    fact_cell = node % 81
+    node, on = node_of(fact), is_true(fact)
+    fact_cell, _ = candidate_at(node)
     closures = prover.closures
     for cell in range(N_CELLS):
         if cell == fact_cell:
             continue  # HoDoKu leaves out the premise's own cell
         for d in grid.candidates(cell):
-            pair = [_lit(cell, d, True), _lit(cell, d, False)]
+            pair = [candidate_literal(cell, d, True), candidate_literal(cell, d, False)]
             if all(_reaches(closures[p], node, on) for p in pair):
                 yield _verity(prover, fact, pair, Spread("pair", pair[0]))
     for cell in range(N_CELLS):
-        lits = [_lit(cell, d, True) for d in grid.candidates(cell)]
+        lits = [candidate_literal(cell, d, True) for d in grid.candidates(cell)]
         if lits and all(_reaches(closures[p], node, on) for p in lits):
             yield _verity(prover, fact, lits, Spread("cell", cell))
     for units in HOUSES:
         for unit in units:
             for d in range(1, 10):
-                lits = [_lit(c, d, True) for c in bit_indices(grid.cells_with[d] & unit.mask)]
+                lits = [candidate_literal(c, d, True) for c in bit_indices(grid.cells_with[d] & unit.mask)]
                 if lits and all(_reaches(closures[p], node, on) for p in lits):
                     yield _verity(prover, fact, lits, Spread("house", unit.number, d))
 
@@ -231,7 +226,7 @@ def _reaches(closure: Closure, node: int, on: bool) -> bool:
 
 
 def _verity(prover: ChainProver, fact: int, lits: list[int], spread: Spread) -> Derivation:
-    node, on = fact >> 1, bool(fact & 1)
+    node, on = node_of(fact), is_true(fact)
     length = sum(prover.closures[p].distance(node, on) + 1 for p in lits)
     return Derivation(length, Conclusion(fact, tuple(lits), tuple(fact for _ in lits), length, spread))
 

@@ -1,6 +1,6 @@
 """HoDoKu's chain tables: everything one assumption forces through direct links.
 
-A *node* is a candidate (numbered as in :mod:`techniques.forcing.propagation`, 0-728)
+A *node* is a candidate (numbered as in :mod:`techniques.shared`, 0-728)
 or a *group*: the places of a digit where a box and a line cross (two or three cells),
 read as "the digit is in one of these cells". Two kinds of link join them, both taken
 from the current grid alone:
@@ -23,9 +23,9 @@ from typing import NamedTuple
 
 from engine.cells import ALL_CELLS, BOXES, LINES, N_CELLS, PEER_MASK, UNITS, UNITS_OF, CellSet, Digit, bit_indices, cells_of
 from engine.grid import Grid
-from techniques.forcing.propagation import Event, Rule, index_of
+from techniques.forcing.propagation import Event, Rule
+from techniques.shared import N_CANDIDATES, candidate_at, candidate_index, literal
 
-N_CANDIDATES = 729
 #: All candidate nodes (bits 0-728), without the groups above them.
 CANDIDATE_BITS = (1 << N_CANDIDATES) - 1
 
@@ -76,7 +76,8 @@ class LinkTables:
 
     def node_cells(self, node: int) -> tuple[Digit, CellSet]:
         if node < N_CANDIDATES:
-            return node // 81 + 1, 1 << (node % 81)
+            cell, digit = candidate_at(node)
+            return digit, 1 << cell
         group = self.groups[node - N_CANDIDATES]
         return group.digit, group.cells
 
@@ -121,19 +122,19 @@ class LinkTables:
     def _event(self, steps: list[tuple[int, bool]], i: int) -> Event:
         node, on = steps[i]
         if i == 0:
-            return Event(node * 2 + on, Rule.PREMISE, -1, -1, ())
+            return Event(literal(node, on), Rule.PREMISE, -1, -1, ())
         before, _ = steps[i - 1]
         digit, cells = self.node_cells(node)
         prev_digit, prev_cells = self.node_cells(before)
         if digit != prev_digit:  # the same cell: filled by another digit, or its last candidate
-            return Event(node * 2 + on, Rule.NAKED if on else Rule.FILLED, -1, -1, (i - 1,))
+            return Event(literal(node, on), Rule.NAKED if on else Rule.FILLED, -1, -1, (i - 1,))
         both = cells | prev_cells
         if on:  # the house where these are the digit's last two places
             cw = self.grid.cells_with[digit]
             unit = next(u.number for u in UNITS if not both & ~u.mask and cw & u.mask == both)
         else:
             unit = _common_unit(both)
-        return Event(node * 2 + on, Rule.HIDDEN if on else Rule.SEEN, unit, -1, (i - 1,))
+        return Event(literal(node, on), Rule.HIDDEN if on else Rule.SEEN, unit, -1, (i - 1,))
 
     # --- building the links --------------------------------------------------------
 
@@ -142,16 +143,16 @@ class LinkTables:
         for cell in range(N_CELLS):
             mask = grid.cands[cell]
             for digit in grid.candidates(cell):
-                node = index_of(cell, digit)
+                node = candidate_index(cell, digit)
                 weak = 0
                 for other in grid.candidates(cell):
                     if other != digit:
-                        weak |= 1 << index_of(cell, other)
+                        weak |= 1 << candidate_index(cell, other)
                 weak |= _shift(grid.cells_with[digit] & PEER_MASK[cell], digit)
                 self.weak[node] = weak
                 strong = 0
                 if mask.bit_count() == 2:
-                    strong |= 1 << index_of(cell, (mask & ~(1 << (digit - 1))).bit_length())
+                    strong |= 1 << candidate_index(cell, (mask & ~(1 << (digit - 1))).bit_length())
                 for u in UNITS_OF[cell]:
                     rest = grid.cells_with[digit] & UNITS[u].mask & ~(1 << cell)
                     strong |= self._place_node(digit, rest, group_at)
@@ -180,14 +181,14 @@ class LinkTables:
             # Candidates that see every cell of the group are false when it is true,
             # and a group that takes a house's last places is true when they are false.
             for seer in cells_of(seen):
-                self.weak[index_of(seer, group.digit)] |= 1 << node
+                self.weak[candidate_index(seer, group.digit)] |= 1 << node
 
     def _place_node(self, digit: Digit, rest: CellSet, group_at: dict[tuple[Digit, CellSet], int]) -> int:
         """The node that must be true when ``rest`` are the other places of a house."""
         if not rest:
             return 0
         if not rest & (rest - 1):
-            return 1 << index_of(rest.bit_length() - 1, digit)
+            return 1 << candidate_index(rest.bit_length() - 1, digit)
         node = group_at.get((digit, rest))
         return 1 << node if node is not None else 0
 

@@ -8,10 +8,9 @@ and the earlier events it rests on, so the reasoning can be replayed in words af
 (The candidates a placement removes from its cell and its peers are not events of their
 own: the placement is recorded as their cause, which keeps branches cheap.)
 
-Facts are candidates, numbered digit-major, ``(digit - 1) * 81 + cell`` (0-728), so that
-the candidates of one digit form an 81-bit cell set inside a bit set of candidates; a
-*literal* adds whether the candidate is true: ``index * 2 + 1`` ("r1c2 is 4") or
-``index * 2`` ("r1c2 is not 4").
+Facts are literals about candidates, numbered as everywhere in the techniques
+(``techniques.shared``): a candidate digit-major, ``(digit - 1) * 81 + cell``, and a literal
+``2 * candidate`` ("r1c2 is 4") or ``2 * candidate + 1`` ("r1c2 is not 4").
 
 Bounds: a branch ends after at most 81 placements and 729 eliminations, because every
 event removes a candidate for good; nested probing (depth 2) is bounded separately by
@@ -20,7 +19,6 @@ event removes a candidate for good; nested probing (depth 2) is bounded separate
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from dataclasses import dataclass
 from enum import IntEnum
@@ -40,6 +38,8 @@ from engine.cells import (
     bit_indices,
 )
 from engine.grid import Grid
+from engine.stop import checkpoint
+from techniques.shared import candidate_index, candidate_literal
 
 
 class Rule(IntEnum):
@@ -131,32 +131,17 @@ class BranchOutcome(Exception):
         self.conflict = conflict
 
 
-def index_of(cell: Cell, digit: Digit) -> int:
-    """The number of a candidate (digit-major)."""
-    return (digit - 1) * 81 + cell
-
-
-def lit_of(cell: Cell, digit: Digit, on: bool) -> int:
-    return ((digit - 1) * 81 + cell) * 2 + on
-
-
 @dataclass
 class Budget:
-    """Limits for nested probing, shared by every branch of one search.
-
-    ``probes`` counts inner branches (deterministic); ``deadline`` (a ``time.monotonic``
-    value) is only a safety net so that no grid can keep a search running for long.
-    """
+    """The limit for nested probing, shared by every branch of one search: ``probes``
+    inner branches left (work, never time, so that results do not depend on the machine)."""
 
     probes: int
-    deadline: float
 
     def spend(self) -> bool:
         """Take one probe; False once the budget is gone."""
+        checkpoint()
         self.probes -= 1
-        # The clock is read only every 64 probes: reading it costs more than a probe's setup.
-        if self.probes % 64 == 0 and time.monotonic() >= self.deadline:
-            self.probes = -1
         return self.probes >= 0
 
 
@@ -221,7 +206,7 @@ class Branch:
     # --- mutation -------------------------------------------------------------------
 
     def assume(self, cell: Cell, digit: Digit, on: bool) -> None:
-        event = Event(lit_of(cell, digit, on), Rule.PREMISE, -1, -1, ())
+        event = Event(candidate_literal(cell, digit, on), Rule.PREMISE, -1, -1, ())
         if on:
             self._place(cell, digit, event)
         else:
@@ -260,7 +245,7 @@ class Branch:
         mask = self.cands[cell]
         if not mask & b:
             return
-        self.elim_at[(digit - 1) * 81 + cell] = cause
+        self.elim_at[candidate_index(cell, digit)] = cause
         mask ^= b
         self.cands[cell] = mask
         cw = self.cells_with[digit] & ~(1 << cell)
@@ -298,7 +283,7 @@ class Branch:
                         continue
                     digit = MASK_DIGITS[self.cands[item]][0]
                     ants = self._cell_reasons(item, digit)
-                    self._place(item, digit, Event(lit_of(item, digit, True), Rule.NAKED, -1, -1, ants))
+                    self._place(item, digit, Event(candidate_literal(item, digit, True), Rule.NAKED, -1, -1, ants))
                 else:
                     u, d0 = divmod(item - 100, 9)
                     if self.placed[u] >> d0 & 1:
@@ -306,7 +291,7 @@ class Branch:
                     places = self.cells_with[d0 + 1] & UNITS[u].mask
                     cell = places.bit_length() - 1
                     ants = self._unit_reasons(u, d0 + 1, cell)
-                    self._place(cell, d0 + 1, Event(lit_of(cell, d0 + 1, True), Rule.HIDDEN, u, -1, ants))
+                    self._place(cell, d0 + 1, Event(candidate_literal(cell, d0 + 1, True), Rule.HIDDEN, u, -1, ants))
             if not (self.locked and self._locked_candidates()):
                 return
 
@@ -327,7 +312,7 @@ class Branch:
                 except BranchOutcome as out:
                     proof, outer = extract(self.log, out.conflict.ants, out.conflict, floor=mark)
                     del self.log[mark:]
-                    event = Event(lit_of(cell, digit, False), Rule.PROBE, -1, -1, outer, proof)
+                    event = Event(candidate_literal(cell, digit, False), Rule.PROBE, -1, -1, outer, proof)
                     self._eliminate(cell, digit, event)
                     self._drain()
                     changed = True
@@ -366,7 +351,7 @@ class Branch:
                 return False
             ants = self._unit_reasons(inside, digit, -1, mask)
             for cell in bit_indices(targets):
-                event = Event(lit_of(cell, digit, False), Rule.LOCKED, inside, outside, ants)
+                event = Event(candidate_literal(cell, digit, False), Rule.LOCKED, inside, outside, ants)
                 self._eliminate(cell, digit, event)
             return True
         return False
@@ -376,7 +361,7 @@ class Branch:
     def _cell_reasons(self, cell: Cell, keep: Digit) -> tuple[int, ...]:
         """The eliminations that emptied the cell of every root candidate but ``keep``."""
         at = self.elim_at
-        return tuple(dict.fromkeys(at[(d - 1) * 81 + cell] for d in MASK_DIGITS[self.root.cands[cell]] if d != keep))
+        return tuple(dict.fromkeys(at[candidate_index(cell, d)] for d in MASK_DIGITS[self.root.cands[cell]] if d != keep))
 
     def _unit_reasons(self, unit: int, digit: Digit, keep: Cell, outside: CellSet = 0) -> tuple[int, ...]:
         """The eliminations that took ``digit`` from every root place in ``unit`` except

@@ -15,7 +15,7 @@ from engine.cells import CELL_NAMES, UNITS, CellSet, Digit, cells_of
 from engine.grid import Grid
 from engine.notation import compact_cells, words_list
 from engine.step import Candidate, Link
-from techniques.shared import cell_names, digit_words
+from techniques.shared import candidate_at, cell_names, digit_words, is_true, node_of
 from techniques.forcing.propagation import Clash, Conflict, Event, Proof, Rule
 
 #: A walk longer than this many clauses is shortened to its first and last clauses.
@@ -29,16 +29,17 @@ Describe = Callable[[int], tuple[Digit, CellSet]]
 
 def candidate_node(node: int) -> tuple[Digit, CellSet]:
     """A candidate node's digit and (one-cell) cell set."""
-    return node // 81 + 1, 1 << (node % 81)
+    cell, digit = candidate_at(node)
+    return digit, 1 << cell
 
 
 def fact_words(lit: int, describe: Describe = candidate_node) -> str:
     """``r1c2 is 4``, ``r1c2 is not 4``; a group: ``4 is in r1c12``."""
-    digit, cells = describe(lit >> 1)
+    digit, cells = describe(node_of(lit))
     where = compact_cells(cells_of(cells))
     if cells & (cells - 1):
-        return f"{digit} is {'' if lit & 1 else 'not '}in {where}"
-    return f"{where} is {'' if lit & 1 else 'not '}{digit}"
+        return f"{digit} is {'' if is_true(lit) else 'not '}in {where}"
+    return f"{where} is {'' if is_true(lit) else 'not '}{digit}"
 
 
 class Narrator:
@@ -89,15 +90,14 @@ class Narrator:
         locked: tuple[int, int, int] | None = None
         cells: list[int] = []
         for event in events:
-            node = event.lit >> 1
-            key = (event.unit, event.other, node // 81) if event.rule is Rule.LOCKED else None
+            cell, digit = candidate_at(node_of(event.lit))
+            key = (event.unit, event.other, digit) if event.rule is Rule.LOCKED else None
             if key is not None and key == locked:
-                cells.append(node % 81)
-                digit = node // 81 + 1
+                cells.append(cell)
                 reason = f"{digit} in {UNITS[event.unit].long_name} is confined to {UNITS[event.other].long_name}"
                 out[-1] = f"{compact_cells(cells)} are not {digit} ({reason})"
                 continue
-            locked, cells = key, [node % 81]
+            locked, cells = key, [cell]
             clause = self._clause(event)
             if clause is not None:
                 out.append(clause)
@@ -105,7 +105,7 @@ class Narrator:
 
     def _clause(self, event: Event) -> str | None:
         """One event in words, or None when it goes without saying."""
-        digit, cells = self.describe(event.lit >> 1)
+        digit, cells = self.describe(node_of(event.lit))
         fact = fact_words(event.lit, self.describe)
         if event.rule is Rule.NAKED:
             return f"{fact} (its last candidate)"
@@ -122,8 +122,8 @@ class Narrator:
     def _inner(self, proof: Proof) -> str:
         """A nested trial in a few words: ``with 3 there, r6c6 is 1, ... and row 8 has no
         place left for 9``."""
-        digit = (proof.events[0].lit >> 1) // 81 + 1
-        placed = [fact_words(e.lit) for e in proof.events[1:] if e.lit & 1]
+        _, digit = candidate_at(node_of(proof.events[0].lit))
+        placed = [fact_words(e.lit) for e in proof.events[1:] if is_true(e.lit)]
         shown = placed[:INNER_CLAUSES]
         if len(placed) > INNER_CLAUSES:
             shown.append(f"{len(placed) - INNER_CLAUSES} more")
@@ -139,9 +139,9 @@ class Narrator:
             if target.rule not in (Rule.SEEN, Rule.FILLED) or not target.ants:
                 return words
             cause = proof.events[target.ants[0]]
-        digit, cells = self.describe(cause.lit >> 1)
+        digit, cells = self.describe(node_of(cause.lit))
         where = compact_cells(cells_of(cells))
-        if cells == 1 << (fact >> 1) % 81:
+        if cells == 1 << candidate_at(node_of(fact))[0]:
             return f"{words} (it is {digit})"
         if cells & (cells - 1):
             return f"{words} (it sees all of {where}, one of which holds the {digit})"
@@ -156,12 +156,12 @@ def links(proof: Proof, describe: Describe = candidate_node) -> list[Link]:
     """The inferences of a proof between single candidates, for highlighting."""
     out = []
     for event in proof.events:
-        digit, cells = describe(event.lit >> 1)
+        digit, cells = describe(node_of(event.lit))
         if cells & (cells - 1):
             continue
         end = Candidate(digit, cells.bit_length() - 1)
         for a in event.ants:
-            d0, c0 = describe(proof.events[a].lit >> 1)
+            d0, c0 = describe(node_of(proof.events[a].lit))
             if not c0 & (c0 - 1):
-                out.append(Link(Candidate(d0, c0.bit_length() - 1), end, bool(event.lit & 1)))
+                out.append(Link(Candidate(d0, c0.bit_length() - 1), end, is_true(event.lit)))
     return out

@@ -11,7 +11,7 @@ from typing import Iterator
 from engine.cells import BOX_OF, BOXES, COL_OF, COLS, LINES, ROW_OF, ROWS, Unit, first_cell
 from engine.grid import Grid
 from engine.step import Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates, cell_names
 
 _POINTING = (
@@ -29,11 +29,8 @@ class LockedCandidates(BaseTechnique):
     line. Claiming: a digit confined to one box within a line is removed from the rest of
     that box."""
 
-    def __init__(self, pointing: bool) -> None:
-        if pointing:
-            super().__init__("Locked Candidates Type 1 (Pointing)", "lc1", 1200, 50, Level.MEDIUM)
-        else:
-            super().__init__("Locked Candidates Type 2 (Claiming)", "lc2", 1210, 50, Level.MEDIUM)
+    def __init__(self, declaration: Declaration, pointing: bool) -> None:
+        super().__init__(declaration)
         self.pointing = pointing
 
     def find(self, grid: Grid) -> Iterator[Step]:
@@ -78,5 +75,5 @@ class LockedCandidates(BaseTechnique):
         )
 
 
-LOCKED_CANDIDATES_1 = LockedCandidates(pointing=True)
-LOCKED_CANDIDATES_2 = LockedCandidates(pointing=False)
+LOCKED_CANDIDATES_1 = LockedCandidates(Declaration("Locked Candidates Type 1 (Pointing)", "lc1", library="0100"), pointing=True)
+LOCKED_CANDIDATES_2 = LockedCandidates(Declaration("Locked Candidates Type 2 (Claiming)", "lc2", library="0101"), pointing=False)

@@ -18,9 +18,10 @@ from typing import Iterator, Sequence
 
 from engine.cells import ALL_DIGITS, BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, Unit, cells_of
 from engine.grid import Grid
+from engine.stop import checkpoint
 from engine.notation import compact_cells
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words, grouped_removals
 
 _SDC = (
@@ -69,13 +70,13 @@ class SueDeCoq(BaseTechnique):
     """Two or three cells of a line-box intersection with two more digits than cells,
     completed by naked-set-like groups in the line and in the box."""
 
-    def __init__(self) -> None:
-        super().__init__("Sue de Coq", "sdc", 5300, 250, Level.UNFAIR)
+    declaration = Declaration("Sue de Coq", "sdc", library="1101")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         seen: set[tuple[tuple[Candidate, ...], ...]] = set()
         cands = grid.cands
         for line, box, cells in _PAIRS:
+            checkpoint()
             if sum(1 for c in cells if cands[c]) < 2:
                 continue
             for step in self.pair_steps(cands, line, box):

@@ -16,7 +16,7 @@ from engine.cells import BOX_OF, BOXES, COL_OF, COLS, ROW_OF, ROWS, Cell, CellSe
 from engine.grid import Grid
 from engine.notation import cell_list_words, compact_cells
 from engine.step import Candidate, Highlights, Link, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.single_digit.strong_links import StrongLink, common_house, strong_links
 from techniques.shared import candidates
 
@@ -49,8 +49,10 @@ class EmptyRectangle(BaseTechnique):
     digit. ``two_candidates`` also allows boxes with only one place in each line (HoDoKu's
     option, off by default; reglib variant 0402-1)."""
 
+    declaration = Declaration("Empty Rectangle", "er", library="0402", subcodes={"der": "0405"}, subnames={"der": "Dual Empty Rectangle"})
+
     def __init__(self, two_candidates: bool = False) -> None:
-        super().__init__("Empty Rectangle", "er", 3170, 120, Level.HARD, subcodes=("der",))
+        super().__init__()
         self.two_candidates = two_candidates
 
     def find(self, grid: Grid) -> Iterator[Step]:

@@ -31,7 +31,7 @@ from engine.cells import (
 from engine.grid import Grid
 from engine.notation import cell_list_words, compact_cells
 from engine.step import Candidate, Highlights, Link, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.single_digit.strong_links import StrongLink, common_house, link_house, strong_links, two_link_text
 from techniques.shared import candidates
 
@@ -50,8 +50,7 @@ class Skyscraper(BaseTechnique):
     """Two parallel lines with two places each for a digit, one place of each in a common
     crossing line: one of the two other places holds the digit."""
 
-    def __init__(self) -> None:
-        super().__init__("Skyscraper", "sk", 3000, 130, Level.HARD)
+    declaration = Declaration("Skyscraper", "sk", library="0400")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         for digit in range(1, 10):
@@ -120,8 +119,7 @@ class TwoStringKite(BaseTechnique):
     box: one of the two other places holds the digit, so the cell in the row of one and the
     column of the other cannot. Two kites through the same box cells make a Dual 2-String Kite."""
 
-    def __init__(self) -> None:
-        super().__init__("2-String Kite", "2sk", 3100, 150, Level.HARD, subcodes=("d2sk",))
+    declaration = Declaration("2-String Kite", "2sk", library="0401", subcodes={"d2sk": "0404"}, subnames={"d2sk": "Dual 2-String Kite"})
 
     def find(self, grid: Grid) -> Iterator[Step]:
         kites: list[_Kite] = []
@@ -205,8 +203,7 @@ class TurbotFish(BaseTechnique):
     """Two strong links of a digit whose inner ends see each other: one of the outer ends
     holds the digit (HoDoKu's X-Chain of three links)."""
 
-    def __init__(self) -> None:
-        super().__init__("Turbot Fish", "tf", 3120, 120, Level.HARD)
+    declaration = Declaration("Turbot Fish", "tf", library="0403")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         for digit in range(1, 10):

@@ -14,7 +14,7 @@ from typing import Iterable, Iterator
 from engine.cells import ALL_DIGITS, CELL_NAMES, SINGLE_DIGIT, UNITS, Cell, first_cell
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 
 _FULL_HOUSE = "{cell} is the last empty cell of {house}, and {digit} is the only digit {house} is still missing."
 _NAKED_SINGLE = "{cell} has only one candidate left: every digit but {digit} is already ruled out there."
@@ -24,8 +24,7 @@ _HIDDEN_SINGLE = "{House} still needs a {digit}, and {cell} is the only cell of 
 class FullHouse(BaseTechnique):
     """The last empty cell of a house takes the one digit the house is missing."""
 
-    def __init__(self) -> None:
-        super().__init__("Full House", "fh", 100, 4, Level.EASY)
+    declaration = Declaration("Full House", "fh", library="0000")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         done = 0
@@ -60,8 +59,7 @@ class FullHouse(BaseTechnique):
 class NakedSingle(BaseTechnique):
     """A cell with one candidate left takes it."""
 
-    def __init__(self) -> None:
-        super().__init__("Naked Single", "n1", 200, 4, Level.EASY)
+    declaration = Declaration("Naked Single", "n1", library="0003")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         return self._steps(grid, grid.naked_single_cells())
@@ -83,8 +81,7 @@ class NakedSingle(BaseTechnique):
 class HiddenSingle(BaseTechnique):
     """A digit with one place left in a house goes there."""
 
-    def __init__(self) -> None:
-        super().__init__("Hidden Single", "h1", 300, 14, Level.EASY)
+    declaration = Declaration("Hidden Single", "h1", library="0002")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         return self._steps(grid, grid.hidden_single_keys())

@@ -16,7 +16,7 @@ from engine.cells import BOX_OF, BOXES, COL_OF, MASK_COUNT, MASK_DIGITS, ROW_OF,
 from engine.grid import Grid
 from engine.notation import compact_cells, digit_list
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words, removal_words
 
 _SIZE_WORDS = {2: "two", 3: "three", 4: "four"}
@@ -29,26 +29,12 @@ _HIDDEN = (
     "and nothing else: remove {removals}."
 )
 
-_NAMES = {
-    (False, 2): ("Naked Pair", "n2", 1300, 60, Level.MEDIUM),
-    (False, 3): ("Naked Triple", "n3", 1400, 80, Level.MEDIUM),
-    (False, 4): ("Naked Quadruple", "n4", 2000, 120, Level.HARD),
-    (True, 2): ("Hidden Pair", "h2", 1500, 70, Level.MEDIUM),
-    (True, 3): ("Hidden Triple", "h3", 1600, 100, Level.MEDIUM),
-    (True, 4): ("Hidden Quadruple", "h4", 2100, 150, Level.HARD),
-}
-
-
 class NakedSubset(BaseTechnique):
     """k cells of a house holding only k digits between them; ``locked`` selects the
     Locked Pair/Triple form (cells in one box and one line, eliminations in both)."""
 
-    def __init__(self, size: int, locked: bool = False) -> None:
-        if locked:
-            name, code, difficulty, score = {2: ("Locked Pair", "l2", 1000, 40), 3: ("Locked Triple", "l3", 1100, 60)}[size]
-            super().__init__(name, code, difficulty, score, Level.MEDIUM)
-        else:
-            super().__init__(*_NAMES[(False, size)])
+    def __init__(self, declaration: Declaration, size: int, locked: bool = False) -> None:
+        super().__init__(declaration)
         self.size = size
         self.locked = locked
 
@@ -122,8 +108,8 @@ def _in_one_line(cells: tuple[Cell, ...]) -> bool:
 class HiddenSubset(BaseTechnique):
     """k digits with only k places in a house: those cells lose every other candidate."""
 
-    def __init__(self, size: int) -> None:
-        super().__init__(*_NAMES[(True, size)])
+    def __init__(self, declaration: Declaration, size: int) -> None:
+        super().__init__(declaration)
         self.size = size
 
     def find(self, grid: Grid) -> Iterator[Step]:
@@ -167,11 +153,11 @@ class HiddenSubset(BaseTechnique):
         )
 
 
-LOCKED_PAIR = NakedSubset(2, locked=True)
-LOCKED_TRIPLE = NakedSubset(3, locked=True)
-NAKED_PAIR = NakedSubset(2)
-NAKED_TRIPLE = NakedSubset(3)
-NAKED_QUADRUPLE = NakedSubset(4)
-HIDDEN_PAIR = HiddenSubset(2)
-HIDDEN_TRIPLE = HiddenSubset(3)
-HIDDEN_QUADRUPLE = HiddenSubset(4)
+LOCKED_PAIR = NakedSubset(Declaration("Locked Pair", "l2", library="0110"), 2, locked=True)
+LOCKED_TRIPLE = NakedSubset(Declaration("Locked Triple", "l3", library="0111"), 3, locked=True)
+NAKED_PAIR = NakedSubset(Declaration("Naked Pair", "n2", library="0200"), 2)
+NAKED_TRIPLE = NakedSubset(Declaration("Naked Triple", "n3", library="0201"), 3)
+NAKED_QUADRUPLE = NakedSubset(Declaration("Naked Quadruple", "n4", library="0202"), 4)
+HIDDEN_PAIR = HiddenSubset(Declaration("Hidden Pair", "h2", library="0210"), 2)
+HIDDEN_TRIPLE = HiddenSubset(Declaration("Hidden Triple", "h3", library="0211"), 3)
+HIDDEN_QUADRUPLE = HiddenSubset(Declaration("Hidden Quadruple", "h4", library="0212"), 4)

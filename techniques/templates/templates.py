@@ -18,10 +18,11 @@ from typing import Iterator
 
 from engine.cells import ALL_CELLS, CELL_NAMES, Digit, cells_of
 from engine.digit_templates import ALL_TEMPLATES, allowed_cells, digit_templates
+from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.notation import words_list
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names
 
 _SET = (
@@ -34,19 +35,10 @@ _DELETE = (
 )
 
 
-_cache: dict[int, dict[Digit, list[int]]] = {}
-
-
+@per_grid_version()
 def templates(grid: Grid) -> dict[Digit, list[int]]:
-    """The refined templates of each digit, as 81-bit cell sets (cached for the last grid
-    version: Template Set and Template Delete ask for the same grid in turn)."""
-    if grid.version not in _cache:
-        _cache.clear()
-        _cache[grid.version] = _refined(grid)
-    return _cache[grid.version]
-
-
-def _refined(grid: Grid) -> dict[Digit, list[int]]:
+    """The refined templates of each digit, as 81-bit cell sets (cached per grid version:
+    Template Set and Template Delete ask for the same grid in turn)."""
     fits = {d: _fitting(grid, d) for d in range(1, 10)}
     changed = True
     while changed:  # ends: every pass that changes something drops a template
@@ -81,10 +73,7 @@ def _fitting(grid: Grid, digit: Digit) -> list[int]:
 class TemplateSet(BaseTechnique):
     """Cells that every fitting template of a digit uses hold that digit."""
 
-    enabled = False
-
-    def __init__(self) -> None:
-        super().__init__("Template Set", "ts", 8700, 10000, Level.EXTREME)
+    declaration = Declaration("Template Set", "ts", library="1201")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         for digit, ts in templates(grid).items():
@@ -102,10 +91,7 @@ class TemplateSet(BaseTechnique):
 class TemplateDelete(BaseTechnique):
     """Candidates that no fitting template of their digit uses can go."""
 
-    enabled = False
-
-    def __init__(self) -> None:
-        super().__init__("Template Delete", "td", 8800, 10000, Level.EXTREME)
+    declaration = Declaration("Template Delete", "td", library="1202")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         for digit, ts in templates(grid).items():

@@ -19,9 +19,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from engine.cells import MASK_DIGITS, PEER_MASK, Cell, cells_of
+from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names
 from techniques.uniqueness.rectangles import Rectangle, avoidable_rectangles
 
@@ -38,28 +39,18 @@ _TYPE2 = (
 )
 
 
-_cache: list[tuple[int, tuple[Rectangle, ...]]] = []
-
-
+@per_grid_version()
 def _rectangles(grid: Grid) -> tuple[Rectangle, ...]:
     """The avoidable rectangles of the grid, cached per version: both types share the search."""
-    if not _cache or _cache[0][0] != grid.version:
-        _cache[:] = [(grid.version, tuple(avoidable_rectangles(grid)))]
-    return _cache[0][1]
+    return tuple(avoidable_rectangles(grid))
 
 
 class AvoidableRectangle(BaseTechnique):
     """A rectangle of cells filled in while solving that must not be completed crosswise,
     since swapping its two digits would give a second solution."""
 
-    uniqueness = True
-
-    def __init__(self, kind: int) -> None:
-        name, code, difficulty = {
-            1: ("Avoidable Rectangle Type 1", "ar1", 4020),
-            2: ("Avoidable Rectangle Type 2", "ar2", 4030),
-        }[kind]
-        super().__init__(name, code, difficulty, 100, Level.HARD)
+    def __init__(self, declaration: Declaration, kind: int) -> None:
+        super().__init__(declaration)
         self.kind = kind
 
     def find(self, grid: Grid) -> Iterator[Step]:
@@ -118,5 +109,5 @@ def _sorted(cells: tuple[Cell, ...]) -> tuple[Cell, ...]:
     return tuple(sorted(cells))
 
 
-AVOIDABLE_RECTANGLE_1 = AvoidableRectangle(1)
-AVOIDABLE_RECTANGLE_2 = AvoidableRectangle(2)
+AVOIDABLE_RECTANGLE_1 = AvoidableRectangle(Declaration("Avoidable Rectangle Type 1", "ar1", library="0607", uniqueness=True), 1)
+AVOIDABLE_RECTANGLE_2 = AvoidableRectangle(Declaration("Avoidable Rectangle Type 2", "ar2", library="0608", uniqueness=True), 2)

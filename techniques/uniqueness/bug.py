@@ -1,26 +1,29 @@
 """Bivalue Universal Grave + 1 (BUG+1), HoDoKu's definition.
 
-A "bivalue universal grave" is a grid where every open cell has two candidates and every
-digit has two places in each house it still needs: such a grid always has at least two
-solutions. If exactly one cell has a third candidate, and one digit has three places in
-that cell's row, column and box (and nowhere else more than two), that cell must hold
-that digit, or the grid would be a grave. So the cell loses its other candidates. The step
-relies on the puzzle having a single solution.
+A "bivalue universal grave" is a grid where every open cell has exactly two candidates and
+every digit has exactly two places in each house it still needs: such a grid has no
+solution or at least two. If exactly one cell has a third candidate, and one digit has
+three places in that cell's row, column and box (and exactly two everywhere else), that
+cell must hold that digit, or the grid would be a grave. So the cell loses its other
+candidates. The step relies on the puzzle having a single solution.
+
+"Exactly" matters: a cell with one candidate or a digit with one place in a house (a
+pending single) is no part of a grave, and the conclusion does not hold there.
 """
 
 from __future__ import annotations
 
 from typing import Iterator
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, Cell, Digit
+from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, UNITS_OF, Cell, Digit
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import digit_words
 
 _BUG = (
-    "Every open cell except {cell} has exactly two candidates, and every digit has at most two places in "
-    "each house, except {digit}, which has three in row {row}, column {col} and box {box}. If {cell} were not "
+    "Every open cell except {cell} has exactly two candidates, and every digit has exactly two places in "
+    "each house where it is missing, except {digit}, which has three in row {row}, column {col} and box {box}. If {cell} were not "
     "{digit}, every cell and house would be down to pairs, a pattern that always leaves the puzzle with at "
     "least two solutions. This step relies on the puzzle having a single solution, so {cell} is {digit}: "
     "remove {others} from it."
@@ -28,11 +31,11 @@ _BUG = (
 
 
 def _third_cell(grid: Grid) -> Cell | None:
-    """The one open cell with three candidates, when all others have at most two."""
+    """The one open cell with three candidates, when all others have exactly two."""
     found = None
-    for cell in range(N_CELLS):
+    for cell in grid.empty_cells():
         count = MASK_COUNT[grid.cands[cell]]
-        if count > 3:
+        if count != 2 and count != 3:
             return None
         if count == 3:
             if found is not None:
@@ -43,13 +46,13 @@ def _third_cell(grid: Grid) -> Cell | None:
 
 def _third_digit(grid: Grid) -> tuple[Digit, tuple[int, int, int]] | None:
     """The one digit with three places in a house, with one such house of each kind
-    (box, row, column numbers), when no digit has more."""
+    (box, row, column numbers), when every other digit and house has exactly two."""
     digit = 0
     houses: dict[int, int] = {}
     for unit in UNITS:
         for d in grid.missing_digits(unit):
             count = grid.place_count(d, unit)
-            if count > 3:
+            if count != 2 and count != 3:
                 return None
             if count == 3:
                 kind = unit.number // 9
@@ -66,10 +69,7 @@ class BugPlusOne(BaseTechnique):
     """One cell with three candidates in an otherwise bivalue grid takes the digit that has
     three places in its houses."""
 
-    uniqueness = True
-
-    def __init__(self) -> None:
-        super().__init__("Bivalue Universal Grave + 1", "bug1", 2900, 100, Level.HARD)
+    declaration = Declaration("Bivalue Universal Grave + 1", "bug1", library="0610", uniqueness=True)
 
     def find(self, grid: Grid) -> Iterator[Step]:
         cell = _third_cell(grid)

@@ -16,8 +16,8 @@ holding only its two digits, and reads off what that forces:
 * Hidden Rectangle: from a corner holding only the two digits, one digit is confined to the
   rectangle in the row and column of the opposite corner, which then cannot hold the other.
 
-All of them rely on the puzzle having a single solution (``uniqueness = True``); the solver
-only runs them on proper puzzles.
+All of them rely on the puzzle having a single solution (``uniqueness=True`` in their
+declarations); the solver only runs them on proper puzzles.
 """
 
 from __future__ import annotations
@@ -43,21 +43,13 @@ from engine.cells import (
     cells_of,
     cellset_of,
 )
+from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words, grouped_removals, seeing_all
 from techniques.uniqueness.rectangles import Finding, Rectangle, hodoku_examined, house_of, shared_houses, unique_rectangles
 
-_META = {
-    "u1": ("Uniqueness Test 1", 3500),
-    "u2": ("Uniqueness Test 2", 3600),
-    "u3": ("Uniqueness Test 3", 3700),
-    "u4": ("Uniqueness Test 4", 3800),
-    "u5": ("Uniqueness Test 5", 3900),
-    "u6": ("Uniqueness Test 6", 4000),
-    "hr": ("Hidden Rectangle", 4010),
-}
 
 _U1 = "{deadly} Only {cell} has other candidates, so it must take one of them: it cannot be {a} or {b}."
 _U2 = (
@@ -279,23 +271,16 @@ def _hidden_for(k: _Corners, corner: Cell, target: Cell, keep: Digit, drop: Digi
 _CHECKS = (_type1, _type2_or_5, _type3, _type4, _type6, _hidden)
 
 
-_cache: dict[bool, tuple[int, tuple[Finding, ...]]] = {}
-
-
+@per_grid_version()
 def rectangle_findings(grid: Grid, allow_missing: bool) -> tuple[Finding, ...]:
     """Every Uniqueness Test and Hidden Rectangle finding of the grid, cached per version:
     the seven techniques share one search."""
-    cached = _cache.get(allow_missing)
-    if cached is not None and cached[0] == grid.version:
-        return cached[1]
     found: list[Finding] = []
     for rect in unique_rectangles(grid, allow_missing):
         corners = _Corners(grid, rect)
         for check in _CHECKS:
             found.extend(check(corners))
-    result = tuple(found)
-    _cache[allow_missing] = (grid.version, result)
-    return result
+    return tuple(found)
 
 
 def rectangle_step(technique: BaseTechnique, finding: Finding) -> Step:
@@ -319,11 +304,8 @@ class UniquenessTest(BaseTechnique):
     other than the first may have lost one of the digits to earlier steps.
     """
 
-    uniqueness = True
-
-    def __init__(self, code: str, allow_missing: bool = True) -> None:
-        name, difficulty = _META[code]
-        super().__init__(name, code, difficulty, 100, Level.HARD)
+    def __init__(self, declaration: Declaration, allow_missing: bool = True) -> None:
+        super().__init__(declaration)
         self.allow_missing = allow_missing
 
     def find(self, grid: Grid) -> Iterator[Step]:
@@ -336,23 +318,25 @@ class UniquenessTest(BaseTechnique):
                 seen.add(step.effect)
                 yield step
 
-
-def hodoku_rectangle_step(technique: BaseTechnique, grid: Grid) -> Step | None:
-    """The step HoDoKu takes for a rectangle technique: the first finding of its kind on a
-    rectangle HoDoKu examines (``rectangles.hodoku_examined``)."""
-    examined = hodoku_examined(grid)
-    allow_missing = getattr(technique, "allow_missing", True)
-    for finding in rectangle_findings(grid, allow_missing):
-        rect = finding.rect
-        if finding.code == technique.code and (rect.cellset, rect.first, rect.second) in examined:
-            return rectangle_step(technique, finding)
-    return None
+    def hodoku_step(self, grid: Grid) -> Step | None:
+        """The step HoDoKu 2.2 takes, for the ``hodoku`` profile's policy: the first
+        finding of this kind on a rectangle HoDoKu examines (``rectangles.hodoku_examined``)."""
+        examined = hodoku_examined(grid)
+        for finding in rectangle_findings(grid, self.allow_missing):
+            rect = finding.rect
+            if finding.code == self.code and (rect.cellset, rect.first, rect.second) in examined:
+                return rectangle_step(self, finding)
+        return None
 
 
-UNIQUENESS_1 = UniquenessTest("u1")
-UNIQUENESS_2 = UniquenessTest("u2")
-UNIQUENESS_3 = UniquenessTest("u3")
-UNIQUENESS_4 = UniquenessTest("u4")
-UNIQUENESS_5 = UniquenessTest("u5")
-UNIQUENESS_6 = UniquenessTest("u6")
-HIDDEN_RECTANGLE = UniquenessTest("hr")
+UNIQUENESS_1 = UniquenessTest(Declaration("Uniqueness Test 1", "u1", library="0600", uniqueness=True))
+UNIQUENESS_2 = UniquenessTest(Declaration("Uniqueness Test 2", "u2", library="0601", uniqueness=True))
+UNIQUENESS_3 = UniquenessTest(Declaration("Uniqueness Test 3", "u3", library="0602", uniqueness=True))
+UNIQUENESS_4 = UniquenessTest(Declaration("Uniqueness Test 4", "u4", library="0603", uniqueness=True))
+UNIQUENESS_5 = UniquenessTest(Declaration("Uniqueness Test 5", "u5", library="0604", uniqueness=True))
+UNIQUENESS_6 = UniquenessTest(Declaration("Uniqueness Test 6", "u6", library="0605", uniqueness=True))
+HIDDEN_RECTANGLE = UniquenessTest(Declaration("Hidden Rectangle", "hr", library="0606", uniqueness=True))
+#: The techniques above, one ``UniquenessTest`` each (options make variants of them all).
+RECTANGLE_TESTS: tuple[UniquenessTest, ...] = (
+    UNIQUENESS_1, UNIQUENESS_2, UNIQUENESS_3, UNIQUENESS_4, UNIQUENESS_5, UNIQUENESS_6, HIDDEN_RECTANGLE,
+)  # fmt: skip

@@ -13,7 +13,7 @@ from engine.cells import LINES, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT
 from engine.grid import Grid
 from engine.notation import cell_list_words, compact_cells
 from engine.step import Candidate, Highlights, Link, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.single_digit.strong_links import StrongLink, strong_links
 from techniques.shared import candidates, digit_words
 
@@ -38,8 +38,7 @@ _W = (
 class XYWing(BaseTechnique):
     """A pivot xy that sees two cells xz and yz: one of those two is z."""
 
-    def __init__(self) -> None:
-        super().__init__("XY-Wing", "xy", 3300, 160, Level.HARD)
+    declaration = Declaration("XY-Wing", "xy", library="0800")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         """Wings in HoDoKu's order: by their three cells (ascending), then with the first,
@@ -89,8 +88,7 @@ class XYWing(BaseTechnique):
 class XYZWing(BaseTechnique):
     """A pivot xyz that sees two cells xz and yz: one of the three is z."""
 
-    def __init__(self) -> None:
-        super().__init__("XYZ-Wing", "xyz", 3400, 180, Level.HARD)
+    declaration = Declaration("XYZ-Wing", "xyz", library="0801")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         cands = grid.cands
@@ -149,8 +147,7 @@ class WWing(BaseTechnique):
     """Two cells holding the same pair xy, and a strong link on y whose ends see one cell
     each: one of the two cells is x."""
 
-    def __init__(self) -> None:
-        super().__init__("W-Wing", "w", 3200, 150, Level.HARD)
+    declaration = Declaration("W-Wing", "w", library="0803")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         cands = grid.cands

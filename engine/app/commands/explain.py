@@ -5,12 +5,18 @@ candidate grid it was found in (runs of singles collapsed into lines), then a su
 with the rating. ``--html``/``--svg`` write the same walkthrough to a self-contained file,
 ``--text`` prints the HoDoKu-style lines only.
 
+The solve and the rating follow a profile (``--profile``, default ``hodoku``).
+
 JSON (one object per puzzle, JSON Lines for many)::
 
     {"puzzle": "<81>", "status": "solved"|"stuck"|"invalid", "error": ..., "solution": "<81>",
      "brute_force": n, "steps": [STEP, ...], "source": "line 1",
-     "rating": {"level", "score", "se", "hardest", "hardest_step", "brute_force", "steps",
-                "techniques": [{"name", "code", "count", "score"}, ...]} | null}
+     "rating": {<the profile's rating fields>, "hardest", "hardest_step", "brute_force", "steps",
+                "techniques": [{"name", "code", "count", <the profile's numbers>}, ...]} | null}
+
+with the ``hodoku`` profile the rating fields are ``level``, ``score``, ``se`` and each
+technique has its ``score``; with ``se`` they are ``er``, ``ep``, ``ed`` and each technique
+has its highest ``se``.
 """
 
 from __future__ import annotations
@@ -25,16 +31,16 @@ from rich.text import Text
 from engine.analysis import Analysis, Status
 from engine.app.commands.inputs import Record, iter_records
 from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
+from engine.app.commands.drawn import DrawnOutputs, check_folder, is_folder, solution_section, status_note
 from engine.app.commands.richout import RichTarget
 from engine.formats import Puzzle, format_line
 from engine.grid import Contradiction, Grid
-from engine.rating import Rating, rate
+from engine.profiles import Profile, Rating
 from engine.app.render.steps import StepLog, paragraph
 from engine.app.render.tables import RatingSummary
 from engine.app.render.theme import style_of
-from engine.profiles.hodoku_choice import choose as hodoku_choose
-from engine.solver import SolveResult, SolveStatus, solve
-from engine.technique import Catalog, Technique
+from engine.solver import SolveResult, SolveStatus
+from engine.technique import Technique
 from engine.walkthrough import build_walkthrough
 
 
@@ -53,14 +59,17 @@ class ExplainOptions:
     until_step: int | None = None
 
 
-def run(options: ExplainOptions, catalog: Catalog, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
-    problem = _check_range(options) or RichTarget(options.html, options.svg).check()
+def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
+    folder = options.svg if is_folder(options.svg) else None
+    target = RichTarget(None, None if folder else options.svg)  # --svg FILE: the terminal output as a picture
+    drawn = DrawnOutputs(options.html, folder)
+    problem = _check_range(options) or target.check() or (check_folder(folder) if folder else None) or RichTarget(options.html).check()
     if problem:
         err.write(f"stepdoku: {problem}\n")
         return EXIT_BAD_INPUT
-    techniques = catalog.select(options.codes) if options.codes else catalog.default
-    target = RichTarget(options.html, options.svg)
-    console = None if options.json or options.text else target.console(out)
+    techniques = profile.plan(options.codes, options.max_difficulty)
+    quiet = options.json or options.text or (drawn.wanted and not target.exporting)
+    console = None if quiet else target.console(out)
     first_line = ""
     with batch() as outcome:
         for record in iter_records(options.inputs, stdin):
@@ -72,23 +81,29 @@ def run(options: ExplainOptions, catalog: Catalog, out: IO[str], err: IO[str], s
                 out.flush()
                 continue
             first_line = first_line or format_line(record.item.values)
-            start, result = explain_puzzle(record.item, techniques, options)
-            rating = rate(result.steps, catalog, solved=result.status is SolveStatus.SOLVED, start=start) if result.status is not SolveStatus.INVALID else None
+            start, result = explain_puzzle(record.item, profile, techniques, options)
+            rating = profile.rate(result.steps, solved=result.status is SolveStatus.SOLVED, start=start) if result.status is not SolveStatus.INVALID else None
             code = EXIT_OK if result.status is not SolveStatus.INVALID else EXIT_INVALID
+            if drawn.wanted:
+                heading = f"Puzzle {record.index} ({record.where}){_note(record.item)}"
+                drawn.sections.append(solution_section(heading, f"p{record.index}-", start, result, rating, profile.count_columns, options.from_step, options.until_step))
             if options.json:
                 out.write(json.dumps(explain_json(record, record.item, result, rating)) + "\n")
             elif options.text:
                 out.write(_text(record, result, options))
-            else:
-                assert console is not None
-                code = max(code, _walkthrough(console, record, start, result, rating, options))
+            elif console is not None:
+                code = max(code, _walkthrough(console, record, start, result, rating, profile, options))
+            elif _beyond_end(options, result):
+                code = max(code, EXIT_BAD_INPUT)
             outcome.add(code, record.where)
             out.flush()
+    title = f"stepdoku walkthrough: {first_line}"
+    failures = [drawn.write(title, err, expanded=options.full_singles) if drawn.wanted else None]
     if console is not None and target.exporting:
-        failed = target.finish(console, f"stepdoku walkthrough: {first_line}", err)
-        if failed:
-            err.write(f"stepdoku: {failed}\n")
-            outcome.add(EXIT_BAD_INPUT)
+        failures.append(target.finish(console, title, err))
+    for failed in filter(None, failures):
+        err.write(f"stepdoku: {failed}\n")
+        outcome.add(EXIT_BAD_INPUT)
     return outcome.exit_code
 
 
@@ -100,14 +115,14 @@ def _check_range(options: ExplainOptions) -> str | None:
     return None
 
 
-def explain_puzzle(puzzle: Puzzle, techniques: tuple[Technique, ...], options: ExplainOptions) -> tuple[Grid, SolveResult]:
-    """The starting grid and the logical solution of a puzzle."""
+def explain_puzzle(puzzle: Puzzle, profile: Profile, techniques: tuple[Technique, ...], options: ExplainOptions) -> tuple[Grid, SolveResult]:
+    """The starting grid and the logical solution of a puzzle, by the profile's policy."""
     try:
         grid = puzzle.to_grid()
     except Contradiction as broken:
         empty = Grid.from_values([0] * 81)
         return empty, SolveResult(SolveStatus.INVALID, (), empty, Analysis(Status.NONE, reason=str(broken)))
-    return grid, solve(grid, techniques, max_difficulty=options.max_difficulty, allow_search=options.allow_search, choose=hodoku_choose)
+    return grid, profile.solve(grid, techniques, allow_search=options.allow_search)
 
 
 def explain_json(record: Record, puzzle: Puzzle, result: SolveResult, rating: Rating | None = None) -> dict[str, Any]:
@@ -140,7 +155,9 @@ def _note(puzzle: Puzzle) -> str:
     return f" {words[:60]}" if words else ""
 
 
-def _walkthrough(console: Console, record: Record, start: Grid, result: SolveResult, rating: Rating | None, options: ExplainOptions) -> int:
+def _walkthrough(
+    console: Console, record: Record, start: Grid, result: SolveResult, rating: Rating | None, profile: Profile, options: ExplainOptions
+) -> int:
     """Print one puzzle's walkthrough; the exit code of anything wrong with the options."""
     assert isinstance(record.item, Puzzle)
     console.print(Text(f"Puzzle {record.index} ({record.where}){_note(record.item)}", style=style_of(console, "walk.title")))
@@ -150,31 +167,28 @@ def _walkthrough(console: Console, record: Record, start: Grid, result: SolveRes
         console.print()
         return EXIT_OK
     total = len(result.steps)
-    if options.from_step > max(total, 1):
+    if _beyond_end(options, result):
         console.print(paragraph(console, f"The solution has only {total} steps; nothing from step {options.from_step}.", "walk.warn"))
         console.print()
         return EXIT_BAD_INPUT
     frames = build_walkthrough(start, result.steps, collapse_singles=not options.full_singles, first=options.from_step, last=options.until_step)
-    console.print(paragraph(console, _status_note(result), "walk.note"))
+    console.print(paragraph(console, status_note(result), "walk.note"))
     console.print()
     console.print(StepLog(frames))
     if result.status is SolveStatus.STUCK:
         console.print(paragraph(console, f"Stuck after {total} steps: {result.error}.", "walk.warn"))
     if rating is not None:
         console.print()
-        console.print(RatingSummary(rating, title="Summary of the whole solution" if _partial(options, total) else "Summary"))
+        title = "Summary of the whole solution" if _partial(options, total) else "Summary"
+        console.print(RatingSummary(rating, profile.count_columns, title=title))
     console.print()
     return EXIT_OK
 
 
+def _beyond_end(options: ExplainOptions, result: SolveResult) -> bool:
+    """--from-step is past the last step of a solution that could be worked out."""
+    return result.status is not SolveStatus.INVALID and options.from_step > max(len(result.steps), 1)
+
+
 def _partial(options: ExplainOptions, total: int) -> bool:
     return options.from_step > 1 or (options.until_step is not None and options.until_step < total)
-
-
-def _status_note(result: SolveResult) -> str:
-    n = len(result.steps)
-    shown = f"{n} step" + ("" if n == 1 else "s")
-    if result.status is SolveStatus.STUCK:
-        return f"{shown}, then no allowed technique applies."
-    guesses = f", {result.brute_force} of them Brute Force" if result.brute_force else ""
-    return f"Solved in {shown}{guesses}."

@@ -1,12 +1,16 @@
-"""``stepdoku grade INPUT...``: HoDoKu level and score, hardest technique and an SE-style
-number for each puzzle, for one puzzle or millions.
+"""``stepdoku grade INPUT...``: each puzzle's rating on a profile's scale (default
+``hodoku``: level and score, hardest technique and an SE-style number), for one puzzle or
+millions.
 
 Records come out in input order, one per puzzle (an unreadable line is an ``error``
 record, a puzzle without exactly one solution ``invalid``, one over ``--max-seconds``
 ``timeout``), followed by a summary (to stderr for csv/jsonl, so stdout stays data).
-JSON lines and CSV rows have exactly the columns of ``engine.grading.COLUMNS``::
+JSON lines and CSV rows have exactly the columns of ``engine.grading.record_columns``;
+with the ``hodoku`` profile::
 
     {"puzzle", "status", "level", "score", "se", "hardest", "steps", "brute_force", "seconds", "error"}
+
+(the ``se`` profile has ``er``, ``ep``, ``ed`` in place of ``level``, ``score``, ``se``).
 
 Exit codes: 0 all graded (timeouts included), 1 some puzzle invalid, 2 some input unreadable.
 """
@@ -20,7 +24,7 @@ import os
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import IO, Iterator
+from typing import IO, Any, Iterator
 
 from rich.console import Group, RenderableType
 from rich.progress import Progress
@@ -30,11 +34,12 @@ from engine.app.commands.inputs import iter_records
 from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, batch
 from engine.app.commands.richout import terminal_console
 from engine.formats import Puzzle
+from engine.lines import Line, read_lines
 from engine.reader import read_puzzles
-from engine.grading import COLUMNS, Grader, GradeRecord, Item, grade_stream, worker_pool
+from engine.grading import Grader, GradeRecord, GradeStatus, Item, grade_stream, record_columns, worker_pool
 from engine.app.render.progress import batch_progress
 from engine.app.render.tables import CountTable
-from engine.technique import Catalog
+from engine.profiles import Column, Profile
 
 FORMATS = ("table", "csv", "jsonl")
 _SAMPLE_LINES = 1000
@@ -51,10 +56,10 @@ class GradeOptions:
     progress: bool | None = None  # None: when stderr is a terminal
 
 
-def run(options: GradeOptions, catalog: Catalog, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
-    grader = Grader(catalog, options.max_seconds)
-    writer = _Writer(options.format, out)
-    summary = Summary()
+def run(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
+    grader = Grader(profile, options.max_seconds)
+    writer = _Writer(options.format, out, profile)
+    summary = Summary(profile)
     show_progress = options.progress if options.progress is not None else (err.isatty() and not options.quiet)
     err_console = terminal_console(err)
     total = _count(options.inputs) if show_progress else None
@@ -99,7 +104,7 @@ def _items(inputs: tuple[str, ...], stdin: IO[str] | None) -> Iterator[Item]:
         if isinstance(record.item, Puzzle):
             yield record.item
         else:
-            yield GradeRecord(None, "error", error=f"{record.where}: {record.error}")
+            yield GradeRecord(None, GradeStatus.ERROR, error=record.problem)
 
 
 def _count(inputs: tuple[str, ...]) -> int | None:
@@ -112,28 +117,34 @@ def _count(inputs: tuple[str, ...]) -> int | None:
         return None
     total = 0.0
     for path in inputs:
+        with open(path, "rb") as handle:  # read_lines: bounded memory, even on one huge line
+            lines = sum(1 for line in read_lines(handle) if _content(line))
         with open(path, "rb") as handle:
-            lines = sum(1 for line in handle if line.strip() and not line.lstrip().startswith(b"#"))
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            head = list(itertools.islice(handle, _SAMPLE_LINES))
+            head = list(itertools.islice(read_lines(handle), _SAMPLE_LINES))
         records = sum(1 for _ in read_puzzles(head))
-        content = sum(1 for line in head if line.strip() and not line.lstrip().startswith("#"))
+        content = sum(1 for line in head if _content(line))
         total += lines * records / content if content and records else lines
     return round(total)
 
 
+def _content(line: Line) -> bool:
+    return not isinstance(line, str) or bool(line.strip() and not line.lstrip().startswith("#"))
+
+
 def _exit_code(record: GradeRecord) -> int:
-    return {"error": EXIT_BAD_INPUT, "invalid": EXIT_INVALID}.get(record.status, EXIT_OK)
+    return {GradeStatus.ERROR: EXIT_BAD_INPUT, GradeStatus.INVALID: EXIT_INVALID}.get(record.status, EXIT_OK)
 
 
 class _Writer:
     """Streams records as table rows, CSV rows or JSON lines."""
 
-    def __init__(self, form: str, out: IO[str]) -> None:
+    def __init__(self, form: str, out: IO[str], profile: Profile) -> None:
         self.form = form
         self.out = out
         self.count = 0
         self.csv = csv.writer(out, lineterminator="\n") if form == "csv" else None
+        self.columns = profile.rating_columns
+        self.names = record_columns(profile)
 
     def write(self, record: GradeRecord, progress: Progress | None) -> None:
         self.count += 1
@@ -141,12 +152,12 @@ class _Writer:
             line = json.dumps(record.to_json())
         elif self.csv is not None:
             if self.count == 1:
-                self.csv.writerow(COLUMNS)
-            self.csv.writerow([_csv_value(name, getattr(record, name)) for name in COLUMNS])
+                self.csv.writerow(self.names)
+            self.csv.writerow(self._csv_row(record))
             self.out.flush()
             return
         else:
-            line = (table_header() + "\n" if self.count == 1 else "") + table_row(self.count, record)
+            line = (table_header(self.columns) + "\n" if self.count == 1 else "") + table_row(self.count, record, self.columns)
         if progress is not None:
             progress.console.print(Text(line), soft_wrap=True)  # keeps the live bar intact
         else:
@@ -154,39 +165,46 @@ class _Writer:
             self.out.flush()
 
 
-def _csv_value(name: str, value: object) -> str:
-    if value is None:
-        return ""
-    if name == "se" and isinstance(value, float):
-        return f"{value:.1f}"
-    return str(value)
+    def _csv_row(self, record: GradeRecord) -> list[str]:
+        by_key = {column.key: column for column in self.columns}
+        values = record.to_json()
+        return [by_key[name].text(values[name]) if name in by_key else _csv_value(values[name]) for name in self.names]
 
 
-def table_header() -> str:
-    return f"{'#':>6}  {'level':<10} {'score':>6} {'SE':>4}  {'hardest':<{_HARDEST_WIDTH}} {'steps':>5} {'bf':>3} {'seconds':>8}  puzzle"
+def _csv_value(value: object) -> str:
+    return "" if value is None else str(value)
 
 
-def table_row(number: int, record: GradeRecord) -> str:
-    """One aligned row; puzzles that were not graded show their status and why."""
-    if record.status != "ok":
+def table_header(columns: tuple[Column, ...]) -> str:
+    rating = " ".join(f"{column.heading:{column.align}{column.width}}" for column in columns)
+    return f"{'#':>6}  {rating}  {'hardest':<{_HARDEST_WIDTH}} {'steps':>5} {'bf':>3} {'seconds':>8}  puzzle"
+
+
+def table_row(number: int, record: GradeRecord, columns: tuple[Column, ...]) -> str:
+    """One aligned row; puzzles that were not graded show their status (in the first
+    rating column) and why."""
+    if record.status is not GradeStatus.OK:
         reason = record.error or ""
         tail = f"{record.puzzle}  ({reason})" if record.puzzle else reason
         seconds = f"{record.seconds:8.3f}" if record.puzzle else " " * 8
-        return f"{number:>6}  {record.status:<10} {'':>6} {'':>4}  {'':<{_HARDEST_WIDTH}} {'':>5} {'':>3} {seconds}  {tail}"
+        blanks = " ".join([f"{record.status.value:<{columns[0].width}}", *(column.cell(None) for column in columns[1:])])
+        return f"{number:>6}  {blanks}  {'':<{_HARDEST_WIDTH}} {'':>5} {'':>3} {seconds}  {tail}"
     hardest = record.hardest or ""
     if len(hardest) > _HARDEST_WIDTH:
         hardest = hardest[: _HARDEST_WIDTH - 1] + "~"
-    se = f"{record.se:.1f}" if record.se is not None else ""
+    rating = " ".join(column.cell(record.field(column.key)) for column in columns)
     return (
-        f"{number:>6}  {record.level or '':<10} {record.score:>6} {se:>4}  {hardest:<{_HARDEST_WIDTH}} "
+        f"{number:>6}  {rating}  {hardest:<{_HARDEST_WIDTH}} "
         f"{record.steps:>5} {record.brute_force:>3} {record.seconds:8.3f}  {record.puzzle}"
     )
 
 
 class Summary:
-    """Counts per level and per hardest technique, and the throughput, of a batch."""
+    """Counts per rating label (HoDoKu: per level) and per hardest technique, and the
+    throughput, of a batch."""
 
-    def __init__(self) -> None:
+    def __init__(self, profile: Profile) -> None:
+        self.profile = profile
         self.start = time.perf_counter()
         self.count = 0
         self.levels: Counter[str] = Counter()
@@ -194,16 +212,25 @@ class Summary:
 
     def add(self, record: GradeRecord) -> None:
         self.count += 1
-        self.levels[record.level if record.status == "ok" and record.level else record.status] += 1
-        if record.status == "ok" and record.hardest:
+        ok = record.status is GradeStatus.OK
+        self.levels[record.label if ok and record.label else record.status.value] += 1
+        if ok and record.hardest:
             self.hardest[record.hardest] += 1
+
+    def _order(self, label: str) -> tuple[int, Any]:
+        """The profile's labels first, in its order; then the statuses of ungraded puzzles."""
+        key = self.profile.label_key(label)
+        if key is not None:
+            return (0, key)
+        statuses = [status.value for status in GradeStatus if status is not GradeStatus.OK]
+        return (1, statuses.index(label) if label in statuses else len(statuses))
 
     def view(self) -> RenderableType:
         wall = time.perf_counter() - self.start
-        order = ["Easy", "Medium", "Hard", "Unfair", "Extreme", "Incomplete", "invalid", "timeout", "error"]
-        levels = sorted(self.levels.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else len(order))
+        levels = sorted(self.levels.items(), key=lambda kv: self._order(kv[0]))
         rate = self.count / wall if wall > 0 else 0.0
-        parts: list[RenderableType] = [Text(), CountTable("Puzzles by level", "Level", levels)]
+        heading = self.profile.label_heading
+        parts: list[RenderableType] = [Text(), CountTable(f"Puzzles by {heading}", heading[0].upper() + heading[1:], levels)]
         if self.hardest:
             parts += [Text(), CountTable("Puzzles by hardest technique", "Hardest technique", self.hardest.most_common())]
         word = "puzzle" if self.count == 1 else "puzzles"

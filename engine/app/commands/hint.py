@@ -24,41 +24,65 @@ from typing import IO
 from rich.console import Console
 from rich.text import Text
 
-from engine.advice import Advice, HintOptions, StateMismatch, advise, player_state
+from engine.advice import Advice, HintOptions, HintStatus, StateMismatch, advise, player_state
 from engine.app.commands.inputs import Record, iter_records
 from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
-from engine.app.commands.richout import terminal_console
+from engine.app.commands.drawn import write_text
+from engine.app.commands.richout import RichTarget, terminal_console
+from engine.app.draw.hint_page import hint_page, hint_parts
 from engine.formats import Puzzle
 from engine.app.render.hint import HintView
-from engine.technique import Catalog
+from engine.profiles import Profile
 
 
-def run(options: HintOptions, catalog: Catalog, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
+def run(options: HintOptions, profile: Profile, out: IO[str], err: IO[str], stdin: IO[str] | None = None, html: str | None = None) -> int:
+    """Hints for each state; ``html``: draw them on a page there instead of printing them."""
+    problem = RichTarget(html).check() if html else None
+    if problem:
+        err.write(f"stepdoku: {problem}\n")
+        return EXIT_BAD_INPUT
     givens: Puzzle | None = None
     if options.puzzle is not None:
         first = next(iter(iter_records([options.puzzle], stdin)))
         if not isinstance(first.item, Puzzle):
-            err.write(f"stepdoku: --puzzle: {first.item.message}\n")
+            message = first.item.message.replace("no puzzle found in argument 1", "no puzzle found")
+            err.write(f"stepdoku: --puzzle: {message}\n")
             return EXIT_BAD_INPUT
         givens = first.item
-    console = None if options.json else terminal_console(out)
+    console = None if options.json or html else terminal_console(out)
+    pages: list[list[str]] = []
     with batch() as outcome:
         for record in iter_records([options.state], stdin):
-            outcome.add(_hint_one(record, givens, console, catalog, options, out, err), record.where)
+            outcome.add(_hint_one(record, givens, console, profile, options, out, err, pages if html else None), record.where)
             out.flush()
+    if html:
+        failed = _write_page(html, pages, err)
+        if failed:
+            err.write(f"stepdoku: {failed}\n")
+            outcome.add(EXIT_BAD_INPUT)
     return outcome.exit_code
+
+
+def _write_page(path: str, pages: list[list[str]], err: IO[str]) -> str | None:
+    try:
+        write_text(path, hint_page("stepdoku hint", pages))
+    except OSError as error:
+        return f"cannot write: {error.strerror or error}"
+    err.write(f"stepdoku: wrote {path}\n")
+    return None
 
 
 def _hint_one(
     record: Record,
     givens: Puzzle | None,
     console: Console | None,
-    catalog: Catalog,
+    profile: Profile,
     options: HintOptions,
     out: IO[str],
     err: IO[str],
+    pages: list[list[str]] | None = None,
 ) -> int:
-    """The hint (or the error) for one state; returns its exit code."""
+    """The hint (or the error) for one state (drawn into ``pages`` when given); returns its exit code."""
     if not isinstance(record.item, Puzzle):
         report_error(err, record)
         _json_error(out, options, record.where, record.error or "")
@@ -69,14 +93,17 @@ def _hint_one(
         err.write(f"stepdoku: {record.where}: {mismatch}\n")
         _json_error(out, options, record.where, str(mismatch))
         return EXIT_BAD_INPUT
-    advice = advise(Advice(record.where, state, record.item.layout, record.item.empty_char), catalog, options)
-    if console is None:
+    puzzle = record.item
+    advice = advise(Advice(record.where, state, puzzle.layout, puzzle.empty_char, board=puzzle.board), profile, options)
+    if pages is not None:
+        pages.append(hint_parts(advice, options.level))
+    if options.json:
         out.write(json.dumps(advice.to_json()) + "\n")
-    else:
+    elif console is not None:
         console.print(HintView(advice, options.level, options.apply))
         if options.apply and advice.applied is not None:
             console.print(Text(advice.applied), soft_wrap=True)
-    return EXIT_INVALID if advice.status == "invalid" else EXIT_OK
+    return EXIT_INVALID if advice.status is HintStatus.INVALID else EXIT_OK
 
 
 def _json_error(out: IO[str], options: HintOptions, where: str, message: str) -> None:
@@ -84,5 +111,5 @@ def _json_error(out: IO[str], options: HintOptions, where: str, message: str) ->
     if options.json:
         keys = ("status", "source", "state", "uniqueness", "givens_known", "mistakes", "hint", "applied", "notes", "error")
         data: dict[str, object] = dict.fromkeys(keys)
-        data.update(status="error", source=where, givens_known=False, mistakes=[], notes=[], error=message)
+        data.update(status=HintStatus.ERROR.value, source=where, givens_known=False, mistakes=[], notes=[], error=message)
         out.write(json.dumps(data) + "\n")

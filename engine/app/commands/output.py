@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import codecs
 import io
 import signal
 import threading
+import unicodedata
 from contextlib import contextmanager
 from typing import IO, Iterator
 
@@ -13,6 +15,20 @@ from engine.app.commands.inputs import Record
 EXIT_OK = 0
 EXIT_INVALID = 1  # a puzzle with no solution or several
 EXIT_BAD_INPUT = 2  # unreadable input or wrong usage
+EXIT_OUTPUT_FAILED = 4  # the output could not be written (disk full, I/O error)
+EXIT_PIPE_CLOSED = 141  # the reader of the output went away (``| head``): 128 + SIGPIPE, as Unix tools
+
+
+class OutputFailed(Exception):
+    """Standard output could not be written (not a pipe closed by its reader)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+        self.error = error
+
+
+class OutputClosed(Exception):
+    """The reader of standard output went away (a closed pipe)."""
 
 
 class Outcome:
@@ -82,8 +98,13 @@ class RecordStream(io.TextIOBase):
         text = "".join(self._held)
         self._held.clear()
         with _sigint_held():
-            self._stream.write(text)
-            self._stream.flush()
+            try:
+                self._stream.write(text)
+                self._stream.flush()
+            except BrokenPipeError:
+                raise OutputClosed() from None
+            except OSError as error:
+                raise OutputFailed(error) from None
 
     def discard(self) -> None:
         """Drop what was written since the last flush (a record cut short)."""
@@ -118,5 +139,40 @@ def _sigint_held() -> Iterator[None]:
 
 def report_error(err: IO[str], record: Record) -> None:
     """One line on stderr naming where the unreadable input is and what is wrong."""
-    err.write(f"stepdoku: {record.where}: {record.error}\n")
+    err.write(f"stepdoku: {record.problem}\n")
     err.flush()
+
+
+# --- terminals that cannot show every character ---------------------------------------
+
+_FALLBACK_ERRORS = "stepdoku.fallback"
+_FALLBACK = {"·": ".", "…": "...", "—": "-", "–": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "×": "x", "→": "->"}
+
+
+def _ascii_of(ch: str) -> str:
+    """An ASCII stand-in for a character: box lines as ``- | +``, accents dropped, else ``?``."""
+    if ch in _FALLBACK:
+        return _FALLBACK[ch]
+    if "\u2500" <= ch <= "\u257f":
+        name = unicodedata.name(ch, "")
+        return "-" if "VERTICAL" not in name else "|" if "HORIZONTAL" not in name and "AND" not in name else "+"
+    return unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode() or "?"
+
+
+def _fallback(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    return "".join(_ascii_of(ch) for ch in error.object[error.start : error.end]), error.end
+
+
+codecs.register_error(_FALLBACK_ERRORS, _fallback)
+
+
+def tolerant_output(stream: IO[str]) -> None:
+    """Let a terminal whose encoding cannot show a character (``PYTHONIOENCODING=ascii``,
+    a Latin-1 locale) get a stand-in for it instead of an error: ``é`` as ``e``, box lines
+    as ``-``, ``|`` and ``+``. UTF-8 streams are left as they are."""
+    encoding = (getattr(stream, "encoding", None) or "utf-8").lower().replace("_", "-")
+    reconfigure = getattr(stream, "reconfigure", None)
+    if reconfigure is not None and not encoding.startswith("utf"):
+        reconfigure(errors=_FALLBACK_ERRORS)

@@ -63,27 +63,43 @@ def _solve_one(record: Record, puzzle: Puzzle, options: SolveOptions, out: IO[st
 def _solve_text(record: Record, puzzle: Puzzle, analysis: Analysis, layout: Layout) -> str:
     if analysis.status is Status.UNIQUE:
         assert analysis.solution is not None
-        return format_values(analysis.solution, layout, puzzle.empty_char, puzzle.givens_mask)
+        return format_values(analysis.solution, layout, puzzle.empty_char, puzzle.givens_mask, puzzle.board)
     message = f"# {record.where}: {analysis.describe()}"
     if analysis.status is Status.NONE:
         return message
     first, second = analysis.solutions[0], analysis.solutions[1]
     if layout is Layout.LINE:
         return f"{message}: {format_line(first)} / {format_line(second)}"
-    shown = [format_values(s, layout, puzzle.empty_char, puzzle.givens_mask) for s in (first, second)]
+    shown = [format_values(s, layout, puzzle.empty_char, puzzle.givens_mask, puzzle.board) for s in (first, second)]
     return "\n".join([message, "# solution 1:", shown[0], "# solution 2:", shown[1]])
 
 
 def _count_one(record: Record, puzzle: Puzzle, options: SolveOptions, out: IO[str]) -> int:
-    n = count_solutions(puzzle.values, options.limit, puzzle.candidates)
-    capped = n >= options.limit
+    """Count up to --limit; a second solution is always looked for, so the exit code says
+    whether the puzzle is proper even with --limit 1."""
+    found = count_solutions(puzzle.values, max(options.limit, 2), puzzle.candidates)
+    n = min(found, options.limit)
+    capped = found >= options.limit and not (found == 1 and options.limit == 1)
     if options.json:
         data = {"puzzle": format_line(puzzle.values), "count": n, "capped": capped, "source": record.where}
         out.write(json.dumps(data) + "\n")
     else:
-        words = f"at least {n} solutions" if capped else f"{n} solution" + ("" if n == 1 else "s")
-        out.write(f"{record.where}: {words}\n")
-    return EXIT_OK if n == 1 else EXIT_INVALID
+        out.write(f"{record.where}: {count_words(n, capped, options.limit, found)}\n")
+    return EXIT_OK if found == 1 else EXIT_INVALID
+
+
+def count_words(n: int, capped: bool, limit: int, found: int) -> str:
+    """``1 solution``, ``3 solutions``, or what the limit cut short.
+
+    >>> count_words(5, True, 5, 5)
+    'stopped counting at 5 (--limit 5): at least 5 solutions'
+    >>> count_words(1, True, 1, 2)
+    'stopped counting at 1 (--limit 1): more than one solution'
+    """
+    if not capped:
+        return f"{n} solution" + ("" if n == 1 else "s")
+    at_least = "more than one solution" if limit == 1 and found > 1 else f"at least {limit} solution" + ("" if limit == 1 else "s")
+    return f"stopped counting at {limit} (--limit {limit}): {at_least}"
 
 
 def solve_json(record: Record, puzzle: Puzzle, analysis: Analysis) -> dict[str, Any]:

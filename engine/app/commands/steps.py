@@ -2,7 +2,7 @@
 
 The position may be a plain puzzle or a partly solved state (PM grid, HoDoKu library line)
 with candidates removed. Without ``--technique`` a library line is examined with its own
-technique, anything else with the whole registry.
+technique, anything else with the profile's default techniques, in the profile's order.
 
 ``--rich`` (or ``--html FILE``/``--svg FILE``) shows each step with its explanation on the
 candidate grid of the position, as ``explain`` does.
@@ -22,15 +22,19 @@ from rich.text import Text
 
 from engine.analysis import Status, analyse
 from engine.app.commands.inputs import Record, iter_records
+from engine.app.commands.drawn import DrawnOutputs, check_folder, is_folder, note_panel
 from engine.app.commands.richout import RichTarget
+from engine.app.draw.page import Section
+from engine.app.draw.walk import step_panel
 from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
 from engine.formats import Puzzle, format_line
 from engine.grid import Contradiction
-from engine.solver import allowed_techniques
+from engine.profiles import Profile
+from engine.solver import usable_techniques
 from engine.step import Step
 from engine.app.render.steps import Indented, Legend, paragraph, steps_view
 from engine.app.render.theme import style_of
-from engine.technique import Catalog, Technique
+from engine.technique import Technique
 
 
 @dataclass(frozen=True)
@@ -44,19 +48,28 @@ class StepsOptions:
     svg: str | None = None
 
 
-def run(options: StepsOptions, catalog: Catalog, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
-    target = RichTarget(options.html, options.svg)
-    problem = target.check()
+def run(options: StepsOptions, profile: Profile, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
+    folder = options.svg if is_folder(options.svg) else None
+    target = RichTarget(None, None if folder else options.svg)  # --svg FILE: the terminal output as a picture
+    drawn = DrawnOutputs(options.html, folder)
+    problem = target.check() or (check_folder(folder) if folder else None) or RichTarget(options.html).check()
     if problem:
         err.write(f"stepdoku: {problem}\n")
         return EXIT_BAD_INPUT
-    chosen = catalog.select(options.codes) if options.codes else None
-    console = target.console(out) if (options.rich or target.exporting) and not options.json else None
+    chosen = profile.select(options.codes) if options.codes is not None else None
+    wants_console = (options.rich and not drawn.wanted) or target.exporting
+    console = target.console(out) if wants_console and not options.json else None
     with batch() as outcome:
         for record in iter_records(options.inputs, stdin):
             if isinstance(record.item, Puzzle):
-                techniques = chosen or _default_techniques(record.item, catalog)
-                if console is not None:
+                techniques = chosen or _default_techniques(record.item, profile)
+                status = None
+                if drawn.wanted:
+                    section, status = _drawn_one(record, record.item, techniques)
+                    drawn.sections.append(section)
+                if status is not None and console is None and not options.json:
+                    code = _code(status)
+                elif console is not None:
                     code = _rich_one(console, record, record.item, techniques)
                 else:
                     code = _one(record, record.item, techniques, options, out)
@@ -67,20 +80,39 @@ def run(options: StepsOptions, catalog: Catalog, out: IO[str], err: IO[str], std
                 code = EXIT_BAD_INPUT
             outcome.add(code, record.where)
             out.flush()
+    failures = [drawn.write("stepdoku steps", err) if drawn.wanted else None]
     if console is not None and target.exporting:
-        failed = target.finish(console, "stepdoku steps", err)
-        if failed:
-            err.write(f"stepdoku: {failed}\n")
-            outcome.add(EXIT_BAD_INPUT)
+        failures.append(target.finish(console, "stepdoku steps", err))
+    for failed in filter(None, failures):
+        err.write(f"stepdoku: {failed}\n")
+        outcome.add(EXIT_BAD_INPUT)
     return outcome.exit_code
 
 
-def _default_techniques(puzzle: Puzzle, catalog: Catalog) -> tuple[Technique, ...]:
+def _code(status: Status) -> int:
+    return EXIT_OK if status is not Status.NONE else EXIT_INVALID
+
+
+def _drawn_one(record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...]) -> tuple[Section, Status]:
+    """A position's steps for the page, each on the position's drawn grid, and its status."""
+    status, error, steps = find_steps(puzzle, techniques)
+    count = f"{len(steps)} step" + ("" if len(steps) == 1 else "s")
+    heading = f"Position {record.index} ({record.where}): {count}"
+    prefix = f"p{record.index}-"
+    notes = tuple(n for n in (error, "More than one solution: uniqueness techniques are left out." if status is Status.MULTIPLE else None) if n)
+    if not steps or status is Status.NONE:
+        return Section(heading, (note_panel(prefix, heading, " ".join(notes) or "No step found here."),)), status
+    grid = puzzle.to_grid()
+    panels = [step_panel(prefix, n, step, grid) for n, step in enumerate(steps, 1)]
+    return Section(heading, tuple(panels), notes), status
+
+
+def _default_techniques(puzzle: Puzzle, profile: Profile) -> tuple[Technique, ...]:
     if puzzle.library is not None:
-        code = catalog.library_codes.get(puzzle.library.code.split("-")[0])
-        if code is not None:
-            return (catalog.by_code(code),)
-    return catalog.default
+        technique = profile.catalog.by_library_code(puzzle.library.code.split("-")[0])
+        if technique is not None:
+            return (technique,)
+    return profile.default
 
 
 def find_steps(puzzle: Puzzle, techniques: tuple[Technique, ...]) -> tuple[Status, str | None, list[Step]]:
@@ -90,7 +122,7 @@ def find_steps(puzzle: Puzzle, techniques: tuple[Technique, ...]) -> tuple[Statu
     except Contradiction as broken:
         return Status.NONE, str(broken), []
     analysis = analyse(grid.values, grid.cands)
-    usable = allowed_techniques(techniques, unique=analysis.status is Status.UNIQUE)
+    usable = usable_techniques(techniques, unique=analysis.status is Status.UNIQUE)
     steps = [step for technique in usable for step in technique.find(grid)]
     return analysis.status, analysis.reason or None, steps
 
@@ -107,7 +139,7 @@ def _rich_one(console: Console, record: Record, puzzle: Puzzle, techniques: tupl
         console.print(Indented(Legend(), 0))
         console.print(steps_view(steps, puzzle.to_grid()))
     console.print()
-    return EXIT_OK if status is not Status.NONE else EXIT_INVALID
+    return _code(status)
 
 
 def _one(record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...], options: StepsOptions, out: IO[str]) -> int:
@@ -124,7 +156,7 @@ def _one(record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...], opti
         out.write(json.dumps(data) + "\n")
     else:
         out.write(_text(record, status, error, steps, options.explain))
-    return EXIT_OK if status is not Status.NONE else EXIT_INVALID
+    return _code(status)
 
 
 def _text(record: Record, status: Status, error: str | None, steps: list[Step], explain: bool) -> str:

@@ -7,8 +7,9 @@ Roles are shown twice, in colour (THEME) and in characters that survive any term
     *5   pattern          #5   second pattern     ~5   fin
     ·    fills the empty corners of the houses and cells the step is about
 
-The grid is 76 columns wide; on a narrower console its lines are cut, never wrapped.
-A cell is seven characters wide: a marker slot before each of the three digits of a
+The grid is 76 columns wide (``GRID_WIDTH``). A narrower console gets the compact grid of
+:mod:`engine.app.render.compact` (values only) with a line saying so, and one narrower than
+that a line saying why no grid is shown: a grid is never cut silently. A cell is seven characters wide: a marker slot before each of the three digits of a
 mini-grid row (`` 1 2 3 ``, ``-1 2*3 ``). A row whose cells are all filled takes one line. The view only reads a grid and a ``Marks``
 (what to show by role); it knows nothing about techniques.
 """
@@ -23,6 +24,7 @@ from rich.style import Style
 from rich.text import Text
 
 from engine.cells import UNITS, Cell, cell_at
+from engine.app.render.compact import COMPACT_WIDTH, compact_lines
 from engine.app.render.theme import style_of
 from engine.step import Candidate, Step
 
@@ -103,9 +105,12 @@ class GridView:
         self.title = title
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        painter = _Painter(console, self.grid, self.marks, options.ascii_only)
         if self.title:
             yield Text(self.title, style=style_of(console, "walk.title"))
+        if options.max_width < GRID_WIDTH:
+            yield from self._narrow(console, options)
+            return
+        painter = _Painter(console, self.grid, self.marks, options.ascii_only)
         yield painter.header()
         for row in range(9):
             yield painter.rule("top" if row == 0 else "box" if row % 3 == 0 else "thin")
@@ -114,6 +119,17 @@ class GridView:
             for line in (1,) if filled else (0, 1, 2):
                 yield painter.row_line(row, line)
         yield painter.rule("bottom")
+
+
+    def _narrow(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        """The compact grid (or a note) when the console is too narrow for this one."""
+        width = options.max_width
+        note = style_of(console, "walk.note")
+        if width < COMPACT_WIDTH:
+            yield Text(f"(grid not shown: it needs {COMPACT_WIDTH} columns, {GRID_WIDTH} with pencil marks; this console has {width})", style=note)
+            return
+        yield from compact_lines(console, self.grid, self.marks, options.ascii_only)
+        yield Text(f"(pencil marks need {GRID_WIDTH} columns)", style=note)
 
 
 class _Painter:

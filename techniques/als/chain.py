@@ -17,9 +17,9 @@ from typing import Iterator
 
 from engine.grid import Grid
 from engine.step import Candidate, Link, Step
-from engine.technique import BaseTechnique, Level
+from engine.technique import BaseTechnique, Declaration
 from techniques.als.chain_search import MAX_LINKS, MIN_LINKS, Found, hodoku_chains
-from techniques.als.eliminations import Eliminations, highlights, rc_link
+from techniques.als.steps import Eliminations, highlights, rc_link
 from techniques.shared import cell_names, digit_words, removal_words
 from techniques.als.sets import Als, AlsIndex, als_index, als_text
 
@@ -36,8 +36,7 @@ class AlsChain(BaseTechnique):
     """Four or more ALS linked by restricted commons: a digit held by the first and the last
     set is in one of them."""
 
-    def __init__(self) -> None:
-        super().__init__("Almost Locked Set Chain", "ach", 5900, 340, Level.UNFAIR)
+    declaration = Declaration("Almost Locked Set Chain", "ach", library="0903")
 
     def find(self, grid: Grid) -> Iterator[Step]:
         """HoDoKu's chains (``chain_search``), most eliminations first, then in the order
@@ -63,6 +62,7 @@ class AlsChain(BaseTechnique):
             highlights=highlights(grid.cands, alses[::2], alses[1::2], links),
             digits=tuple(sorted(elims)),
         )
+
 
 def _explain(alses: list[Als], rcs: list[int], zs: list[int], eliminations: tuple[Candidate, ...]) -> str:
     labels = "ABCDEFGHIJ"

@@ -1,11 +1,11 @@
-"""Pieces shared by the ALS techniques: eliminations, ranking, words and highlights."""
+"""Building ALS steps: eliminations, ranking, words and highlights shared by the ALS techniques."""
 
 from __future__ import annotations
 
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from engine.cells import COL_OF, MASK_DIGITS, ROW_OF, CellSet, Digit, Mask, cells_of
-from engine.step import Candidate, Highlights, Link, Step
+from engine.step import Candidate, Group, Highlights, Link, Step
 from techniques.shared import cell_names, digit_words
 from techniques.als.sets import Als
 
@@ -102,4 +102,5 @@ def highlights(
         alt=als_candidates(alt, grid_cands),
         links=tuple(links),
         cells=tuple(cells_of(cells)),
+        groups=tuple(Group("als", als_candidates((als,), grid_cands)) for als in (*pattern, *alt)),
     )

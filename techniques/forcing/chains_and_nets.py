@@ -1,0 +1,115 @@
+"""Forcing Chain and Forcing Net (HoDoKu's last resorts before Brute Force).
+
+Both make an assumption about one candidate and follow what it forces:
+
+* a **Forcing Chain** follows direct links only (HoDoKu's tables: two-candidate cells,
+  two-place houses and box-line groups), so every fact rests on exactly one earlier fact;
+* a **Forcing Net** places singles and applies locked candidates inside the branch, so a
+  fact may rest on several earlier ones together. When no such net proves anything, it
+  goes one level deeper (stronger than HoDoKu): inside each branch, every remaining
+  candidate is itself tried, and removed when that trial breaks a rule (trial and error
+  of depth two, D. Berthier's T&E(2)). Nearly every known puzzle yields to this, the
+  hardest lists included; only the very rare puzzles of depth three (mith's T&E(3)
+  collection) still need a Brute Force step.
+
+An assumption that breaks a rule is false (Contradiction); a fact that every case of an
+either-or forces is true (Verity). See :mod:`techniques.forcing.conclusions`.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from engine.grid import Grid
+from engine.search import find_solutions
+from engine.step import Step
+from engine.technique import BaseTechnique, Declaration
+from techniques.forcing.conclusions import ChainProver, NetProver, nested_contradictions
+from techniques.forcing.hodoku_order import hodoku_forcing_chain
+from techniques.forcing.propagation import Budget
+from techniques.forcing.steps import make_step
+from techniques.forcing.words import Narrator
+
+#: Depth-2 nets: at most this many inner trials per search, the only bound (no clock: the
+#: same position gets the same steps on every machine). One depth-2 branch tries each
+#: candidate left in it (a few hundred); on the hardest lists (SE 11+, Easter Monster,
+#: Golden Nugget) the first contradiction came within ~3,000 trials, so this leaves a wide
+#: margin while keeping a fruitless search to a few seconds.
+MAX_PROBES = 20_000
+
+
+class ForcingChain(BaseTechnique):
+    """An assumption followed through direct links breaks a rule (so it is false), or
+    every case of an either-or leads to the same fact (so it holds)."""
+
+    declaration = Declaration(
+        "Forcing Chain",
+        "fc",
+        subcodes={"fcc": "1301", "fcv": "1302"},
+        subnames={"fcc": "Forcing Chain Contradiction", "fcv": "Forcing Chain Verity"},
+    )
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        prover = ChainProver(grid)
+        for conclusion in prover.conclusions():
+            proofs = [prover.proof(p, e) for p, e in zip(conclusion.premises, conclusion.ends)]
+            yield make_step(self, "Chain", conclusion, proofs, Narrator(grid, prover.tables.node_cells))
+
+    def hodoku_step(self, grid: Grid) -> Step | None:
+        """The step HoDoKu 2.2 takes, as it names it (its checks and order, see
+        ``techniques.forcing.hodoku_order``), for the ``hodoku`` profile's policy."""
+        return hodoku_forcing_chain(self, grid)
+
+
+class ForcingNet(BaseTechnique):
+    """Like a forcing chain, but singles and locked candidates may combine several facts
+    inside a branch; nested one level deeper when that is not enough."""
+
+    declaration = Declaration(
+        "Forcing Net", "fn", subcodes={"fnc": "1303", "fnv": "1304"}, subnames={"fnc": "Forcing Net Contradiction", "fnv": "Forcing Net Verity"}
+    )
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        prover = NetProver(grid)
+        for conclusion in prover.conclusions():
+            proofs = [prover.proof(p, e) for p, e in zip(conclusion.premises, conclusion.ends)]
+            yield make_step(self, "Net", conclusion, proofs, Narrator(grid))
+        if prover.settled:
+            return  # depth 1 proves something (if only a chain): no need to go deeper
+        budget = Budget(MAX_PROBES)
+        for conclusion, proof in nested_contradictions(grid, budget, SolutionCover(grid).satisfiable):
+            yield make_step(self, "Net", conclusion, [proof], Narrator(grid))
+
+
+class SolutionCover:
+    """Which assumptions some solution of the position meets: those can never lead to a
+    contradiction, so the nested search need not try them. This only saves effort; every
+    step found is still a deduction that holds on its own.
+
+    One search (two solutions at most) covers the candidates of the solutions it finds: on
+    a proper puzzle that is the true candidate of every cell. When the position has several
+    solutions, any other assumption is checked by a search of its own, and each solution
+    found covers 81 more candidates (an empty grid is settled in a few dozen searches
+    instead of a fruitless nested search).
+    """
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        solutions = find_solutions(grid.values, 2, grid.cands)
+        self.several = len(solutions) > 1
+        self.covered = {(c, d) for solution in solutions for c, d in enumerate(solution)}
+
+    def satisfiable(self, cell: int, digit: int) -> bool:
+        if (cell, digit) in self.covered:
+            return True
+        if not self.several:
+            return False  # one solution (or none): everything else can break a rule
+        values = list(self.grid.values)
+        values[cell] = digit
+        found = find_solutions(values, 1, self.grid.cands)
+        self.covered.update((c, d) for solution in found for c, d in enumerate(solution))
+        return bool(found)
+
+
+FORCING_CHAIN = ForcingChain()
+FORCING_NET = ForcingNet()

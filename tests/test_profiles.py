@@ -1,0 +1,104 @@
+"""Profiles: order, default set, selection, --max-difficulty, ratings on two scales."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import pytest
+
+from engine.grid import Grid
+from engine.profiles import PROFILES, UnknownProfile, load_profile
+from engine.profiles.hodoku import STEPS
+from engine.profiles.se import se_tenths
+from engine.step import Candidate, Step
+from engine.technique import BaseTechnique, Catalog, Declaration, UnknownTechnique
+from techniques import CATALOG, REGISTRY
+from tests.conftest import HODOKU, SE, puzzle_lines
+
+
+def test_hodoku_order_of_the_basic_techniques() -> None:
+    order = [t.code for t in HODOKU.techniques]
+    expected = ["fh", "n1", "h1", "l2", "l3", "lc1", "lc2", "n2", "n3", "h2", "h3", "n4", "h4", "bf2", "bf3", "bf4"]
+    assert [c for c in order if c in expected] == expected
+    indexes = [e.order for e in HODOKU.entries]
+    assert indexes == sorted(indexes) and len(set(indexes)) == len(indexes)
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_every_profile_uses_the_whole_registry(name: str) -> None:
+    profile = load_profile(name, CATALOG)
+    assert set(profile.techniques) == set(REGISTRY)
+    assert set(profile.default) <= set(profile.techniques)
+
+
+def test_the_hodoku_table_names_only_codes_of_its_kind() -> None:
+    # Codes the catalog lacks (HoDoKu's Kraken fish, fish of size 5-7) are allowed in the
+    # table; every code of the catalog's techniques must be in it.
+    tabled = {step.code for step in STEPS}
+    assert {t.code for t in REGISTRY} <= tabled
+
+
+def test_off_by_default_as_in_hodoku() -> None:
+    off = {t.code for t in HODOKU.techniques if t not in HODOKU.default}
+    assert off == {"db", "ff4", "fff4", "mf2", "mf3", "mf4", "fmf2", "fmf3", "fmf4", "fmf5", "fmf6", "ts", "td"}
+
+
+def test_selection_is_in_profile_order() -> None:
+    assert [t.code for t in HODOKU.select("h2, n2")] == ["n2", "h2"]
+    assert [t.code for t in SE.select("n1, h1, fh")] == ["fh", "h1", "n1"]  # SE takes hidden singles first
+    with pytest.raises(UnknownTechnique, match="unknown technique code 'zz'"):
+        HODOKU.select("zz")
+
+
+def test_max_difficulty_is_in_the_profiles_own_order_numbers() -> None:
+    assert [t.code for t in HODOKU.plan(max_difficulty=1210)] == ["fh", "n1", "h1", "l2", "l3", "lc1", "lc2"]
+    assert [t.code for t in SE.plan(max_difficulty=26)] == ["fh", "h1", "n1", "lc1"]  # tenths: 2.6
+    assert [t.code for t in HODOKU.plan("n2,h1", max_difficulty=1000)] == ["h1"]
+
+
+def test_unknown_profile() -> None:
+    with pytest.raises(UnknownProfile, match="unknown profile 'nope'"):
+        load_profile("nope", CATALOG)
+
+
+def test_the_se_profile_rates_er_ep_ed() -> None:
+    # ER: the hardest step; EP: the hardest up to the first placement; ED: the first step.
+    grid = Grid.from_string(puzzle_lines("top95.txt", 1)[0])
+    result = SE.solve(grid)
+    rating = SE.rate(result.steps, start=grid)
+    values, position = [], grid.copy()
+    for step in result.steps:
+        values.append(se_tenths(step, position))
+        position.apply(step)
+    first = next(n for n, step in enumerate(result.steps) if step.placements)
+    assert (rating["er"], rating["ep"], rating["ed"]) == (max(values) / 10, max(values[: first + 1]) / 10, values[0] / 10)
+    assert rating.label == f"{rating['er']:.1f}"
+
+
+def test_a_rater_watching_a_solve_agrees_with_a_replay() -> None:
+    for line in puzzle_lines("top95.txt", 3):
+        grid = Grid.from_string(line)
+        for profile in (HODOKU, SE):
+            rater = profile.rater()
+            result = profile.solve(grid, watch=rater.watch)
+            assert rater.rating(solved=True) == profile.rate(result.steps, start=grid)
+
+
+class _NewPattern(BaseTechnique):
+    """A technique no profile knows yet (one added on another branch)."""
+
+    declaration = Declaration("New Pattern", "zz9")
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        yield from ()
+
+
+def test_a_technique_no_profile_places_is_there_off_by_default() -> None:
+    new = _NewPattern()
+    for name in PROFILES:
+        profile = load_profile(name, Catalog((*REGISTRY, new)))
+        entry = profile.entry("zz9")
+        assert profile.techniques[-1] is new and new not in profile.default
+        assert entry.order > max(e.order for e in profile.entries[:-1]) and not entry.enabled
+        assert profile.select("zz9") == (new,)
+        assert profile.rate((Step("New Pattern", "zz9", placements=(Candidate(1, 0),)),)).hardest == "New Pattern"
