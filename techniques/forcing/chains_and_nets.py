@@ -25,7 +25,7 @@ from engine.search import find_solutions
 from engine.step import Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.forcing.conclusions import ChainProver, NetProver, nested_contradictions
-from techniques.forcing.hodoku_order import hodoku_forcing_chain
+from techniques.forcing.hodoku_order import hodoku_forcing_chain, hodoku_forcing_net
 from techniques.forcing.propagation import Budget
 from techniques.forcing.steps import make_step
 from techniques.forcing.words import Narrator
@@ -79,6 +79,12 @@ class ForcingNet(BaseTechnique):
         budget = Budget(MAX_PROBES)
         for conclusion, proof in nested_contradictions(grid, budget, SolutionCover(grid).satisfiable):
             yield make_step(self, "Net", conclusion, [proof], Narrator(grid))
+
+    def hodoku_step(self, grid: Grid) -> Step | None:
+        """The step HoDoKu 2.2 takes, as it names it (its net tables, checks and order, see
+        ``techniques.forcing.hodoku_order``), for the ``hodoku`` profile's policy. Where
+        HoDoKu's nets find nothing (it guesses there), our own first step."""
+        return hodoku_forcing_net(self, grid) or next(self.find(grid), None)
 
 
 class SolutionCover:

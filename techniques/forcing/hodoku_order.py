@@ -31,21 +31,42 @@ reads like HoDoKu's; the explanation always shows the chain itself.
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from typing import Iterator, Mapping, NamedTuple, Protocol
 
 from engine.cells import BOXES, CELL_NAMES, COLS, N_CELLS, PEER_MASK, ROWS, UNITS, Unit, bit_indices
 from engine.grid import Grid
 from engine.step import Step
 from engine.technique import BaseTechnique
-from techniques.forcing.conclusions import ChainProver, Conclusion, Spread, premises
+from techniques.forcing.conclusions import ChainProver, Conclusion, NetProver, Spread, premises
+from techniques.forcing.hodoku_nets import NetTables
 from techniques.forcing.steps import make_step
-from techniques.forcing.link_tables import Closure, candidate_cells
+from techniques.forcing.link_tables import CANDIDATE_BITS, candidate_cells
 from techniques.forcing.propagation import Clash, Conflict
 from techniques.forcing.words import Narrator
 from techniques.shared import candidate_at, candidate_index, candidate_literal, is_true, node_of
 
 #: HoDoKu's house order for its checks: rows ("lines"), columns, boxes.
 HOUSES: tuple[tuple[Unit, ...], ...] = (ROWS, COLS, BOXES)
+
+
+class Reach(Protocol):
+    """What one premise forces, as HoDoKu's checks read it: node bit sets of true and
+    false nodes, and the distance of each (a chain closure, or a net's)."""
+
+    @property
+    def on(self) -> int: ...
+
+    @property
+    def off(self) -> int: ...
+
+    def distance(self, node: int, on: bool) -> int: ...
+
+
+class Tables(Protocol):
+    """Every premise's closure (``ChainProver`` for chains, ``hodoku_nets`` for nets)."""
+
+    @property
+    def closures(self) -> Mapping[int, Reach]: ...
 
 
 class Derivation(NamedTuple):
@@ -70,6 +91,86 @@ def hodoku_forcing_chain(technique: BaseTechnique, grid: Grid) -> Step | None:
     c = chosen.conclusion
     proofs = [prover.proof(p, e) for p, e in zip(c.premises, c.ends)]
     return make_step(technique, "Chain", c, proofs, Narrator(grid, prover.tables.node_cells), where=chosen.where or None)
+
+
+def hodoku_forcing_net(technique: BaseTechnique, grid: Grid) -> Step | None:
+    """The forcing net step HoDoKu takes in ``grid``, as HoDoKu names it: the same checks
+    and choice as for chains, on HoDoKu's net tables (:mod:`techniques.forcing.hodoku_nets`).
+    None when HoDoKu's nets find nothing (HoDoKu would guess there) or, which should not
+    happen, when our own nets cannot spell out its proof."""
+    tables = NetTables(grid)
+    facts = _net_facts(tables, grid)
+    if not facts:
+        return None
+    fact = min(facts, key=_fact_key)
+    contradiction = _shortest(_contradictions(tables, grid, fact ^ 1))
+    verity = _shortest(_verities(tables, grid, fact))
+    chosen = _pick(fact, contradiction, verity)
+    return _in_our_words(technique, grid, chosen)
+
+
+def _net_facts(tables: NetTables, grid: Grid) -> set[int]:
+    """Every fact HoDoKu's net checks reach: premises that break a rule (negated), and
+    what both values of a candidate, every candidate of a cell or every place of a digit
+    in a house lead to (a premise's own cell left out for the first kind)."""
+    facts = {p ^ 1 for p in premises(grid) if next(_contradictions(tables, grid, p, exact=False), None) is not None}
+    closures = tables.closures
+    cases: list[tuple[list[int], int]] = []
+    for cell in range(N_CELLS):
+        digits = grid.candidates(cell)
+        cases += [(list(_both(cell, d)), cell) for d in digits]
+        cases.append(([candidate_literal(cell, d, True) for d in digits], -1))
+    for units in HOUSES:
+        for unit in units:
+            for d in range(1, 10):
+                cases.append(([candidate_literal(c, d, True) for c in bit_indices(grid.cells_with[d] & unit.mask)], -1))
+    for lits, skip in cases:
+        if lits:
+            on, off = CANDIDATE_BITS, CANDIDATE_BITS
+            for lit in lits:
+                on, off = on & closures[lit].on, off & closures[lit].off
+            keep = _outside(skip)
+            facts.update(candidate_literal(*candidate_at(n), True) for n in bit_indices(on & keep))
+            facts.update(candidate_literal(*candidate_at(n), False) for n in bit_indices(off & keep))
+    return facts
+
+
+def _outside(cell: int) -> int:
+    """The candidate nodes of every cell but ``cell`` (-1: all of them)."""
+    if cell < 0:
+        return CANDIDATE_BITS
+    return CANDIDATE_BITS & ~sum(1 << candidate_index(cell, d) for d in range(1, 10))
+
+
+def _in_our_words(technique: BaseTechnique, grid: Grid, chosen: Derivation) -> Step | None:
+    """HoDoKu's net step, explained by our own nets (which reach everything HoDoKu's do):
+    HoDoKu's fact, kind and place of contradiction, our branches as the proof."""
+    prover = NetProver(grid)
+    c = chosen.conclusion
+    ends: list[Conflict | int] = []
+    for premise in c.premises:
+        if premise in prover.conflicts:
+            ends.append(prover.conflicts[premise])
+        elif not c.contradiction and premise in prover.on and _derives(prover, premise, c.fact):
+            ends.append(c.fact)
+        else:
+            return None
+    ours = Conclusion(c.fact, c.premises, tuple(ends), c.cost, c.spread)
+    proofs = [prover.proof(p, e) for p, e in zip(ours.premises, ours.ends)]
+    where = chosen.where or (_place(c.ends[0]) if c.contradiction else None)
+    return make_step(technique, "Net", ours, proofs, Narrator(grid), where=where)
+
+
+def _derives(prover: NetProver, premise: int, fact: int) -> bool:
+    found = prover.on[premise] if is_true(fact) else prover.off[premise]
+    return bool(found >> node_of(fact) & 1)
+
+
+def _place(end: Conflict | int) -> str | None:
+    """Where a broken rule is, as HoDoKu names it (its house, else its cell)."""
+    if not isinstance(end, Conflict):
+        return None
+    return UNITS[end.unit].name if end.unit >= 0 else CELL_NAMES[end.cell]
 
 
 def _fact_key(lit: int) -> tuple[int, int, int]:
@@ -100,23 +201,26 @@ def _pick(fact: int, contradiction: Derivation | None, verity: Derivation | None
 class _Sets:
     """A closure as HoDoKu's per-digit cell sets (index 0 unused)."""
 
-    def __init__(self, closure: Closure) -> None:
+    def __init__(self, closure: Reach, exact: bool = True) -> None:
         self.closure = closure
+        self.exact = exact
         self.on = [0] + [candidate_cells(closure.on, d) for d in range(1, 10)]
         self.off = [0] + [candidate_cells(closure.off, d) for d in range(1, 10)]
 
     def nodes(self, cell: int, digit: int, on: bool) -> int:
-        """The chain length to a candidate: its distance plus one."""
-        return self.closure.distance(candidate_index(cell, digit), on) + 1
+        """The chain length to a candidate: its distance plus one (0 when not ``exact``:
+        only whether a check fires is wanted)."""
+        return self.closure.distance(candidate_index(cell, digit), on) + 1 if self.exact else 0
 
 
-def _contradictions(prover: ChainProver, grid: Grid, premise: int) -> Iterator[Derivation]:
-    """HoDoKu's checks of one premise, in its order (see the module text)."""
-    sets = _Sets(prover.closures[premise])
+def _contradictions(prover: Tables, grid: Grid, premise: int, exact: bool = True) -> Iterator[Derivation]:
+    """HoDoKu's checks of one premise, in its order (see the module text); ``exact``:
+    with lengths and names (else only whether and how the premise breaks a rule)."""
+    sets = _Sets(prover.closures[premise], exact)
     pc, pd = candidate_at(node_of(premise))
     if (sets.off if is_true(premise) else sets.on)[pd] >> pc & 1:  # (a)
         length = sets.nodes(pc, pd, not is_true(premise))
-        yield _broken(premise, length, Clash.BOTH, pc, -1, pd, _both(pc, pd), _stale_cell(prover, grid, premise))
+        yield _broken(premise, length, Clash.BOTH, pc, -1, pd, _both(pc, pd), _stale_cell(prover, grid, premise) if exact else "")
     for d in range(1, 10):  # (b)
         both = sets.on[d] & sets.off[d]
         if both:
@@ -196,7 +300,7 @@ def _allowed(grid: Grid) -> list[int]:
     return out
 
 
-def _verities(prover: ChainProver, grid: Grid, fact: int) -> Iterator[Derivation]:
+def _verities(prover: Tables, grid: Grid, fact: int) -> Iterator[Derivation]:
     """HoDoKu's verities for one fact, in its order: candidate by candidate (true and
     false), then cell by cell, then house by house (rows, columns, boxes; digit by digit)."""
     node, on = node_of(fact), is_true(fact)
@@ -221,17 +325,17 @@ def _verities(prover: ChainProver, grid: Grid, fact: int) -> Iterator[Derivation
                     yield _verity(prover, fact, lits, Spread("house", unit.number, d))
 
 
-def _reaches(closure: Closure, node: int, on: bool) -> bool:
+def _reaches(closure: Reach, node: int, on: bool) -> bool:
     return bool((closure.on if on else closure.off) >> node & 1)
 
 
-def _verity(prover: ChainProver, fact: int, lits: list[int], spread: Spread) -> Derivation:
+def _verity(prover: Tables, fact: int, lits: list[int], spread: Spread) -> Derivation:
     node, on = node_of(fact), is_true(fact)
     length = sum(prover.closures[p].distance(node, on) + 1 for p in lits)
     return Derivation(length, Conclusion(fact, tuple(lits), tuple(fact for _ in lits), length, spread))
 
 
-def _stale_cell(prover: ChainProver, grid: Grid, premise: int) -> str:
+def _stale_cell(prover: Tables, grid: Grid, premise: int) -> str:
     """The cell HoDoKu names after check (a): the first one its scratch set holds then.
 
     That set last held, in the check of the premise before, the cells of box 9 where 9 is
@@ -249,7 +353,7 @@ def _stale_cell(prover: ChainProver, grid: Grid, premise: int) -> str:
     return CELL_NAMES[_first(grid.cells_with[9] | 1)] if at else "r1c1"
 
 
-def _last_held(prover: ChainProver, grid: Grid, premise: int) -> int:
+def _last_held(prover: Tables, grid: Grid, premise: int) -> int:
     """The first cell of the last non-empty set HoDoKu's checks of ``premise`` looked
     into (-1 if none): found cells of (b) and (c), every non-empty house of (d), the
     empty cells of (e), the houses of (f) that break the rule."""
