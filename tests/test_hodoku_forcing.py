@@ -88,3 +88,22 @@ def test_a_digit_twice_in_a_house_in_words() -> None:
     lits = (candidate_literal(0, 5, True), candidate_literal(4, 5, True))
     words = Narrator(grid).conflict(Conflict(Clash.TWICE, -1, UNITS[9].number, 5, lits))
     assert words == "row 1 would hold 5 twice (r1c1 and r1c5)"
+
+
+#: top1465 #48 before step 27: HoDoKu's net tables reach no placement, so it takes the
+#: first elimination in its order, a verity; our own nets (deeper) place r2c8 first.
+NET_POSITION = (
+    "+16+7.5.4.3.2+41........+4..7.+14+53.+1.6.+27.+25.......+62.........8..5.6...4.+2.........1.",
+    "r2c1<>5 r2c6<>89 r2c9<>6 r3c6<>9 r5c9<>4 r6c9<>4 r7c2<>139 r7c6<>36 r7c9<>79 r8c2<>17 r8c3<>89 "
+    "r8c4<>7 r8c6<>379 r9c2<>389 r9c5<>36 r9c6<>36 r9c9<>789",
+)
+
+
+def test_hodoku_takes_the_forcing_net_it_printed() -> None:
+    grid = grid_from(*NET_POSITION)
+    step = HODOKU.choose(by_code("fn"), grid)
+    assert step is not None and str(step) == "Forcing Net Verity => r1c8<>8"
+    solution = analyse(grid.values, grid.cands).solution
+    assert solution is not None and all(solution[c] != d for d, c in step.eliminations)
+    assert "Either way," in step.explanation or "In every possible case," in step.explanation
+    assert str(next(by_code("fn").find(grid))) != str(step)  # our own order differs here

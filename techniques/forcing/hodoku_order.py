@@ -81,13 +81,9 @@ class Derivation(NamedTuple):
 def hodoku_forcing_chain(technique: BaseTechnique, grid: Grid) -> Step | None:
     """The forcing chain step HoDoKu takes in ``grid``, as HoDoKu names it."""
     prover = ChainProver(grid)
-    facts = {c.fact for c in prover.conclusions()}
-    if not facts:
+    chosen = _choice(prover, grid, {c.fact for c in prover.conclusions()})
+    if chosen is None:
         return None
-    fact = min(facts, key=_fact_key)
-    contradiction = _shortest(_contradictions(prover, grid, fact ^ 1))
-    verity = _shortest(_verities(prover, grid, fact))
-    chosen = _pick(fact, contradiction, verity)
     c = chosen.conclusion
     proofs = [prover.proof(p, e) for p, e in zip(c.premises, c.ends)]
     return make_step(technique, "Chain", c, proofs, Narrator(grid, prover.tables.node_cells), where=chosen.where or None)
@@ -99,14 +95,19 @@ def hodoku_forcing_net(technique: BaseTechnique, grid: Grid) -> Step | None:
     None when HoDoKu's nets find nothing (HoDoKu would guess there) or, which should not
     happen, when our own nets cannot spell out its proof."""
     tables = NetTables(grid)
-    facts = _net_facts(tables, grid)
+    chosen = _choice(tables, grid, _net_facts(tables, grid))
+    return None if chosen is None else _in_our_words(technique, grid, chosen)
+
+
+def _choice(tables: Tables, grid: Grid, facts: set[int]) -> Derivation | None:
+    """HoDoKu's step among the facts its checks reach: the first fact in its order, by
+    its shortest contradiction or verity (see the module text)."""
     if not facts:
         return None
     fact = min(facts, key=_fact_key)
     contradiction = _shortest(_contradictions(tables, grid, fact ^ 1))
     verity = _shortest(_verities(tables, grid, fact))
-    chosen = _pick(fact, contradiction, verity)
-    return _in_our_words(technique, grid, chosen)
+    return _pick(fact, contradiction, verity)
 
 
 def _net_facts(tables: NetTables, grid: Grid) -> set[int]:
