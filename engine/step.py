@@ -65,7 +65,10 @@ class Highlights:
     cells: pattern cells without a particular candidate (rectangle corners, ALS cells).
     groups: group nodes and almost locked sets, each shown as one outlined node.
     colors: colour classes in pairs (classes 0 and 1 are one pair, 2 and 3 the next): in
-        each pair one class is true and the other false (colouring clusters, remote pairs).
+        each pair one class is true and the other false (colouring clusters, remote pairs),
+        or, in a forcing chain, what one branch's assumption makes true and false.
+    color_words: what each colour class means, for a legend (empty: the pairs' default
+        "colour A", "colour B: opposite of A", ...).
     """
 
     pattern: tuple[Candidate, ...] = ()
@@ -77,6 +80,7 @@ class Highlights:
     cells: tuple[Cell, ...] = ()
     groups: tuple[Group, ...] = ()
     colors: tuple[tuple[Candidate, ...], ...] = ()
+    color_words: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -89,6 +93,7 @@ class Highlights:
             "cells": [CELL_NAMES[c] for c in self.cells],
             "groups": [g.to_json() for g in self.groups],
             "colors": [[c.to_json() for c in colour] for colour in self.colors],
+            "color_words": list(self.color_words),
         }
 
 

@@ -132,3 +132,29 @@ def test_printing_gives_one_step_per_page(page: Any, paper: str) -> None:
     pdf = page.pdf(format=paper, print_background=True)
     pages = len(re.findall(rb"/Type\s*/Page\b", pdf))
     assert pages == shown  # a panel never spills onto a second page
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_a_hint_page_shows_the_mistake_and_the_hint_and_fits(browser: Any, tmp_path: Path, width: int, height: int) -> None:
+    from tests.test_cli_hint import library_state
+
+    state = library_state(r1c1=1, r1c3=9)  # r1c3 is wrong (the solution has 7 there)
+    file = tmp_path / "hint.html"
+    assert run("hint", state, "--level", "2", "--ignore-mistakes", "--html", str(file)).returncode == 0
+    tab = browser.new_page()
+    try:
+        tab.set_viewport_size({"width": width, "height": height})
+        tab.goto(file.as_uri())
+        seen = tab.inner_text("body")
+        assert "r1c3 holds 9, which is not the solution there." in seen and "Hint (level 2 of 3)" in seen
+        assert "solution has 7" not in seen  # not revealed without --reveal
+        wide = tab.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert wide[0] <= wide[1]
+        check = tab.locator("svg .check").first
+        assert check.is_visible()
+        box = check.bounding_box()
+        assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= width
+        assert tab.locator("svg").count() == 2  # the grid with the cells to check, then the hint's picture
+        assert tab.locator("svg .placement").count() == 0  # level 2 shows no placement yet
+    finally:
+        tab.close()

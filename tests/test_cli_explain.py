@@ -153,6 +153,18 @@ def test_svg_into_a_folder_draws_each_step_and_an_index(tmp_path: Path) -> None:
     assert problems(index) == [] and index.count("<img ") == 14 and 'src="step-012.svg"' in index
     again = run("explain", ROYLE, "--until-step", "2", "--svg", str(folder))  # an existing folder: no slash needed
     assert again.returncode == 0 and "4 pictures" in again.stderr  # start, steps 1 and 2, end
+    assert sorted(p.name for p in folder.iterdir()) == ["end.svg", "index.html", "start.svg", "step-001.svg", "step-002.svg"]
+
+
+def test_svg_into_a_folder_removes_only_its_own_stale_pictures(tmp_path: Path) -> None:
+    folder = tmp_path / "pictures"
+    folder.mkdir()
+    mine = ["notes.txt", "step-1.svg", "step-001.png", "photo.svg"]  # not names stepdoku writes
+    for name in [*mine, "step-040.svg", "puzzle-002-step-003.svg"]:
+        (folder / name).write_text("x")
+    assert run("explain", ROYLE, "--until-step", "1", "--svg", str(folder)).returncode == 0
+    names = sorted(p.name for p in folder.iterdir())
+    assert names == sorted([*mine, "end.svg", "index.html", "start.svg", "step-001.svg"])
 
 
 def test_svg_into_a_missing_folder_or_a_file_is_a_usage_error(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from xml.etree import ElementTree
 import pytest
 
 from engine.grid import Grid
-from engine.step import Step
+from engine.step import Candidate, Step
 from engine.app.draw import Picture, draw_svg
 from engine.app.draw.page import Panel, Section, walkthrough_page
 from techniques import CATALOG
@@ -127,3 +127,25 @@ def test_the_checker_finds_what_is_wrong() -> None:
     page = walkthrough_page("t", [Section("s", (Panel("a", "A", "A", "<svg><rect></svg>"), Panel("a", "B", "B", "")))])
     found = problems(page.replace("</main>", "</div></main>", 1))
     assert any("used twice" in f for f in found) and any("well-formed" in f for f in found) and any("does not close" in f for f in found)
+
+
+def test_forcing_chains_and_nets_colour_each_branch_on_and_off_named_after_its_assumption() -> None:
+    position = next(p for p in load(PUZZLES / "techniques" / "forcing.txt") if p.code == "fcv")
+    grid = grid_from(position.values, position.removed)
+    step = next(s for s in CATALOG.by_code("fn").find(grid) if s.text == "Forcing Net Verity => r8c6=5")
+    colors, words = step.highlights.colors, step.highlights.color_words
+    assert len(colors) == len(words) >= 4 and len(colors) % 2 == 0
+    for on, off, said in zip(colors[::2], colors[1::2], words[::2]):
+        assert not set(on) & set(off)
+        assert all(grid.cands[c.cell] >> (c.digit - 1) & 1 for c in (*on, *off))  # open candidates of the grid
+        match = re.fullmatch(r"true if r(\d)c(\d) is (\d)", said)
+        assert match is not None
+        row, col, digit = map(int, match.groups())
+        assert Candidate(digit, (row - 1) * 9 + col - 1) in on  # the assumption itself
+    assert words[1] == "false" + words[0][4:]
+    root = drawn(grid, step)
+    legend = "".join(root.itertext())
+    assert f"{words[0]} (disc)" in legend and f"{words[2]} (diamond)" in legend
+    for k, members in enumerate(colors[:4]):
+        assert {e.get("data-cand") for e in of_class(root, f"color{k}")} <= {f"r{c.cell // 9 + 1}c{c.cell % 9 + 1}d{c.digit}" for c in members}
+    assert of_class(root, "color0") and of_class(root, "color2")

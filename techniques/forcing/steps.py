@@ -3,6 +3,8 @@ highlights, from a conclusion and its proofs."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.cells import CELL_NAMES, UNITS, Cell
 from engine.notation import words_list
 from engine.step import Candidate, Highlights, Link, Step
@@ -98,10 +100,36 @@ def _highlights(c: Conclusion, proofs: list[Proof], describe: Describe) -> Highl
         cells = (c.spread.where,)
     elif c.spread is not None and c.spread.kind == "house":
         units = (c.spread.where,)
+    colors, color_words = _branch_colors(c, proofs, describe)
     return Highlights(
         pattern=pattern,
         alt=tuple(dict.fromkeys(placed)),
         links=tuple(dict.fromkeys(all_links)),
         units=units,
         cells=cells,
+        colors=colors,
+        color_words=color_words,
     )
+
+
+def _branch_colors(c: Conclusion, proofs: list[Proof], describe: Describe) -> tuple[tuple[tuple[Candidate, ...], ...], tuple[str, ...]]:
+    """On/off colours, a pair per branch: the single candidates its assumption makes true
+    and those it makes false, each named after the assumption (``if r1c2 is 4``)."""
+    branches: list[tuple[list[Candidate], list[Candidate]]] = []
+    for proof in proofs:
+        on: list[Candidate] = []
+        off: list[Candidate] = []
+        for event in proof.events:
+            digit, where = describe(node_of(event.lit))
+            if not where & (where - 1):
+                (on if is_true(event.lit) else off).append(Candidate(digit, where.bit_length() - 1))
+        branches.append((on, off))
+    # a candidate that several branches reach is no branch's own (the conclusion, mostly)
+    reached = Counter(candidate for on, off in branches for candidate in {*on, *off})
+    colors: list[tuple[Candidate, ...]] = []
+    words: list[str] = []
+    for premise, (on, off) in zip(c.premises, branches):
+        colors += [tuple(dict.fromkeys(x for x in side if reached[x] == 1)) for side in (on, off)]
+        assumption = fact_words(premise, describe)
+        words += [f"true if {assumption}", f"false if {assumption}"]
+    return tuple(colors), tuple(words)

@@ -2,12 +2,15 @@
 drawn SVG pictures with an index (``--svg DIR``).
 
 ``--svg`` names a folder when the path is an existing folder or ends with ``/``; any other
-path is one file, written as before (the terminal output as a picture).
+path is one file, written as before (the terminal output as a picture). Pictures an
+earlier run left in the folder under our names (``step-012.svg``, ...) and this run did not
+write are removed; other files are never touched.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field, replace
 from html import escape
 from typing import IO, Sequence
@@ -91,7 +94,21 @@ def write_folder(folder: str, title: str, sections: Sequence[Section]) -> int:
         line = f'<p class="line">{escape(panel.line)}</p>' if panel.line else ""
         rows.append(f'<section class="panel"><h2>{escape(panel.heading)}</h2>{line}<figure><img src="{escape(name)}" alt="{escape(panel.label)}" width="{WIDTH}"></figure></section>')
     write_text(os.path.join(folder, "index.html"), picture_page(title, rows))
+    _remove_stale(folder, {name for name, _ in files})
     return len(files)
+
+
+#: The names ``picture_files`` gives: only these are ever removed from a folder.
+_OUR_NAMES = re.compile(r"(puzzle-\d{3}-)?(start|end|step-\d{3,})\.svg")
+
+
+def _remove_stale(folder: str, written: set[str]) -> None:
+    """Remove the pictures an earlier run wrote into the folder that this run did not
+    (a longer walkthrough, or several puzzles before one), so the folder shows this run
+    only; any other file is left alone."""
+    for name in os.listdir(folder):
+        if name not in written and _OUR_NAMES.fullmatch(name) and os.path.isfile(os.path.join(folder, name)):
+            os.remove(os.path.join(folder, name))
 
 
 def write_text(path: str, content: str) -> None:

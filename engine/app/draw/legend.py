@@ -38,10 +38,11 @@ def legend_items(picture: Picture, candidates: bool = True) -> list[tuple[Sample
         items.append((_hatched, "cover houses (hatched)"))
     if picture.cells:
         items.append((_swatch(PALETTE.cells), "cells of the pattern"))
-    coloured = picture.color_of()
+    # the colour classes drawn: a placement or elimination is drawn in its role instead
+    coloured = {cand: k for cand, k in picture.color_of().items() if picture.roles.get(cand) not in (Role.PLACE, Role.ELIM)}
     shown_roles = {role for cand, role in picture.roles.items() if role in (Role.PLACE, Role.ELIM) or cand not in coloured}
     items += [(_mark(ROLE_MARKS[role], role.value), ROLE_MARKS[role].words) for role in Role if role in shown_roles]
-    items += [(_mark(color_mark(k), f"color{k}"), color_mark(k).words) for k in sorted(set(coloured.values()))]
+    items += [(_mark(color_mark(k), f"color{k}"), _color_words(picture, k)) for k in sorted(set(coloured.values()))]
     kinds = {link.strong for link in picture.links}
     items += [(_arrow(strong), words) for strong, words in ((True, "strong link: one end is true"), (False, "weak link: not both true")) if strong in kinds]
     if any(g.kind == "group" for g in picture.groups):
@@ -51,6 +52,15 @@ def legend_items(picture: Picture, candidates: bool = True) -> list[tuple[Sample
     if picture.check:
         items.append((_check_frame, "cells to check"))
     return items
+
+
+def _color_words(picture: Picture, k: int) -> str:
+    """What colour class ``k`` means: the step's own words for it (with the mark's shape,
+    for greyscale), else the colour pairs' default."""
+    mark = color_mark(k)
+    if k < len(picture.color_words):
+        return f"{picture.color_words[k]} ({mark.shape})"
+    return mark.words
 
 
 def legend_height(count: int) -> float:

@@ -13,7 +13,7 @@ from typing import Iterable
 from engine.cells import Cell
 from engine.hints import where_units
 from engine.step import Candidate, Group, Link, Step
-from engine.app.draw.theme import Role
+from engine.app.draw.theme import COLOR_MARKS, Role
 
 FULL = 3
 
@@ -28,6 +28,7 @@ class Picture:
 
     roles: dict[Candidate, Role] = field(default_factory=dict)
     colors: tuple[tuple[Candidate, ...], ...] = ()
+    color_words: tuple[str, ...] = ()
     houses: tuple[int, ...] = ()
     covers: tuple[int, ...] = ()
     cells: frozenset[Cell] = frozenset()
@@ -45,7 +46,8 @@ class Picture:
         roles = _roles(step, with_effect=level >= FULL)
         return cls(
             roles=roles,
-            colors=h.colors,
+            colors=h.colors if len(h.colors) <= 2 * len(COLOR_MARKS) else (),  # more would repeat a colour
+            color_words=h.color_words,
             houses=tuple(h.units),
             covers=tuple(u for u in h.cover_units if u not in h.units),
             cells=frozenset(h.cells) - {c.cell for g in h.groups if g.kind == "als" for c in g.candidates},  # shaded as sets
