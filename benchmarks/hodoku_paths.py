@@ -18,6 +18,7 @@ path nor the score column: from the guess on we keep solving by logic.
     .venv/bin/python benchmarks/hodoku_paths.py                      # all three sets
     .venv/bin/python benchmarks/hodoku_paths.py --sets royle17 --limit 200 -j 2
     .venv/bin/python benchmarks/hodoku_paths.py --sets top1465 --jsonl /tmp/div.jsonl
+    .venv/bin/python benchmarks/hodoku_paths.py --sets top1465 --every 10 -j 2   # a spread tenth
 """
 
 from __future__ import annotations
@@ -234,6 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sets", default="royle17,cb001,top1465", help="comma-separated: " + ", ".join(SETS))
     parser.add_argument("--start", type=int, default=0, help="skip this many puzzles of each set")
     parser.add_argument("--limit", type=int, default=None, help="at most this many puzzles of each set")
+    parser.add_argument("--every", type=int, default=1, help="only every K-th puzzle (a spread sample of a long set)")
     parser.add_argument("-j", "--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--jsonl", type=Path, help="write one record per divergent puzzle here")
     parser.add_argument("--top", type=int, default=25, help="histogram rows to print per set")
@@ -246,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     sink = args.jsonl.open("w") if args.jsonl else None
     tallies = []
     for name in args.sets.split(","):
-        refs = list(read_reference(PATHS / SETS[name]))[args.start :]
+        refs = list(read_reference(PATHS / SETS[name]))[args.start :: args.every]
         refs = refs[: args.limit] if args.limit else refs
         tally = Tally(name)
         start = time.perf_counter()
