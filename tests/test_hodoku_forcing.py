@@ -11,6 +11,7 @@ import pytest
 from engine.analysis import analyse
 from engine.cells import UNITS
 from engine.grid import Grid
+from engine.reader import parse_puzzle
 from techniques import by_code
 from techniques.forcing.propagation import Clash, Conflict
 from techniques.forcing.words import Narrator
@@ -107,3 +108,15 @@ def test_hodoku_takes_the_forcing_net_it_printed() -> None:
     assert solution is not None and all(solution[c] != d for d, c in step.eliminations)
     assert "Either way," in step.explanation or "In every possible case," in step.explanation
     assert str(next(by_code("fn").find(grid))) != str(step)  # our own order differs here
+
+
+def test_hodoku_nets_in_a_position_with_singles_pending() -> None:
+    """Singles the position already has rest on the assumption in HoDoKu's tables (they
+    once made a table entry with no reason, and the chain length search never ended)."""
+    grid = parse_puzzle(
+        ":0000:x:4+1+7+3+6+98+25+63+2.+5+8+9+4....7..+3...2.+4+3..6+9+7+9.+58+64+3+2+3+4+6+91+2..+8+2+8.6.3+57+15.+32..+6+8+41+64.+7+5.+9.::::"
+    ).to_grid()
+    step = HODOKU.choose(by_code("fn"), grid)
+    solution = analyse(grid.values, grid.cands).solution
+    assert step is not None and solution is not None
+    assert all(solution[c] == d for d, c in step.placements) and all(solution[c] != d for d, c in step.eliminations)

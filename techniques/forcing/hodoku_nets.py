@@ -58,6 +58,8 @@ class Table:
         those not there; none for the premise itself)."""
         if lit in self.distance:
             return
+        if not reasons and self.by_position:
+            reasons = [0]  # a single the starting grid had already: it rests on the premise
         latest = max(reasons, default=-1)
         distance = self.by_position[latest] + 1 if latest >= 0 else 1
         self.index[lit] = len(self.by_position)
