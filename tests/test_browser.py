@@ -24,8 +24,8 @@ ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]  # fmt: skip
-# Steps 1-21 singles and easy steps, 22 a Hidden Rectangle, 23 a Discontinuous Nice Loop
-# (r8c6<>7), 24 an AIC, then singles.
+# Steps 1-21 singles and easy steps, 22 a Hidden Rectangle, 23-25 Discontinuous Nice Loops
+# (HoDoKu's order: 25 is the short one, r8c6<>7), 26 an AIC, then singles.
 CHAIN = ".524.........7.1..............8.2...3.....6...9.5.....1.6.3...........897........"
 LAST = 30
 
@@ -86,9 +86,9 @@ def test_the_keys_move_through_the_steps(page: Any) -> None:
 
 
 def test_a_chain_step_shows_its_arrows_and_struck_eliminations(page: Any) -> None:
-    page.click('nav.steps button[data-target="p1-s23"]')
-    assert current(page) == "p1-s23" and counter(page).startswith("Step 23 ")
-    panel = page.locator("#p1-s23")
+    page.click('nav.steps button[data-target="p1-s25"]')
+    assert current(page) == "p1-s25" and counter(page).startswith("Step 25 ")
+    panel = page.locator("#p1-s25")
     assert "Discontinuous Nice Loop" in panel.inner_text()
     struck = panel.locator(":scope > figure .elimination[data-cand]")  # not the legend's sample
     assert struck.count() == 1 and struck.get_attribute("data-cand") == "r8c6d7" and struck.is_visible()
@@ -96,7 +96,7 @@ def test_a_chain_step_shows_its_arrows_and_struck_eliminations(page: Any) -> Non
     arrows = panel.locator(":scope > figure > svg > path.link")  # the legend's samples left out
     assert arrows.count() == 6 and panel.locator(":scope > figure > svg > path.link.weak").count() == 3
     page.keyboard.press("ArrowRight")
-    assert current(page) == "p1-s24"
+    assert current(page) == "p1-s26"
 
 
 def test_singles_collapse_and_expand(page: Any) -> None:
