@@ -235,6 +235,14 @@ def unit_by_name(name: str) -> Unit:
     return UNITS[list(UnitKind).index(kind) * 9 + int(name[1]) - 1]
 
 
+def in_one_house(cells: CellSet) -> bool:
+    """All the cells of a non-empty cell set lie in one house (a house holding them holds
+    the lowest one, so only its three houses are looked at). Cells that all see each other
+    are exactly such sets."""
+    low = (cells & -cells).bit_length() - 1
+    return any(cells & ~UNITS[u].mask == 0 for u in UNITS_OF[low])
+
+
 def common_units(cells: CellSet) -> tuple[Unit, ...]:
     """The units that contain every cell of a non-empty cell set (boxes, rows, columns)."""
     return tuple(u for u in UNITS if cells & ~u.mask == 0)
