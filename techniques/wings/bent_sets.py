@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, Digit, bit, cells_of, in_one_house
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, Digit, HOUSE_MASKS_OF, bit, cells_of, in_one_house
 from engine.grid import Grid
 from engine.notation import compact_cells
 from engine.step import Candidate, Highlights, Step
@@ -37,10 +37,14 @@ _HINGE_CELLS: tuple[tuple[Cell, ...], ...] = tuple(tuple(cells_of(PEER_MASK[c] |
 
 def _loose_digits(grid: Grid, cells: CellSet, mask: int) -> list[Digit]:
     """The digits of ``mask`` whose places in ``cells`` do not all see each other (are not
-    all in one house), stopping at the second."""
+    all in one house, ``in_one_house`` inlined: this runs for every bent set), stopping at
+    the second."""
     loose: list[Digit] = []
+    cells_with = grid.cells_with
     for digit in MASK_DIGITS[mask]:
-        if not in_one_house(grid.cells_with[digit] & cells):
+        places = cells_with[digit] & cells
+        box, row, col = HOUSE_MASKS_OF[(places & -places).bit_length() - 1]
+        if places & ~box and places & ~row and places & ~col:
             loose.append(digit)
             if len(loose) > 1:
                 break
@@ -61,24 +65,21 @@ def bent_sets(grid: Grid, size: int) -> Iterator[tuple[CellSet, int]]:
                     yield cells, mask
 
 
-def _sets_of(region: list[tuple[CellSet, int]], size: int) -> Iterator[tuple[CellSet, int]]:
+def _sets_of(region: list[tuple[CellSet, int]], size: int) -> list[tuple[CellSet, int]]:
     """(cells, digits) of every ``size`` members of ``region`` (cell bit, candidates) with
-    ``size`` digits between them, in lexicographic order of the members."""
-    last = len(region) - size  # the highest index the first member can have
-
-    def grow(start: int, cells: CellSet, mask: int, left: int) -> Iterator[tuple[CellSet, int]]:
-        for i in range(start, last + size - left + 1):
-            cell, cands = region[i]
-            merged = mask | cands
-            if MASK_COUNT[merged] > size:
-                continue
-            if left == 1:
-                if MASK_COUNT[merged] == size:
-                    yield cells | cell, merged
-            else:
-                yield from grow(i + 1, cells | cell, merged, left - 1)
-
-    return grow(0, 0, 0, size)
+    ``size`` digits between them, in lexicographic order of the members (grown a member at
+    a time, each partial set keeping at most ``size`` digits)."""
+    # (index of the next member to try, cells, digits), in lexicographic order
+    partial = [(i + 1, cell, cands) for i, (cell, cands) in enumerate(region[: len(region) - size + 1])]
+    for left in range(size - 1, 0, -1):
+        end = len(region) - left + 1
+        partial = [
+            (i + 1, cells | region[i][0], merged)
+            for start, cells, mask in partial
+            for i in range(start, end)
+            if MASK_COUNT[merged := mask | region[i][1]] <= size
+        ]
+    return [(cells, mask) for _, cells, mask in partial if MASK_COUNT[mask] == size]
 
 
 class BentSet(BaseTechnique):
