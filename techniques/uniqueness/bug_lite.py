@@ -158,20 +158,30 @@ class BugPlusN(BaseTechnique):
                 yield step
 
 
-def lite_patterns(grid: Grid, digits: Mask) -> Iterator[Pattern]:
+def lite_patterns(grid: Grid, digits: Mask, partnered: list[Mask] | None = None) -> Iterator[Pattern]:
     """Sets of 6-8 open cells with pattern candidates among ``digits``, each house holding
-    each digit in none or two of them, at most MAX_EXTRAS extras; lowest cell first."""
+    each digit in none or two of them, at most MAX_EXTRAS extras; lowest cell first.
+    ``partnered``: ``partnered_digits(grid)``, when the caller has it."""
     usable = [c for c in range(N_CELLS) if MASK_COUNT[grid.cands[c] & digits] >= 2 and MASK_COUNT[grid.cands[c]] - 2 <= MAX_EXTRAS]
+    partnered = partnered or partnered_digits(grid)
     search = _LiteSearch(grid.cands, digits)
     for start in usable:
-        later = -1 << (start + 1)  # the cells after start: the only ones the pattern can add
         for pair in _PAIRS[grid.cands[start] & digits]:
-            # each digit of the pair needs a second cell after start in each house of start
-            if all(grid.cells_with[d] & UNITS[u].mask & later for u in UNITS_OF[start] for d in MASK_DIGITS[pair]):
+            # the cells added all come after start: each pair digit needs one in each house of start
+            if pair & ~partnered[start] == 0:
                 search.start = start
                 search.add(start, pair)
                 yield from search.grow(MASK_COUNT[grid.cands[start]] - 2)
                 search.remove(start)
+
+
+def partnered_digits(grid: Grid) -> list[Mask]:
+    """Per cell, the digits that each of its three houses has as a candidate in a later cell."""
+    out = []
+    for cell in range(N_CELLS):
+        later = -1 << (cell + 1)
+        out.append(sum(bit(d) for d in range(1, 10) if all(grid.cells_with[d] & UNITS[u].mask & later for u in UNITS_OF[cell])))
+    return out
 
 
 #: Per digit mask, the masks of two of its digits, in order.
@@ -248,8 +258,9 @@ class BugLite(BaseTechnique):
     def find(self, grid: Grid) -> Iterator[Step]:
         done: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
         seen: set[frozenset[tuple[Cell, Mask]]] = set()
+        partnered = partnered_digits(grid)
         for triple in combinations(range(1, 10), 3):
-            for pattern in lite_patterns(grid, bit(triple[0]) | bit(triple[1]) | bit(triple[2])):
+            for pattern in lite_patterns(grid, bit(triple[0]) | bit(triple[1]) | bit(triple[2]), partnered):
                 key = frozenset(pattern.items())
                 if key in seen:
                     continue
