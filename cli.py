@@ -201,6 +201,13 @@ IGNORE_MISTAKES = Option(
 )
 JOBS = Option("-j", "--jobs", type=_positive, default=1, metavar="N", help="grade in N worker processes (default 1)")
 GRADE_FORMAT = Option("--format", choices=grade_command.FORMATS, default="table", help="table (default), csv or jsonl")
+SE_FIELD = Option(
+    "--se",
+    choices=("style", "exact"),
+    default="style",
+    help="the se field of the hodoku profile: style, an estimate of Sudoku Explainer's rating on HoDoKu's path "
+    "(default), or exact, serate's own ER from the se profile (slower; records then say se_exact: true)",
+)
 MAX_SECONDS = Option(
     "--max-seconds",
     type=_seconds,
@@ -399,6 +406,7 @@ def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
         format=args.format,
         max_seconds=args.max_seconds,
         quiet=args.quiet,
+        se=args.se,
         output=args.output,
         resume=args.resume,
         cluster=args.cluster,
@@ -474,7 +482,7 @@ COMMANDS = (
         "grade",
         "rate puzzles on a profile's scale (default: HoDoKu level and score, hardest technique, SE-style number)",
         _grade,
-        (GRADE_INPUTS, PROFILE, JOBS, GRADE_FORMAT, MAX_SECONDS, OUTPUT, RESUME, CLUSTER, SCHEDULER, QUIET, *TECHNIQUE_OPTIONS),
+        (GRADE_INPUTS, PROFILE, JOBS, GRADE_FORMAT, MAX_SECONDS, OUTPUT, RESUME, CLUSTER, SCHEDULER, QUIET, SE_FIELD, *TECHNIQUE_OPTIONS),
     ),
     Command(
         "generate",

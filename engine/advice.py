@@ -17,7 +17,8 @@ from engine.formats import BoardStyle, Layout, Puzzle, format_grid, format_libra
 from engine.grid import Contradiction, Grid
 from engine.hints import Hint, choose_step, nothing_to_deduce
 from engine.profiles import Profile
-from engine.solver import BRUTE_FORCE, usable_techniques
+from engine.solver import BRUTE_FORCE, next_step, usable_techniques
+from engine.technique import WorkBoundExceeded
 
 
 @dataclass(frozen=True)
@@ -183,7 +184,11 @@ def _choose(advice: Advice, grid: Grid, profile: Profile, options: HintOptions) 
         advice.notes.append(OPEN_GRID)
         return
     techniques = usable_techniques(profile.default, unique=puzzle_unique and position.status is Status.UNIQUE)
-    step = choose_step(grid, techniques)
+    try:
+        step = next_step(grid, techniques, profile.choose) if profile.hints_follow_policy else choose_step(grid, techniques)
+    except WorkBoundExceeded as bound:
+        advice.notes.append(f"The next step needs more work than the search allows ({bound}).")
+        return
     if step is None and position.status is Status.UNIQUE and position.solution is not None:
         step = BRUTE_FORCE.step_for(grid, position.solution)
     if step is None:

@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import Any, Iterable, Iterator, Sequence, Union
 
 from engine.formats import Puzzle, format_line
-from engine.grid import Contradiction
+from engine.grid import Contradiction, Grid
 from engine.profiles import Profile
 from engine.profiles.rating import Fields
 from engine.solver import SolveStatus
@@ -46,10 +46,10 @@ class GradeStatus(StrEnum):
     ERROR = "error"  # unreadable input
 
 
-def record_columns(profile: Profile) -> tuple[str, ...]:
+def record_columns(profile: Profile, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
     """The keys of a grade record (JSON) and the columns of its CSV row, in order: the
-    profile's rating fields between ``status`` and ``hardest``."""
-    return ("puzzle", "status", *(c.key for c in profile.rating_columns), "hardest", "steps", "brute_force", "seconds", "error")
+    profile's rating fields (and ``extra`` ones) between ``status`` and ``hardest``."""
+    return ("puzzle", "status", *(c.key for c in profile.rating_columns), *extra, "hardest", "steps", "brute_force", "seconds", "error")
 
 
 @dataclass(frozen=True)
@@ -90,11 +90,14 @@ Item = Union[Puzzle, GradeRecord]  # a puzzle to grade, or an error record passe
 class Grader:
     """Grades one puzzle at a time with one profile, fixed techniques and budget."""
 
-    def __init__(self, profile: Profile, max_seconds: float | None = None, techniques: Sequence[Technique] | None = None) -> None:
+    def __init__(
+        self, profile: Profile, max_seconds: float | None = None, techniques: Sequence[Technique] | None = None, exact_se: Profile | None = None
+    ) -> None:
         self.profile = profile
         self.techniques = tuple(techniques if techniques is not None else profile.default)
         self.max_seconds = max_seconds
-        self.blank = profile.blank_fields()
+        self.exact_se = exact_se  # a profile whose ER replaces the se field (grade --se exact)
+        self.blank = profile.blank_fields() + ((("se_exact", None),) if exact_se is not None else ())
 
     def grade(self, item: Item) -> GradeRecord:
         if isinstance(item, GradeRecord):
@@ -119,7 +122,19 @@ class Grader:
         if result.status is SolveStatus.INVALID:
             return GradeRecord(line, GradeStatus.INVALID, self.blank, error=result.error)
         rating = rater.rating(result.status is SolveStatus.SOLVED)
-        return GradeRecord(line, GradeStatus.OK, rating.fields, rating.label, rating.hardest, rating.steps, rating.brute_force)
+        fields, error = rating.fields, result.error if result.status is SolveStatus.STUCK else None
+        if self.exact_se is not None:
+            fields, error = self._exact_se(grid, fields, error)
+        return GradeRecord(line, GradeStatus.OK, fields, rating.label, rating.hardest, rating.steps, rating.brute_force, error=error)
+
+    def _exact_se(self, grid: Grid, fields: Fields, error: str | None) -> tuple[Fields, str | None]:
+        """The fields with ``se`` replaced by the exact profile's ER, and ``se_exact``."""
+        assert self.exact_se is not None
+        result = self.exact_se.solve(grid)
+        er = self.exact_se.rate(result.steps, solved=result.status is SolveStatus.SOLVED)["er"]
+        if result.status is SolveStatus.STUCK and error is None:
+            error = f"se: {result.error}"
+        return tuple((key, er if key == "se" else value) for key, value in fields) + (("se_exact", True),), error
 
 
 def _elapsed(start: float) -> float:

@@ -309,6 +309,10 @@ class Grid:
     def empty_count(self) -> int:
         return sum(self._unit_empty[9:18])
 
+    def empty_in(self, unit_number: int) -> int:
+        """How many cells of the house numbered ``unit_number`` (0-26) are still empty."""
+        return self._unit_empty[unit_number]
+
     def is_solved(self) -> bool:
         return all(self.values)
 

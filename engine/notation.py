@@ -80,6 +80,15 @@ def format_step(step: Step) -> str:
     return f"{step.technique}: {step.detail} => {effect}"
 
 
+def rated_line(step: Step) -> str:
+    """The one-liner, followed by the step's own difficulty when its technique rates each
+    step (Sudoku Explainer): ``Forcing Chain: r5c4=3 (8 nodes) => r5c4<>2 [7.1]``."""
+    if step.rating is None:
+        return step.text
+    value = int((step.rating + 0.05) * 10)
+    return f"{step.text} [{value // 10}.{value % 10}]"
+
+
 def digit_list(digits: Iterable[Digit]) -> str:
     """``2,7``: digits of a pattern as HoDoKu lists them."""
     return ",".join(str(d) for d in sorted(digits))

@@ -63,6 +63,7 @@ class SolveResult:
     grid: Grid
     analysis: Analysis
     brute_force: int = 0
+    note: str | None = None  # why a solve stopped short, when not for want of a technique
 
     @property
     def solution(self) -> tuple[int, ...] | None:
@@ -73,7 +74,7 @@ class SolveResult:
         if self.status is SolveStatus.INVALID:
             return self.analysis.describe()
         if self.status is SolveStatus.STUCK:
-            return "no allowed technique applies and search is not allowed"
+            return self.note or "no allowed technique applies and search is not allowed"
         return None
 
 

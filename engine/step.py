@@ -12,6 +12,15 @@ from typing import Any, Literal, NamedTuple
 from engine.cells import CELL_NAMES, UNITS, Cell, Digit
 
 
+def tenths(difficulty: float) -> int:
+    """A difficulty rounded to tenths as Sudoku Explainer prints it: ``(int)((d + 0.05) * 10)``.
+
+    >>> tenths(6.6 + 0.1 + 0.1 + 0.1 + 0.1), tenths(1.2), tenths(7.0)
+    (70, 12, 70)
+    """
+    return int((difficulty + 0.05) * 10)
+
+
 class Candidate(NamedTuple):
     """A digit in a cell. Digit first, so sorting groups eliminations by digit."""
 
@@ -107,7 +116,9 @@ class Step:
     technique/code: HoDoKu's name and short code of the step type ("Naked Pair", "n2");
     detail: the pattern part of the line ("2,7 in r4c19");
     placements/eliminations: the effect; explanation: plain sentences for a person;
-    digits: the digits the pattern is about (2 and 7 for that pair), for hints and lookups.
+    digits: the digits the pattern is about (2 and 7 for that pair), for hints and lookups;
+    rating: the step's own difficulty, for techniques whose scale rates each step (Sudoku
+    Explainer rates a chain by its length): SE's value as SE computes it (1.0 to 11.9).
     """
 
     technique: str
@@ -118,6 +129,7 @@ class Step:
     explanation: str = ""
     highlights: Highlights = field(default=NO_HIGHLIGHTS)
     digits: tuple[Digit, ...] = ()
+    rating: float | None = None
 
     @property
     def effect(self) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
@@ -144,4 +156,5 @@ class Step:
             "eliminations": [c.to_json() for c in self.eliminations],
             "digits": list(self.digits),
             "highlights": self.highlights.to_json(),
+            **({"rating": tenths(self.rating) / 10} if self.rating is not None else {}),
         }

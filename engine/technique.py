@@ -15,9 +15,10 @@ from typing import Iterable, Iterator, Mapping, Protocol, runtime_checkable
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, NO_HIGHLIGHTS, Step
 
-#: The singles' codes (Full House, Naked Single, Hidden Single): walkthroughs collapse
-#: runs of them, and the SE scale rates them by the position they are taken in.
-SINGLE_CODES = frozenset({"fh", "n1", "h1"})
+#: The singles' codes (Full House, Naked Single, Hidden Single, and Sudoku Explainer's
+#: own: last empty cell, hidden single, naked single): walkthroughs collapse runs of them,
+#: and the SE-style scale rates them by the position they are taken in.
+SINGLE_CODES = frozenset({"fh", "n1", "h1", "sfh", "sh1", "sn1"})
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,9 @@ class Declaration:
         subcodes: the codes of sub-types the technique reports, each with its library code
             or None (``{"sc1": "0500", "sc2": "0501"}``).
         uniqueness: sound only when the puzzle has one solution.
+        profile: the one profile whose own policy the technique is part of (Sudoku
+            Explainer's producers, in SE's order and with SE's ratings, belong to ``se``);
+            other profiles leave it out. None: any profile may use it.
         subnames: the name of each sub-type (``{"sc1": "Simple Colors Trap"}``), as its
             steps are named: ``stepdoku techniques`` lists them, and ``--only sc1`` asks
             for that sub-type alone.
@@ -41,6 +45,7 @@ class Declaration:
     library: str | None = None
     subcodes: Mapping[str, str | None] = field(default_factory=dict)
     uniqueness: bool = False
+    profile: str | None = None
     subnames: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -121,8 +126,10 @@ class BaseTechnique:
         digits: tuple[int, ...] = (),
         name: str | None = None,
         code: str | None = None,
+        rating: float | None = None,
     ) -> Step:
-        """A step of this technique (``name``/``code`` override it for sub-types)."""
+        """A step of this technique (``name``/``code`` override it for sub-types; ``rating``
+        for a technique that rates its own steps)."""
         return Step(
             technique=name or self.name,
             code=code or self.code,
@@ -132,10 +139,16 @@ class BaseTechnique:
             explanation=explanation,
             highlights=highlights,
             digits=digits,
+            rating=rating,
         )
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.code} {self.name!r}>"
+
+
+class WorkBoundExceeded(Exception):
+    """A technique's search went past its work bound (nodes, links, trials: never time).
+    Whoever runs it stops there and says so instead of giving a number."""
 
 
 class SubType:

@@ -139,12 +139,7 @@ def ordered(workers: Workers, fn: Callable[..., T], tasks: Iterable[tuple[Any, .
     pending: deque[_Task[T]] = deque()
     try:
         for args in tasks:
-            try:
-                future = workers.submit(fn, *args)
-            except BrokenProcessPool:  # a worker died since the last look
-                _resubmit(workers, fn, pending)
-                future = workers.submit(fn, *args)
-            pending.append(_Task(args, future))
+            pending.append(_Task(args, _submitted(workers, fn, args)))
             while len(pending) >= window:
                 yield _first(workers, fn, pending)
         while pending:
@@ -176,4 +171,16 @@ def _resubmit(workers: Workers, fn: Callable[..., T], pending: deque[_Task[T]]) 
         if task.tries >= MAX_TRIES:
             raise WorkerLost(f"a worker process died {task.tries} times on the same task; giving up")
         task.tries += 1
-        task.future = workers.submit(fn, *task.args)
+        task.future = _submitted(workers, fn, task.args)
+
+
+def _submitted(workers: Workers, fn: Callable[..., T], args: tuple[Any, ...]) -> Future[T]:
+    """The task handed to the workers; when they broke since the last look (a worker
+    died, maybe killed by a task just resubmitted), a future holding that error, which
+    ``_first`` meets in its turn and answers with fresh workers, counting the tries."""
+    try:
+        return workers.submit(fn, *args)
+    except BrokenProcessPool as broken:
+        failed: Future[T] = Future()
+        failed.set_exception(broken)
+        return failed

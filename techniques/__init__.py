@@ -13,8 +13,10 @@ from __future__ import annotations
 from engine.technique import Catalog, Technique
 from techniques import (
     als,
+    chaining,
     chains,
     coloring,
+    exclusion,
     fish,
     forcing,
     intersections,
@@ -28,7 +30,7 @@ from techniques import (
     wings,
 )
 
-FAMILIES = (singles, intersections, subsets, fish, single_digit, wings, coloring, uniqueness, chains, als, misc, patterns, forcing, templates)
+FAMILIES = (singles, intersections, subsets, fish, single_digit, wings, coloring, uniqueness, chains, als, misc, patterns, forcing, templates, exclusion, chaining)
 
 REGISTRY: tuple[Technique, ...] = tuple(t for family in FAMILIES for t in family.TECHNIQUES)
 

@@ -12,7 +12,7 @@ Chains and forcing share one encoding of candidates and literals as ints:
 from __future__ import annotations
 
 from engine.cells import ALL_CELLS, N_CELLS, PEER_MASK, Cell, CellSet, Digit, cells_of
-from engine.grid import Grid
+from engine.position import Position
 from engine.notation import cell_list_words, words_list
 from engine.step import Candidate
 
@@ -76,7 +76,7 @@ def seeing_all(cells: CellSet) -> CellSet:
     return seen
 
 
-def candidates(grid: Grid, digit: Digit, cells: CellSet) -> tuple[Candidate, ...]:
+def candidates(grid: Position, digit: Digit, cells: CellSet) -> tuple[Candidate, ...]:
     """``digit`` in those of ``cells`` where it is still a candidate."""
     return tuple(Candidate(digit, c) for c in cells_of(grid.cells_with[digit] & cells))
 
@@ -115,7 +115,7 @@ def grouped_removals(eliminations: tuple[Candidate, ...]) -> str:
     return words_list(parts, "and") if len(parts) < 3 else "; ".join(parts)
 
 
-def seeing_every(grid: Grid, found: tuple[Candidate, ...] | list[Candidate]) -> tuple[Candidate, ...]:
+def seeing_every(grid: Position, found: tuple[Candidate, ...] | list[Candidate]) -> tuple[Candidate, ...]:
     """The candidates (other than ``found``) that see every one of ``found``: another digit
     in the same cell, or the same digit in a cell sharing a house. When one of ``found``
     must be true, these are all false. Digit-major order."""

@@ -1,6 +1,8 @@
 """Our own positions for each technique (puzzles/techniques/<family>.txt), read for tests.
 
-A line: ``code | 81-char givens | removed candidates (r1c2<>34 ...) or - | expected step line``.
+A line: ``code | 81-char givens | removed candidates (r1c2<>34 ...) or - | expected step line``
+(the fields are separated by `` | ``, so an expected line may hold a bare ``|``, as serate's
+notation ``8.2|Region Forcing Chains|r3c9<>6`` does).
 """
 
 from __future__ import annotations
@@ -34,6 +36,6 @@ def load(path: Path) -> list[Position]:
         line = raw.split("  #")[0].strip()
         if not line or line.startswith("#"):
             continue
-        code, values, removed, expected = (part.strip() for part in line.split("|"))
+        code, values, removed, expected = (part.strip() for part in line.split(" | "))
         out.append(Position(path.name, number, code, values, "" if removed == "-" else removed, expected))
     return out

@@ -47,8 +47,13 @@ TECHNIQUES: dict[str, Technique] = {code: t for t in (*REGISTRY, *(t for p in PR
 ALL = tuple(dict.fromkeys(TECHNIQUES.values()))
 
 
-def _case(case_id: str, *values: object) -> object:
-    return pytest.param(*values, id=case_id)
+#: Codes whose positions take many seconds (SE's nested forcing chains of levels 3-5,
+#: whose every run nests multiple or dynamic chains): their cases run with ``-m slow``.
+SLOW_CODES = frozenset({"sdfc3", "sdfc4", "sdfc5"})
+
+
+def _case(case_id: str, *values: object, code: str = "") -> object:
+    return pytest.param(*values, id=case_id, marks=[pytest.mark.slow] if code in SLOW_CODES else [])
 
 
 def _positions_of(technique: Technique) -> list[Position]:
@@ -60,7 +65,7 @@ def test_every_technique_has_positions_where_it_finds_something(technique: Techn
     assert any(p.expected != "-" for p in _positions_of(technique)), f"{technique.code}: no positions in puzzles/techniques/"
 
 
-@pytest.mark.parametrize("position", [_case(p.id, p) for p in POSITIONS])
+@pytest.mark.parametrize("position", [_case(p.id, p, code=p.code) for p in POSITIONS])
 def test_each_position_keeps_the_contract(position: Position) -> None:
     """The expected step (or nothing); every listed step sound, with progress, words and
     highlights; the grid unchanged."""
@@ -108,7 +113,7 @@ def _run(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-@pytest.mark.parametrize(("profile", "code", "position"), [_case(f"{n}-t-{c}", n, c, p) for n, c, p in CODE_CASES])
+@pytest.mark.parametrize(("profile", "code", "position"), [_case(f"{n}-t-{c}", n, c, p, code=c) for n, c, p in CODE_CASES])
 def test_every_code_works_with_steps_t(profile: str, code: str, position: Position) -> None:
     status, out, err = _run("steps", "--profile", profile, "-t", code, "--json", position.library_line())
     assert status == 0, err

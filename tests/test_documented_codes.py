@@ -50,13 +50,22 @@ def test_every_accepted_code_is_in_the_readme() -> None:
     assert not missing, f"codes the commands accept but the README does not name: {sorted(missing)}"
 
 
-def test_every_accepted_code_is_listed_by_stepdoku_techniques() -> None:
+def listed_by_techniques(*args: str) -> tuple[set[str], set[str]]:
+    """The codes ``stepdoku techniques ARGS`` lists, as a table and as JSON."""
     out, err = io.StringIO(), io.StringIO()
-    assert cli.main(["techniques"], out, err) == 0
+    assert cli.main(["techniques", *args], out, err) == 0
     listed = {line.split()[1] if line[:5].strip() else line.split()[0] for line in out.getvalue().splitlines()[1:-1]}
-    assert listed == ACCEPTED
     out = io.StringIO()
-    assert cli.main(["techniques", "--json"], out, err) == 0
+    assert cli.main(["techniques", "--json", *args], out, err) == 0
     rows = json.loads(out.getvalue())
-    assert {r["code"] for r in rows} | {s["code"] for r in rows for s in r["subtypes"]} == ACCEPTED
     assert all(s["name"] for r in rows for s in r["subtypes"])
+    return listed, {r["code"] for r in rows} | {s["code"] for r in rows for s in r["subtypes"]}
+
+
+def test_every_accepted_code_is_listed_by_stepdoku_techniques() -> None:
+    """Each code by its profile's listing: the default's, or the se profile's for SE's own."""
+    own = {code for t in CATALOG.techniques if t.declaration.profile == "se" for code in t.codes}
+    default, default_json = listed_by_techniques()
+    se, se_json = listed_by_techniques("--profile", "se")
+    assert default == default_json == ACCEPTED - own
+    assert se == se_json == ACCEPTED

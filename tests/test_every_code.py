@@ -21,10 +21,14 @@ from engine.analysis import analyse
 from engine.cells import parse_cell_name
 from engine.reader import parse_puzzle
 from techniques import CATALOG
-from tests.conftest import HODOKU
+from tests.conftest import HODOKU, SE
 
-#: Every code the commands accept: each technique's own code and its sub-type codes.
-CODES = sorted({code for t in CATALOG.techniques for code in t.codes}, key=lambda c: (HODOKU.entry(c).order, c))
+#: The profile each technique belongs to (SE's own producers: ``se``; the rest: the default).
+PROFILES = {"se": SE, None: HODOKU}
+PROFILE_OF = {code: t.declaration.profile for t in CATALOG.techniques for code in t.codes}
+#: Every code the commands accept: each technique's own code and its sub-type codes, the
+#: default profile's in its order, then the se profile's own in SE's order.
+CODES = sorted(PROFILE_OF, key=lambda c: (PROFILE_OF[c] or "", PROFILES[PROFILE_OF[c]].entry(c).order, c))
 #: Positions in the middle of solves, with singles pending (library lines keep the removed
 #: candidates): 24 and 33 open cells, one with a candidate removed by hand.
 POSITIONS = (
@@ -55,6 +59,12 @@ def step_codes(code: str) -> set[str]:
     return set(technique.codes) if technique.code == code else {code}
 
 
+def profile_args(code: str) -> list[str]:
+    """``--profile NAME`` for a technique that belongs to a profile of its own."""
+    owner = PROFILE_OF[code]
+    return ["--profile", owner] if owner else []
+
+
 def run(args: list[str], lines: tuple[str, ...], tmp_path: Path) -> list[dict[str, Any]]:
     path = tmp_path / "positions.txt"
     path.write_text("\n".join(lines) + "\n")
@@ -78,7 +88,7 @@ def wrong(step: dict[str, Any], solution: str) -> list[str]:
 
 def check_walkthroughs(code: str, lines: tuple[str, ...], tmp_path: Path) -> None:
     allowed = step_codes(code) | {"bf"}
-    for record in run(["explain", "--json", "--only", code], lines, tmp_path):
+    for record in run(["explain", "--json", *profile_args(code), "--only", code], lines, tmp_path):
         assert record["status"] == "solved", record["error"]
         for step in record["steps"]:
             assert step["code"] in allowed, step["text"]
@@ -88,7 +98,7 @@ def check_walkthroughs(code: str, lines: tuple[str, ...], tmp_path: Path) -> Non
 @pytest.mark.parametrize("code", CODES)
 def test_steps_lists_each_code(code: str, tmp_path: Path) -> None:
     allowed = step_codes(code)
-    for record, solution in zip(run(["steps", "--json", "-t", code], POSITIONS, tmp_path), SOLUTIONS):
+    for record, solution in zip(run(["steps", "--json", *profile_args(code), "-t", code], POSITIONS, tmp_path), SOLUTIONS):
         assert record["status"] == "unique"
         for step in record["steps"]:
             assert step["code"] in allowed, step["text"]

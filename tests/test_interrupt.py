@@ -15,6 +15,13 @@ import pytest
 from tests.conftest import ROOT, puzzle_lines
 
 
+def _default_ctrl_c() -> None:
+    """A shell without job control starts a background command (``pytest &``) with Ctrl-C
+    ignored, and its children inherit that; the command under test must get it as a
+    terminal delivers it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupted(argv: list[str]) -> tuple[int, list[str], str]:
     """Run the command line, send Ctrl-C once the first line is out; the exit code, the
     lines written (each whole) and stderr."""
@@ -24,6 +31,7 @@ def interrupted(argv: list[str]) -> tuple[int, list[str], str]:
         stderr=subprocess.PIPE,
         text=True,
         cwd=ROOT,
+        preexec_fn=_default_ctrl_c,
     )
     assert process.stdout is not None
     first = process.stdout.readline()  # the batch is under way

@@ -9,11 +9,13 @@ import pytest
 from engine.grid import Grid
 from engine.profiles import PROFILES, UnknownProfile, load_profile
 from engine.profiles.hodoku import STEPS
-from engine.profiles.se import se_tenths
-from engine.step import Candidate, Step
+from engine.step import Candidate, Step, tenths
 from engine.technique import BaseTechnique, Catalog, Declaration, UnknownTechnique
 from techniques import CATALOG, REGISTRY
 from tests.conftest import HODOKU, SE, puzzle_lines
+
+#: A 17-clue puzzle (Gordon Royle's list) that serate rates 1.5/1.5/1.5.
+ROYLE_SE_15 = "..4.8....2.....5.......1......3..26.38..........5..4..71.....8.....4.......2....."
 
 
 def test_hodoku_order_of_the_basic_techniques() -> None:
@@ -26,8 +28,13 @@ def test_hodoku_order_of_the_basic_techniques() -> None:
 
 @pytest.mark.parametrize("name", PROFILES)
 def test_every_profile_uses_the_whole_registry(name: str) -> None:
+    # All but the techniques that are part of another profile's own policy (SE's producers),
+    # unless the profile names one in its own table (full takes SE's Aligned Exclusions).
     profile = load_profile(name, CATALOG)
-    assert set(profile.techniques) == set(REGISTRY)
+    own = {t for t in REGISTRY if t.declaration.profile in (None, name)}
+    borrowed = set(profile.techniques) - own
+    assert own <= set(profile.techniques)
+    assert {t.code for t in borrowed} <= ({"ape", "ate"} if name == "full" else set())
     assert set(profile.default) <= set(profile.techniques)
 
 
@@ -40,7 +47,7 @@ def test_the_hodoku_table_names_only_codes_of_its_kind() -> None:
     # Codes the catalog lacks (HoDoKu's fish of size 5-7) are allowed in the table; every
     # code of the catalog's techniques that HoDoKu has must be in it.
     tabled = {step.code for step in STEPS}
-    assert {t.code for t in REGISTRY} - tabled == BEYOND_HODOKU
+    assert {t.code for t in REGISTRY if t.declaration.profile is None} - tabled == BEYOND_HODOKU
     assert all(t not in HODOKU.default for t in REGISTRY if t.code in BEYOND_HODOKU)
 
 
@@ -51,14 +58,14 @@ def test_off_by_default_as_in_hodoku() -> None:
 
 def test_selection_is_in_profile_order() -> None:
     assert [t.code for t in HODOKU.select("h2, n2")] == ["n2", "h2"]
-    assert [t.code for t in SE.select("n1, h1, fh")] == ["fh", "h1", "n1"]  # SE takes hidden singles first
+    assert [t.code for t in SE.select("sn1, sh1, dh2")] == ["sh1", "dh2", "sn1"]  # SE takes hidden singles first
     with pytest.raises(UnknownTechnique, match="unknown technique code 'zz'"):
         HODOKU.select("zz")
 
 
 def test_max_difficulty_is_in_the_profiles_own_order_numbers() -> None:
     assert [t.code for t in HODOKU.plan(max_difficulty=1210)] == ["fh", "n1", "h1", "l2", "l3", "lc1", "lc2"]
-    assert [t.code for t in SE.plan(max_difficulty=26)] == ["fh", "h1", "n1", "lc1"]  # tenths: 2.6
+    assert [t.code for t in SE.plan(max_difficulty=26)] == ["sh1", "dpt", "dh2", "sn1", "dh3", "spt"]  # tenths: 2.6
     assert [t.code for t in HODOKU.plan("n2,h1", max_difficulty=1000)] == ["h1"]
 
 
@@ -69,13 +76,12 @@ def test_unknown_profile() -> None:
 
 def test_the_se_profile_rates_er_ep_ed() -> None:
     # ER: the hardest step; EP: the hardest up to the first placement; ED: the first step.
-    grid = Grid.from_string(puzzle_lines("top95.txt", 1)[0])
+    # Each step carries SE's own rating (serate: 1.5/1.5/1.5 for this puzzle).
+    grid = Grid.from_string(ROYLE_SE_15)
     result = SE.solve(grid)
     rating = SE.rate(result.steps, start=grid)
-    values, position = [], grid.copy()
-    for step in result.steps:
-        values.append(se_tenths(step, position))
-        position.apply(step)
+    values = [tenths(step.rating) for step in result.steps if step.rating is not None]
+    assert len(values) == len(result.steps) and (rating["er"], rating["ep"], rating["ed"]) == (1.5, 1.5, 1.5)
     first = next(n for n, step in enumerate(result.steps) if step.placements)
     assert (rating["er"], rating["ep"], rating["ed"]) == (max(values) / 10, max(values[: first + 1]) / 10, values[0] / 10)
     assert rating.label == f"{rating['er']:.1f}"

@@ -8,7 +8,7 @@ import pytest
 
 from engine.grid import Grid
 from engine.profiles.hodoku import LEVEL_FALLBACK, Level, final_level
-from engine.profiles.se import SE_TABLE, length_bonus, se_label, se_tenths, singles_tenths
+from engine.profiles.se_style import SE_TABLE, length_bonus, se_label, se_tenths, singles_tenths
 from engine.step import Candidate, Highlights, Link, Step
 from techniques import CATALOG
 from tests.conftest import HODOKU, PUZZLES, puzzle_lines, reference_file
@@ -87,7 +87,8 @@ def test_every_hodoku_code_has_an_se_value() -> None:
 
 
 def test_every_registered_code_has_an_se_value() -> None:
-    missing = [code for t in CATALOG.techniques for code in t.codes if code not in SE_TABLE]
+    # SE's own producers (the se profile's) rate their steps themselves.
+    missing = [code for t in CATALOG.techniques if t.declaration.profile is None for code in t.codes if code not in SE_TABLE]
     assert missing == []
 
 

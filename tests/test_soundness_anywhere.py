@@ -154,9 +154,18 @@ def test_every_step_is_sound_anywhere_whole_sweep(technique: Technique) -> None:
 
 
 QUICK_POSITIONS = list(QUICK.positions())
+#: Sudoku Explainer's nested forcing chains of levels 3-5 nest multiple or dynamic chains
+#: in every run: a minute or more on the quick positions, so only the whole sweep runs them
+#: (levels 1-2, the same propagation with fewer inner rules, run here).
+SLOW_IN_QUICK = frozenset({"sdfc3", "sdfc4", "sdfc5"})
 
 
-@pytest.mark.parametrize("technique", TECHNIQUES, ids=[f"{t.code}-{i}" for i, t in enumerate(TECHNIQUES)])
+def _quick_case(i: int, technique: Technique) -> object:
+    marks = [pytest.mark.slow] if technique.code in SLOW_IN_QUICK else []
+    return pytest.param(technique, id=f"{technique.code}-{i}", marks=marks)
+
+
+@pytest.mark.parametrize("technique", [_quick_case(i, t) for i, t in enumerate(TECHNIQUES)])
 def test_every_step_is_sound_with_singles_pending(technique: Technique) -> None:
     problems = [p for position in QUICK_POSITIONS for p in unsound_steps(position, technique)]
     assert not problems, "\n".join(problems[:10])

@@ -28,12 +28,12 @@ from engine.generate.request import MIN_CLUES, Request, RequestError
 from engine.grid import Grid
 from engine.profiles import Profile, Rating, load_profile
 from engine.profiles.hodoku import UNKNOWN_STEP, HodokuProfile, HodokuRater, Level, final_level
+from engine.profiles.se import SeRater
 from engine.search import BasicReach, basic_reach
 from engine.step import Step
 from engine.technique import SINGLE_CODES, Catalog
 
-#: The profile ``--se`` rates on. SE-style for now; when the exact Sudoku Explainer profile
-#: lands, name it here (the only change --se needs: its rating field is ``er`` as well).
+#: The profile ``--se`` rates on: Sudoku Explainer's own, so the range is serate's ER.
 SE_PROFILE = "se"
 
 #: Singles only ever score 4 (full house, naked single) or 14 (hidden single) each in
@@ -181,7 +181,9 @@ class Judge:
         rules = self._rules_for(self._load(SE_PROFILE, catalog))
 
         def bounds(walk: Walk, step: Step) -> str | None:
-            return f"SE above {high:g}" if walk.rater.rating(False)["er"] > high + 1e-9 else None
+            rater = walk.rater
+            assert isinstance(rater, SeRater)
+            return f"SE above {high:g}" if rater.so_far() > high + 1e-9 else None
 
         def final(walk: Walk, rating: Rating) -> str | None:
             return f"SE below {low:g}" if rating["er"] < low - 1e-9 else None

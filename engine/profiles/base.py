@@ -9,7 +9,9 @@ come from the catalog).
 
 Techniques of the catalog that a profile does not place itself (a technique added after
 the profile was written) are appended after its own, off by default: they can be asked
-for by code at once, and the profile rates their steps as it rates unknown codes.
+for by code at once, and the profile rates their steps as it rates unknown codes. A
+technique declared as part of one profile's own policy (``Declaration.profile``) is left
+out of the others.
 
 A new profile is a subclass in its own module, registered with one line in
 ``engine/profiles/__init__.py``; see CONTRIBUTING.md.
@@ -59,11 +61,14 @@ class Profile(ABC):
     rating_columns: ClassVar[tuple[Column, ...]] = ()  # its rating fields, in order
     count_columns: ClassVar[tuple[Column, ...]] = ()  # its numbers per technique used in a path
     label_heading: ClassVar[str] = "level"  # what a rating's label is called
+    #: A hint gives the step this profile's own solve takes next (a rating policy whose path
+    #: is the point), not the step a person would most likely find.
+    hints_follow_policy: ClassVar[bool] = False
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         placed = sorted(self.build_entries(catalog), key=lambda e: e.order)
-        self.entries = (*placed, *_unplaced(catalog, placed))
+        self.entries = (*placed, *_unplaced(catalog, placed, self.name))
         self.techniques = tuple(e.technique for e in self.entries)
         self.default = tuple(e.technique for e in self.entries if e.enabled)
         self._entries = {code: e for e in self.entries for code in e.technique.codes}
@@ -162,9 +167,10 @@ class Profile(ABC):
         return f"<{type(self).__name__} {self.name!r}: {len(self.techniques)} techniques>"
 
 
-def _unplaced(catalog: Catalog, placed: Sequence[Entry]) -> list[Entry]:
-    """The catalog's techniques a profile did not place, after its last one, off by default."""
+def _unplaced(catalog: Catalog, placed: Sequence[Entry], profile: str) -> list[Entry]:
+    """The catalog's techniques a profile did not place, after its last one, off by default
+    (not those that are part of another profile's own policy)."""
     known = {e.technique for e in placed}
     last = max((e.order for e in placed), default=0)
-    missing = [t for t in catalog.techniques if t not in known]
+    missing = [t for t in catalog.techniques if t not in known and t.declaration.profile in (None, profile)]
     return [Entry(t, last + n, enabled=False) for n, t in enumerate(missing, 1)]

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Iterable, Iterator
 from engine.grid import Grid
 from engine.profiles.base import Entry, Profile
 from engine.profiles.rating import Column, Rating, TechniqueCount
-from engine.profiles.se import MULTIPLE, X_CHAIN, SeRule, se_label, se_tenths
+from engine.profiles.se_style import MULTIPLE, X_CHAIN, SeRule, se_label, se_tenths
 from engine.step import Step
 from engine.technique import Catalog
 

@@ -1,278 +1,154 @@
-"""The ``se`` profile: an SE-style scale, Sudoku Explainer 1.2.1's values (1.0 to 11.9).
+"""The ``se`` profile: Sudoku Explainer's own solving policy and ratings (serate 1.2.1.3).
 
-SE rates a puzzle by the hardest step of its own solution path (ER), the hardest step up
-to the first placement (EP) and the first step (ED). This profile rates its own path the
-same way, so the numbers are "SE-style", not SE's own (an exact SE profile needs SE's
-technique set and order). It tries the techniques in the order of their SE values and
-takes the first step found. The values come from ``../shared/reference/se_ratings.md``:
+SE rates a puzzle by solving it its own way: at each step it asks its producers, in one
+fixed order, for a hint and applies the first one found; placing a digit removes it from
+the cell's houses and nothing else happens between steps. The producers are SE's own
+techniques (declared for this profile in their families: singles, intersections,
+subsets, fish, wings, uniqueness, exclusion, chaining), each of which finds its steps in
+SE's order and rates each step as SE does (a chain by its length: ``Step.rating``).
 
-* techniques SE 1.2.1 has get SE's value (Hidden Single 1.2 in a box, 1.5 in a line, ...);
-* techniques SE 1.2.1 lacks get the value of the SE producer that finds the same
-  deduction: single-digit patterns, finned, Franken and Mutant fish and colouring are
-  forcing X-chains (6.6 + L), Remote Pair and XY-Chain forcing Y-chains (6.6 + L), W-Wing
-  and nice loops chains mixing X and Y links (7.0 + L), grouped loops, ALS moves, Sue de
-  Coq, Kraken fish and forcing chains need SE's multiple forcing chains (8.0 + L), forcing
-  nets its dynamic ones (8.5 + L), templates its Nishio chains (7.5);
-* basic fish of size 5-7 have a complementary fish of size 4 or less, so SE finds them as
-  (at most) a Jellyfish; uniqueness patterns SE lacks get its Unique Rectangle base, 4.5;
-* Brute Force, a step beyond every technique we have, is 10.0 (SE needs nested dynamic
-  forcing chains for the puzzles HoDoKu guesses on); HoDoKu's Give Up is SE's 20.0
-  ("valid but not solvable") and Incomplete its 0.0.
+* ER: the hardest step of the path; 20.0 when no producer applies (SE's "valid but not
+  solvable"; our path then goes on with a logged Brute Force step).
+* EP: the hardest step up to and including the first step that places a digit.
+* ED: the first step's difficulty.
 
-SE tries singles in the order full house, hidden single in a box, hidden single in a line,
-naked single. A single is rated as the easiest single SE would take in the same position
-(``singles_tenths``), when the position is known; so the ``hodoku`` profile, which takes
-naked singles first, gets the same values for its singles.
-
-L is SE's chain-length bonus, computed from the candidates a step highlights (the nodes
-its conclusion rests on). A code not in the table (a technique added later) gets the
-caller's fallback value, so a new technique is rated before it is tabled.
+Numbers are rounded as serate prints them. A producer bounds its search by work (nodes);
+a path that passes a bound stops there and says so, with no rating.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Iterator
+from typing import Any, Callable, ClassVar, Iterable, Sequence
 
-from engine.cells import UNITS, UnitKind
+from engine.analysis import Analysis, analyse
+from engine.cells import CELL_NAMES
 from engine.grid import Grid
 from engine.profiles.base import Entry, Profile
 from engine.profiles.rating import Column, Rating, TechniqueCount
-from engine.step import Step
-from engine.technique import SINGLE_CODES, Catalog
+from engine.profiles.se_style import se_tenths
+from engine.solver import SolveResult, SolveStatus
+from engine.step import Step, tenths
+from engine.technique import Catalog, Technique, WorkBoundExceeded
+
+#: SE's producers in its order: step code, the profile's order number (SE's value in
+#: tenths, the base value for chains), the value shown in technique listings.
+ORDER: tuple[tuple[str, int, str], ...] = (
+    ("sh1", 10, "1.0-1.5"),  # Hidden Single: the last empty cell of a house first
+    ("dpt", 17, "1.7-1.9"),  # Direct Pointing / Claiming
+    ("dh2", 20, "2.0"),  # Direct Hidden Pair
+    ("sn1", 23, "2.3"),  # Naked Single
+    ("dh3", 25, "2.5"),  # Direct Hidden Triplet
+    ("spt", 26, "2.6-2.8"),  # Pointing / Claiming
+    ("sn2", 30, "3.0"),
+    ("sf2", 32, "3.2"),
+    ("sh2", 34, "3.4"),
+    ("sn3", 36, "3.6"),
+    ("sf3", 38, "3.8"),
+    ("sh3", 40, "4.0"),
+    ("sxy", 42, "4.2"),
+    ("sxyz", 44, "4.4"),
+    ("ul1", 45, "4.5-5.3"),  # Unique Rectangles and Loops, before SE's quads
+    ("sn4", 50, "5.0"),
+    ("sf4", 52, "5.2"),
+    ("sh4", 54, "5.4"),
+    ("sbug1", 56, "5.6-6.0"),
+    ("ape", 62, "6.2"),
+    ("sfc", 65, "6.5+"),  # cycles and forcing chains, before Aligned Triplet Exclusion
+    ("ate", 75, "7.5"),
+    ("snfc", 75, "7.5+"),
+    ("smfc", 80, "8.0+"),
+    ("sdfc", 85, "8.5+"),
+    ("sdfc1", 90, "9.0+"),
+    ("sdfc2", 95, "9.5+"),
+    ("sdfc3", 100, "10.0+"),
+    ("sdfc4", 105, "10.5+"),
+    ("sdfc5", 110, "11.0+"),
+)
+
+#: serate's rating of a puzzle it cannot solve, in tenths.
+UNSOLVABLE = 200
 
 
-@dataclass(frozen=True)
-class SeRule:
-    """A step type's SE-style value in tenths, and whether SE's chain-length bonus applies."""
-
-    tenths: int
-    chain: bool = False
-
-
-X_CHAIN = SeRule(66, chain=True)  # SE: forcing X-chain
-_Y_CHAIN = SeRule(66, chain=True)  # SE: forcing Y-chain
-_XY_CHAIN = SeRule(70, chain=True)  # SE: chains and cycles mixing X and Y links
-MULTIPLE = SeRule(80, chain=True)  # SE: cell/region/contradiction forcing chains
-_DYNAMIC = SeRule(85, chain=True)  # SE: dynamic forcing chains
-_UR = SeRule(45)  # SE: Unique Rectangle base
-
-_FISH_SIZES = range(2, 8)
-
-#: Step code (HoDoKu's short name) -> SE-style rule; every code of techniques.md is here.
-SE_TABLE: dict[str, SeRule] = {
-    "fh": SeRule(10),
-    "n1": SeRule(23),
-    "h1": SeRule(15),  # 1.2 in a box, see se_value
-    "lc1": SeRule(26),
-    "lc2": SeRule(28),
-    "l2": SeRule(30),  # SE finds a locked pair as a Naked Pair
-    "l3": SeRule(36),  # ... and a locked triple as a Naked Triplet
-    "n2": SeRule(30),
-    "n3": SeRule(36),
-    "n4": SeRule(50),
-    "h2": SeRule(34),
-    "h3": SeRule(40),
-    "h4": SeRule(54),
-    "bf2": SeRule(32),
-    "bf3": SeRule(38),
-    "bf4": SeRule(52),
-    "bf5": SeRule(52),
-    "bf6": SeRule(52),
-    "bf7": SeRule(52),
-    "xy": SeRule(42),
-    "xyz": SeRule(44),
-    "u1": _UR,
-    "u2": _UR,
-    "u3": SeRule(46),  # SE: type 3 with a naked pair
-    "u4": _UR,
-    "u5": _UR,
-    "u6": _UR,
-    "hr": _UR,
-    "ar1": _UR,
-    "ar2": _UR,
-    "bug1": SeRule(56),
-    "rp": _Y_CHAIN,
-    "xyc": _Y_CHAIN,
-    "sk": X_CHAIN,
-    "2sk": X_CHAIN,
-    "d2sk": X_CHAIN,
-    "tf": X_CHAIN,
-    "er": X_CHAIN,
-    "der": X_CHAIN,
-    "x": X_CHAIN,
-    "sc": X_CHAIN,
-    "sc1": X_CHAIN,
-    "sc2": X_CHAIN,
-    "mc": X_CHAIN,
-    "mc1": X_CHAIN,
-    "mc2": X_CHAIN,
-    "w": _XY_CHAIN,
-    "nl": _XY_CHAIN,
-    "cnl": _XY_CHAIN,
-    "dnl": _XY_CHAIN,
-    "aic": _XY_CHAIN,
-    "gnl": MULTIPLE,
-    "gcnl": MULTIPLE,
-    "gdnl": MULTIPLE,
-    "gaic": MULTIPLE,
-    "sdc": MULTIPLE,
-    "axz": MULTIPLE,
-    "axy": MULTIPLE,
-    "ach": MULTIPLE,
-    "db": MULTIPLE,
-    "kf": MULTIPLE,
-    "kf1": MULTIPLE,
-    "kf2": MULTIPLE,
-    "fc": MULTIPLE,
-    "fcc": MULTIPLE,
-    "fcv": MULTIPLE,
-    "fn": _DYNAMIC,
-    "fnc": _DYNAMIC,
-    "fnv": _DYNAMIC,
-    "ts": SeRule(75),
-    "td": SeRule(75),
-    "bf": SeRule(100),
-    "in": SeRule(0),
-    "gu": SeRule(200),
-    # stepdoku's own techniques (issue 15), which Sudoku Explainer lacks: the value of the SE
-    # technique that makes the same eliminations, or of a close relative.
-    "re": X_CHAIN,  # SE finds it as an X-chain, as the Empty Rectangle
-    "wxyz": SeRule(46),  # after XYZ-Wing 4.4, a cell more (SukakuExplainer's place for it)
-    "vwxyz": SeRule(48),
-    "3dm": _XY_CHAIN,  # a loop of X and Y links in SE
-    "bugn": SeRule(57),  # SE's BUG types 2-4 with several extra candidates: 5.7
-    "bugl": SeRule(57),
-    "tri": _DYNAMIC,  # SE needs dynamic forcing chains for what these patterns remove
-    "je": _DYNAMIC,
-    "sje": _DYNAMIC,
-    "skl": _DYNAMIC,
-    "msls": _DYNAMIC,
-    # Finned, sashimi, Franken and Mutant fish, and their Siamese forms (code prefixed "s"),
-    # are found by SE as X-chains/cycles.
-    **{f"{siamese}{kind}{n}": X_CHAIN for siamese in ("", "s") for kind in ("fbf", "sbf", "ff", "fff", "mf", "fmf") for n in _FISH_SIZES},
-}
-
-def _thresholds() -> Iterator[int]:
-    """4, 6, 8, 12, 16, 24, ...: alternately times 1.5 and times 4/3."""
-    value, grow = 4, True
-    while True:
-        yield value
-        value = value * 3 // 2 if grow else value * 4 // 3
-        grow = not grow
+def notation(step: Step) -> str:
+    """A step as serate's path files write it: ``difficulty|SE name|effect``, the effect
+    being the placement, if any, then the removals by cell and digit
+    (``7.2|Forcing Chain|r4c2=9,r4c2<>7``)."""
+    value = tenths(step.rating) if step.rating is not None else 0
+    placed = [f"{CELL_NAMES[c.cell]}={c.digit}" for c in step.placements]
+    removed = [f"{CELL_NAMES[c.cell]}<>{c.digit}" for c in sorted(step.eliminations, key=lambda c: (c.cell, c.digit))]
+    return f"{value // 10}.{value % 10}|{step.technique}|{','.join(placed + removed)}"
 
 
-def length_bonus(nodes: int) -> int:
-    """SE's chain-length bonus in tenths for a conclusion resting on ``nodes`` candidates.
-
-    >>> [length_bonus(n) for n in (3, 6, 7, 8, 10, 14, 18)]
-    [0, 0, 1, 1, 2, 3, 4]
-    """
-    n = nodes - 2
-    bonus = 0
-    for threshold in _thresholds():
-        if n <= threshold:
-            return bonus
-        bonus += 1
-    raise AssertionError("unreachable")
-
-
-def _nodes(step: Step) -> int:
-    h = step.highlights
-    found = set(h.pattern) | set(h.alt) | set(h.fins)
-    for link in h.links:
-        found.update((link.start, link.end))
-    return len(found)
-
-
-def se_label(code: str) -> str:
-    """The SE-style value of a step code as text: ``3.0``, ``1.2-1.5``, ``6.6+`` (plus a
-    chain-length bonus), or ``""`` for a code not in the table."""
-    rule = SE_TABLE.get(code)
-    if rule is None:
-        return ""
-    if code == "h1":
-        return "1.2-1.5"
-    return f"{rule.tenths / 10:.1f}" + ("+" if rule.chain else "")
-
-
-def singles_tenths(grid: Grid) -> int:
-    """The SE value of the easiest single SE would take in a position (23 if none)."""
-    if grid.full_house_units():
-        return 10
-    keys = grid.hidden_single_keys()
-    if any(UNITS[u].kind is UnitKind.BOX for u, _ in keys):
-        return 12
-    return 15 if keys else 23
-
-
-def se_tenths(step: Step, before: Grid | None = None, fallback: SeRule = MULTIPLE) -> int:
-    """The SE-style difficulty of a step, in tenths (``23`` is 2.3).
-
-    ``before``: the position the step was taken in, used to rate singles as SE would;
-    ``fallback``: the rule for a code the table lacks.
-    """
-    if before is not None and step.code in SINGLE_CODES:
-        return singles_tenths(before)
-    rule = SE_TABLE.get(step.code, fallback)
-    if step.code == "h1" and step.highlights.units and UNITS[step.highlights.units[0]].kind is UnitKind.BOX:
-        return 12
-    return rule.tenths + (length_bonus(_nodes(step)) if rule.chain else 0)
-
-
-#: Left out of a plain solve (asked for by code only): slow searches SE has no counterpart
-#: for, as in the hodoku profile.
-_OFF_BY_DEFAULT = frozenset({"db", "ff4", "fff4", "mf2", "mf3", "mf4", "fmf2", "fmf3", "fmf4", "fmf5", "fmf6", "ts", "td"})
-_UNKNOWN_ORDER = 10**6
+def rating_text(values: Sequence[float | None]) -> str:
+    """``ER/EP/ED`` as serate prints it (``7.2/1.2/1.2``), ``-`` when not rated."""
+    if any(v is None for v in values):
+        return "-"
+    return "/".join(f"{v:.1f}" for v in values if v is not None)
 
 
 @dataclass
 class SeRater:
-    """ER, EP and ED of one path: the hardest step, the hardest up to the first placement,
-    the first step (se_ratings.md, section 1)."""
+    """ER, EP and ED of one path, from each step's own SE rating (a step of a technique SE
+    lacks, asked for by code, gets the SE-style estimate)."""
 
     order: dict[str, int]  # step code -> position in the profile, for the counts
     values: list[int] = field(default_factory=list)
-    first_placement: int | None = None  # index of the first step that places a digit
+    ep: int | None = None  # the hardest value up to the first placement
+    gave_up: bool = False  # SE found nothing: a Brute Force step
     hardest: tuple[int, int, str] | None = None  # (tenths, step number, name)
     brute_force: int = 0
     counts: dict[str, list[Any]] = field(default_factory=dict)  # code -> [name, count, max tenths]
 
     def watch(self, grid: Grid | None, step: Step) -> None:
-        tenths = se_tenths(step, grid)
-        self.values.append(tenths)
-        if self.first_placement is None and step.placements:
-            self.first_placement = len(self.values) - 1
-        if self.hardest is None or tenths > self.hardest[0]:
-            self.hardest = (tenths, len(self.values), step.technique)
-        self.brute_force += step.code == "bf"
+        if step.code == "bf":
+            self.brute_force += 1
+            self.gave_up = True
+        if self.gave_up:
+            return
+        value = tenths(step.rating) if step.rating is not None else se_tenths(step, grid)
+        self.values.append(value)
+        if self.ep is None and step.placements:
+            self.ep = max(self.values)
+        if self.hardest is None or value > self.hardest[0]:
+            self.hardest = (value, len(self.values), step.technique)
         count = self.counts.setdefault(step.code, [step.technique, 0, 0])
         count[1] += 1
-        count[2] = max(count[2], tenths)
+        count[2] = max(count[2], value)
+
+    def so_far(self) -> float:
+        """The hardest step so far: the ER of the path up to here (20.0 once SE gave up)."""
+        return (UNSOLVABLE if self.gave_up else max(self.values, default=0)) / 10
 
     def rating(self, solved: bool) -> Rating:
         values = self.values
-        upto = len(values) if self.first_placement is None else self.first_placement + 1
-        er, ep, ed = (max(values) / 10, max(values[:upto]) / 10, values[0] / 10) if values else (0.0, 0.0, 0.0)
-        ordered = sorted(self.counts.items(), key=lambda item: self.order.get(item[0], _UNKNOWN_ORDER))
+        er: float | None = None
+        ep: float | None = None
+        ed: float | None = None
+        if solved and (values or self.gave_up):
+            er = (UNSOLVABLE if self.gave_up else max(values)) / 10
+            ep = (self.ep or 0) / 10
+            ed = (values[0] if values else 0) / 10
+        ordered = sorted(self.counts.items(), key=lambda item: self.order.get(item[0], 10**6))
+        detail = f" (SE ER {er:.1f}, EP {ep:.1f}, ED {ed:.1f})" if er is not None and ep is not None and ed is not None else ""
         return Rating(
-            label=f"{er:.1f}" if solved else "Incomplete",
+            label=f"{er:.1f}" if er is not None else "Incomplete",
             fields=(("er", er), ("ep", ep), ("ed", ed)),
-            detail=f" (SE-style ER {er:.1f}, EP {ep:.1f}, ED {ed:.1f})",
+            detail=detail,
             hardest=self.hardest[2] if self.hardest else None,
             hardest_step=self.hardest[1] if self.hardest else None,
             brute_force=self.brute_force,
-            steps=len(values),
+            steps=len(values) + self.brute_force,
             counts=tuple(TechniqueCount(name, code, n, (("se", top / 10),)) for code, (name, n, top) in ordered),
         )
 
 
 class SeProfile(Profile):
-    """SE-style: techniques in the order of their SE values, the first step of the first
-    one that applies, rated ER/EP/ED on SE 1.2.1's scale."""
+    """Sudoku Explainer's producers in its order, the first hint of the first one that
+    has one, rated ER/EP/ED as serate 1.2.1.3 rates them."""
 
     name = "se"
-    title = "SE-style: Sudoku Explainer 1.2.1's values and ER/EP/ED on our techniques"
+    title = "Sudoku Explainer (serate 1.2.1.3): its techniques, order and ratings, ER/EP/ED"
     technique_columns: ClassVar[tuple[Column, ...]] = (Column("se", "SE", 7),)
     rating_columns: ClassVar[tuple[Column, ...]] = (
         Column("er", "ER", 4, decimals=1),
@@ -281,12 +157,12 @@ class SeProfile(Profile):
     )
     count_columns: ClassVar[tuple[Column, ...]] = (Column("se", "SE", 4, decimals=1),)
     label_heading = "ER"
+    hints_follow_policy = True
 
     def build_entries(self, catalog: Catalog) -> Iterable[Entry]:
-        # The table's own order breaks ties between techniques of one value.
-        for code, rule in SE_TABLE.items():
-            if code in catalog and catalog.by_code(code).code == code:
-                yield Entry(catalog.by_code(code), rule.tenths, code not in _OFF_BY_DEFAULT, (("se", se_label(code)),))
+        for code, order, label in ORDER:
+            if code in catalog:
+                yield Entry(catalog.by_code(code), order, True, (("se", label),))
 
     def rater(self) -> SeRater:
         return SeRater({code: n for n, e in enumerate(self.entries) for code in e.technique.codes})
@@ -296,3 +172,31 @@ class SeProfile(Profile):
             return float(label)
         except ValueError:
             return 1000.0 if label == "Incomplete" else None
+
+    def solve(
+        self,
+        grid: Grid,
+        techniques: Sequence[Technique] | None = None,
+        *,
+        allow_search: bool = True,
+        analysis: Analysis | None = None,
+        watch: Callable[[Grid, Step], None] | None = None,
+    ) -> SolveResult:
+        """Solve SE's way; a path whose producer passes its work bound stops there (status
+        stuck, the bound named in ``error``)."""
+        taken: list[Step] = []
+
+        def record(position: Grid, step: Step) -> None:
+            taken.append(step)
+            if watch is not None:
+                watch(position, step)
+
+        try:
+            return super().solve(grid, techniques, allow_search=allow_search, analysis=analysis, watch=record)
+        except WorkBoundExceeded as bound:
+            work = grid.copy()
+            for step in taken:
+                work.apply(step)
+            note = f"step {len(taken) + 1} passed a work bound ({bound}), so SE's rating is not known"
+            found = analysis or analyse(grid.values, grid.cands)
+            return SolveResult(SolveStatus.STUCK, tuple(taken), work, found, sum(s.code == "bf" for s in taken), note=note)

@@ -6,5 +6,6 @@ from __future__ import annotations
 
 from engine.technique import Technique
 from techniques.intersections.locked_candidates import LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2
+from techniques.intersections.se_locking import SE_DIRECT_LOCKING, SE_LOCKING
 
-TECHNIQUES: tuple[Technique, ...] = (LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2,)
+TECHNIQUES: tuple[Technique, ...] = (LOCKED_CANDIDATES_1, LOCKED_CANDIDATES_2, SE_DIRECT_LOCKING, SE_LOCKING)

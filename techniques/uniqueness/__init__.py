@@ -11,6 +11,11 @@ from engine.technique import Technique
 from techniques.uniqueness.unique_rectangles import HIDDEN_RECTANGLE, UNIQUENESS_1, UNIQUENESS_2, UNIQUENESS_3, UNIQUENESS_4, UNIQUENESS_5, UNIQUENESS_6
 from techniques.uniqueness.avoidable import AVOIDABLE_RECTANGLE_1, AVOIDABLE_RECTANGLE_2
 from techniques.uniqueness.bug import BUG_PLUS_1
+from techniques.uniqueness.se_bug import SE_BUG
+from techniques.uniqueness.unique_loops import UNIQUE_LOOPS
 from techniques.uniqueness.bug_lite import BUG_LITE, BUG_PLUS_N
 
-TECHNIQUES: tuple[Technique, ...] = (UNIQUENESS_1, UNIQUENESS_2, UNIQUENESS_3, UNIQUENESS_4, UNIQUENESS_5, UNIQUENESS_6, HIDDEN_RECTANGLE, AVOIDABLE_RECTANGLE_1, AVOIDABLE_RECTANGLE_2, BUG_PLUS_1, BUG_PLUS_N, BUG_LITE,)
+TECHNIQUES: tuple[Technique, ...] = (
+    UNIQUENESS_1, UNIQUENESS_2, UNIQUENESS_3, UNIQUENESS_4, UNIQUENESS_5, UNIQUENESS_6, HIDDEN_RECTANGLE, AVOIDABLE_RECTANGLE_1, AVOIDABLE_RECTANGLE_2,
+    BUG_PLUS_1, BUG_PLUS_N, BUG_LITE, UNIQUE_LOOPS, SE_BUG,
+)

@@ -28,6 +28,7 @@ from typing import IO, Any
 from rich.console import Console
 from rich.text import Text
 
+from engine.notation import rated_line
 from engine.analysis import Analysis, Status
 from engine.app.commands.inputs import Record, iter_records
 from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
@@ -142,7 +143,7 @@ def _text(record: Record, result: SolveResult, options: ExplainOptions) -> str:
     if result.status is SolveStatus.INVALID:
         return f"# {record.where}: {result.error}\n"
     last = options.until_step or len(result.steps)
-    lines = [f"{n}. {step}" for n, step in enumerate(result.steps, 1) if options.from_step <= n <= last]
+    lines = [f"{n}. {rated_line(step)}" for n, step in enumerate(result.steps, 1) if options.from_step <= n <= last]
     if result.status is SolveStatus.STUCK:
         lines.append(f"# {record.where}: stuck: {result.error}")
     return "\n".join(lines) + "\n"

@@ -11,6 +11,8 @@ with the ``hodoku`` profile::
     {"puzzle", "status", "level", "score", "se", "hardest", "steps", "brute_force", "seconds", "error"}
 
 (the ``se`` profile has ``er``, ``ep``, ``ed`` in place of ``level``, ``score``, ``se``).
+With ``--se exact`` the ``se`` field is serate's own ER (the ``se`` profile is run too) and
+a ``se_exact`` column (true) says so.
 
 ``--output FILE`` writes the records to FILE instead (the summary then goes to stderr);
 ``--resume`` continues the batch a stopped run left in FILE (see ``resume.py``).
@@ -47,9 +49,11 @@ from engine.grading import Grader, GradeRecord, GradeStatus, Item, grade_stream,
 from engine.app.render.progress import batch_progress
 from engine.cluster import ClusterUnavailable, dask_client, grade_on_cluster
 from engine.app.render.tables import CountTable
-from engine.profiles import Column, Profile
+from engine.profiles import Column, Profile, load_profile
 
 FORMATS = ("table", "csv", "jsonl")
+#: The column that says the se field is serate's own ER (grade --se exact).
+EXACT_COLUMN = Column("se_exact", "exact", 5, align="<")
 _SAMPLE_LINES = 1000
 _HARDEST_WIDTH = 36
 
@@ -62,6 +66,7 @@ class GradeOptions:
     max_seconds: float | None = None
     quiet: bool = False
     progress: bool | None = None  # None: when stderr is a terminal
+    se: str = "style"  # "exact": the se field is the se profile's ER
     output: str | None = None  # write the records to this file, not stdout
     resume: bool = False  # continue the batch a stopped run left in ``output``
     cluster: str | None = None  # "dask": grade on a Dask cluster
@@ -78,7 +83,7 @@ def run(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], std
 
 def _run_to(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], stdin: IO[str] | None) -> int:
     """``run``, to stdout or to ``--output FILE``."""
-    names = record_columns(profile)
+    names = record_columns(profile, tuple(c.key for c in _extra_columns(options, profile)))
     kept = Kept()
     if options.output is None:
         return _run(options, profile, out, err, _items(options.inputs, stdin), kept)
@@ -97,9 +102,16 @@ def _run_to(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str],
         handle.close()
 
 
+def _extra_columns(options: GradeOptions, profile: Profile) -> tuple[Column, ...]:
+    """``se_exact`` when ``--se exact`` makes the profile's se field serate's own ER."""
+    exact = options.se == "exact" and any(c.key == "se" for c in profile.rating_columns)
+    return (EXACT_COLUMN,) if exact else ()
+
+
 def _run(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], items: Iterator[Item], kept: Kept) -> int:
-    grader = Grader(profile, options.max_seconds)
-    writer = _Writer(options.format, out, profile, kept)
+    extra = _extra_columns(options, profile)
+    grader = Grader(profile, options.max_seconds, exact_se=load_profile("se", profile.catalog) if extra else None)
+    writer = _Writer(options.format, out, profile, kept, extra)
     summary = Summary(profile, kept.records)
     show_progress = options.progress if options.progress is not None else (err.isatty() and not options.quiet)
     err_console = terminal_console(err)
@@ -200,14 +212,14 @@ def _exit_code(status: GradeStatus) -> int:
 class _Writer:
     """Streams records as table rows, CSV rows or JSON lines."""
 
-    def __init__(self, form: str, out: IO[str], profile: Profile, kept: Kept) -> None:
+    def __init__(self, form: str, out: IO[str], profile: Profile, kept: Kept, extra: tuple[Column, ...] = ()) -> None:
         self.form = form
         self.out = out
         self.count = kept.records  # rows already in a resumed file
         self.header = kept.header or kept.records > 0
         self.csv = csv.writer(out, lineterminator="\n") if form == "csv" else None
-        self.columns = profile.rating_columns
-        self.names = record_columns(profile)
+        self.columns = profile.rating_columns + extra
+        self.names = record_columns(profile, tuple(c.key for c in extra))
 
     def write(self, record: GradeRecord, progress: Progress | None) -> None:
         self.count += 1

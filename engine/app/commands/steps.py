@@ -20,6 +20,7 @@ from typing import IO, Any
 from rich.console import Console
 from rich.text import Text
 
+from engine.notation import rated_line
 from engine.analysis import Status, analyse
 from engine.app.commands.inputs import Record, iter_records
 from engine.app.commands.drawn import DrawnOutputs, check_folder, is_folder, note_panel
@@ -165,7 +166,7 @@ def _text(record: Record, status: Status, error: str | None, steps: list[Step], 
     if status is Status.MULTIPLE:
         lines.append("# more than one solution: uniqueness techniques are left out")
     for step in steps:
-        lines.append(str(step))
+        lines.append(rated_line(step))
         if explain and step.explanation:
             lines.append("    " + step.explanation)
     return "\n".join(lines) + "\n"

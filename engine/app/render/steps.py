@@ -12,6 +12,7 @@ from engine.cells import Cell
 from engine.grid import Grid
 from engine.app.render.grid import GridView, Marks
 from engine.app.render.theme import style_of
+from engine.notation import rated_line
 from engine.step import Step
 from engine.walkthrough import Frame, GridFrame, SinglesRun, StepFrame
 
@@ -34,7 +35,7 @@ def step_line(step: Step, number: int | None, console: Console) -> Text:
     text = Text()
     if number is not None:
         text.append(f"{number}. ", style=style_of(console, "step.number"))
-    line = step.text
+    line = rated_line(step)
     name = step.technique
     if line.startswith(name):
         text.append(name, style=style_of(console, "step.technique"))

@@ -1,0 +1,249 @@
+"""SE's nested forcing chains: dynamic chains that call other rules when they get stuck.
+
+At level 1 ("Dynamic Forcing Chains (+)", 9.0 and up), when a dynamic propagation has
+nothing left to follow, SE runs pointing/claiming, hidden pairs, naked pairs and X-Wings
+on the reduced position; level 2 ("+ Forcing Chains", 9.5) adds its forcing chains and
+cycles, level 3 ("+ Multiple Forcing Chains", 10.0) multiple forcing chains too; level 4
+("+ Dynamic Forcing Chains", 10.5) uses dynamic forcing chains instead, level 5 (11.0)
+adds level-2 nested chains. The rules are tried in that order until one of them removes
+something that depends on the run: each removal becomes an off node whose causes are the
+candidates the rule needed gone (its "parents"), and the propagation goes on.
+
+An inner chain counts for its whole complexity, once per distinct chain.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from engine.cells import UNITS, UNITS_OF
+from engine.position import CandidateView, Position
+from techniques.chaining.cycles import AFFECTED_BY, FORCING_CHAINS_AND_CYCLES, QuietWalks
+from techniques.chaining.hints import ChainHint
+from techniques.chaining.multiple import MultipleChaining
+from techniques.chaining.nodes import CELL_RULE, Node, node
+from techniques.chaining.propagation import Budget, Nested, Run
+from techniques.fish.se_fish import fish_patterns
+from techniques.intersections.se_locking import locked_sets
+from techniques.subsets.se_subsets import hidden_sets, naked_sets
+
+Offs = list[tuple[Node, tuple[Node, ...], "Nested | None"]]
+Rule = Callable[[Position, CandidateView, Run, Budget], Offs]
+
+
+class InnerChain(NamedTuple):
+    """A chain used inside another one."""
+
+    complexity: int
+    identity: object
+
+
+def _stored(parents: list[Node], run: Run) -> tuple[Node, ...]:
+    """The parents as the run holds them, each once, in order."""
+    return tuple(dict.fromkeys(p for p in parents if p in run.off))
+
+
+def _removed(initial: Position, view: CandidateView, digit: int, cells: tuple[int, ...]) -> list[Node]:
+    """Off nodes for the cells where ``digit`` was a candidate when the run started and is
+    gone now, in the given order."""
+    b = 1 << (digit - 1)
+    return [node(c, digit, False) for c in cells if initial.cands[c] & b and not view.cands[c] & b]
+
+
+def _lost(initial: Position, view: CandidateView) -> list[int]:
+    """For each digit, the cells where the run has removed it (a rule can only depend on the
+    run through those)."""
+    return [initial.cells_with[d] & ~view.cells_with[d] if d else 0 for d in range(10)]
+
+
+def _houses_of(cells: int) -> int:
+    """The houses (as a set of house numbers) holding any of ``cells``."""
+    out = 0
+    while cells:
+        low = cells & -cells
+        for u in UNITS_OF[low.bit_length() - 1]:
+            out |= 1 << u
+        cells ^= low
+    return out
+
+
+def _locking(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
+    out: Offs = []
+    for first, second, digit, _ in locked_sets(view, _lost(initial, view)):
+        targets = view.cells_with[digit] & UNITS[second].mask & ~UNITS[first].mask
+        if targets:
+            outside = tuple(c for c in UNITS[first].cells if not UNITS[second].mask >> c & 1)
+            parents = _stored(_removed(initial, view, digit, outside), run)
+            if parents:
+                out.extend((node(c, digit, False), parents, None) for c in range(81) if targets >> c & 1)
+    return out
+
+
+def _hidden_pairs(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
+    out: Offs = []
+    lost = _lost(initial, view)
+    for u, digit_mask, union, _ in hidden_sets(view, 2, houses=_houses_of(_union(lost))):
+        cells = [c for c in UNITS[u].cells if union >> c & 1]
+        removals = [(c, d) for c in cells for d in range(1, 10) if view.cands[c] >> (d - 1) & 1 and not digit_mask >> (d - 1) & 1]
+        if not removals:
+            continue
+        others = [c for c in UNITS[u].cells if not union >> c & 1]
+        found = [node(c, d, False) for c in others for d in range(1, 10) if digit_mask >> (d - 1) & 1 and initial.cands[c] >> (d - 1) & 1]
+        parents = _stored(found, run)
+        if parents:
+            out.extend((node(c, d, False), parents, None) for c, d in removals)
+    return out
+
+
+def _naked_pairs(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
+    out: Offs = []
+    for _, chosen, union, removals in naked_sets(view, 2, _houses_of(_union(_lost(initial, view)))):
+        found = [node(c, d, False) for c in chosen for d in range(1, 10) if initial.cands[c] >> (d - 1) & 1 and not union >> (d - 1) & 1]
+        parents = _stored(found, run)
+        if parents:
+            out.extend((node(r.cell, r.digit, False), parents, None) for r in sorted(removals, key=lambda r: (r.cell, r.digit)))
+    return out
+
+
+def _x_wings(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
+    out: Offs = []
+    lost = _lost(initial, view)
+    for digit, bases, covers, targets in fish_patterns(view, 2, sum(1 << (d - 1) for d in range(1, 10) if lost[d])):
+        covered = 0
+        for u in covers:
+            covered |= UNITS[u].mask
+        found = [n for u in bases for n in _removed(initial, view, digit, tuple(c for c in UNITS[u].cells if not covered >> c & 1))]
+        parents = _stored(found, run)
+        if parents:
+            out.extend((node(c, digit, False), parents, None) for c in targets)
+    return out
+
+
+def _union(masks: list[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+def rule_parents(hint: ChainHint, initial: Position, view: CandidateView) -> list[Node]:
+    """The candidates an inner chain needed gone (SE's getRuleParents of a chaining hint):
+    for each on state of its chains, the cell's candidates (cell rule) or the digit's places
+    in the house (house rule) that were there when the run started and are gone now."""
+    assert hint.basis is not None
+    found: dict[Node, None] = {}
+    for n, rule in hint.basis.ons():
+        if rule < 0:
+            continue
+        cand = n >> 1
+        cell, shift = divmod(cand, 9)
+        if rule == CELL_RULE:
+            gone = initial.cands[cell] & ~view.cands[cell]
+            for d in range(9):
+                if gone >> d & 1:
+                    found[(cell * 9 + d) << 1] = None
+        else:
+            for c in UNITS[UNITS_OF[cell][rule - 1]].cells:
+                if initial.cands[c] >> shift & 1 and not view.cands[c] >> shift & 1:
+                    found[(c * 9 + shift) << 1] = None
+    return list(found)
+
+
+def _chaining(inner: Callable[[CandidateView, Budget], list[ChainHint]]) -> Rule:
+    """A rule made of an inner chaining producer: all its hints, in SE's sorted order, one
+    per set of removals."""
+
+    def rule(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
+        hints = sorted(inner(view, budget), key=lambda h: h.key)
+        out: Offs = []
+        seen: set[frozenset[tuple[int, int]]] = set()
+        for hint in hints:
+            effect = frozenset((r.cell, r.digit) for r in hint.removals)
+            if effect in seen:
+                continue
+            seen.add(effect)
+            parents = _stored(rule_parents(hint, initial, view), run)
+            if parents:
+                assert hint.basis is not None
+                marker = InnerChain(hint.complexity, hint.basis.identity())
+                for r in sorted(hint.removals, key=lambda r: (r.cell, r.digit)):
+                    out.append((node(r.cell, r.digit, False), parents, marker))
+        return out
+
+    return rule
+
+
+_BASIC: tuple[Rule, ...] = (_locking, _hidden_pairs, _naked_pairs, _x_wings)
+
+
+class _QuietCache:
+    """The quiet walks of the last position a nested producer started from: inner forcing
+    chains and cycles then only walk where the run changed something."""
+
+    def __init__(self) -> None:
+        self.key: tuple[int, ...] | None = None
+        self.walks = QuietWalks()
+
+    def affected(self, initial: Position, view: CandidateView) -> tuple[QuietWalks, int]:
+        key = tuple(initial.cands)
+        if key != self.key:
+            self.key, self.walks = key, FORCING_CHAINS_AND_CYCLES.quiet_walks(initial)
+        mask = 0
+        for cell, before in enumerate(initial.cands):
+            gone = before & ~view.cands[cell]
+            while gone:
+                low = gone & -gone
+                mask |= AFFECTED_BY[cell * 9 + low.bit_length() - 1]
+                gone ^= low
+        return self.walks, mask
+
+
+def _inner_rules(level: int) -> tuple[Rule, ...]:
+    cache = _QuietCache()
+
+    def cycles_rule(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
+        walks, affected = cache.affected(initial, view)
+
+        def cycles(view: CandidateView, budget: Budget) -> list[ChainHint]:
+            return FORCING_CHAINS_AND_CYCLES.hints(view, walks, affected)
+
+        return _chaining(cycles)(initial, view, run, budget)
+
+    if level < 4:
+        inner: list[Rule] = []
+        if level >= 2:
+            inner.append(cycles_rule)
+        if level >= 3:
+            inner.append(_chaining(MultipleChaining(multiple=True, dynamic=False, nishio=False).hints))
+        return _BASIC + tuple(inner)
+    rules = [_chaining(MultipleChaining(multiple=True, dynamic=True, nishio=False).hints)]
+    if level >= 5:
+        rules.append(_chaining(nested_forcing_chains(level - 3).hints))
+    return _BASIC + tuple(rules)
+
+
+class Nesting:
+    """The rules a nested run calls when stuck (SE's getAdvancedPotentials)."""
+
+    def __init__(self, level: int) -> None:
+        self.level = level
+        self._rules: tuple[Rule, ...] | None = None
+
+    def __call__(self, initial: Position, work: list[int], work_with: list[int], run: Run, budget: Budget) -> Offs:
+        if self._rules is None:
+            self._rules = _inner_rules(self.level)
+        view = CandidateView(work, work_with, initial.values, [initial.empty_in(u) for u in range(27)])
+        for rule in self._rules:
+            found = rule(initial, view, run, budget)
+            if found:
+                return found
+        return []
+
+
+def nested_forcing_chains(level: int) -> MultipleChaining:
+    """SE's dynamic forcing chains with inner rules of the given level (1 to 5)."""
+    return MultipleChaining(multiple=True, dynamic=True, nishio=False, level=level, advanced=Nesting(level))
+
+
+DYNAMIC_PLUS_FORCING_CHAINS = nested_forcing_chains(1)
+NESTED_FORCING_CHAINS = tuple(nested_forcing_chains(level) for level in (2, 3, 4, 5))

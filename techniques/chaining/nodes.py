@@ -1,0 +1,116 @@
+"""Chain nodes as ints, and the direct implications between them in a position.
+
+A node is a candidate with a state: "on" (the digit is in the cell) or "off" (it is
+not), numbered ``(cell * 9 + digit - 1) * 2 + on``. SE's implications, in its order:
+
+* on -> off: the cell's other candidates (digits ascending; only with Y links), then the
+  digit's other places in the cell's block, row and column (SE's house order);
+* off -> on: the cell's other candidate when it has two (Y links), then the digit's other
+  place in each of the block, row and column where it has two (X links).
+"""
+
+from __future__ import annotations
+
+from engine.cells import CELL_NAMES, MASK_DIGITS, UNITS, UNITS_OF, Cell, Digit
+from techniques.se_order import HOUSE_CELLS
+
+Node = int
+
+#: Why an on node holds: its cell has no other candidate left, or its digit has no other
+#: place left in the cell's block, row or column (SE's "causes").
+CELL_RULE, BLOCK_RULE, ROW_RULE, COLUMN_RULE = 0, 1, 2, 3
+
+
+def node(cell: Cell, digit: Digit, on: bool) -> Node:
+    return ((cell * 9 + digit - 1) << 1) | on
+
+
+def cell_of(n: Node) -> Cell:
+    return (n >> 1) // 9
+
+
+def digit_of(n: Node) -> Digit:
+    return (n >> 1) % 9 + 1
+
+
+def is_on(n: Node) -> bool:
+    return bool(n & 1)
+
+
+def node_name(n: Node) -> str:
+    """``r1c2=5`` for an on node, ``r1c2<>5`` for an off node."""
+    return f"{CELL_NAMES[cell_of(n)]}{'=' if n & 1 else '<>'}{digit_of(n)}"
+
+
+def on_to_off(cands: list[int], n: Node, y_links: bool) -> list[Node]:
+    """The off nodes an on node implies, in SE's order."""
+    cand = n >> 1
+    cell, shift = divmod(cand, 9)
+    base = cell * 9
+    out = [(base + d - 1) << 1 for d in MASK_DIGITS[cands[cell] & ~(1 << shift)]] if y_links else []
+    b = 1 << shift
+    for other in HOUSE_CELLS[cell]:
+        if cands[other] & b:
+            out.append((other * 9 + shift) << 1)
+    return out
+
+
+def other_place(places: int, cell: Cell) -> Cell:
+    """Of a house's two places for a digit, the one that is not ``cell`` (the first one if
+    neither is, as SE takes it)."""
+    first = (places & -places).bit_length() - 1
+    if first != cell:
+        return first
+    return (places & (places - 1)).bit_length() - 1
+
+
+def off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, x_links: bool) -> list[tuple[Node, int]]:
+    """The on nodes an off node implies, each with the rule it comes from, in SE's order,
+    each node once."""
+    cand = n >> 1
+    cell, shift = divmod(cand, 9)
+    out: list[tuple[Node, int]] = []
+    if y_links:
+        mask = cands[cell]
+        if mask.bit_count() == 2:
+            rest = mask & ~(1 << shift)
+            if rest == mask:  # SE takes the lower candidate when the node's digit has gone
+                rest = mask & -mask
+            out.append((((cell * 9 + rest.bit_length() - 1) << 1) | 1, CELL_RULE))
+    if x_links:
+        where = cells_with[shift + 1]
+        for kind, u in enumerate(UNITS_OF[cell]):
+            places = where & UNITS[u].mask
+            if places.bit_count() == 2:
+                target = ((other_place(places, cell) * 9 + shift) << 1) | 1
+                if all(target != seen for seen, _ in out):
+                    out.append((target, kind + 1))
+    return out
+
+
+class Links:
+    """SE's implications in one position, each computed once: for a producer that starts
+    many propagations from the same position (on -> off lists with Y links as asked, off ->
+    on lists with X links always, as SE's propagation uses them)."""
+
+    __slots__ = ("cands", "cells_with", "y_links", "_offs", "_ons")
+
+    def __init__(self, cands: list[int], cells_with: list[int], y_links: bool) -> None:
+        self.cands = cands
+        self.cells_with = cells_with
+        self.y_links = y_links
+        size = 2 * 9 * 81
+        self._offs: list[list[Node] | None] = [None] * size
+        self._ons: list[list[tuple[Node, int]] | None] = [None] * size
+
+    def offs(self, n: Node) -> list[Node]:
+        found = self._offs[n]
+        if found is None:
+            found = self._offs[n] = on_to_off(self.cands, n, self.y_links)
+        return found
+
+    def ons(self, n: Node) -> list[tuple[Node, int]]:
+        found = self._ons[n]
+        if found is None:
+            found = self._ons[n] = off_to_on(self.cands, self.cells_with, n, self.y_links, True)
+        return found

@@ -1,0 +1,244 @@
+"""SE's propagation from an assumption ("doChaining"): every candidate state it forces.
+
+Starting from on and off nodes assumed, SE takes the next pending on node if there is
+one, else the next pending off node, and adds what it implies (``nodes.on_to_off`` /
+``off_to_on``), each node once, first cause kept. It stops at the first contradiction:
+a node implied whose opposite state is already reached.
+
+* Static (SE's multiple forcing chains): the position never changes.
+* Dynamic: an off node, once taken, leaves the position, so later implications see the
+  candidates already ruled out; such candidates become extra causes ("hidden parents") of
+  the on nodes they make. Nishio is dynamic with X links only.
+* Nested (dynamic "plus" and above): when nothing is pending, other rules (locked
+  candidates, pairs, X-Wing, inner chains) are run on the reduced position, and what they
+  remove is added as off nodes caused by the candidates the rule needed gone.
+
+A ``Run`` keeps, per node reached, its causes: the conclusion of a chain rests on every
+node reachable through causes ("ancestors"), and SE's complexity is how many there are.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Callable, Iterator, Protocol
+
+from engine.cells import UNITS, UNITS_OF
+from engine.position import Position
+from engine.stop import checkpoint
+from engine.technique import WorkBoundExceeded
+from techniques.chaining.nodes import CELL_RULE, Links, Node, off_to_on
+
+
+class Nested(Protocol):
+    """An inner deduction a nested run relies on: SE counts its complexity once per
+    distinct chain."""
+
+    @property
+    def complexity(self) -> int: ...
+
+    @property
+    def identity(self) -> object: ...
+
+
+#: Off nodes inner rules add when a run is stuck, given the position the run started from,
+#: the candidates and places left, and the run: (node, causes, inner deduction or None).
+Advanced = Callable[[Position, list[int], list[int], "Run", "Budget"], list[tuple[Node, tuple[Node, ...], "Nested | None"]]]
+
+
+@dataclass
+class Run:
+    """What one assumption forces: on and off nodes in the order reached, each with its
+    causes (the first one is the main cause), and the contradiction that stopped it."""
+
+    on: dict[Node, tuple[Node, ...]] = field(default_factory=dict)
+    off: dict[Node, tuple[Node, ...]] = field(default_factory=dict)
+    rule: dict[Node, int] = field(default_factory=dict)  # on node -> cell/block/row/column rule
+    nested: dict[Node, Nested] = field(default_factory=dict)
+    #: (on node, its causes), (off node, its causes): the same candidate both ways.
+    contradiction: tuple[tuple[Node, tuple[Node, ...]], tuple[Node, tuple[Node, ...]]] | None = None
+
+    def causes(self, n: Node) -> tuple[Node, ...]:
+        return (self.on if n & 1 else self.off)[n]
+
+
+class Budget:
+    """Nodes a producer may take before giving up: a bound on work, never on time. Within
+    :func:`path_bound` every producer call of the path also draws on one shared bound.
+    Between runs it checks the user's stop switch (``grade --max-seconds``)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.used = 0
+        self.path = _path_nodes.get()
+
+    def spend(self, nodes: int) -> None:
+        self.used += nodes
+        checkpoint()
+        if self.used > self.limit:
+            raise WorkBoundExceeded(f"chaining passed its bound of {self.limit:,} nodes")
+        if self.path is not None:
+            self.path[0] -= nodes
+            if self.path[0] < 0:
+                raise WorkBoundExceeded(f"the path's chaining passed its bound of {self.path[1]:,} nodes")
+
+
+#: [nodes left, bound] for the whole path being solved (None: no bound beyond each call's).
+_path_nodes: ContextVar[list[int] | None] = ContextVar("se_path_nodes", default=None)
+
+
+@contextmanager
+def path_bound(nodes: int | None) -> Iterator[list[int] | None]:
+    """Within the block, all the chaining of a path together may propagate at most
+    ``nodes`` nodes (None: no such bound); past it the producer raises
+    :class:`WorkBoundExceeded`, so the path stops there and says so. Same input, same
+    outcome on every machine. Yields ``[nodes left, bound]`` (None without a bound)."""
+    work = None if nodes is None else [nodes, nodes]
+    token = _path_nodes.set(work)
+    try:
+        yield work
+    finally:
+        _path_nodes.reset(token)
+
+
+def propagate(
+    position: Position,
+    starts: tuple[Node, ...],
+    *,
+    dynamic: bool,
+    y_links: bool,
+    budget: Budget,
+    advanced: Advanced | None = None,
+    links: Links | None = None,
+) -> Run:
+    """SE's doChaining from the nodes in ``starts`` (on or off), on this position.
+
+    ``links``: the position's implications, shared by the runs of one producer call (with
+    the same Y links); a dynamic run filters them by the candidates still there."""
+    cands, cells_with = position.cands, position.cells_with
+    if links is None:
+        links = Links(cands, cells_with, y_links)
+    changing = dynamic or advanced is not None
+    if not changing and len(starts) == 1:
+        return _static(links, starts[0], budget)
+    run = Run()
+    pending_on: deque[Node] = deque()
+    pending_off: deque[Node] = deque()
+    for n in starts:
+        if n & 1:
+            run.on[n] = ()
+            pending_on.append(n)
+        else:
+            run.off[n] = ()
+            pending_off.append(n)
+    work, work_with = (cands[:], cells_with[:]) if dynamic or advanced else (cands, cells_with)
+    on, off = run.on, run.off
+    taken = 0
+    while pending_on or pending_off:
+        taken += 1
+        if pending_on:
+            p = pending_on.popleft()
+            implied = links.offs(p)
+            if changing:
+                implied = [q for q in implied if work[(q >> 1) // 9] >> ((q >> 1) % 9) & 1]
+            for q in implied:
+                if q ^ 1 in on:
+                    run.contradiction = ((q ^ 1, on[q ^ 1]), (q, (p,)))
+                    budget.spend(taken)
+                    return run
+                if q not in off:
+                    off[q] = (p,)
+                    pending_off.append(q)
+        else:
+            p = pending_off.popleft()
+            made = off_to_on(work, work_with, p, y_links, True) if changing else links.ons(p)
+            found = [(r, (p,) + _hidden(cands, cells_with, work, work_with, r, rule), rule) for r, rule in made] if dynamic else [
+                (r, (p,), rule) for r, rule in made
+            ]
+            if dynamic:
+                cand = p >> 1
+                work[cand // 9] &= ~(1 << (cand % 9))
+                work_with[cand % 9 + 1] &= ~(1 << (cand // 9))
+            for r, parents, rule in found:
+                if r ^ 1 in off:
+                    run.contradiction = ((r, parents), (r ^ 1, off[r ^ 1]))
+                    run.rule.setdefault(r, rule)
+                    budget.spend(taken)
+                    return run
+                if r not in on:
+                    on[r] = parents
+                    run.rule[r] = rule
+                    pending_on.append(r)
+        if advanced is not None and not pending_on and not pending_off:
+            for q, parents, inner in advanced(position, work, work_with, run, budget):
+                if q not in off:
+                    off[q] = parents
+                    if inner is not None:
+                        run.nested[q] = inner
+                    pending_off.append(q)
+    budget.spend(taken)
+    return run
+
+
+def _static(links: Links, start: Node, budget: Budget) -> Run:
+    """``propagate`` on a position that does not change: the same order, fewer checks."""
+    run = Run()
+    on, off, rule = run.on, run.off, run.rule
+    pending_on: list[Node] = []
+    pending_off: list[Node] = []
+    (on if start & 1 else off)[start] = ()
+    (pending_on if start & 1 else pending_off).append(start)
+    i_on = i_off = 0
+    offs, ons = links.offs, links.ons
+    while i_on < len(pending_on) or i_off < len(pending_off):
+        if i_on < len(pending_on):
+            p = pending_on[i_on]
+            i_on += 1
+            for q in offs(p):
+                if q ^ 1 in on:
+                    run.contradiction = ((q ^ 1, on[q ^ 1]), (q, (p,)))
+                    budget.spend(i_on + i_off)
+                    return run
+                if q not in off:
+                    off[q] = (p,)
+                    pending_off.append(q)
+        else:
+            p = pending_off[i_off]
+            i_off += 1
+            for r, kind in ons(p):
+                if r ^ 1 in off:
+                    run.contradiction = ((r, (p,)), (r ^ 1, off[r ^ 1]))
+                    rule.setdefault(r, kind)
+                    budget.spend(i_on + i_off)
+                    return run
+                if r not in on:
+                    on[r] = (p,)
+                    rule[r] = kind
+                    pending_on.append(r)
+    budget.spend(i_on + i_off)
+    return run
+
+
+def _hidden(cands: list[int], cells_with: list[int], work: list[int], work_with: list[int], r: Node, rule: int) -> tuple[Node, ...]:
+    """The off nodes already taken that an on node also rests on: the candidates of its
+    cell (cell rule) or the places of its digit in the house (house rule) that the
+    position had and no longer has."""
+    cand = r >> 1
+    cell, shift = divmod(cand, 9)
+    if rule == CELL_RULE:
+        gone = cands[cell] & ~work[cell]
+        out = []
+        d = 0
+        while gone:
+            if gone & 1:
+                out.append((cell * 9 + d) << 1)
+            gone >>= 1
+            d += 1
+        return tuple(out)
+    u = UNITS_OF[cell][rule - 1]
+    gone_cells = cells_with[shift + 1] & ~work_with[shift + 1] & UNITS[u].mask
+    if not gone_cells:
+        return ()
+    return tuple((c * 9 + shift) << 1 for c in UNITS[u].cells if gone_cells >> c & 1)

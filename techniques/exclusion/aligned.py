@@ -1,0 +1,120 @@
+"""Aligned Pair Exclusion (6.2) and Aligned Triplet Exclusion (7.5), as Sudoku Explainer
+finds them.
+
+Take two (three) cells and every way of filling them with their candidates. A way is
+impossible when two of the cells see each other and get the same digit, or when some cell
+that all of them see ("excluder", a cell with 2 candidates, or 2-3 for triplets) would be
+left with none of its candidates. A candidate of a base cell that appears in no possible
+way is removed. SE needs at least two common excluders, skips the technique while a naked
+single is left, and picks base cells in row order, pairs of them in increasing order of
+their bit masks; a triplet's third cell is an excluder of one of the first two.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Iterator
+
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, bit
+from engine.grid import Grid
+from engine.step import Candidate, Highlights, Step
+from engine.technique import BaseTechnique, Declaration
+from techniques.se_order import HOUSE_CELLS, colex
+from techniques.shared import cell_names, grouped_removals
+
+_TEXT = (
+    "Consider every way to fill {cells} with their candidates. Each way either puts one digit twice in a "
+    "house or leaves one of {excluders} (cells that see all of them) with no candidate, unless it uses "
+    "none of {removed}. So remove {removals}."
+)
+
+
+def _base_cells(grid: Grid, most: int) -> tuple[list[Cell], dict[Cell, list[Cell]]]:
+    """SE's base cells in row order, each with its excluders (cells it sees with 2..most
+    candidates); none while a naked single is left in a base cell's houses."""
+    cands = grid.cands
+    bases: list[Cell] = []
+    excluders: dict[Cell, list[Cell]] = {}
+    for cell in range(N_CELLS):
+        if MASK_COUNT[cands[cell]] < 2:
+            continue
+        around = [MASK_COUNT[cands[c]] for c in HOUSE_CELLS[cell]]
+        if 1 in around:
+            continue
+        found = [c for c, n in zip(HOUSE_CELLS[cell], around) if 2 <= n <= most]
+        if found:
+            bases.append(cell)
+            excluders[cell] = found
+    return bases, excluders
+
+
+class AlignedExclusion(BaseTechnique):
+    """Aligned Pair (``size`` 2) or Triplet (3) Exclusion (see the module docstring)."""
+
+    def __init__(self, size: int) -> None:
+        if size == 2:
+            super().__init__(Declaration("Aligned Pair Exclusion", "ape", profile="se"))
+        else:
+            super().__init__(Declaration("Aligned Triplet Exclusion", "ate", profile="se"))
+        self.size = size
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        bases, excluders = _base_cells(grid, self.size)
+        if len(bases) < self.size:
+            return
+        for i, j in colex(2, len(bases)):
+            first, second = bases[i], bases[j]
+            for tail in self._tails(bases, excluders, first, second):
+                cells = (first, second, *tail)
+                common = [c for c in excluders[first] if all(c in excluders[o] for o in cells[1:])]
+                if len(common) >= 2:
+                    removals = _excluded(grid, cells, common)
+                    if removals:
+                        yield self._step(cells, common, removals)
+
+    def _tails(self, bases: list[Cell], excluders: dict[Cell, list[Cell]], first: Cell, second: Cell) -> Iterator[tuple[Cell, ...]]:
+        if self.size == 2:
+            yield ()
+            return
+        twin: list[Cell] = []
+        for c in excluders[first] + excluders[second]:
+            if c not in twin and c in excluders and c not in (first, second):
+                twin.append(c)
+        for combo in colex(self.size - 2, len(twin)):
+            yield tuple(twin[k] for k in combo)
+
+    def _step(self, cells: tuple[Cell, ...], common: list[Cell], removals: tuple[Candidate, ...]) -> Step:
+        text = _TEXT.format(
+            cells=cell_names(list(cells)), excluders=cell_names(common).replace(" and ", " or "),
+            removed=", ".join(f"{c.digit} in {CELL_NAMES[c.cell]}" for c in removals), removals=grouped_removals(removals),
+        )
+        return self.step(
+            ",".join(CELL_NAMES[c] for c in cells),
+            eliminations=removals,
+            explanation=text,
+            highlights=Highlights(cells=cells + tuple(common)),
+            rating=6.2 if self.size == 2 else 7.5,
+        )
+
+
+def _excluded(grid: Grid, cells: tuple[Cell, ...], common: list[Cell]) -> tuple[Candidate, ...]:
+    """The base-cell candidates that appear in no allowed filling of the base cells."""
+    cands = grid.cands
+    options = [MASK_DIGITS[cands[c]] for c in cells]
+    pairs = [(a, b) for a in range(len(cells)) for b in range(a + 1, len(cells)) if PEER_MASK[cells[a]] >> cells[b] & 1]
+    used = [0] * len(cells)
+    for combo in product(*options):
+        if any(combo[a] == combo[b] for a, b in pairs):
+            continue
+        mask = 0
+        for d in combo:
+            mask |= bit(d)
+        if any(cands[e] & ~mask == 0 for e in common):
+            continue
+        for k, d in enumerate(combo):
+            used[k] |= bit(d)
+    return tuple(Candidate(d, c) for k, c in enumerate(cells) for d in MASK_DIGITS[cands[c] & ~used[k]])
+
+
+ALIGNED_PAIR_EXCLUSION = AlignedExclusion(2)
+ALIGNED_TRIPLET_EXCLUSION = AlignedExclusion(3)

@@ -1,0 +1,79 @@
+"""Hidden Single and Naked Single as Sudoku Explainer finds and rates them.
+
+SE looks for singles house by house: first the houses with one empty cell left (its
+"last empty cell", 1.0), then every house for a digit with one place left (1.2 in a
+block, 1.5 in a row or column), blocks first, then columns, then rows, digits ascending.
+Naked Single (2.3) comes later in SE's order, after its direct pointing and direct hidden
+pair. Both read the grid's incremental indexes, so finding the next single costs no scan.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from engine.cells import CELL_NAMES, SINGLE_DIGIT, UNITS, UnitKind, first_cell
+from engine.grid import Grid
+from engine.step import Candidate, Highlights, Step
+from engine.technique import BaseTechnique, Declaration
+from techniques.se_order import BLOCK_COL_ROW
+
+_LAST_CELL = "{cell} is the last empty cell of {house}, so it takes the digit {house} is missing, {digit}."
+_HIDDEN = "{House} still needs a {digit}, and {cell} is the only cell of {house} where {digit} can go."
+_NAKED = "{cell} has only one candidate left: every digit but {digit} is already ruled out there."
+
+#: SE's rank of each house number (blocks, then columns, then rows).
+_RANK = {u: rank for rank, u in enumerate(BLOCK_COL_ROW)}
+
+
+class SeHiddenSingle(BaseTechnique):
+    """A digit with one place left in a house goes there (SE's Hidden Single, which
+    includes the last empty cell of a house)."""
+
+    declaration = Declaration("Hidden Single (SE)", "sh1", subcodes={"sfh": None}, subnames={"sfh": "Hidden Single (SE, last cell of a house)"}, profile="se")
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        keys = grid.hidden_single_keys()
+        alone = [(_RANK[u], d, u) for u, d in keys if grid.empty_in(u) == 1]
+        hidden = [(_RANK[u], d, u) for u, d in keys if grid.empty_in(u) > 1]
+        for _, digit, u in sorted(alone):
+            yield self._step(grid, u, digit, True, 1.0)
+        for _, digit, u in sorted(hidden):
+            yield self._step(grid, u, digit, False, 1.2 if UNITS[u].kind is UnitKind.BOX else 1.5)
+
+    def _step(self, grid: Grid, u: int, digit: int, alone: bool, rating: float) -> Step:
+        unit = UNITS[u]
+        cell = first_cell(grid.cells_with[digit] & unit.mask)
+        house = unit.long_name
+        template = _LAST_CELL if alone else _HIDDEN
+        text = template.format(House=house.capitalize(), house=house, cell=CELL_NAMES[cell], digit=digit)
+        return self.step(
+            placements=(Candidate(digit, cell),),
+            explanation=text,
+            highlights=Highlights(pattern=(Candidate(digit, cell),), units=(u,)),
+            digits=(digit,),
+            name="Hidden Single",
+            code="sfh" if alone else "sh1",
+            rating=rating,
+        )
+
+
+class SeNakedSingle(BaseTechnique):
+    """A cell with one candidate left takes it; cells in row order."""
+
+    declaration = Declaration("Naked Single (SE)", "sn1", profile="se")
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        for cell in grid.naked_single_cells():
+            digit = SINGLE_DIGIT[grid.cands[cell]]
+            yield self.step(
+                placements=(Candidate(digit, cell),),
+                explanation=_NAKED.format(cell=CELL_NAMES[cell], digit=digit),
+                highlights=Highlights(cells=(cell,)),
+                digits=(digit,),
+                name="Naked Single",
+                rating=2.3,
+            )
+
+
+SE_HIDDEN_SINGLE = SeHiddenSingle()
+SE_NAKED_SINGLE = SeNakedSingle()

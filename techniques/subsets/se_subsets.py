@@ -1,0 +1,192 @@
+"""Naked and hidden sets as Sudoku Explainer finds and rates them, and its direct forms.
+
+SE visits blocks, then columns, then rows, and the k-subsets of cells (naked) or digits
+(hidden) in increasing order of their bit masks. A naked set is searched only in a house
+with at least 2k empty cells, a hidden set only with more than 2k (the smaller side of the
+two complementary sets is the one SE reports). Every member must keep two or more
+candidates (places). Naked Pair/Triplet/Quad 3.0/3.6/5.0, Hidden 3.4/4.0/5.4.
+
+Direct Hidden Pair (2.0) and Direct Hidden Triplet (2.5) are hidden sets taken only when
+their removals would leave another digit with one place in the house: SE then places that
+digit, and only that (serate applies no removal for a direct step). They are searched in
+any house with more than k empty cells.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, UNITS, Cell, first_cell
+from engine.grid import Grid
+from engine.position import Position
+from engine.notation import compact_cells, digit_list
+from engine.step import Candidate, Highlights, Step
+from engine.technique import BaseTechnique, Declaration
+from techniques.se_order import BLOCK_COL_ROW, colex
+from techniques.shared import cell_names, digit_words, removal_words
+
+_NAKED = (
+    "{cells} can only hold {digits} between them, so these {k} cells of {house} take exactly those "
+    "digits: remove {removals}."
+)
+_HIDDEN = (
+    "In {house}, {digits} can only go in {cells}, so those cells hold exactly these digits and "
+    "nothing else: remove {removals}."
+)
+_DIRECT = (
+    "In {house}, {digits} can only go in {cells}, so those cells hold only these digits. That leaves "
+    "{cell} as the only place for {digit} in {house}: it is {digit}."
+)
+_WORDS = {2: "Pair", 3: "Triplet", 4: "Quad"}
+_NAKED_VALUES = {2: 3.0, 3: 3.6, 4: 5.0}
+_HIDDEN_VALUES = {2: 3.4, 3: 4.0, 4: 5.4}
+_DIRECT_VALUES = {2: 2.0, 3: 2.5}
+
+
+#: Every house, as a 27-bit set of house numbers.
+ALL_HOUSES = (1 << 27) - 1
+
+
+def naked_sets(grid: Position, k: int, houses: int = ALL_HOUSES) -> Iterator[tuple[int, tuple[Cell, ...], int, tuple[Candidate, ...]]]:
+    """(house, cells, digits, removals) of every naked set of size k that removes
+    something, in SE's order (only in ``houses``, a set of house numbers)."""
+    cands = grid.cands
+    for u in BLOCK_COL_ROW:
+        if not houses >> u & 1 or grid.empty_in(u) < 2 * k:
+            continue
+        cells = UNITS[u].cells
+        for combo in _pairs_alike([cands[c] for c in cells]) if k == 2 else colex(k, 9):
+            union = 0
+            for i in combo:
+                mask = cands[cells[i]]
+                if mask & (mask - 1) == 0:
+                    break
+                union |= mask
+            else:
+                if MASK_COUNT[union] == k:
+                    chosen = tuple(cells[i] for i in combo)
+                    removals = tuple(Candidate(d, c) for c in cells if c not in chosen for d in MASK_DIGITS[cands[c] & union])
+                    if removals:
+                        yield u, chosen, union, removals
+
+
+def _pairs_alike(masks: list[int]) -> list[tuple[int, ...]]:
+    """The index pairs (in SE's order) of equal two-bit masks: for k = 2 the only subsets
+    that can make a set (each member needs two or more, the union two)."""
+    twos = [i for i, m in enumerate(masks) if m.bit_count() == 2]
+    return [(i, j) for n, j in enumerate(twos) for i in twos[:n] if masks[i] == masks[j]]
+
+
+def hidden_sets(grid: Position, k: int, direct: bool = False, houses: int = ALL_HOUSES) -> Iterator[tuple[int, int, int, list[int]]]:
+    """(house, digit mask, cells as a cell set, places of each digit in the house) of every
+    hidden set of size k, in SE's order (``direct``: in the houses SE's direct forms use;
+    only in ``houses``, a set of house numbers)."""
+    for u in BLOCK_COL_ROW:
+        if not houses >> u & 1:
+            continue
+        empty = grid.empty_in(u)
+        if not (empty > 2 * k or (direct and empty > k)):
+            continue
+        house = UNITS[u].mask
+        places = [grid.cells_with[d] & house for d in range(1, 10)]
+        for combo in _pairs_alike(places) if k == 2 else colex(k, 9):
+            union = 0
+            for i in combo:
+                here = places[i]
+                if here & (here - 1) == 0:
+                    break
+                union |= here
+            else:
+                if union.bit_count() == k:
+                    yield u, sum(1 << i for i in combo), union, places
+
+
+class SeNakedSet(BaseTechnique):
+    """k cells of a house whose candidates together are k digits: the digits leave the
+    rest of the house (SE's Naked Pair/Triplet/Quad)."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(Declaration(f"Naked {_WORDS[size]} (SE)", f"sn{size}", profile="se"))
+        self.size = size
+
+    def find(self, grid: Position) -> Iterator[Step]:
+        for u, chosen, union, removals in naked_sets(grid, self.size):
+            yield self._step(u, chosen, union, removals)
+
+    def _step(self, u: int, chosen: tuple[Cell, ...], union: int, removals: tuple[Candidate, ...]) -> Step:
+        digits = MASK_DIGITS[union]
+        text = _NAKED.format(
+            cells=cell_names(chosen), digits=digit_words(digits), k=self.size,
+            house=UNITS[u].long_name, removals=removal_words(removals),
+        )
+        pattern = tuple(Candidate(d, c) for c in chosen for d in digits)
+        return self.step(
+            f"{digit_list(digits)} in {compact_cells(chosen)}",
+            eliminations=removals,
+            explanation=text,
+            highlights=Highlights(pattern=pattern, units=(u,)),
+            digits=digits,
+            name=f"Naked {_WORDS[self.size]}",
+            rating=_NAKED_VALUES[self.size],
+        )
+
+
+class SeHiddenSet(BaseTechnique):
+    """k digits with k places in a house: those cells hold only them (SE's Hidden
+    Pair/Triplet/Quad; ``direct``: only when that leaves a hidden single, placed too)."""
+
+    def __init__(self, size: int, direct: bool) -> None:
+        if direct:
+            super().__init__(Declaration(f"Direct Hidden {_WORDS[size]}", f"dh{size}", profile="se"))
+        else:
+            super().__init__(Declaration(f"Hidden {_WORDS[size]} (SE)", f"sh{size}", profile="se"))
+        self.size = size
+        self.direct = direct
+
+    def find(self, grid: Position) -> Iterator[Step]:
+        for u, digit_mask, union, places in hidden_sets(grid, self.size, self.direct):
+            found = self._found(grid, u, digit_mask, union, places)
+            if found is not None:
+                yield found
+
+    def _found(self, grid: Position, u: int, digit_mask: int, union: int, places: list[int]) -> Step | None:
+        cells = tuple(c for c in UNITS[u].cells if union >> c & 1)
+        removals = tuple(Candidate(d, c) for c in cells for d in MASK_DIGITS[grid.cands[c] & ~digit_mask])
+        if not self.direct:
+            return self._step(u, cells, digit_mask, removals) if removals else None
+        for i in range(9):
+            here = places[i]
+            if not digit_mask >> i & 1 and here & (here - 1):
+                left = here & ~union
+                if left and not left & (left - 1):
+                    single = Candidate(i + 1, first_cell(left))
+                    return self._step(u, cells, digit_mask, (), single)
+        return None
+
+    def _step(
+        self, u: int, cells: tuple[Cell, ...], digit_mask: int, removals: tuple[Candidate, ...], single: Candidate | None = None
+    ) -> Step:
+        digits = MASK_DIGITS[digit_mask]
+        house = UNITS[u].long_name
+        if single is None:
+            text = _HIDDEN.format(house=house, digits=digit_words(digits), cells=cell_names(cells), removals=removal_words(removals))
+        else:
+            text = _DIRECT.format(house=house, digits=digit_words(digits), cells=cell_names(cells), cell=CELL_NAMES[single.cell], digit=single.digit)
+        pattern = tuple(Candidate(d, c) for c in cells for d in digits)
+        return self.step(
+            f"{digit_list(digits)} in {compact_cells(cells)}",
+            placements=(single,) if single is not None else (),
+            eliminations=removals,
+            explanation=text,
+            highlights=Highlights(pattern=pattern, units=(u,)),
+            digits=digits,
+            name=("Direct " if self.direct else "") + f"Hidden {_WORDS[self.size]}",
+            rating=(_DIRECT_VALUES if self.direct else _HIDDEN_VALUES)[self.size],
+        )
+
+
+SE_DIRECT_HIDDEN_PAIR = SeHiddenSet(2, direct=True)
+SE_DIRECT_HIDDEN_TRIPLET = SeHiddenSet(3, direct=True)
+SE_NAKED_PAIR, SE_NAKED_TRIPLET, SE_NAKED_QUAD = (SeNakedSet(k) for k in (2, 3, 4))
+SE_HIDDEN_PAIR, SE_HIDDEN_TRIPLET, SE_HIDDEN_QUAD = (SeHiddenSet(k, direct=False) for k in (2, 3, 4))
+SE_SUBSETS = (SE_DIRECT_HIDDEN_PAIR, SE_DIRECT_HIDDEN_TRIPLET, SE_NAKED_PAIR, SE_NAKED_TRIPLET, SE_NAKED_QUAD, SE_HIDDEN_PAIR, SE_HIDDEN_TRIPLET, SE_HIDDEN_QUAD)

@@ -1,0 +1,315 @@
+"""Sudoku Explainer's Unique Rectangles and Unique Loops, types 1 to 4 (4.5 and up).
+
+A unique loop is a closed path of 4, 6, 8, ... cells, each step within a house and no two
+steps in a row in the same kind of house, every cell holding the same two digits, every
+house it enters entered twice (once at an even, once at an odd position): were those the
+only candidates, the two digits could swap along the loop and the puzzle would have two
+solutions. So the cells with more candidates ("extra" cells) must keep the grid away from
+that:
+
+* type 1: one extra cell loses the loop's two digits;
+* type 2: the extra cells all have the same one other digit, so one holds it: it leaves
+  the cells seeing all of them;
+* type 3: two extra cells act together with other cells of a house they share as a naked
+  set (or the loop digits make a hidden set there); the set's digits leave the house;
+* type 4: two extra cells in a house where one loop digit has no other place: one of them
+  holds it, so neither holds the other loop digit.
+
+SE rates 4.5 for a rectangle, +0.1 for 6 cells, +0.2 for 8, +0.5 for 10 or more; type 3
+adds 0.1 per set cell beyond the first. It collects every loop from every two-candidate
+cell (row order), then takes the easiest, type breaking ties. The search follows SE's
+depth-first walk, including its way of pooling the extra digits of the cells it tried.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple
+
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, Cell, bit
+from engine.grid import Grid
+from engine.step import Candidate, Highlights, Step
+from engine.technique import BaseTechnique, Declaration, WorkBoundExceeded
+from techniques.se_order import HOUSE_CELLS, colex
+from techniques.shared import cell_names, digit_words, grouped_removals
+
+#: Loop-search nodes per call before the search gives up (a bound on work, never time).
+NODE_BOUND = 200_000
+
+_TEXT = (
+    "The cells {loop} all hold {v1} and {v2} and form a closed loop through their houses. If {v1} and {v2} "
+    "were their only candidates, the two digits could be swapped along the loop and the puzzle would have "
+    "two solutions. This step relies on the puzzle having a single solution, so {why}: remove {removals}."
+)
+
+
+class _Found(NamedTuple):
+    """One loop deduction before it becomes a step: what SE sorts and compares."""
+
+    difficulty: float
+    type: int
+    loop: tuple[Cell, ...]
+    pair: int
+    key: tuple[object, ...]  # what else makes two hints different (type 3)
+    removals: tuple[Candidate, ...]
+    why: str
+
+
+def loop_difficulty(size: int) -> float:
+    value = 4.5
+    if size >= 10:
+        value += 0.3
+    if size >= 8:
+        value += 0.2
+    elif size >= 6:
+        value += 0.1
+    return value
+
+
+def _region_cells_with(grid: Grid, u: int, pair: int) -> tuple[Cell, ...]:
+    return tuple(c for c in UNITS[u].cells if grid.cands[c] & pair == pair)
+
+
+class _LoopSearch:
+    """SE's depth-first search for closed loops through cells holding both digits.
+
+    SE walks every path and checks the houses once a loop closes; this walk stops early on
+    a path that has entered a house twice at positions of the same parity, since no loop
+    through it can be valid. What the walk pools from the cells it looks at (the extra
+    digits that decide whether it may go on) is kept exactly as SE pools it."""
+
+    def __init__(self, grid: Grid, pair: int, nodes: list[int]) -> None:
+        self.grid = grid
+        self.pair = pair
+        self.nodes = nodes
+        self.loop: list[Cell] = []
+        self.results: list[tuple[Cell, ...]] = []
+        self.members = [_region_cells_with(grid, u, pair) for u in range(27)]
+        self.houses = [sum(1 << u for u in UNITS_OF[c]) for c in range(N_CELLS)]
+
+    def walk(self, cell: Cell, allowed_extra: int, extra: int, last_kind: int, seen: tuple[int, int]) -> None:
+        self.nodes[0] += 1
+        if self.nodes[0] > NODE_BOUND:
+            raise WorkBoundExceeded(f"unique loop search passed {NODE_BOUND} nodes")
+        loop = self.loop
+        loop.append(cell)
+        parity = len(loop) % 2  # the parity of the next position
+        cands = self.grid.cands
+        for kind, u in enumerate(UNITS_OF[cell]):
+            if kind == last_kind:
+                continue
+            for other in self.members[u]:
+                if other == loop[0] and len(loop) >= 4:
+                    self.results.append(tuple(loop))
+                elif other not in loop:
+                    mask = cands[other]
+                    extra = (extra | mask) & ~self.pair
+                    big = MASK_COUNT[mask] > 2
+                    if (not big or MASK_COUNT[extra] == 1 or allowed_extra > 0) and not self.houses[other] & seen[parity]:
+                        grown = seen[parity] | self.houses[other]
+                        self.walk(other, allowed_extra - big, extra, kind, (grown, seen[1]) if parity == 0 else (seen[0], grown))
+        loop.pop()
+
+
+def is_valid_loop(loop: tuple[Cell, ...]) -> bool:
+    """Every house the loop enters is entered once at an even and once at an odd position."""
+    visited: tuple[set[int], set[int]] = (set(), set())
+    for i, cell in enumerate(loop):
+        seen = visited[i % 2]
+        for u in UNITS_OF[cell]:
+            if u in seen:
+                return False
+            seen.add(u)
+    return visited[0] == visited[1]
+
+
+class UniqueLoops(BaseTechnique):
+    """SE's Unique Rectangles and Loops of types 1-4 (see the module docstring)."""
+
+    declaration = Declaration(
+        "Unique Rectangles and Loops", "ul1", subcodes={"ul2": None, "ul3": None, "ul4": None},
+        subnames={"ul2": "Unique Rectangle or Loop type 2", "ul3": "Unique Rectangle or Loop type 3", "ul4": "Unique Rectangle or Loop type 4"},
+        uniqueness=True, profile="se"
+    )
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        found = self._all(grid)
+        found.sort(key=lambda f: (f.difficulty, f.type))
+        for f in found:
+            yield self._step(f)
+
+    def _all(self, grid: Grid) -> list[_Found]:
+        result: list[_Found] = []
+        seen: set[tuple[object, ...]] = set()
+        nodes = [0]
+        for cell in range(N_CELLS):
+            mask = grid.cands[cell]
+            if MASK_COUNT[mask] != 2:
+                continue
+            search = _LoopSearch(grid, mask, nodes)
+            search.walk(cell, 2, 0, -1, (search.houses[cell], 0))
+            for loop in search.results:
+                if is_valid_loop(loop):
+                    for f in _deductions(grid, loop, mask):
+                        identity = (f.type, frozenset(f.loop), len(f.loop), f.key)
+                        if identity not in seen and f.removals:
+                            seen.add(identity)
+                            result.append(f)
+        return result
+
+    def _step(self, f: _Found) -> Step:
+        v1, v2 = MASK_DIGITS[f.pair]
+        kind = "Rectangle" if len(f.loop) == 4 else "Loop"
+        size = f" {len(f.loop)}" if len(f.loop) > 6 else ""
+        name = f"Unique {kind}{size} type {f.type}"
+        text = _TEXT.format(loop=cell_names(list(f.loop)), v1=v1, v2=v2, why=f.why, removals=grouped_removals(f.removals))
+        return self.step(
+            f"{v1}/{v2} in {','.join(CELL_NAMES[c] for c in f.loop)}",
+            eliminations=f.removals,
+            explanation=text,
+            highlights=Highlights(pattern=tuple(Candidate(d, c) for c in f.loop for d in (v1, v2)), cells=f.loop),
+            digits=(v1, v2),
+            name=name,
+            code=f"ul{f.type}",
+            rating=f.difficulty,
+        )
+
+
+def _deductions(grid: Grid, loop: tuple[Cell, ...], pair: int) -> list[_Found]:
+    """The hints SE builds for one valid loop, in its order."""
+    cands = grid.cands
+    extra_cells = [c for c in loop if MASK_COUNT[cands[c]] > 2]
+    base = loop_difficulty(len(loop))
+    if len(extra_cells) == 1:
+        cell = extra_cells[0]
+        why = f"{CELL_NAMES[cell]} cannot be {digit_words(MASK_DIGITS[pair], 'or')}"
+        return [_Found(base, 1, loop, pair, ("type 1",), tuple(Candidate(d, cell) for d in MASK_DIGITS[pair]), why)]
+    if len(extra_cells) > 2:
+        return [_type2(grid, loop, pair, extra_cells, base)]
+    if len(extra_cells) != 2:
+        return []
+    c1, c2 = extra_cells
+    extra = (cands[c1] | cands[c2]) & ~pair
+    out: list[_Found] = []
+    if MASK_COUNT[extra] == 1:
+        out.append(_type2(grid, loop, pair, extra_cells, base))
+    elif MASK_COUNT[extra] >= 2:
+        out.extend(_type3(grid, loop, pair, c1, c2, extra, base))
+    four = _type4(grid, loop, pair, c1, c2, base)
+    if four is not None:
+        out.append(four)
+    return out
+
+
+def _type2(grid: Grid, loop: tuple[Cell, ...], pair: int, extra_cells: list[Cell], base: float) -> _Found:
+    value = MASK_DIGITS[grid.cands[extra_cells[0]] & ~pair][0]
+    common = set(HOUSE_CELLS[extra_cells[0]])
+    for cell in extra_cells[1:]:
+        common &= set(HOUSE_CELLS[cell])
+    common -= set(extra_cells)
+    removals = tuple(Candidate(value, c) for c in sorted(common) if grid.cands[c] & bit(value))
+    why = f"one of {cell_names(extra_cells).replace(' and ', ' or ')} holds {value}"
+    return _Found(base, 2, loop, pair, ("type 2",), removals, why)
+
+
+def _type3(grid: Grid, loop: tuple[Cell, ...], pair: int, c1: Cell, c2: Cell, extra: int, base: float) -> list[_Found]:
+    out: list[_Found] = []
+    for degree in range(MASK_COUNT[extra], 8):
+        for u in UNITS_OF[c1]:
+            if u not in UNITS_OF[c2]:
+                continue
+            empty = grid.empty_in(u)
+            if degree * 2 <= empty:
+                out.extend(_type3_naked(grid, loop, pair, c1, c2, extra, u, degree, base))
+            if degree * 2 < empty:
+                out.extend(_type3_hidden(grid, loop, pair, c1, c2, extra, u, degree, base))
+    return out
+
+
+def _type3_naked(
+    grid: Grid, loop: tuple[Cell, ...], pair: int, c1: Cell, c2: Cell, extra: int, u: int, degree: int, base: float
+) -> Iterator[_Found]:
+    cells = UNITS[u].cells
+    i1, i2 = cells.index(c1), cells.index(c2)
+    cands = grid.cands
+    for combo in colex(degree, 9):
+        if i1 not in combo or i2 in combo:
+            continue
+        others = tuple(cells[i] for i in combo if i != i1)
+        masks = [extra] + [cands[c] for c in others]
+        covered = (extra & cands[c1] & cands[c2]) | _union(cands[c] for c in others)
+        if MASK_COUNT[covered] != degree or any(MASK_COUNT[m] < 2 for m in masks) or MASK_COUNT[_union(masks)] != degree:
+            continue
+        values = _union(masks)
+        removals = tuple(
+            Candidate(d, c) for c in cells if c not in others and c not in (c1, c2) for d in MASK_DIGITS[cands[c] & values]
+        )
+        why = (
+            f"{CELL_NAMES[c1]} and {CELL_NAMES[c2]} together hold one of {digit_words(MASK_DIGITS[extra], 'or')}, "
+            f"which makes a naked set on {digit_words(MASK_DIGITS[values])} with {cell_names(others)} in {UNITS[u].long_name}"
+        )
+        difficulty = base + (MASK_COUNT[values] - 1) * 0.1
+        yield _Found(difficulty, 3, loop, pair, ("naked", u, values, others), removals, why)
+
+
+def _type3_hidden(
+    grid: Grid, loop: tuple[Cell, ...], pair: int, c1: Cell, c2: Cell, extra: int, u: int, degree: int, base: float
+) -> Iterator[_Found]:
+    cells = UNITS[u].cells
+    i1, i2 = cells.index(c1), cells.index(c2)
+    rest = [d for d in range(1, 10) if not (pair | extra) & bit(d)]
+    if degree - 2 > len(rest):
+        return
+    house = UNITS[u].mask
+    for combo in colex(degree - 2, len(rest)):
+        values = [rest[i] for i in combo] + list(MASK_DIGITS[pair])
+        positions = [_positions(grid, house, cells, d) & ~(1 << i2) for d in values]
+        union = _union(positions)
+        if any(p == 0 for p in positions) or union.bit_count() != degree:
+            continue
+        hidden = sum(bit(d) for d in values)
+        kept = union & ~(1 << i1) & ~(1 << i2)
+        set_cells = tuple(cells[i] for i in range(9) if kept >> i & 1)
+        removals = tuple(Candidate(d, c) for c in set_cells for d in MASK_DIGITS[grid.cands[c] & ~hidden])
+        why = (
+            f"{CELL_NAMES[c1]} and {CELL_NAMES[c2]} cannot both be {digit_words(MASK_DIGITS[pair], 'or')}, so "
+            f"{digit_words(values)} only fit {cell_names(set_cells)} and one of them in {UNITS[u].long_name}"
+        )
+        difficulty = base + (len(set_cells) - 1) * 0.1
+        yield _Found(difficulty, 3, loop, pair, ("hidden", u, hidden, kept), removals, why)
+
+
+def _type4(grid: Grid, loop: tuple[Cell, ...], pair: int, c1: Cell, c2: Cell, base: float) -> _Found | None:
+    v1, v2 = MASK_DIGITS[pair]
+    locked: list[int | None] = [None, None]
+    for u in UNITS_OF[c1]:
+        if u not in UNITS_OF[c2]:
+            continue
+        rest = UNITS[u].mask & ~(1 << c1) & ~(1 << c2)
+        for i, v in enumerate((v1, v2)):
+            if not grid.cells_with[v] & rest:
+                locked[i] = u
+    for i, (lock, other) in enumerate(((v1, v2), (v2, v1))):
+        house = locked[i]
+        if house is not None:
+            why = (
+                f"{lock} has no place in {UNITS[house].long_name} but {CELL_NAMES[c1]} and {CELL_NAMES[c2]}, so one of them "
+                f"is {lock} and neither can be {other}"
+            )
+            return _Found(base, 4, loop, pair, ("type 4",), (Candidate(other, c1), Candidate(other, c2)), why)
+    return None
+
+
+def _positions(grid: Grid, house: int, cells: tuple[Cell, ...], digit: int) -> int:
+    """Where ``digit`` can go in a house, as a mask of indexes 0-8 within it."""
+    where = grid.cells_with[digit] & house
+    return sum(1 << i for i, c in enumerate(cells) if where >> c & 1)
+
+
+def _union(masks: Iterator[int] | list[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+UNIQUE_LOOPS = UniqueLoops()
