@@ -42,13 +42,15 @@ HEADER = (
 )
 
 
-def positions() -> list[tuple[str, Grid]]:
-    """(id, grid) of every technique position and every recorded state."""
-    out = [(p.id, grid_from(p.values, p.removed)) for path in sorted((PUZZLES / "techniques").glob("*.txt")) for p in load(path)]
-    for number, raw in enumerate(STATES.read_text().splitlines(), 1):
+def positions() -> dict[str, Grid]:
+    """Every technique position (puzzles/techniques/*.txt, the se/ ones included) and every
+    recorded state, by its content (values and removed pencil marks: line numbers move)."""
+    files = sorted((PUZZLES / "techniques").rglob("*.txt"))
+    out = {f"{p.values} | {p.removed or '-'}": grid_from(p.values, p.removed) for path in files for p in load(path)}
+    for raw in STATES.read_text().splitlines():
         if raw.strip() and not raw.startswith("#"):
-            source, values, removed = (part.strip() for part in raw.split("|"))
-            out.append((f"pattern_states.txt:{number}-{source}", grid_from(values, "" if removed == "-" else removed)))
+            _, values, removed = (part.strip() for part in raw.split(" | "))
+            out[f"{values} | {removed}"] = grid_from(values, "" if removed == "-" else removed)
     return out
 
 
@@ -78,7 +80,7 @@ def record_states(count: int, per_puzzle: int) -> None:
 
 
 def record_expected() -> None:
-    table = {pid: {code: found_steps(grid, code) for code in CODES} for pid, grid in positions()}
+    table = {key: {code: found_steps(grid, code) for code in CODES} for key, grid in positions().items()}
     EXPECTED.write_text(json.dumps(table, indent=0, sort_keys=True) + "\n")
 
 

@@ -16,16 +16,16 @@ _POSITIONS = positions()
 
 
 def test_every_position_has_a_record() -> None:
-    assert sorted(pid for pid, _ in _POSITIONS) == sorted(_EXPECTED)
-    assert sum(len(found[code]) for found in _EXPECTED.values() for code in CODES) > 800
+    assert sorted(_POSITIONS) == sorted(_EXPECTED)
+    assert sum(len(found[code]) for found in _EXPECTED.values() for code in CODES) > 600
 
 
 @pytest.mark.parametrize("code", CODES)
 def test_same_steps_as_the_reference_search(code: str) -> None:
     differ = []
-    for pid, grid in _POSITIONS:
-        if found_steps(grid, code) != _EXPECTED[pid][code]:
-            differ.append(pid)
+    for key, grid in _POSITIONS.items():
+        if found_steps(grid, code) != _EXPECTED[key][code]:
+            differ.append(key)
     assert not differ, f"{code} finds other steps than before at {differ[:5]}"
 
 
