@@ -9,8 +9,8 @@ other processes). Alternating rounds spread any drift in the machine's state ove
     .venv/bin/python benchmarks/ab.py main HEAD --sets royle17 --rounds 5
     .venv/bin/python benchmarks/ab.py main HEAD --grade             # stepdoku grade -j 1 too
 
-Each revision's own default technique set is used (``techniques.DEFAULT`` before profiles,
-the ``hodoku`` profile's default set after).
+Each revision's own default solve is used (``techniques.DEFAULT`` before profiles, the
+``hodoku`` profile's ``solve`` after: its techniques and its step choice).
 """
 
 from __future__ import annotations
@@ -37,16 +37,17 @@ from engine.grid import Grid
 from engine.solver import solve
 try:
     from techniques import DEFAULT
-except ImportError:
+    run = lambda grid: solve(grid, DEFAULT)
+except ImportError:  # with profiles: the hodoku profile's solve (its techniques, its step choice)
     from engine.profiles import load_profile
     from techniques import CATALOG
-    DEFAULT = load_profile("hodoku", CATALOG).default
+    run = load_profile("hodoku", CATALOG).solve
 lines = [l.split()[0][:81] for l in open(sys.argv[1]) if l.strip() and not l.startswith("#")][: int(sys.argv[2])]
 for l in lines[:5]:
-    solve(Grid.from_string(l), DEFAULT)
+    run(Grid.from_string(l))
 start = time.process_time()
 for l in lines:
-    solve(Grid.from_string(l), DEFAULT)
+    run(Grid.from_string(l))
 print(time.process_time() - start)
 """
 

@@ -61,6 +61,16 @@ def analyse(values: Sequence[Digit], candidates: Sequence[Mask] | None = None) -
         Grid.from_values(values, candidates=candidates)
     except Contradiction as broken:
         return Analysis(Status.NONE, reason=str(broken))
+    return _by_search(values, candidates)
+
+
+def analyse_grid(grid: Grid) -> Analysis:
+    """``analyse`` for a grid: building it checked the position, and every change to a grid
+    keeps it consistent (or raises), so only the search is left."""
+    return _by_search(grid.values, grid.cands)
+
+
+def _by_search(values: Sequence[Digit], candidates: Sequence[Mask] | None) -> Analysis:
     found = find_solutions(values, 2, candidates)
     if not found:
         return Analysis(Status.NONE, reason="no way to fill the grid is consistent with the clues")

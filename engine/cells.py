@@ -112,6 +112,11 @@ UNITS_OF: tuple[tuple[int, int, int], ...] = tuple(
     (BOX_OF[c], 9 + ROW_OF[c], 18 + COL_OF[c]) for c in range(N_CELLS)
 )
 
+#: HOUSES_OF[cell] = (row unit number, column unit number, box unit number): the order in
+#: which the grid books a lost candidate in the cell's houses (HoDoKu's order, so the
+#: singles it reveals queue up the way HoDoKu's do).
+HOUSES_OF: tuple[tuple[int, int, int], ...] = tuple((r, k, b) for b, r, k in UNITS_OF)
+
 
 def _peer_mask(cell: Cell) -> CellSet:
     mask = 0

@@ -7,7 +7,10 @@ Besides values and candidates the grid keeps, for the hot paths of the solver:
   (house, digit) pairs that currently form a Full House, Naked Single or Hidden Single.
 
 All of it is updated by :meth:`Grid.place` and :meth:`Grid.eliminate`, the only mutators,
-so finding the next single never needs a rescan of the grid.
+so finding the next single never needs a rescan of the grid. Naked and Hidden Singles are
+also kept in the order they appeared (see ``engine.appearance``): a placement removes its
+digit from the peers in cell order, then books the cell's other candidates, and a lost
+candidate is booked in its row, column and box in that order, as HoDoKu's grid does.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from engine.cells import (
     ALL_DIGITS,
     BOXES,
     CELL_NAMES,
+    HOUSES_OF,
     COLS,
     MASK_COUNT,
     MASK_DIGITS,
@@ -82,9 +86,9 @@ class Grid:
     _unit_placed: list[Mask]
     _unit_empty: list[int]
     _count: list[int]
-    _naked: set[Cell]
+    _naked: dict[Cell, None]  # cells with one candidate, in the order they appeared
     _full: set[int]
-    _hidden: set[int]
+    _hidden: dict[int, None]  # house * 9 + digit - 1 keys with one place, in order of appearance
 
     # --- construction -------------------------------------------------------------
 
@@ -135,6 +139,10 @@ class Grid:
         grid.cands = cands
         grid._rebuild_indexes()
         grid._check_consistent()
+        if candidates is None:
+            from engine.appearance import order_of_appearance
+
+            grid._naked, grid._hidden = order_of_appearance(grid.values, grid._naked, grid._hidden, grid.cands)
         return grid
 
     def _rebuild_indexes(self) -> None:
@@ -146,15 +154,15 @@ class Grid:
         self.cells_with = cells_with
         self._unit_empty = [sum(1 for c in unit.cells if not self.values[c]) for unit in UNITS]
         self._count = [0] * (N_UNITS * 9)
-        self._hidden = set()
+        self._hidden = {}
         for u, unit in enumerate(UNITS):
             for d in range(1, 10):
                 if not self._unit_placed[u] >> (d - 1) & 1:
                     n = (cells_with[d] & unit.mask).bit_count()
                     self._count[u * 9 + d - 1] = n
                     if n == 1:
-                        self._hidden.add(u * 9 + d - 1)
-        self._naked = {c for c in range(N_CELLS) if not self.values[c] and MASK_COUNT[self.cands[c]] == 1}
+                        self._hidden[u * 9 + d - 1] = None
+        self._naked = dict.fromkeys(c for c in range(N_CELLS) if not self.values[c] and MASK_COUNT[self.cands[c]] == 1)
         self._full = {u for u in range(N_UNITS) if self._unit_empty[u] == 1}
         self.version = next(_VERSIONS)
 
@@ -178,9 +186,9 @@ class Grid:
         other._unit_placed = self._unit_placed[:]
         other._unit_empty = self._unit_empty[:]
         other._count = self._count[:]
-        other._naked = set(self._naked)
+        other._naked = dict(self._naked)
         other._full = set(self._full)
-        other._hidden = set(self._hidden)
+        other._hidden = dict(self._hidden)
         return other
 
     # --- mutation -----------------------------------------------------------------
@@ -208,7 +216,7 @@ class Grid:
         for u in UNITS_OF[cell]:
             self._unit_placed[u] |= b
             count[u * 9 + digit - 1] = 0
-            hidden.discard(u * 9 + digit - 1)
+            hidden.pop(u * 9 + digit - 1, None)
             empty = self._unit_empty[u] - 1
             self._unit_empty[u] = empty
             if empty == 1:
@@ -216,14 +224,15 @@ class Grid:
             elif empty == 0:
                 self._full.discard(u)
         self.values[cell] = digit
-        for d in MASK_DIGITS[self.cands[cell] & ~b]:
-            self._lose_place(cell, d)
+        others = self.cands[cell] & ~b
         self.cands[cell] = 0
         self.cells_with[digit] &= ~(1 << cell)
-        self._naked.discard(cell)
+        self._naked.pop(cell, None)
         for peer in PEERS[cell]:
             if self.cands[peer] & b:
                 self.eliminate(peer, digit)
+        for d in MASK_DIGITS[others]:
+            self._lose_place(cell, d)
 
     def eliminate(self, cell: Cell, digit: Digit) -> bool:
         """Remove ``digit`` from the candidates of ``cell``; False if it was not there.
@@ -242,7 +251,7 @@ class Grid:
         if mask & (mask - 1) == 0:
             if not mask:
                 raise Contradiction(f"{CELL_NAMES[cell]} has no candidate left", cells=(cell,))
-            self._naked.add(cell)
+            self._naked[cell] = None
         self._lose_place(cell, digit)
         return True
 
@@ -251,16 +260,16 @@ class Grid:
         self.cells_with[digit] &= ~(1 << cell)
         count = self._count
         b = 1 << (digit - 1)
-        for u in UNITS_OF[cell]:
+        for u in HOUSES_OF[cell]:
             if self._unit_placed[u] & b:
                 continue
             k = u * 9 + digit - 1
             n = count[k] - 1
             count[k] = n
             if n == 1:
-                self._hidden.add(k)
+                self._hidden[k] = None
             elif n == 0:
-                self._hidden.discard(k)
+                self._hidden.pop(k, None)
                 raise Contradiction(f"{digit} has no place left in {UNITS[u].long_name}", unit=UNITS[u])
 
     def apply(self, step: Step) -> bool:
@@ -330,6 +339,21 @@ class Grid:
     def hidden_single_keys(self) -> list[tuple[int, Digit]]:
         """(house number, digit) pairs where the digit has one place left, in UNITS order."""
         return [(k // 9, k % 9 + 1) for k in sorted(self._hidden)]
+
+    def naked_singles_by_age(self) -> list[Cell]:
+        """Empty cells with one candidate, oldest first (the order they appeared in)."""
+        return list(self._naked)
+
+    def hidden_singles_by_age(self) -> list[tuple[int, Digit]]:
+        """(house number, digit) pairs with one place left, oldest first."""
+        return [(k // 9, k % 9 + 1) for k in self._hidden]
+
+    def has_full_house(self) -> bool:
+        return bool(self._full)
+
+    def full_house_of(self, cell: Cell) -> int | None:
+        """The first of the cell's row, column and box in which it is the last empty cell."""
+        return next((u for u in HOUSES_OF[cell] if self._unit_empty[u] == 1), None)
 
     def bivalue_cells(self) -> Iterator[Cell]:
         """Empty cells with exactly two candidates, ascending."""

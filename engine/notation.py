@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 def compact_cells(cells: Iterable[Cell]) -> str:
     """A cell list in HoDoKu's compact form.
 
+    Greedy, as HoDoKu prints it: take the first cell left (in cell order) and add, in cell
+    order, every further cell of its row while the group has one row, or else of its
+    column while the group has one column; repeat with the cells left.
+
     >>> compact_cells([1, 4])
     'r1c25'
     >>> compact_cells([2, 11])
@@ -27,39 +31,34 @@ def compact_cells(cells: Iterable[Cell]) -> str:
     'r1c47,r3c2'
     >>> compact_cells([0, 10, 20])
     'r1c1,r2c2,r3c3'
+    >>> compact_cells([64, 69, 73, 78])  # the corners of a rectangle
+    'r8c27,r9c27'
+    >>> compact_cells([70, 79, 80])
+    'r89c8,r9c9'
     """
-    ordered = sorted(set(cells))
-    if not ordered:
-        return ""
-    rows = {ROW_OF[c] for c in ordered}
-    cols = {COL_OF[c] for c in ordered}
-    if len(rows) == 1:
-        return f"r{ordered[0] // 9 + 1}c" + "".join(str(COL_OF[c] + 1) for c in ordered)
-    if len(cols) == 1:
-        return "r" + "".join(str(ROW_OF[c] + 1) for c in ordered) + f"c{ordered[0] % 9 + 1}"
-    return ",".join(_groups(ordered))
-
-
-def _groups(ordered: Sequence[Cell]) -> list[str]:
-    """Cells grouped by row; rows with the same columns are merged (``r12c34``)."""
-    by_row: dict[int, list[int]] = defaultdict(list)
-    for c in ordered:
-        by_row[ROW_OF[c]].append(COL_OF[c])
-    merged: dict[tuple[int, ...], list[int]] = {}
-    for row, cols in by_row.items():
-        merged.setdefault(tuple(cols), []).append(row)
-    out = []
-    for cols_key, rows in sorted(merged.items(), key=lambda item: (item[1][0], item[0])):
-        out.append("r" + "".join(str(r + 1) for r in rows) + "c" + "".join(str(c + 1) for c in cols_key))
-    return out
+    left = sorted(set(cells))
+    groups = []
+    while left:
+        first, rest = left[0], left[1:]
+        rows, cols, left = [ROW_OF[first]], [COL_OF[first]], []
+        for c in rest:
+            if ROW_OF[c] == rows[0] and len(rows) == 1:
+                cols.append(COL_OF[c])
+            elif COL_OF[c] == cols[0] and len(cols) == 1:
+                rows.append(ROW_OF[c])
+            else:
+                left.append(c)
+        groups.append("r" + "".join(str(r + 1) for r in rows) + "c" + "".join(str(k + 1) for k in cols))
+    return ",".join(groups)
 
 
 def format_eliminations(eliminations: Iterable[Candidate]) -> str:
-    """Eliminations grouped by digit, ascending: ``r2c13<>7, r4c5<>2``."""
-    by_digit: dict[Digit, list[Cell]] = defaultdict(list)
+    """Eliminations grouped by digit, the digits in order of first appearance (as HoDoKu
+    prints them): ``r2c13<>7, r4c5<>2``."""
+    by_digit: dict[Digit, list[Cell]] = {}
     for digit, cell in eliminations:
-        by_digit[digit].append(cell)
-    return ", ".join(f"{compact_cells(cells)}<>{digit}" for digit, cells in sorted(by_digit.items()))
+        by_digit.setdefault(digit, []).append(cell)
+    return ", ".join(f"{compact_cells(cells)}<>{digit}" for digit, cells in by_digit.items())
 
 
 def format_placements(placements: Iterable[Candidate]) -> str:
@@ -67,17 +66,26 @@ def format_placements(placements: Iterable[Candidate]) -> str:
     return ", ".join(f"{compact_cells([cell])}={digit}" for digit, cell in sorted(placements, key=lambda p: p.cell))
 
 
+#: Step codes HoDoKu prints without a colon after the name (``Forcing Chain Verity =>``).
+_NO_COLON = frozenset({"fcc", "fcv", "fnc", "fnv"})
+
+
 def format_step(step: Step) -> str:
     """The one-liner of a step.
 
     ``Hidden Single: r8c6=1`` when it only places; otherwise the pattern, then the effect:
-    ``Locked Candidates Type 1 (Pointing): 7 in b3 => r2c13<>7``.
+    ``Locked Candidates Type 1 (Pointing): 7 in b3 => r2c13<>7``; without a pattern,
+    ``Bivalue Universal Grave + 1 => r5c1<>2, r5c1<>8``. Forcing chains have no colon:
+    ``Forcing Chain Contradiction in r5 => r5c4<>3``.
     """
     effects = [part for part in (format_placements(step.placements), format_eliminations(step.eliminations)) if part]
     effect = ", ".join(effects)
     if not step.detail:
+        if step.eliminations and not step.placements or step.code in _NO_COLON:
+            return f"{step.technique} => {effect}"
         return f"{step.technique}: {effect}"
-    return f"{step.technique}: {step.detail} => {effect}"
+    colon = " " if step.code in _NO_COLON else ": "
+    return f"{step.technique}{colon}{step.detail} => {effect}"
 
 
 def rated_line(step: Step) -> str:

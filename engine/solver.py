@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Callable, Iterable, Sequence
 
-from engine.analysis import Analysis, Status, analyse
+from engine.analysis import Analysis, Status, analyse_grid
 from engine.cells import CELL_NAMES, MASK_COUNT, N_CELLS
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
@@ -127,7 +127,7 @@ def solve(
         watch: called with the position and each step just before the step is applied
             (for raters that need the position; it must not change the grid).
     """
-    analysis = analysis or analyse(grid.values, grid.cands)
+    analysis = analysis or analyse_grid(grid)
     if analysis.status is not Status.UNIQUE or analysis.solution is None:
         return SolveResult(SolveStatus.INVALID, (), grid.copy(), analysis)
     usable = usable_techniques(techniques, unique=True)

@@ -115,7 +115,8 @@ class Step:
 
     technique/code: HoDoKu's name and short code of the step type ("Naked Pair", "n2");
     detail: the pattern part of the line ("2,7 in r4c19");
-    placements/eliminations: the effect; explanation: plain sentences for a person;
+    placements/eliminations: the effect, in the order the technique found it (HoDoKu's);
+    explanation: plain sentences for a person;
     digits: the digits the pattern is about (2 and 7 for that pair), for hints and lookups;
     rating: the step's own difficulty, for techniques whose scale rates each step (Sudoku
     Explainer rates a chain by its length): SE's value as SE computes it (1.0 to 11.9).
@@ -133,8 +134,9 @@ class Step:
 
     @property
     def effect(self) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
-        """What the step changes; two steps with the same effect are duplicates."""
-        return (self.placements, self.eliminations)
+        """What the step changes, in a canonical order; two steps with the same effect
+        are duplicates."""
+        return (tuple(sorted(self.placements)), tuple(sorted(self.eliminations)))
 
     @property
     def text(self) -> str:

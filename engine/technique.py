@@ -129,13 +129,18 @@ class BaseTechnique:
         rating: float | None = None,
     ) -> Step:
         """A step of this technique (``name``/``code`` override it for sub-types; ``rating``
-        for a technique that rates its own steps)."""
+        for a technique that rates its own steps).
+
+        ``eliminations`` keep the order given (HoDoKu's order for the technique: the step
+        line groups them by digit in order of first appearance, and they are carried out
+        in that order); a repeated one is dropped.
+        """
         return Step(
             technique=name or self.name,
             code=code or self.code,
             detail=detail,
             placements=placements,
-            eliminations=tuple(sorted(eliminations)),
+            eliminations=tuple(dict.fromkeys(eliminations)),  # the technique's order, once each
             explanation=explanation,
             highlights=highlights,
             digits=digits,

@@ -8,8 +8,9 @@ from itertools import combinations
 from engine.cells import MASK_COUNT, MASK_DIGITS, PEER_MASK, UNITS, cellset_of, cells_of
 from engine.step import Candidate
 from engine.grid import Grid
+from techniques.als.chain_search import hodoku_chains
 from techniques.als.sets import Als, als_index, als_text, collect_alses
-from tests.conftest import puzzle_lines
+from tests.conftest import HODOKU, puzzle_lines
 
 # The first top95 puzzle: over two hundred ALS, many overlapping.
 POSITION = Grid.from_string(puzzle_lines("top95.txt", 1)[0])
@@ -105,10 +106,10 @@ DOUBLY = grid_from(
     ".6.521794127.9.853954387.2..4.8...7.7.....5.8.817.5.3.....5.2.7....7.....76..8...",
     "r4c3<>3 r4c6<>36 r4c7<>9 r4c9<>9 r5c4<>6 r5c6<>6 r6c7<>6 r8c3<>389 r8c7<>169 r9c4<>14 r9c7<>1",
 )
-CHAIN = grid_from(
-    "6.2.5.3.9.....3.42.....2...43..28....1....2........7..5..27...3.......81...68..27",
-    "r1c6<>1 r2c7<>5 r3c2<>5 r3c3<>5 r3c7<>5 r3c9<>8 r4c4<>1 r4c7<>5 r4c8<>6 r5c5<>6 r5c9<>56 "
-    "r6c5<>6 r6c6<>1 r6c8<>16 r6c9<>56 r8c1<>3 r8c3<>3 r9c3<>9",
+CHAIN = grid_from(  # HoDoKu's step 39 of top1465 #686
+    ".6...+5.7.87.3+6.59...54..2...+89.564+2....9...8.2.78..+9..7+9...4..2..8+6..71........+49",
+    "r1c1<>3 r1c5<>12 r1c7<>8 r2c3<>1 r3c5<>1 r3c6<>1 r5c1<>13 r5c5<>3 r5c6<>1 r5c7<>6 r5c9<>56 "
+    "r6c2<>5 r6c5<>3 r6c8<>3 r6c9<>13 r7c3<>3 r7c7<>3 r7c8<>6 r8c2<>5 r8c6<>3 r9c3<>2 r9c6<>13 r9c7<>3",
 )
 BLOSSOM = grid_from(
     "7.8...3...3.2.1...5..738....4.....263...8.......1...93.9.6....4....7.5...........",
@@ -117,8 +118,12 @@ BLOSSOM = grid_from(
 
 
 def test_als_xz_step_and_explanation() -> None:
-    step = next(ALS_XZ.find(XZ))
-    assert str(step) == "Almost Locked Set XZ-Rule: A=r7c12 {458}, B=r258c3 {3489}, X=8, Z=4 => r456c2,r9c3<>4"
+    steps = list(ALS_XZ.find(XZ))
+    # HoDoKu takes the first pair of sets it meets (rows before columns and boxes), not the
+    # one that removes most.
+    assert str(steps[0]) == "Almost Locked Set XZ-Rule: A=r2c1 {59}, B=r7c1,r8c3 {589}, X=5, Z=9 => r2c3,r9c1<>9"
+    text = "Almost Locked Set XZ-Rule: A=r7c12 {458}, B=r258c3 {3489}, X=8, Z=4 => r456c2,r9c3<>4"
+    step = next(s for s in steps if str(s) == text)
     assert "A = r7c1 and r7c2 (4, 5 and 8)" in step.explanation
     assert "Every 8 in A sees every 8 in B" in step.explanation
     assert "Remove 4 from r4c2, r5c2, r6c2 and r9c3, which see every 4 in both sets" in step.explanation
@@ -127,7 +132,8 @@ def test_als_xz_step_and_explanation() -> None:
 
 def test_doubly_linked_als_xz_locks_both_sets() -> None:
     steps = [str(s) for s in ALS_XZ.find(DOUBLY)]
-    assert "Almost Locked Set XZ-Rule: A=r6c5 {46}, B=r5c23456 {123469}, X=4,6 => r4c5,r5c8<>1, r4c5<>6" in steps
+    # HoDoKu lists what each link clears (6, for the link 4), then what the locked sets clear.
+    assert "Almost Locked Set XZ-Rule: A=r5c23456 {123469}, B=r6c5 {46}, X=4,6 => r4c5<>6, r4c5,r5c8<>1" in steps
 
 
 def test_als_xy_wing_names_three_sets() -> None:
@@ -139,15 +145,35 @@ def test_als_xy_wing_names_three_sets() -> None:
 
 def test_als_chain_is_a_simple_bounded_chain() -> None:
     steps = list(by_code("ach").find(CHAIN))
-    assert str(steps[0]) == (
-        "Almost Locked Set Chain: 8- r1c268 {1478} -1- r4c89,r56c8 {13569} -9- r7c8 {69} -6- r1379c2 {46789} -8"
-        " => r26c2<>8"
-    )
-    assert "Suppose A = r1c2, r1c6 and r1c8 held no 8" in steps[0].explanation
+    # HoDoKu's forward search finds two chains here; of two with one elimination each it
+    # takes the one whose elimination sorts first (r5c1 before r9c1).
+    assert [str(s) for s in steps] == [
+        "Almost Locked Set Chain: 3- r4c1 {13} -1- r4c49 {137} -3- r8c9 {35} -5- r1348c1 {13459} -3 => r9c1<>3",
+        "Almost Locked Set Chain: 4- r5c35679 {123467} -6- r7c3 {16} -1- r7c4 {15} -5- r7c8 {35} -3- r8c9 {35}"
+        " -5- r1348c1 {13459} -4 => r5c1<>4",
+    ]
+    assert HODOKU.choose(by_code("ach"), CHAIN) == steps[1]
+    assert "Suppose A = r5c3, r5c5, r5c6, r5c7 and r5c9 held no 4: A would hold 6" in steps[1].explanation
+    assert "F = r1c1, r3c1, r4c1 and r8c1 could hold no 5 and would hold 4" in steps[1].explanation
     for step in steps:
         sets = re.findall(r"(r[0-9rc,]+) [{]", step.detail)
         assert MIN_LINKS <= len(sets) - 1 <= MAX_LINKS, step
         assert len(set(sets)) == len(sets), step
+
+
+def test_als_chain_climbs_hodokus_list_of_sets() -> None:
+    """HoDoKu follows links only to sets later in its list: the chain that went back to an
+    earlier set (r7c8 {69} after the column set r23789c7) is not among its chains."""
+    grid = grid_from(
+        "6.2.5.3.9.....3.42.....2...43..28....1....2........7..5..27...3.......81...68..27",
+        "r1c6<>1 r2c7<>5 r3c2<>5 r3c3<>5 r3c7<>5 r3c9<>8 r4c4<>1 r4c7<>5 r4c8<>6 r5c5<>6 r5c9<>56 "
+        "r6c5<>6 r6c6<>1 r6c8<>16 r6c9<>56 r8c1<>3 r8c3<>3 r9c3<>9",
+    )
+    chains = list(hodoku_chains(als_index(CHAIN)))
+    assert len(chains) == 2
+    assert all(f.start < f.links[0].target for f in chains)
+    assert all(a.target < b.target for f in chains for a, b in zip(f.links, f.links[1:]))
+    assert not any("r23789c7 {145689} -9- r7c8" in str(s) for s in by_code("ach").find(grid))
 
 
 def test_death_blossom() -> None:

@@ -76,6 +76,13 @@ def test_x_chain_text_and_explanation() -> None:
     assert [link.strong for link in step.highlights.links] == [True, False, True, False, True]
 
 
+def test_x_chain_back_into_its_start_cell() -> None:
+    grid, expected = position("x", 3)
+    step = next(s for s in X_CHAIN.find(grid) if str(s) == expected)
+    assert expected.endswith("-9- r3c3 =9= r2c2 => r2c9,r3c3,r6c2<>9")  # cells of the chain lose 9 too
+    assert "so r2c2 is 9. So r2c2 is 9 either way, and r2c9, r3c3 and r6c2, which see it, cannot be 9" in step.explanation
+
+
 def test_xy_chain_text_and_explanation() -> None:
     grid, expected = position("xyc", 1)
     step = next(s for s in XY_CHAIN.find(grid) if str(s) == expected)

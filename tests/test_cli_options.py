@@ -39,7 +39,7 @@ CASES = [
         "Grouped AIC: 7 7- r2c4 =7= r2c123 -7- ALS:r1379c2 -6- r7c789 =6= r8c7 -6- ALS:r1c79,r23c7 =7= r1c8 -7 => r1c46<>7",
         True,
     ),
-    ("ur-no-missing", "hr", format_library(grid_from(*HR_MISSING)), "Hidden Rectangle: 7/8 in r46c68 => r6c6<>8", False),
+    ("ur-no-missing", "hr", format_library(grid_from(*HR_MISSING)), "Hidden Rectangle: 7/8 in r4c68,r6c68 => r6c6<>8", False),
 ]
 
 

@@ -51,9 +51,10 @@ def _steps(technique: Technique, grid: Grid, limit: int | None = None) -> list[s
 
 def _positions() -> list[tuple[Technique, Grid, int | None]]:
     loop_grid, _ = position("cnl")
+    grouped_grid, _ = position("gcnl")  # (the grouped search reports chains with a group only)
     return [
         (NICE_LOOP, loop_grid, None),
-        (GROUPED_NICE_LOOP, loop_grid, None),
+        (GROUPED_NICE_LOOP, grouped_grid, None),
         (FORCING_NET, parse_library(NESTED_NET).to_grid(), 1),
     ]
 

@@ -49,7 +49,7 @@ def _assert_sound(grid: Grid, steps: list[Step]) -> None:
 
 def test_chain_contradiction_in_words() -> None:
     grid = grid_from(*CHAIN)
-    step = _by_text(list(FORCING_CHAIN.find(grid)), "Forcing Chain Contradiction: in b3 => r5c9<>4")
+    step = _by_text(list(FORCING_CHAIN.find(grid)), "Forcing Chain Contradiction in b3 => r5c9<>4")
     assert step.explanation == (
         "Suppose r5c9 is 4. Then r3c4 is 4 (the last place for 4 in column 4), so box 3 has no place "
         "left for 4 (r2c9 and r3c7 are both ruled out). That cannot be, so r5c9 is not 4."
@@ -61,7 +61,7 @@ def test_chain_contradiction_in_words() -> None:
 
 def test_net_contradiction_places_the_digit() -> None:
     grid = grid_from(*NET)
-    step = _by_text(list(FORCING_NET.find(grid)), "Forcing Net Contradiction: in r5c3 => r8c5=2")
+    step = _by_text(list(FORCING_NET.find(grid)), "Forcing Net Contradiction in r5c3 => r8c5=2")
     assert step.explanation.startswith("Suppose r8c5 is not 2. Then r8c5 is 8 (its last candidate), ")
     assert "r5c3 has no candidate left (3, 4 and 9 are all ruled out)" in step.explanation
     assert step.explanation.endswith("That cannot be, so r8c5 is 2.")
@@ -69,7 +69,7 @@ def test_net_contradiction_places_the_digit() -> None:
 
 def test_net_verity_walks_every_case() -> None:
     grid = grid_from(*NET)
-    step = _by_text(list(FORCING_NET.find(grid)), "Forcing Net Verity: r6c5=3")
+    step = _by_text(list(FORCING_NET.find(grid)), "Forcing Net Verity => r6c5=3")
     assert step.code == "fnv"
     assert step.explanation.startswith("4 must go in r5c3 or r9c3 (column 3). If r5c3 is 4: ")
     assert "If r9c3 is 4: " in step.explanation and "which cannot be." in step.explanation
@@ -113,7 +113,7 @@ def test_easter_monster_needs_a_nested_net() -> None:
     assert next(FORCING_CHAIN.find(grid), None) is None
     assert next(NetProver(grid).conclusions(), None) is None
     step = next(FORCING_NET.find(grid))
-    assert str(step) == "Forcing Net Contradiction: in r5 => r1c2<>4"
+    assert str(step) == "Forcing Net Contradiction in r5 => r1c2<>4"
     assert "(with 8 there, " in step.explanation  # a nested trial, summarised
     _assert_sound(grid, [step])
 

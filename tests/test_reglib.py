@@ -37,6 +37,16 @@ FIRST_DIGIT_CODES = ("0404",)
 EMPTY_DIGIT_FAMILIES = ("0610",)
 #: Variants we do not run, with the reason.
 SKIPPED_VARIANTS: dict[str, str] = {}
+#: Lines HoDoKu 2.2.0 fails itself (its jar passes 1,106 of 1,112; SOURCES.md): five ALS
+#: chains its forward-only search does not find. We search as HoDoKu does, so we miss them
+#: too; strict, so finding one again is reported.
+HODOKU_MISSES = {
+    1445: "ALS chain HoDoKu 2.2's forward search does not find",
+    1453: "ALS chain HoDoKu 2.2's forward search does not find",
+    1454: "ALS chain HoDoKu 2.2's forward search does not find",
+    1455: "ALS chain HoDoKu 2.2's forward search does not find",
+    1459: "ALS chain HoDoKu 2.2's forward search does not find",
+}
 
 
 @dataclass(frozen=True)
@@ -97,7 +107,16 @@ def effect_text(cands: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> l
 
 
 @pytest.mark.skipif(not CASES, reason=f"HoDoKu's reglib not present at {REGLIB}")
-@pytest.mark.parametrize("case", CASES, ids=[f"L{c.number}-{c.code}" for c in CASES])
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=HODOKU_MISSES[c.number]))
+        if c.number in HODOKU_MISSES
+        else c
+        for c in CASES
+    ],
+    ids=[f"L{c.number}-{c.code}" for c in CASES],
+)
 def test_reglib_line(case: Case) -> None:
     if case.code in SKIPPED_VARIANTS:
         pytest.skip(SKIPPED_VARIANTS[case.code])

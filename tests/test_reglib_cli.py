@@ -4,7 +4,7 @@ Every line goes through ``stepdoku steps --json`` (in process, a file of lines p
 options): the command picks the line's own technique, and the variant lines that need one
 of HoDoKu's options get the user's flag for it (``--er-two-candidates``, ``--als-overlap``,
 ``--chain-als``: techniques/options.py). Each record is judged by HoDoKu's rule, as in
-tests/test_reglib.py. The library is read from ../shared and the test skips without it.
+tests/test_reglib.py (the lines HoDoKu fails itself must fail here too). The library is read from ../shared and the test skips without it.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import cli
 from engine.cells import parse_cell_name
 from engine.step import Candidate, Step
 from techniques.options import option, options_for_library_code
-from tests.test_reglib import CASES, Case, effect_text, key_digits, step_code_for
+from tests.test_reglib import CASES, HODOKU_MISSES, Case, effect_text, key_digits, step_code_for
 
 
 def _flags(case: Case) -> tuple[str, ...]:
@@ -72,6 +72,8 @@ def test_every_library_line_passes_through_the_steps_command(tmp_path: Path) -> 
         assert len(records) == len(cases)
         for case, record in zip(cases, records):
             problem = _problem(case, record)
+            if case.number in HODOKU_MISSES:  # HoDoKu fails these itself, and so do we
+                problem = None if problem else f"passes, but HoDoKu 2.2 fails it ({HODOKU_MISSES[case.number]})"
             if problem:
                 failures.append(f"line {case.number} ({case.code}, {' '.join(flags) or 'no options'}): {problem}")
     assert not failures, "\n".join(failures[:20])

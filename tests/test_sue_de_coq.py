@@ -31,10 +31,12 @@ def test_row_and_box() -> None:
     grid = grid_from(*ROW_BOX)
     steps = list(SUE_DE_COQ.find(grid))
     assert [str(s) for s in steps] == [
-        "Sue de Coq: r4c23 - {13467} (r4c78 - {368}, r46c1 - {147}) => r4c46<>3, r6c2<>4, r4c46<>6, r6c2<>7"
+        # HoDoKu's order: the three-cell core comes before the pair r4c23; the box's
+        # eliminations are listed before the line's.
+        "Sue de Coq: r4c123 - {13467} (r4c78 - {368}, r6c1 - {47}) => r6c2<>4, r6c2<>7, r4c46<>3, r4c46<>6"
     ]
     step = steps[0]
-    assert step.explanation.startswith("r4c2 and r4c3, where row 4 meets box 4, can only hold 1, 3, 4, 6 and 7")
+    assert step.explanation.startswith("r4c1, r4c2 and r4c3, where row 4 meets box 4, can only hold 1, 3, 4, 6 and 7")
     assert "r4c7 and r4c8 can only hold 3, 6 or 8" in step.explanation
     assert "Remove 3 and 6 from r4c4 and r4c6 and 4 and 7 from r6c2." in step.explanation
     assert step.digits == (1, 3, 4, 6, 7)
@@ -46,7 +48,7 @@ def test_shared_extra_digit() -> None:
     grid = grid_from(*SHARED_EXTRA)
     steps = [s for s in SUE_DE_COQ.find(grid) if str(s).startswith("Sue de Coq: r5c23 - {36789} (r5c589 - {1368}, r46c1 - {179})")]
     assert [str(s) for s in steps] == [
-        "Sue de Coq: r5c23 - {36789} (r5c589 - {1368}, r46c1 - {179}) => r5c6<>6, r6c2<>7, r5c6<>8, r4c3<>9"
+        "Sue de Coq: r5c23 - {36789} (r5c589 - {1368}, r46c1 - {179}) => r4c3<>9, r6c2<>7, r5c6<>6, r5c6<>8"
     ]
     assert "only 1 can go in two of them" in steps[0].explanation
     _sound(grid)

@@ -22,8 +22,8 @@ def test_an_empty_grid_has_every_template() -> None:
 
 def test_template_delete_in_words() -> None:
     steps = [str(s) for s in TEMPLATE_DELETE.find(grid_from(*POSITION))]
-    assert "Template Delete: r6c13<>4" in steps
-    step = next(s for s in TEMPLATE_DELETE.find(grid_from(*POSITION)) if str(s) == "Template Delete: r6c13<>4")
+    assert "Template Delete => r6c13<>4" in steps
+    step = next(s for s in TEMPLATE_DELETE.find(grid_from(*POSITION)) if str(s) == "Template Delete => r6c13<>4")
     assert step.explanation == (
         "No way to place all nine 4s that fits the candidates (one per row, column and box, a template) "
         "puts a 4 in r6c1 or r6c3, so 4 can be removed there."

@@ -5,12 +5,14 @@ Values use ``+d`` for digits filled in while solving (tests/conftest.py ``grid_f
 
 from __future__ import annotations
 
+from engine.cells import parse_cell_name
 from engine.solver import usable_techniques
 from techniques import REGISTRY, by_code
 from techniques.uniqueness.avoidable import AVOIDABLE_RECTANGLE_1
 from techniques.uniqueness.bug import BUG_PLUS_1
+from techniques.uniqueness.rectangles import hodoku_examined
 from techniques.uniqueness.unique_rectangles import HIDDEN_RECTANGLE, UNIQUENESS_1, UNIQUENESS_4, UniquenessTest
-from tests.conftest import grid_from
+from tests.conftest import HODOKU, grid_from
 
 U1 = (
     ".6.5+21.9+41+2..9..539+5+4+3+87....4.8...7.......5.8.817.5.3.....5.2.+7....+7.....76..8...",
@@ -49,7 +51,7 @@ def test_uniqueness_techniques_are_flagged_and_left_out_of_non_unique_solves() -
 
 def test_uniqueness_test_1_text_and_explanation() -> None:
     steps = list(UNIQUENESS_1.find(grid_from(*U1)))
-    assert [str(s) for s in steps] == ["Uniqueness Test 1: 7/8 in r12c37 => r1c3<>7, r1c3<>8"]
+    assert [str(s) for s in steps] == ["Uniqueness Test 1: 7/8 in r1c37,r2c37 => r1c3<>7, r1c3<>8"]
     text = steps[0].explanation
     assert "r1c3, r1c7, r2c3 and r2c7" in text
     assert "single solution" in text
@@ -65,11 +67,11 @@ def test_the_step_is_gone_once_applied() -> None:
 
 
 def test_missing_candidates_option() -> None:
-    expected = "Hidden Rectangle: 7/8 in r46c68 => r6c6<>8"
+    expected = "Hidden Rectangle: 7/8 in r4c68,r6c68 => r6c6<>8"
     assert expected in [str(s) for s in HIDDEN_RECTANGLE.find(grid_from(*HR_MISSING))]
     strict = UniquenessTest(HIDDEN_RECTANGLE.declaration, allow_missing=False)
     assert expected not in [str(s) for s in strict.find(grid_from(*HR_MISSING))]
-    expected = "Uniqueness Test 4: 1/6 in r59c13 => r9c1<>6"
+    expected = "Uniqueness Test 4: 1/6 in r5c13,r9c13 => r9c1<>6"
     assert expected in [str(s) for s in UNIQUENESS_4.find(grid_from(*U4_MISSING))]
     assert expected not in [str(s) for s in UniquenessTest(UNIQUENESS_4.declaration, allow_missing=False).find(grid_from(*U4_MISSING))]
 
@@ -82,7 +84,7 @@ def test_hidden_rectangle_explanation_walks_through_the_corners() -> None:
 
 def test_avoidable_rectangle_needs_cells_filled_while_solving() -> None:
     steps = [str(s) for s in AVOIDABLE_RECTANGLE_1.find(grid_from(*AR1))]
-    assert steps == ["Avoidable Rectangle Type 1: 3/6 in r18c78 => r8c8<>3"]
+    assert steps == ["Avoidable Rectangle Type 1: 3/6 in r1c78,r8c78 => r8c8<>3"]
     step = next(AVOIDABLE_RECTANGLE_1.find(grid_from(*AR1)))
     assert "r1c7, r1c8 and r8c7 were filled in while solving" in step.explanation
     assert "single solution" in step.explanation
@@ -93,7 +95,7 @@ def test_avoidable_rectangle_needs_cells_filled_while_solving() -> None:
 
 def test_bug_plus_one() -> None:
     steps = list(BUG_PLUS_1.find(grid_from(*BUG)))
-    assert [str(s) for s in steps] == ["Bivalue Universal Grave + 1: r5c1<>2, r5c1<>8"]
+    assert [str(s) for s in steps] == ["Bivalue Universal Grave + 1 => r5c1<>2, r5c1<>8"]
     assert "r5c1 is 3" in steps[0].explanation
     assert "single solution" in steps[0].explanation
     # With 3 back in r6c4 a second cell has three candidates: no BUG+1.
@@ -180,3 +182,20 @@ def test_bug_plus_n_names_its_extras() -> None:
 def test_bug_plus_n_and_lite_keep_away_from_pending_singles() -> None:
     # The issue 11 position above: a hidden single pending, so the open cells are no grave.
     assert not list(BUG_PLUS_N.find(grid_from(BUG_WITH_PENDING_SINGLE)))
+
+
+def test_hodoku_examines_four_cells_once_whatever_their_digits() -> None:
+    """HoDoKu's step 27 of top1465 #342: r4c3 (6 and 8) starts a 6/8 rectangle on r4c13,
+    r8c13 first; HoDoKu then skips the 4/6 rectangle on the same four cells, so the
+    Uniqueness Test 4 there, sound as it is, is not HoDoKu's step (it took an AIC)."""
+    grid = grid_from(
+        ".6..31...5+4+3..2..9+1..4.+6....2...9..1...6..8..7.5.....+6.3..6+54...+5.3.....2.1.....5",
+        "r1c4<>78 r1c8<>5 r2c7<>7 r2c8<>78 r3c5<>78 r4c1<>8 r4c3<>4 r5c1<>9 r6c4<>8 r7c4<>789 r7c8<>9 r8c1<>89 "
+        "r8c3<>789 r8c5<>4789 r8c6<>4 r8c7<>6 r8c8<>6 r9c2<>9 r9c7<>79 r9c8<>789",
+    )
+    u4 = by_code("u4")
+    assert [str(s) for s in u4.find(grid)] == ["Uniqueness Test 4: 4/6 in r4c13,r8c13 => r4c1<>4"]
+    assert HODOKU.choose(u4, grid) is None
+    cells = sum(1 << parse_cell_name(n) for n in ("r4c1", "r4c3", "r8c1", "r8c3"))
+    examined = hodoku_examined(grid)
+    assert (cells, 6, 8) in examined and (cells, 4, 6) not in examined

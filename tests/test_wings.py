@@ -21,7 +21,7 @@ W = grid_from(
 
 def test_xy_wing_step_text_and_explanation() -> None:
     step = next(XY_WING.find(XY))
-    assert str(step) == "XY-Wing: 7/9/3 in r3c5,r5c25 => r3c2<>3"
+    assert str(step) == "XY-Wing: 7/9/3 in r35c5,r5c2 => r3c2<>3"
     assert step.digits == (3, 7, 9)
     assert step.explanation.startswith("r5c5 can only be 7 or 9. If it is 7, r5c2 (which holds 3 or 7) must be 3")
     assert step.explanation.endswith("remove it from r3c2.")

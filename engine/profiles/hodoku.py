@@ -1,7 +1,8 @@
 """The ``hodoku`` profile: HoDoKu 2.2's solving order, scores and levels (the default).
 
 HoDoKu 2.2 (techniques.md) tries its enabled techniques in ascending search index and
-takes the first step of the first one that applies. Every step adds its technique's
+takes a step of the first one that applies: which one, when it finds several, is HoDoKu's
+own rule per technique (``engine.profiles.hodoku_choice``), so that the path is HoDoKu's. Every step adds its technique's
 score; the level starts at Easy, rises to the highest level of any technique used, then
 rises one level at a time while the score exceeds the level's maximum (Easy 800, Medium
 1000, Hard 1600, Unfair 1800). Sub-type steps (Simple Colors Trap) count with their
@@ -20,10 +21,11 @@ from typing import Any, ClassVar, Iterable, Iterator
 
 from engine.grid import Grid
 from engine.profiles.base import Entry, Profile
+from engine.profiles.hodoku_choice import Policy, policy
 from engine.profiles.rating import Column, Rating, TechniqueCount
 from engine.profiles.se_style import MULTIPLE, X_CHAIN, SeRule, se_label, se_tenths
 from engine.step import Step
-from engine.technique import Catalog
+from engine.technique import Catalog, Technique
 
 
 class Level(IntEnum):
@@ -220,7 +222,8 @@ class HodokuRater:
 
 
 class HodokuProfile(Profile):
-    """HoDoKu 2.2: its order, the first step of the first technique, its level and score."""
+    """HoDoKu 2.2: its order, the step it takes from the first technique that has one
+    (``hodoku_choice``), its level and score."""
 
     name = "hodoku"
     title = "HoDoKu 2.2: search order, level and score (and an SE-style number)"
@@ -239,6 +242,15 @@ class HodokuProfile(Profile):
     def __init__(self, catalog: Catalog) -> None:
         super().__init__(catalog)
         self._configs = self.configs()
+        self._policies: dict[Technique, Policy] = {}
+
+    def choose(self, technique: Technique, grid: Grid) -> Step | None:
+        """The step HoDoKu 2.2 takes from ``technique`` (``hodoku_choice.policy``, decided
+        once per technique: this runs for every technique at every step)."""
+        take = self._policies.get(technique)
+        if take is None:
+            take = self._policies[technique] = policy(technique)
+        return take(grid)
 
     def build_entries(self, catalog: Catalog) -> Iterable[Entry]:
         for config in STEPS:

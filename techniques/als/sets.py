@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, Cell, CellSet, Digit, Mask, cells_of
+from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, Cell, CellSet, Digit, Mask, UnitKind, cells_of
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.stop import checkpoint
@@ -85,8 +85,8 @@ class RestrictedCommon:
 class AlsIndex:
     """Every ALS of a grid and every restricted common between two of them.
 
-    alses: in a fixed order (houses in ``UNITS`` order, then cell subsets in ascending
-    order; a set found in two houses is kept once); rcs: ordered by (first, second);
+    alses: in HoDoKu's order (rows, columns, boxes; in each, cell subsets depth first;
+    a set found in two houses is kept once); rcs: ordered by (first, second);
     links[i]: the RCs touching ALS i, ordered by the other ALS.
     """
 
@@ -129,25 +129,28 @@ def collect_alses(grid: Grid) -> tuple[Als, ...]:
     return tuple(out)
 
 
-def _house_sets(grid: Grid) -> Iterator[tuple[int, CellSet, Mask]]:
-    """(house, cells, digits) for every subset of a house's empty cells that is an ALS.
+#: Houses in HoDoKu's order for the ALS search: rows, then columns, then boxes.
+_ALS_HOUSES = tuple(sorted(UNITS, key=lambda unit: (unit.kind is UnitKind.BOX, unit.number)))
 
-    Subsets are built by adding one cell to a smaller one, so each union costs one OR.
+
+def _house_sets(grid: Grid) -> Iterator[tuple[int, CellSet, Mask]]:
+    """(house, cells, digits) for every subset of a house's empty cells that is an ALS, in
+    HoDoKu's order: rows, columns, boxes; in each, the subsets in the order a depth-first
+    walk over the cells (ascending) meets them ({1}, {1,2}, {1,2,3}, ..., {2}, ...).
+
     At most eight cells: nine cells with ten digits cannot occur.
     """
     cands = grid.cands
-    for unit in UNITS:
+    for unit in _ALS_HOUSES:
         empty = [c for c in unit.cells if not grid.values[c]]
-        n = len(empty)
-        unions = [0] * (1 << n)
-        sets = [0] * (1 << n)
-        for m in range(1, 1 << n):
-            low = m & -m
-            i = low.bit_length() - 1
-            unions[m] = unions[m ^ low] | cands[empty[i]]
-            sets[m] = sets[m ^ low] | (1 << empty[i])
-            if MASK_COUNT[unions[m]] == sets[m].bit_count() + 1:
-                yield unit.number, sets[m], unions[m]
+        stack = [(0, 0, 0)]  # (next position, cells so far, digits so far)
+        while stack:
+            start, cells, digits = stack.pop()
+            # Push in reverse so the lowest next cell is walked first.
+            for i in range(len(empty) - 1, start - 1, -1):
+                stack.append((i + 1, cells | 1 << empty[i], digits | cands[empty[i]]))
+            if cells and MASK_COUNT[digits] == cells.bit_count() + 1:
+                yield unit.number, cells, digits
 
 
 def _make_als(grid: Grid, house: int, cells: CellSet, digits: Mask, memo: dict[tuple[Digit, CellSet], CellSet]) -> Als:

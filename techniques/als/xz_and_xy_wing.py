@@ -14,22 +14,18 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from engine.cells import MASK_COUNT, MASK_DIGITS
+from engine.cells import MASK_COUNT, MASK_DIGITS, cells_of
 from engine.grid import Grid
 from engine.stop import checkpoint
 from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.als.steps import (
     Eliminations,
-    add_eliminations,
     as_candidates,
     als_words,
     common_targets,
     digits_text,
     highlights,
-    RankKey,
-    rank_key,
-    ranked,
     rc_link,
 )
 from techniques.shared import digit_words, removal_words
@@ -75,41 +71,45 @@ class AlsXz(BaseTechnique):
     declaration = Declaration("Almost Locked Set XZ-Rule", "axz", library="0901")
 
     def find(self, grid: Grid) -> Iterator[Step]:
+        """In HoDoKu's order: restricted commons by their first set, then their second (in
+        the order ``als_index`` lists the sets); overlapping sets are never used."""
         index = als_index(grid)
-        found: list[tuple[RankKey, tuple[Als, Als, int, Eliminations, int]]] = []
+        seen: set[tuple[Candidate, ...]] = set()
         for rc in index.rcs:
-            # HoDoKu's default: overlapping sets are never used for ALS-XZ.
             if rc.overlap:
                 continue
             a, b = index.alses[rc.first], index.alses[rc.second]
             if MASK_COUNT[rc.digits] == 1 and not _meets(a, b, a.digits & b.digits & ~rc.digits):
                 continue
-            elims, z_digits = self._eliminations(a, b, rc.digits)
-            if elims:
-                found.append((rank_key(as_candidates(elims), (a, b)), (a, b, rc.digits, elims, z_digits)))
-        yield from ranked(found, lambda item: self._make(grid, *item))
+            eliminations, z_digits = self._eliminations(a, b, rc.digits)
+            key = tuple(sorted(set(eliminations)))
+            if eliminations and key not in seen:
+                seen.add(key)
+                yield self._make(grid, a, b, rc.digits, eliminations, z_digits)
 
     @staticmethod
-    def _eliminations(a: Als, b: Als, x: int) -> tuple[Eliminations, int]:
-        """What the pair removes, and the digits Z to name (none when the sets lock each other)."""
-        elims: Eliminations = {}
+    def _eliminations(a: Als, b: Als, x: int) -> tuple[tuple[Candidate, ...], int]:
+        """What the pair removes, in HoDoKu's order (for each restricted common: the other
+        common digits ascending, cells ascending; then, doubly linked, what A and then B
+        lock), and the digits Z to name (none when the sets lock each other)."""
+        out: list[Candidate] = []
+        z_digits = 0
         for digit in MASK_DIGITS[x]:
             for z, cells in common_targets(a, b, a.digits & b.digits & ~(1 << (digit - 1))).items():
-                add_eliminations(elims, z, cells)
-        z_digits = sum(1 << (z - 1) for z in elims)
+                out += [Candidate(z, c) for c in cells_of(cells)]
+                z_digits |= 1 << (z - 1)
         if MASK_COUNT[x] > 1:
             locked = False
             for own, other in ((a, b), (b, a)):
                 for d in MASK_DIGITS[own.digits & ~x]:
                     cells = own.sees_all[d] & ~other.cells
                     locked = locked or bool(cells)
-                    add_eliminations(elims, d, cells)
+                    out += [Candidate(d, c) for c in cells_of(cells)]
             if locked:
                 z_digits = 0  # as HoDoKu: no Z when the doubly linked sets lock each other
-        return elims, z_digits
+        return tuple(out), z_digits
 
-    def _make(self, grid: Grid, a: Als, b: Als, x: int, elims: Eliminations, z_digits: int) -> Step:
-        eliminations = as_candidates(elims)
+    def _make(self, grid: Grid, a: Als, b: Als, x: int, eliminations: tuple[Candidate, ...], z_digits: int) -> Step:
         detail = f"A={als_text(a)}, B={als_text(b)}, X={digits_text(x)}" + (f", Z={digits_text(z_digits)}" if z_digits else "")
         return self.step(
             detail,
@@ -159,33 +159,42 @@ class AlsXyWing(BaseTechnique):
         self.overlap = overlap
 
     def find(self, grid: Grid) -> Iterator[Step]:
+        """In HoDoKu's order: pairs of restricted commons (the first before the second in
+        the ``als_index`` order) that join three sets; C is the set they share, A the
+        other set of the first, B of the second."""
         index = als_index(grid)
-        found: list[tuple[RankKey, tuple[int, RestrictedCommon, RestrictedCommon, Eliminations]]] = []
-        for c, links in enumerate(index.links):
+        rcs = [rc for rc in index.rcs if self.overlap or not rc.overlap]
+        touching: list[list[int]] = [[] for _ in index.alses]
+        for n, rc in enumerate(rcs):
+            touching[rc.first].append(n)
+            touching[rc.second].append(n)
+        seen: set[tuple[Candidate, ...]] = set()
+        for i, rc1 in enumerate(rcs):
             checkpoint()
-            for rc1, a, rc2, b, elims in self._wings(index, links, c):
-                found.append((rank_key(as_candidates(elims), (a, b, index.alses[c])), (c, rc1, rc2, elims)))
-        yield from ranked(found, lambda item: self._make(grid, index, *item))
+            for j in sorted({j for j in touching[rc1.first] + touching[rc1.second] if j > i}):
+                wing = self._wing(index, rc1, rcs[j])
+                if wing is not None:
+                    c, elims = wing
+                    step = self._make(grid, index, c, rc1, rcs[j], elims)
+                    if step.effect[1] not in seen:
+                        seen.add(step.effect[1])
+                        yield step
 
-    def _wings(
-        self, index: AlsIndex, links: tuple[RestrictedCommon, ...], c: int
-    ) -> Iterator[tuple[RestrictedCommon, Als, RestrictedCommon, Als, Eliminations]]:
-        """The wings A, B (with their links to C = ``index.alses[c]``) that eliminate."""
-        items = []
-        for rc in links:
-            als = index.alses[rc.other(c)]
-            # A wing needs a digit outside its link to C that some cell sees all of.
-            if (self.overlap or not rc.overlap) and als.seen_digits & ~rc.digits:
-                items.append((rc, als))
-        for i, (rc1, a) in enumerate(items):
-            for rc2, b in items[i + 1 :]:
-                z = a.seen_digits & b.seen_digits & ~(rc1.digits | rc2.digits)
-                if not z or (rc1.digits == rc2.digits and MASK_COUNT[rc1.digits] == 1):
-                    continue  # (the same single link: C could miss it and lock neither wing)
-                if (not self.overlap and a.cells & b.cells) or (a.cells | b.cells) in (a.cells, b.cells):
-                    continue
-                if _meets(a, b, z):
-                    yield rc1, a, rc2, b, common_targets(a, b, z)
+    def _wing(self, index: AlsIndex, rc1: RestrictedCommon, rc2: RestrictedCommon) -> tuple[int, Eliminations] | None:
+        """The middle set C and the eliminations of the wing two RCs make, if any."""
+        if rc1.digits == rc2.digits and MASK_COUNT[rc1.digits] == 1:
+            return None  # the same single link: C could miss it and lock neither wing
+        shared = {rc1.first, rc1.second} & {rc2.first, rc2.second}
+        if len(shared) != 1:
+            return None
+        c = shared.pop()
+        a, b = index.alses[rc1.other(c)], index.alses[rc2.other(c)]
+        if (not self.overlap and a.cells & b.cells) or (a.cells | b.cells) in (a.cells, b.cells):
+            return None
+        z = a.seen_digits & b.seen_digits & ~(rc1.digits | rc2.digits)
+        if not z or not _meets(a, b, z):
+            return None
+        return c, common_targets(a, b, z)
 
     def _make(self, grid: Grid, index: AlsIndex, c: int, rc1: RestrictedCommon, rc2: RestrictedCommon, elims: Eliminations) -> Step:
         a, b = index.alses[rc1.other(c)], index.alses[rc2.other(c)]

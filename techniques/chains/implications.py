@@ -102,9 +102,10 @@ class LiteralGraph:
                 low = quick & -quick
                 reached |= out[low.bit_length() - 1]
                 quick ^= low
-            for literal in bit_indices(frontier & delayed):
-                when = len(found) + self.delay[literal]
-                later[when] = later.get(when, 0) | out[literal]
+            if frontier & delayed:
+                for literal in bit_indices(frontier & delayed):
+                    when = len(found) + self.delay[literal]
+                    later[when] = later.get(when, 0) | out[literal]
             frontier = reached & ~visited
             if not frontier and not later:
                 break

@@ -28,6 +28,7 @@ from techniques.chains.notation import Chain, chain_highlights, chain_string, di
 from techniques.chains.link_graph import Node, link_graph, links
 from techniques.chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
 from techniques.chains.loop_explanations import explain
+from techniques.chains.table_order import TableOrder, first_shortest_path, is_lasso
 
 # A whole search (both premises of every candidate) stops once its breadth-first searches
 # have reached this many literals in all; steps found so far are still reported. Work, not
@@ -100,6 +101,7 @@ class Search:
     special: int  # literals of group and set nodes
     on_literal: list[int]  # see _on_literals
     found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Step]]
+    order: TableOrder
 
 
 class NiceLoop(BaseTechnique):
@@ -119,21 +121,29 @@ class NiceLoop(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         graph = self.graph(grid)
-        search = Search(grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {})
+        search = Search(
+            grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {}, TableOrder(grid, graph)
+        )
+        # HoDoKu's order, which decides between equally short chains with one effect:
+        # every loop from "candidate is true", then every loop from "candidate is false",
+        # then every AIC (from "candidate is false"), candidates in cell and digit order.
+        plain = [i for i, node in enumerate(graph.nodes) if node.is_plain]
+        false_layers: dict[int, list[int]] = {}
         reached = 0
-        for i, node in enumerate(graph.nodes):
-            if not node.is_plain:
-                continue
-            checkpoint()
-            for start in (true_literal(i), false_literal(i)):
-                layers = graph.layers(start)
+        for premise in (True, False):
+            for i in plain:
+                if reached > MAX_LITERALS_REACHED:
+                    break
+                checkpoint()
+                layers = graph.layers(true_literal(i) if premise else false_literal(i))
                 reached += sum(layer.bit_count() for layer in layers)
-                self._loops(search, layers, node, is_true(start))
-                if not is_true(start):
-                    self._aics(search, layers, node)
-            if reached > MAX_LITERALS_REACHED:
-                break
-        ordered = sorted(search.found.values(), key=lambda f: (-len(f[1].eliminations), f[0], f[1].code, f[1].eliminations))
+                if not premise:
+                    false_layers[i] = layers
+                self._loops(search, layers, graph.nodes[i], premise)
+        for i, layers in false_layers.items():
+            self._aics(search, layers, graph.nodes[i])
+        # Most eliminations first, then in the order found (HoDoKu's order among equals).
+        ordered = sorted(search.found.values(), key=lambda f: -len(f[1].eliminations))
         for _, step in ordered:
             yield step
 
@@ -177,8 +187,22 @@ class NiceLoop(BaseTechnique):
 
     def _chains(self, search: Search, layers: list[int], end: int, loop: bool) -> Iterator[Chain]:
         """Valid shortest chains to ``end``; for the grouped technique only those with a
-        group or set node (the plain ones belong to Nice Loop/AIC)."""
+        group or set node (the plain ones belong to Nice Loop/AIC).
+
+        Without almost locked sets, the one chain HoDoKu's tables reach first, if HoDoKu
+        accepts it: no lasso, and a loop leaves its start cell at once and comes back to it
+        from another cell."""
         graph = search.graph
+        if not graph.delayed:
+            path = first_shortest_path(graph, layers, end, search.order)
+            start_cell = graph.nodes[path[0] >> 1].cell
+            if loop and start_cell in (graph.nodes[path[1] >> 1].cell, graph.nodes[path[-2] >> 1].cell):
+                return
+            if not is_lasso(graph, path, loop):
+                chain = path_nodes(graph, path)
+                if not search.grouped or any(not node.is_plain for node, _ in chain):
+                    yield chain
+            return
         plain_seen = 0
         for path in graph.paths(layers, end, loop=loop, prefer=search.special):
             chain = path_nodes(graph, path)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from engine.cells import ALL_CELLS, CELL_NAMES, MASK_COUNT, MASK_DIGITS, PEER_MASK, Cell, CellSet, Digit, Mask, cells_of
+from engine.cells import CELL_NAMES, HOUSES_OF, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, UNITS, Cell, CellSet, Digit, cells_of
 from engine.grid import Grid
 from engine.notation import cell_list_words, compact_cells, words_list
 from engine.step import Candidate, Highlights, Link, Step
@@ -29,43 +29,55 @@ _TEXT = (
 
 class RemotePair(BaseTechnique):
     """Four or more cells with the same two candidates, chained cell to cell: a cell seeing
-    two of them an odd number of steps apart can hold neither digit."""
+    two of them an odd number of steps apart can hold neither digit.
+
+    The search is HoDoKu's: from each cell (in order) and each of its two digits x (the
+    other is y), depth first along links in table order (row, column, box; cells
+    ascending), never back into the chain, at most ten cells. A chain of an even number
+    of cells, four or more, counts when some cell seeing both ends holds x; it clears x
+    and y from every cell that sees two chain cells an odd number of steps apart (both
+    ends only, for four cells). Each set of eliminations is kept once, with its shortest
+    chain, the first found; listed most eliminations first."""
 
     declaration = Declaration("Remote Pair", "rp", library="0703")
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        groups: dict[Mask, list[Cell]] = {}
-        for cell in range(81):
-            if MASK_COUNT[grid.cands[cell]] == 2:
-                groups.setdefault(grid.cands[cell], []).append(cell)
-        seen: set[tuple[Candidate, ...]] = set()
-        for mask, cells in sorted(groups.items()):
-            if len(cells) < 4:
-                continue
-            # Shorter chains first, so a step is shown with the shortest chain that makes it.
-            for chain in sorted(_chains(cells), key=len):
-                step = self._make(grid, mask, chain)
-                if step is not None and step.eliminations not in seen:
-                    seen.add(step.eliminations)
-                    yield step
+        found: dict[tuple[Candidate, ...], tuple[int, int, Step]] = {}
+        holding: dict[int, int] = {}  # pair -> the cells holding exactly that pair
+        for c in range(81):
+            if MASK_COUNT[grid.cands[c]] == 2:
+                holding[grid.cands[c]] = holding.get(grid.cands[c], 0) | 1 << c
+        linked: dict[int, list[Cell]] = {}  # cell -> the cells with its pair it sees
+        for start in range(81):
+            same = holding.get(grid.cands[start], 0) if MASK_COUNT[grid.cands[start]] == 2 else 0
+            if same.bit_count() < 4:
+                continue  # a remote pair needs four cells
+            for x in MASK_DIGITS[grid.cands[start]]:
+                for chain in _chains(grid, start, x, same, linked):
+                    step = self._make(grid, x, chain)
+                    if step is not None:
+                        key = tuple(sorted(step.eliminations))
+                        if key not in found or found[key][1] > len(chain):
+                            found[key] = (len(found), len(chain), step)
+        for _, _, step in sorted(found.values(), key=lambda f: (-len(f[2].eliminations), f[1], f[0])):
+            yield step
 
-    def _make(self, grid: Grid, mask: Mask, chain: tuple[Cell, ...]) -> Step | None:
+    def _make(self, grid: Grid, x: int, chain: tuple[Cell, ...]) -> Step | None:
         targets = 0
-        for i, start in enumerate(chain):
-            for end in chain[i + 3 :: 2]:
-                targets |= PEER_MASK[start] & PEER_MASK[end]
-        targets &= ALL_CELLS & ~sum(1 << c for c in chain)
-        x, y = MASK_DIGITS[mask]
-        eliminations = candidates(grid, x, targets) + candidates(grid, y, targets)
+        pairs = [(0, len(chain) - 1)] if len(chain) == 4 else [(i, j) for i in range(len(chain)) for j in range(i + 3, len(chain), 2)]
+        for i, j in pairs:
+            targets |= PEER_MASK[chain[i]] & PEER_MASK[chain[j]]
+        y = SINGLE_DIGIT[grid.cands[chain[0]] & ~(1 << (x - 1))]
+        eliminations = tuple(sorted(candidates(grid, x, targets) + candidates(grid, y, targets)))
         if not eliminations:
             return None
         text = _TEXT.format(
             cells=words_list([CELL_NAMES[c] for c in chain]),
-            x=x,
-            y=y,
+            x=min(x, y),
+            y=max(x, y),
             even=words_list([CELL_NAMES[c] for c in chain[0::2]]),
             odd=words_list([CELL_NAMES[c] for c in chain[1::2]]),
-            removals=_removals(grid, x, y, targets),
+            removals=_removals(grid, min(x, y), max(x, y), targets),
         )
         # HoDoKu labels each link with the digit the next cell cannot take if the first is x.
         labels = [y if i % 2 == 0 else x for i in range(len(chain) - 1)]
@@ -85,7 +97,7 @@ class RemotePair(BaseTechnique):
                     tuple(sorted(_candidates_at(chain[0::2], a) + _candidates_at(chain[1::2], b))) for a, b in ((x, y), (y, x))
                 ),
             ),
-            digits=(x, y),
+            digits=(min(x, y), max(x, y)),
         )
 
 
@@ -101,22 +113,41 @@ def _removals(grid: Grid, x: int, y: int, targets: CellSet) -> str:
     return removal_words(candidates(grid, x, targets) + candidates(grid, y, targets))
 
 
-def _chains(cells: list[Cell]) -> list[tuple[Cell, ...]]:
-    """Every simple path through ``cells`` where each cell sees the next, with an even number
-    of cells from four to MAX_CELLS, by start cell (each path is found in both directions)."""
-    members: CellSet = sum(1 << c for c in cells)
-    found: list[tuple[Cell, ...]] = []
+def _chains(grid: Grid, start: Cell, x: int, same: CellSet, linked: dict[Cell, list[Cell]]) -> Iterator[tuple[Cell, ...]]:
+    """The chains HoDoKu's search checks from ``start`` with digit ``x``, in its order:
+    those ending, after an even number (four or more) of cells, in a cell that shares
+    with ``start`` a peer holding ``x``. ``same``: the cells holding the start's pair;
+    ``linked`` caches each cell's links."""
+    x_seeing_start = grid.cells_with[x] & PEER_MASK[start]
 
-    def extend(path: tuple[Cell, ...], used: CellSet) -> None:
-        if len(path) >= 4 and len(path) % 2 == 0:
-            found.append(path)
-        if len(path) < MAX_CELLS:
-            for nxt in cells_of(PEER_MASK[path[-1]] & members & ~used):
-                extend(path + (nxt,), used | 1 << nxt)
+    def extend(path: tuple[Cell, ...], used: CellSet) -> Iterator[tuple[Cell, ...]]:
+        last = path[-1]
+        nexts = linked.get(last)
+        if nexts is None:
+            nexts = linked[last] = _links(last, same)
+        for nxt in nexts:
+            if used >> nxt & 1:
+                continue  # back into the chain (to the start: a loop, which ends the search)
+            chain = path + (nxt,)
+            if len(chain) % 2 == 0 and len(chain) >= 4 and x_seeing_start & PEER_MASK[nxt]:
+                yield chain
+            if len(chain) < MAX_CELLS:
+                yield from extend(chain, used | 1 << nxt)
 
-    for start in cells:
-        extend((start,), 1 << start)
-    return found
+    yield from extend((start,), 1 << start)
+
+
+def _links(cell: Cell, same: CellSet) -> list[Cell]:
+    """The cells of ``same`` (those holding the pair) that see ``cell``, in HoDoKu's link
+    order: its row, column, then box (cells ascending, each once). Either digit of the
+    pair links them, so the order is the same for both."""
+    out: list[Cell] = []
+    seen = 1 << cell
+    for house in HOUSES_OF[cell]:
+        here = same & UNITS[house].mask & ~seen
+        seen |= here
+        out += cells_of(here)
+    return out
 
 
 REMOTE_PAIR = RemotePair()

@@ -23,15 +23,24 @@ from techniques.shared import candidates, false_literal, true_literal
 from techniques.chains.implications import LiteralGraph, path_nodes
 from techniques.chains.notation import Chain, chain_highlights, chain_string, walk_words, which_see
 from techniques.chains.link_graph import Node, link_graph, links
+from techniques.chains.table_order import TableOrder, first_path_to_any, is_lasso
 
 _X_CHAIN = (
     "Follow {d} along the chain: if {start} is not {d}, then {walk}. So {start} or {end} is {d}, and "
     "{targets} both, cannot be {d}."
 )
+_X_LOOP = (
+    "Follow {d} along the chain: if {start} is not {d}, then {walk}. So {start} is {d} either way, and "
+    "{targets} it, cannot be {d}."
+)
 _XY_CHAIN = (
     "Every cell of this chain has two candidates. If {start} is not {d}, then {walk}. So {start} or "
     "{end} is {d}, and {targets} both cannot be {d}."
 )
+
+#: HoDoKu's longest simple chain: 20 candidates, 19 links (its chain length limit).
+MAX_LINKS = 19
+
 
 @per_grid_version()
 def x_graph(grid: Grid) -> LiteralGraph:
@@ -71,42 +80,63 @@ class SimpleChain(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         graph = xy_graph(grid) if self.xy else x_graph(grid)
+        order = TableOrder(grid, graph)
         ends = on_literals(graph)
         found: dict[tuple[Candidate, ...], tuple[int, Step]] = {}
         for i, node in enumerate(graph.nodes):
             layers = graph.layers(false_literal(i))
-            # A chain needs three links at least (strong, weak, strong).
-            for length in range(3, len(layers), 2):
+            # A chain needs three links at least (strong, weak, strong); HoDoKu stops at 19.
+            for length in range(3, min(len(layers), MAX_LINKS + 1), 2):
+                by_effect: dict[tuple[Candidate, ...], int] = {}
                 for end in bit_indices(layers[length] & ends):
-                    self._consider(grid, graph, layers, end, node, length, found)
-        for _, step in sorted(found.values(), key=lambda f: (-len(f[1].eliminations), f[0], f[1].eliminations)):
+                    targets = self._targets(grid, node, graph.node(end))
+                    if targets:
+                        effect = candidates(grid, node.digit, targets)
+                        by_effect[effect] = by_effect.get(effect, 0) | 1 << end
+                for effect, chosen in by_effect.items():
+                    if effect not in found or found[effect][0] > length:
+                        self._consider(grid, graph, order, layers, (length, chosen), node, effect, found)
+        # Most eliminations first, then in the order found (HoDoKu's order among equals).
+        for _, step in sorted(found.values(), key=lambda f: -len(f[1].eliminations)):
             yield step
+
+    def _targets(self, grid: Grid, start: Node, last: Node) -> CellSet:
+        """The cells a chain from ``start`` to ``last`` clears (0: not such a chain). An
+        X-Chain may come back into its start cell: then the start holds the digit and
+        every cell seeing it loses it (HoDoKu takes such a loop as an X-Chain; its
+        XY-Chains stop when they come back)."""
+        if last.digit != start.digit:
+            return 0
+        if last.cell == start.cell:
+            return 0 if self.xy else grid.cells_with[start.digit] & PEER_MASK[start.cell]
+        return grid.cells_with[start.digit] & PEER_MASK[start.cell] & PEER_MASK[last.cell]
 
     def _consider(
         self,
         grid: Grid,
         graph: LiteralGraph,
+        order: TableOrder,
         layers: list[int],
-        end: int,
+        reach: tuple[int, int],
         start: Node,
-        length: int,
+        effect: tuple[Candidate, ...],
         found: dict[tuple[Candidate, ...], tuple[int, Step]],
     ) -> None:
-        last = graph.node(end)
-        if last.digit != start.digit or last.cell == start.cell:
-            return
-        targets = grid.cells_with[start.digit] & PEER_MASK[start.cell] & PEER_MASK[last.cell]
-        if not targets:
-            return
-        effect = candidates(grid, start.digit, targets)
-        if effect in found and found[effect][0] <= length:
-            return
-        path = next(graph.paths(layers, end), None)
+        """Keep the chain HoDoKu would show for ``effect`` from ``start``: of the chains of
+        ``length`` links to the ends in ``chosen``, the first its depth-first search meets
+        (links in table order); one that crosses itself falls back to any other."""
+        length, chosen = reach
+        path: list[int] | None = first_path_to_any(graph, layers, length, chosen, order)
+        loop = path is not None and graph.node(path[-1]) == start
+        if path is None or is_lasso(graph, path, loop=loop):
+            path = next((p for end in bit_indices(chosen) for p in graph.paths(layers, end, loop=graph.node(end) == start)), None)
         if path is not None:
-            found[effect] = (length, self._step(grid, path_nodes(graph, path), start.digit, targets))
+            last = graph.node(path[-1])
+            found[effect] = (length, self._step(grid, path_nodes(graph, path), start.digit, self._targets(grid, start, last)))
 
     def _step(self, grid: Grid, chain: Chain, digit: Digit, targets: CellSet) -> Step:
-        text = (_XY_CHAIN if self.xy else _X_CHAIN).format(
+        loop = chain[0][0].cell == chain[-1][0].cell
+        text = (_XY_CHAIN if self.xy else _X_LOOP if loop else _X_CHAIN).format(
             d=digit,
             start=CELL_NAMES[chain[0][0].cell],
             end=CELL_NAMES[chain[-1][0].cell],

@@ -18,19 +18,17 @@ either-or forces is true (Verity). See :mod:`techniques.forcing.conclusions`.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterator
 
-from engine.cells import CELL_NAMES, UNITS, Cell
 from engine.grid import Grid
 from engine.search import find_solutions
-from engine.notation import words_list
-from engine.step import Candidate, Highlights, Link, Step
+from engine.step import Step
 from engine.technique import BaseTechnique, Declaration
-from techniques.forcing.conclusions import ChainProver, Conclusion, NetProver, nested_contradictions
-from techniques.forcing.propagation import Budget, Clash, Conflict, Proof, Rule
-from techniques.forcing.words import Describe, Narrator, fact_words, links
-from techniques.shared import N_CANDIDATES, candidate_at, is_true, node_of
+from techniques.forcing.conclusions import ChainProver, NetProver, nested_contradictions
+from techniques.forcing.hodoku_order import hodoku_forcing_chain, hodoku_forcing_net
+from techniques.forcing.propagation import Budget
+from techniques.forcing.steps import make_step
+from techniques.forcing.words import Narrator
 
 #: Depth-2 nets: at most this many inner trials per search, the only bound (no clock: the
 #: same position gets the same steps on every machine). One depth-2 branch tries each
@@ -57,6 +55,11 @@ class ForcingChain(BaseTechnique):
             proofs = [prover.proof(p, e) for p, e in zip(conclusion.premises, conclusion.ends)]
             yield make_step(self, "Chain", conclusion, proofs, Narrator(grid, prover.tables.node_cells))
 
+    def hodoku_step(self, grid: Grid) -> Step | None:
+        """The step HoDoKu 2.2 takes, as it names it (its checks and order, see
+        ``techniques.forcing.hodoku_order``), for the ``hodoku`` profile's policy."""
+        return hodoku_forcing_chain(self, grid)
+
 
 class ForcingNet(BaseTechnique):
     """Like a forcing chain, but singles and locked candidates may combine several facts
@@ -76,6 +79,12 @@ class ForcingNet(BaseTechnique):
         budget = Budget(MAX_PROBES)
         for conclusion, proof in nested_contradictions(grid, budget, SolutionCover(grid).satisfiable):
             yield make_step(self, "Net", conclusion, [proof], Narrator(grid))
+
+    def hodoku_step(self, grid: Grid) -> Step | None:
+        """The step HoDoKu 2.2 takes, as it names it (its net tables, checks and order, see
+        ``techniques.forcing.hodoku_order``), for the ``hodoku`` profile's policy. Where
+        HoDoKu's nets find nothing (it guesses there), our own first step."""
+        return hodoku_forcing_net(self, grid) or next(self.find(grid), None)
 
 
 class SolutionCover:
@@ -106,122 +115,6 @@ class SolutionCover:
         found = find_solutions(values, 1, self.grid.cands)
         self.covered.update((c, d) for solution in found for c, d in enumerate(solution))
         return bool(found)
-
-
-def make_step(technique: BaseTechnique, kind: str, c: Conclusion, proofs: list[Proof], words: Narrator) -> Step:
-    """The step of one conclusion: name, HoDoKu-style detail, effect, words, highlights."""
-    cell, digit = candidate_at(node_of(c.fact))
-    fact = Candidate(digit, cell)
-    name = f"Forcing {kind} {'Contradiction' if c.contradiction else 'Verity'}"
-    code = technique.code + ("c" if c.contradiction else "v")
-    if c.contradiction:
-        conflict = c.ends[0]
-        assert isinstance(conflict, Conflict)
-        where = UNITS[conflict.unit].name if conflict.clash is Clash.NO_PLACE else CELL_NAMES[conflict.cell]
-        detail = f"in {where}"
-        walk = words.walk(proofs[0])
-        text = f"Suppose {fact_words(c.premises[0])}. Then {walk}. That cannot be, so {fact_words(c.fact)}."
-    else:
-        detail = ""
-        text = verity_words(c, proofs, words)
-    return technique.step(
-        detail,
-        placements=(fact,) if is_true(c.fact) else (),
-        eliminations=() if is_true(c.fact) else (fact,),
-        explanation=text,
-        highlights=_highlights(c, proofs, words.describe),
-        digits=(digit,),
-        name=name,
-        code=code,
-    )
-
-
-def verity_words(c: Conclusion, proofs: list[Proof], words: Narrator) -> str:
-    """Every case of the either-or, then the common fact (or the one case left)."""
-    parts = [either_or_words(c)]
-    for premise, proof in zip(c.premises, proofs):
-        if premise == c.fact:
-            continue  # the one case that does not break a rule: said at the end
-        if isinstance(proof.end, Conflict):
-            parts.append(f"If {fact_words(premise)}: {words.walk(proof)}, which cannot be.")
-        else:
-            parts.append(f"If {fact_words(premise)}: {words.walk(proof)}.")
-    if c.fact in c.premises:
-        parts.append(f"Only one case is left: {fact_words(c.fact)}.")
-    else:
-        dead = any(isinstance(e, Conflict) for e in c.ends)
-        parts.append(f"{'In every possible case' if dead else 'Either way'}, {fact_words(c.fact)}.")
-    return " ".join(parts)
-
-
-def either_or_words(c: Conclusion) -> str:
-    assert c.spread is not None
-    if c.spread.kind == "pair":
-        return f"Either {fact_words(c.premises[0])} or it is not."
-    premises = [candidate_at(node_of(p)) for p in c.premises]
-    digits = [str(digit) for _, digit in premises]
-    cells = [CELL_NAMES[cell] for cell, _ in premises]
-    if c.spread.kind == "cell":
-        return f"{cells[0]} must be {words_list(digits, 'or')}."
-    return f"{digits[0]} must go in {words_list(cells, 'or')} ({UNITS[c.spread.where].long_name})."
-
-
-def _highlights(c: Conclusion, proofs: list[Proof], describe: Describe) -> Highlights:
-    premises = [candidate_at(node_of(p)) for p in c.premises if node_of(p) < N_CANDIDATES]
-    pattern = tuple(Candidate(digit, cell) for cell, digit in premises)
-    placed: list[Candidate] = []
-    all_links: list[Link] = []
-    for proof in proofs:
-        all_links += links(proof, describe)
-        for event in proof.events[1:]:
-            node = node_of(event.lit)
-            if is_true(event.lit) and node < N_CANDIDATES and event.rule is not Rule.PREMISE:
-                cell, digit = candidate_at(node)
-                placed.append(Candidate(digit, cell))
-    cells: tuple[Cell, ...] = ()
-    units: tuple[int, ...] = ()
-    if c.contradiction:
-        conflict = c.ends[0]
-        assert isinstance(conflict, Conflict)
-        cells = (conflict.cell,) if conflict.cell >= 0 else ()
-        units = (conflict.unit,) if conflict.unit >= 0 else ()
-    elif c.spread is not None and c.spread.kind == "cell":
-        cells = (c.spread.where,)
-    elif c.spread is not None and c.spread.kind == "house":
-        units = (c.spread.where,)
-    colors, color_words = _branch_colors(c, proofs, describe)
-    return Highlights(
-        pattern=pattern,
-        alt=tuple(dict.fromkeys(placed)),
-        links=tuple(dict.fromkeys(all_links)),
-        units=units,
-        cells=cells,
-        colors=colors,
-        color_words=color_words,
-    )
-
-
-def _branch_colors(c: Conclusion, proofs: list[Proof], describe: Describe) -> tuple[tuple[tuple[Candidate, ...], ...], tuple[str, ...]]:
-    """On/off colours, a pair per branch: the single candidates its assumption makes true
-    and those it makes false, each named after the assumption (``if r1c2 is 4``)."""
-    branches: list[tuple[list[Candidate], list[Candidate]]] = []
-    for proof in proofs:
-        on: list[Candidate] = []
-        off: list[Candidate] = []
-        for event in proof.events:
-            digit, where = describe(node_of(event.lit))
-            if not where & (where - 1):
-                (on if is_true(event.lit) else off).append(Candidate(digit, where.bit_length() - 1))
-        branches.append((on, off))
-    # a candidate that several branches reach is no branch's own (the conclusion, mostly)
-    reached = Counter(candidate for on, off in branches for candidate in {*on, *off})
-    colors: list[tuple[Candidate, ...]] = []
-    words: list[str] = []
-    for premise, (on, off) in zip(c.premises, branches):
-        colors += [tuple(dict.fromkeys(x for x in side if reached[x] == 1)) for side in (on, off)]
-        assumption = fact_words(premise, describe)
-        words += [f"true if {assumption}", f"false if {assumption}"]
-    return tuple(colors), tuple(words)
 
 
 FORCING_CHAIN = ForcingChain()

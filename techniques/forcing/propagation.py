@@ -71,6 +71,7 @@ class Clash(IntEnum):
     EMPTY_CELL = 0  # a cell without candidates
     NO_PLACE = 1  # a house without a place for a digit
     BOTH = 2  # a candidate forced true and false at once (chains only)
+    TWICE = 3  # a digit set twice in a house (HoDoKu's check; chains only)
 
 
 class Conflict(NamedTuple):

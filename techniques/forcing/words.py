@@ -79,6 +79,9 @@ class Narrator:
             n = places.bit_count()
             more = f" ({cell_names(places)} {_all(n)} ruled out)" if detailed and n > 1 else ""
             return f"{unit.long_name} has no place left for {d}{more}"
+        if conflict.clash is Clash.TWICE:
+            cells = sum(1 << ((lit >> 1) % 81) for lit in conflict.ants)
+            return f"{UNITS[conflict.unit].long_name} would hold {conflict.digit} twice ({cell_names(cells)})"
         return f"{CELL_NAMES[conflict.cell]} must be {conflict.digit} and cannot be {conflict.digit}"
 
     def _clauses(self, events: tuple[Event, ...]) -> list[str]:

@@ -85,11 +85,13 @@ class SueDeCoq(BaseTechnique):
                     yield step
 
     def pair_steps(self, cands: Sequence[int], line: Unit, box: Unit) -> Iterator[Step]:
-        """Every Sue de Coq around the intersection of ``line`` and ``box``."""
+        """Every Sue de Coq around the intersection of ``line`` and ``box``, in HoDoKu's
+        order: cores as (first, second), (first, second, third), (first, third), (second,
+        third) cell of the intersection; then line groups, then box groups, each in the
+        order a depth-first walk over their cells (ascending) meets them."""
         inter = tuple(cells_of(_open(cands, line) & box.mask))
-        for size in (2, 3):
-            for core in combinations(inter, size):
-                yield from self._from_core(cands, line, box, core)
+        for core in sorted(c for size in (2, 3) for c in combinations(inter, size)):
+            yield from self._from_core(cands, line, box, core)
 
     def _from_core(self, cands: Sequence[int], line: Unit, box: Unit, core: tuple[Cell, ...]) -> Iterator[Step]:
         v = 0
@@ -109,6 +111,8 @@ class SueDeCoq(BaseTechnique):
             return
         line_groups = _groups(cands, line_pool, v, frozenset(n_plus - cover for cover in box_groups))
         overlap = (1 << len(shared)) - 1
+        found: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], Step]] = []
+        line_open = tuple(cells_of(_open(cands, line) & ~core_set))
         for line_cover, line_options in line_groups.items():
             for box_digits, box_subset in box_groups[n_plus - line_cover]:
                 for line_digits, line_subset in line_options:
@@ -117,7 +121,10 @@ class SueDeCoq(BaseTechnique):
                     groups = (core, _pick(line_pool, line_subset), _pick(box_pool, box_subset))
                     step = self._step(cands, line, box, groups, (v, line_digits, box_digits))
                     if step is not None:
-                        yield step
+                        box_open = tuple(c for c in cells_of(_open(cands, box) & ~core_set) if c not in groups[1])
+                        found.append(((_positions(line_open, groups[1]), _positions(box_open, groups[2])), step))
+        for _, step in sorted(found, key=lambda f: f[0]):
+            yield step
 
     def _step(
         self, cands: Sequence[int], line: Unit, box: Unit, groups: tuple[tuple[Cell, ...], ...], digits: tuple[int, int, int]
@@ -128,16 +135,16 @@ class SueDeCoq(BaseTechnique):
         line_elim = ((v | ld) & ~bd) | both
         box_elim = ((v | bd) & ~ld) | both
         core_set = set(core)
-        elims: set[Candidate] = set()
-        for c in line.cells:
-            if c not in core_set and c not in line_cells:
-                elims.update(Candidate(d, c) for d in MASK_DIGITS[cands[c] & line_elim])
-        for c in box.cells:
-            if c not in core_set and c not in box_cells:
-                elims.update(Candidate(d, c) for d in MASK_DIGITS[cands[c] & box_elim])
+        # HoDoKu's order: the box's cells outside the pattern, then the line's (cells
+        # ascending, each cell's digits ascending); a cell in both parts counts once.
+        elims: dict[Candidate, None] = {}
+        for unit, own, digits_out in ((box, box_cells, box_elim), (line, line_cells, line_elim)):
+            for c in unit.cells:
+                if c not in core_set and c not in own:
+                    elims.update(dict.fromkeys(Candidate(d, c) for d in MASK_DIGITS[cands[c] & digits_out]))
         if not elims:
             return None
-        eliminations = tuple(sorted(elims))
+        eliminations = tuple(elims)
         return self.step(
             f"{compact_cells(core)} - {{{_digits(v)}}} ({compact_cells(line_cells)} - {{{_digits(ld)}}}, "
             f"{compact_cells(box_cells)} - {{{_digits(bd)}}})",
@@ -171,6 +178,11 @@ class SueDeCoq(BaseTechnique):
             line_digits=digit_words(MASK_DIGITS[elim_digits[0]]), box_digits=digit_words(MASK_DIGITS[elim_digits[1]]),
             removals=grouped_removals(eliminations),
         )
+
+
+def _positions(pool: tuple[Cell, ...], cells: tuple[Cell, ...]) -> tuple[int, ...]:
+    """Where ``cells`` lie in ``pool``: tuples of these sort in depth-first order."""
+    return tuple(sorted(pool.index(c) for c in cells))
 
 
 def _digits(mask: int) -> str:

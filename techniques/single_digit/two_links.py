@@ -53,8 +53,9 @@ class Skyscraper(BaseTechnique):
     declaration = Declaration("Skyscraper", "sk", library="0400")
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        for digit in range(1, 10):
-            for lines in (ROWS, COLS):
+        # HoDoKu's order: the rows for every digit, then the columns
+        for lines in (ROWS, COLS):
+            for digit in range(1, 10):
                 for one, two in combinations(strong_links(grid, digit, lines), 2):
                     step = self._try(grid, digit, one, two, lines is ROWS)
                     if step is not None:

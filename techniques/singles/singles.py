@@ -2,13 +2,16 @@
 
 These read the grid's incremental indexes (houses with one empty cell, cells with one
 candidate, house/digit pairs with one place), so finding the next single costs no scan.
+``find`` lists the singles in house and cell order (boxes first); ``oldest_first`` lists
+the same singles in the order they appeared while solving (``engine.appearance``), the
+order HoDoKu takes them in.
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterable, Iterator
 
-from engine.cells import ALL_DIGITS, CELL_NAMES, SINGLE_DIGIT, UNITS, first_cell
+from engine.cells import ALL_DIGITS, CELL_NAMES, SINGLE_DIGIT, UNITS, Cell, first_cell
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
@@ -26,19 +29,31 @@ class FullHouse(BaseTechnique):
     def find(self, grid: Grid) -> Iterator[Step]:
         done = 0
         for u in grid.full_house_units():
-            unit = UNITS[u]
-            cell = next(c for c in unit.cells if not grid.values[c])
-            digit = SINGLE_DIGIT[ALL_DIGITS & ~grid.placed_mask(unit)]
-            if done >> cell & 1 or not grid.cands[cell] >> (digit - 1) & 1:
-                continue  # already reported via another house, or a broken pencil-mark state
-            done |= 1 << cell
-            text = _FULL_HOUSE.format(cell=CELL_NAMES[cell], house=unit.long_name, digit=digit)
-            yield self.step(
-                placements=(Candidate(digit, cell),),
-                explanation=text,
-                highlights=Highlights(units=(u,), cells=(cell,)),
-                digits=(digit,),
-            )
+            cell = next(c for c in UNITS[u].cells if not grid.values[c])
+            if not done >> cell & 1:
+                done |= 1 << cell  # one step per cell, whichever houses it completes
+                yield from self._step(grid, cell, u)
+
+    def oldest_first(self, grid: Grid) -> Iterator[Step]:
+        """The full houses among the naked singles, oldest first."""
+        if not grid.has_full_house():
+            return
+        for cell in grid.naked_singles_by_age():
+            u = grid.full_house_of(cell)
+            if u is not None:
+                yield from self._step(grid, cell, u)
+
+    def _step(self, grid: Grid, cell: Cell, u: int) -> Iterator[Step]:
+        unit = UNITS[u]
+        digit = SINGLE_DIGIT[ALL_DIGITS & ~grid.placed_mask(unit)]
+        if not grid.cands[cell] >> (digit - 1) & 1:
+            return  # a broken pencil-mark state
+        yield self.step(
+            placements=(Candidate(digit, cell),),
+            explanation=_FULL_HOUSE.format(cell=CELL_NAMES[cell], house=unit.long_name, digit=digit),
+            highlights=Highlights(units=(u,), cells=(cell,)),
+            digits=(digit,),
+        )
 
 
 class NakedSingle(BaseTechnique):
@@ -47,7 +62,13 @@ class NakedSingle(BaseTechnique):
     declaration = Declaration("Naked Single", "n1", library="0003")
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        for cell in grid.naked_single_cells():
+        return self._steps(grid, grid.naked_single_cells())
+
+    def oldest_first(self, grid: Grid) -> Iterator[Step]:
+        return self._steps(grid, grid.naked_singles_by_age())
+
+    def _steps(self, grid: Grid, cells: Iterable[Cell]) -> Iterator[Step]:
+        for cell in cells:
             digit = SINGLE_DIGIT[grid.cands[cell]]
             yield self.step(
                 placements=(Candidate(digit, cell),),
@@ -63,8 +84,14 @@ class HiddenSingle(BaseTechnique):
     declaration = Declaration("Hidden Single", "h1", library="0002")
 
     def find(self, grid: Grid) -> Iterator[Step]:
+        return self._steps(grid, grid.hidden_single_keys())
+
+    def oldest_first(self, grid: Grid) -> Iterator[Step]:
+        return self._steps(grid, grid.hidden_singles_by_age())
+
+    def _steps(self, grid: Grid, keys: Iterable[tuple[int, int]]) -> Iterator[Step]:
         done: set[tuple[int, int]] = set()
-        for u, digit in grid.hidden_single_keys():
+        for u, digit in keys:
             unit = UNITS[u]
             cell = first_cell(grid.cells_with[digit] & unit.mask)
             if (cell, digit) in done:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from engine.cells import BOX_OF, MASK_COUNT, MASK_DIGITS, UNITS, Cell, Unit, cells_of, common_units
+from engine.cells import BOX_OF, BOXES, COL_OF, MASK_COUNT, MASK_DIGITS, ROW_OF, UNITS, Cell, Unit, UnitKind, cells_of, common_units
 from engine.grid import Grid
 from engine.notation import compact_cells, digit_list
 from engine.step import Candidate, Highlights, Step
@@ -40,9 +40,13 @@ class NakedSubset(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         seen: set[tuple[tuple[Candidate, ...], ...]] = set()
-        for unit in UNITS:
+        # A locked subset lies in one box and one line: the boxes (which come first) find
+        # every one of them, so the lines need not be searched again.
+        for unit in BOXES if self.locked else UNITS:
             cells = [c for c in unit.cells if 0 < MASK_COUNT[grid.cands[c]] <= self.size]
             for combo in combinations(cells, self.size):
+                if self.locked and not _in_one_line(combo):
+                    continue
                 union = 0
                 for c in combo:
                     union |= grid.cands[c]
@@ -56,12 +60,12 @@ class NakedSubset(BaseTechnique):
     def _make(self, grid: Grid, unit: Unit, combo: tuple[Cell, ...], union: int) -> Step | None:
         cellset = sum(1 << c for c in combo)
         houses = common_units(cellset)
-        targets = 0
-        for house in houses:
-            targets |= house.mask
-        targets &= ~cellset
+        # HoDoKu's order: the line's cells, then the box's, each cell's digits ascending.
         eliminations = tuple(
-            Candidate(d, c) for c in cells_of(targets) for d in MASK_DIGITS[grid.cands[c] & union]
+            Candidate(d, c)
+            for house in sorted(houses, key=lambda h: (h.kind is UnitKind.BOX, h.number))
+            for c in cells_of(house.mask & ~cellset)
+            for d in MASK_DIGITS[grid.cands[c] & union]
         )
         if not eliminations or self._is_locked(combo, houses, eliminations) != self.locked:
             return None
@@ -94,6 +98,11 @@ class NakedSubset(BaseTechnique):
         in_box = any(BOX_OF[c] == box for _, c in eliminations)
         in_line_outside = any(BOX_OF[c] != box and line.mask >> c & 1 for _, c in eliminations)
         return in_box and in_line_outside
+
+
+def _in_one_line(cells: tuple[Cell, ...]) -> bool:
+    rows = {ROW_OF[c] for c in cells}
+    return len(rows) == 1 or len({COL_OF[c] for c in cells}) == 1
 
 
 class HiddenSubset(BaseTechnique):

@@ -158,6 +158,52 @@ def unique_rectangles(grid: Grid, allow_missing: bool) -> Iterator[Rectangle]:
                         yield rect
 
 
+def hodoku_examined(grid: Grid) -> set[tuple[CellSet, Digit, Digit]]:
+    """The unique rectangles HoDoKu 2.2 actually examines (with its default "allow missing
+    candidates"), as (corners, first digit, second digit).
+
+    HoDoKu walks the rectangles in the order of ``unique_rectangles`` but remembers those
+    it has seen by a number made of the four corners only, ``((a*10+b)*10+c)*10+d`` for
+    the corners ascending: the same four cells with other digits, or other cells whose
+    number happens to be equal, are not examined again. Its test of the two far corners
+    also lets through a far pair where the first far corner does not allow the second
+    digit; such a rectangle is no unique rectangle (none of its findings would hold), but
+    it still uses up its number.
+    """
+    cached = _examined.get(grid.version)
+    if cached is not None:
+        return cached
+    empty = sum(1 << c for c in range(N_CELLS) if not grid.values[c])
+    seen = [0] * 10
+    for c in range(N_CELLS):
+        seen[grid.values[c]] |= PEER_MASK[c]
+    allowed = [empty & ~seen[d] for d in range(10)]
+    numbers: set[int] = set()
+    out: set[tuple[CellSet, Digit, Digit]] = set()
+    for cell in range(N_CELLS):
+        if MASK_COUNT[grid.cands[cell]] != 2:
+            continue
+        a, b = MASK_DIGITS[grid.cands[cell]]
+        both = allowed[a] & allowed[b]
+        for other, line1, line2 in _partners(cell):
+            if not both >> other & 1:
+                continue
+            for c21, c22 in _far_pairs(cell, line1, line2):
+                if allowed[a] >> c21 & 1 and both >> c22 & 1:
+                    a1, b1, c1, d1 = sorted((cell, other, c21, c22))
+                    number = ((a1 * 10 + b1) * 10 + c1) * 10 + d1
+                    if number not in numbers:
+                        numbers.add(number)
+                        out.add(((1 << cell) | (1 << other) | (1 << c21) | (1 << c22), a, b))
+    _examined.clear()
+    _examined[grid.version] = out
+    return out
+
+
+#: The last grid version's examined rectangles (the seven rectangle techniques ask in turn).
+_examined: dict[int, set[tuple[CellSet, Digit, Digit]]] = {}
+
+
 def _placed(grid: Grid, cell: Cell) -> bool:
     """Filled in while solving, not a clue."""
     return bool(grid.values[cell]) and not grid.is_given(cell)

@@ -22,8 +22,7 @@ declarations); the solver only runs them on proper puzzles.
 
 from __future__ import annotations
 
-from itertools import combinations
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from engine.cells import (
     BOX_OF,
@@ -49,7 +48,7 @@ from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words, grouped_removals, seeing_all
-from techniques.uniqueness.rectangles import Finding, Rectangle, house_of, shared_houses, unique_rectangles
+from techniques.uniqueness.rectangles import Finding, Rectangle, hodoku_examined, house_of, shared_houses, unique_rectangles
 
 
 _U1 = "{deadly} Only {cell} has other candidates, so it must take one of them: it cannot be {a} or {b}."
@@ -143,20 +142,27 @@ def _type3(k: _Corners) -> Iterator[Finding]:
 
 
 def _type3_in(k: _Corners, house: Unit, extra: int) -> Iterator[Finding]:
+    """The subsets of the house's other cells, in HoDoKu's depth-first order (a, ab, abc,
+    ac, b, bc, c): the first that forms a naked subset with the two corners wins."""
     grid, rect_cells = k.grid, k.rect.cellset
     pool = [c for c in house.cells if grid.cands[c] and not grid.cands[c] & k.rect.mask and not rect_cells >> c & 1]
-    for size in range(1, len(pool) + 1):
-        for combo in combinations(pool, size):
-            cells = k.extra + combo
-            if house.kind is UnitKind.BOX and house_of(cells) is not None:
-                continue  # found already as a subset of that line
-            digits = extra
-            for c in combo:
-                digits |= grid.cands[c]
-            if MASK_COUNT[digits] == len(cells) - 1:
-                finding = _type3_step(k, house, cells, combo, digits)
-                if finding is not None:
-                    yield finding
+    for combo, digits in _preorder(grid.cands, pool, 0, (), extra):
+        cells = k.extra + combo
+        if house.kind is UnitKind.BOX and house_of(cells) is not None:
+            continue  # found already as a subset of that line
+        if MASK_COUNT[digits] == len(cells) - 1:
+            finding = _type3_step(k, house, cells, combo, digits)
+            if finding is not None:
+                yield finding
+
+
+def _preorder(cands: Sequence[int], pool: list[Cell], start: int, combo: tuple[Cell, ...], digits: int) -> Iterator[tuple[tuple[Cell, ...], int]]:
+    """Every non-empty subset of ``pool[start:]`` added to ``combo``, depth first, with
+    the digits of all its cells."""
+    for i in range(start, len(pool)):
+        grown, more = combo + (pool[i],), digits | cands[pool[i]]
+        yield grown, more
+        yield from _preorder(cands, pool, i + 1, grown, more)
 
 
 def _type3_step(k: _Corners, house: Unit, cells: tuple[Cell, ...], combo: tuple[Cell, ...], digits: int) -> Finding | None:
@@ -311,6 +317,16 @@ class UniquenessTest(BaseTechnique):
             if step.effect not in seen:
                 seen.add(step.effect)
                 yield step
+
+    def hodoku_step(self, grid: Grid) -> Step | None:
+        """The step HoDoKu 2.2 takes, for the ``hodoku`` profile's policy: the first
+        finding of this kind on a rectangle HoDoKu examines (``rectangles.hodoku_examined``)."""
+        examined = hodoku_examined(grid)
+        for finding in rectangle_findings(grid, self.allow_missing):
+            rect = finding.rect
+            if finding.code == self.code and (rect.cellset, rect.first, rect.second) in examined:
+                return rectangle_step(self, finding)
+        return None
 
 
 UNIQUENESS_1 = UniquenessTest(Declaration("Uniqueness Test 1", "u1", library="0600", uniqueness=True))

@@ -41,21 +41,26 @@ class XYWing(BaseTechnique):
     declaration = Declaration("XY-Wing", "xy", library="0800")
 
     def find(self, grid: Grid) -> Iterator[Step]:
+        """Wings in HoDoKu's order: by their three cells (ascending), then with the first,
+        second or third of them as the pivot."""
         cands = grid.cands
         bivalue = list(grid.bivalue_cells())
-        seen: set[tuple[Digit, CellSet]] = set()
+        found: list[tuple[tuple[Cell, ...], int, Cell, Cell, Cell]] = []
         for pivot in bivalue:
             mask = cands[pivot]
             wings = [c for c in bivalue if PEER_MASK[pivot] >> c & 1 and MASK_COUNT[mask & cands[c]] == 1]
             for one, two in combinations(wings, 2):
                 m1, m2 = cands[one], cands[two]
-                if m1 == m2 or MASK_COUNT[mask | m1 | m2] != 3:
-                    continue
-                z = SINGLE_DIGIT[m1 & m2]
-                targets = grid.cells_with[z] & PEER_MASK[one] & PEER_MASK[two]
-                if targets and (z, targets) not in seen:
-                    seen.add((z, targets))
-                    yield self._make(grid, pivot, one, two, z, targets)
+                if m1 != m2 and MASK_COUNT[mask | m1 | m2] == 3:
+                    trio = tuple(sorted((pivot, one, two)))
+                    found.append((trio, trio.index(pivot), pivot, one, two))
+        seen: set[tuple[Digit, CellSet]] = set()
+        for _, _, pivot, one, two in sorted(found):
+            z = SINGLE_DIGIT[cands[one] & cands[two]]
+            targets = grid.cells_with[z] & PEER_MASK[one] & PEER_MASK[two]
+            if targets and (z, targets) not in seen:
+                seen.add((z, targets))
+                yield self._make(grid, pivot, one, two, z, targets)
 
     def _make(self, grid: Grid, pivot: Cell, one: Cell, two: Cell, z: Digit, targets: CellSet) -> Step:
         x, y = MASK_DIGITS[grid.cands[pivot]]

@@ -1,0 +1,382 @@
+"""Which forcing chain HoDoKu 2.2 takes, and what it calls it.
+
+HoDoKu finds forcing chains with the same tables as :mod:`techniques.forcing.link_tables`
+(direct links, groups included; a chain's length is its number of nodes, one more than
+its distance in the table) and checks them in a fixed order:
+
+1. every premise (cells ascending, digits ascending, "is d" before "is not d") on its own:
+   a contradiction proves the premise false. The checks, in order: (a) the premise leads
+   to its own negation; (b) for each digit, the first cell where it is both set and
+   removed; (c) for each pair of digits, the first cell where both are set; (d) a digit
+   set twice in a row, then a column, then a box; (e) cells left without candidates;
+   (f) a digit removed from every cell of a row, column or box where it is still
+   *allowed* (no placed digit sees the cell; a cell that lost the candidate to a
+   technique stops the check);
+2. every candidate: "is d" and "is not d" leading to the same fact (a verity);
+3. every cell, then every row, column and box and digit: all candidates of the cell, or
+   all places of the digit, leading to the same fact (a verity).
+
+One step is kept per effect and kind (contradiction, verity): the one with the shortest
+chains (summed), the first found among equals. HoDoKu then takes placements before
+eliminations, a placement by its cell, an elimination by cell and digit. For one
+placement a contradiction is taken before a verity, whatever their lengths; for one
+elimination the shorter, the contradiction on a tie.
+
+The "in ..." of a contradiction names the cell or house of the broken rule, except after
+(a): there HoDoKu prints whatever cell its scratch set last held, which is the first cell
+of box 9 where 9 is still allowed (or, when there is none, a cell from the check before).
+``hodoku_forcing_chain`` reproduces that text too, so that the ``hodoku`` profile's path
+reads like HoDoKu's; the explanation always shows the chain itself.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Mapping, NamedTuple, Protocol
+
+from engine.cells import BOXES, CELL_NAMES, COLS, N_CELLS, PEER_MASK, ROWS, UNITS, Unit, bit_indices
+from engine.grid import Grid
+from engine.step import Step
+from engine.technique import BaseTechnique
+from techniques.forcing.conclusions import ChainProver, Conclusion, NetProver, Spread, premises
+from techniques.forcing.hodoku_nets import NetTables
+from techniques.forcing.steps import make_step
+from techniques.forcing.link_tables import CANDIDATE_BITS, candidate_cells
+from techniques.forcing.propagation import Clash, Conflict
+from techniques.forcing.words import Narrator
+from techniques.shared import candidate_at, candidate_index, candidate_literal, is_true, node_of
+
+#: HoDoKu's house order for its checks: rows ("lines"), columns, boxes.
+HOUSES: tuple[tuple[Unit, ...], ...] = (ROWS, COLS, BOXES)
+
+
+class Reach(Protocol):
+    """What one premise forces, as HoDoKu's checks read it: node bit sets of true and
+    false nodes, and the distance of each (a chain closure, or a net's)."""
+
+    @property
+    def on(self) -> int: ...
+
+    @property
+    def off(self) -> int: ...
+
+    def distance(self, node: int, on: bool) -> int: ...
+
+
+class Tables(Protocol):
+    """Every premise's closure (``ChainProver`` for chains, ``hodoku_nets`` for nets)."""
+
+    @property
+    def closures(self) -> Mapping[int, Reach]: ...
+
+
+class Derivation(NamedTuple):
+    """One way HoDoKu proves a fact: its total chain length, the conclusion, and the
+    text after "in" (contradictions only)."""
+
+    length: int
+    conclusion: Conclusion
+    where: str = ""
+
+
+def hodoku_forcing_chain(technique: BaseTechnique, grid: Grid) -> Step | None:
+    """The forcing chain step HoDoKu takes in ``grid``, as HoDoKu names it."""
+    prover = ChainProver(grid)
+    chosen = _choice(prover, grid, {c.fact for c in prover.conclusions()})
+    if chosen is None:
+        return None
+    c = chosen.conclusion
+    proofs = [prover.proof(p, e) for p, e in zip(c.premises, c.ends)]
+    return make_step(technique, "Chain", c, proofs, Narrator(grid, prover.tables.node_cells), where=chosen.where or None)
+
+
+def hodoku_forcing_net(technique: BaseTechnique, grid: Grid) -> Step | None:
+    """The forcing net step HoDoKu takes in ``grid``, as HoDoKu names it: the same checks
+    and choice as for chains, on HoDoKu's net tables (:mod:`techniques.forcing.hodoku_nets`).
+    None when HoDoKu's nets find nothing (HoDoKu would guess there) or, which should not
+    happen, when our own nets cannot spell out its proof."""
+    tables = NetTables(grid)
+    chosen = _choice(tables, grid, _net_facts(tables, grid))
+    return None if chosen is None else _in_our_words(technique, grid, chosen)
+
+
+def _choice(tables: Tables, grid: Grid, facts: set[int]) -> Derivation | None:
+    """HoDoKu's step among the facts its checks reach: the first fact in its order, by
+    its shortest contradiction or verity (see the module text)."""
+    if not facts:
+        return None
+    fact = min(facts, key=_fact_key)
+    contradiction = _shortest(_contradictions(tables, grid, fact ^ 1))
+    verity = _shortest(_verities(tables, grid, fact))
+    return _pick(fact, contradiction, verity)
+
+
+def _net_facts(tables: NetTables, grid: Grid) -> set[int]:
+    """Every fact HoDoKu's net checks reach: premises that break a rule (negated), and
+    what both values of a candidate, every candidate of a cell or every place of a digit
+    in a house lead to (a premise's own cell left out for the first kind)."""
+    facts = {p ^ 1 for p in premises(grid) if next(_contradictions(tables, grid, p, exact=False), None) is not None}
+    closures = tables.closures
+    cases: list[tuple[list[int], int]] = []
+    for cell in range(N_CELLS):
+        digits = grid.candidates(cell)
+        cases += [(list(_both(cell, d)), cell) for d in digits]
+        cases.append(([candidate_literal(cell, d, True) for d in digits], -1))
+    for units in HOUSES:
+        for unit in units:
+            for d in range(1, 10):
+                cases.append(([candidate_literal(c, d, True) for c in bit_indices(grid.cells_with[d] & unit.mask)], -1))
+    for lits, skip in cases:
+        if lits:
+            on, off = CANDIDATE_BITS, CANDIDATE_BITS
+            for lit in lits:
+                on, off = on & closures[lit].on, off & closures[lit].off
+            keep = _outside(skip)
+            facts.update(candidate_literal(*candidate_at(n), True) for n in bit_indices(on & keep))
+            facts.update(candidate_literal(*candidate_at(n), False) for n in bit_indices(off & keep))
+    return facts
+
+
+def _outside(cell: int) -> int:
+    """The candidate nodes of every cell but ``cell`` (-1: all of them)."""
+    if cell < 0:
+        return CANDIDATE_BITS
+    return CANDIDATE_BITS & ~sum(1 << candidate_index(cell, d) for d in range(1, 10))
+
+
+def _in_our_words(technique: BaseTechnique, grid: Grid, chosen: Derivation) -> Step | None:
+    """HoDoKu's net step, explained by our own nets (which reach everything HoDoKu's do):
+    HoDoKu's fact, kind and place of contradiction, our branches as the proof."""
+    prover = NetProver(grid)
+    c = chosen.conclusion
+    ends: list[Conflict | int] = []
+    for premise in c.premises:
+        if premise in prover.conflicts:
+            ends.append(prover.conflicts[premise])
+        elif not c.contradiction and premise in prover.on and _derives(prover, premise, c.fact):
+            ends.append(c.fact)
+        else:
+            return None
+    ours = Conclusion(c.fact, c.premises, tuple(ends), c.cost, c.spread)
+    proofs = [prover.proof(p, e) for p, e in zip(ours.premises, ours.ends)]
+    where = chosen.where or (_place(c.ends[0]) if c.contradiction else None)
+    return make_step(technique, "Net", ours, proofs, Narrator(grid), where=where)
+
+
+def _derives(prover: NetProver, premise: int, fact: int) -> bool:
+    found = prover.on[premise] if is_true(fact) else prover.off[premise]
+    return bool(found >> node_of(fact) & 1)
+
+
+def _place(end: Conflict | int) -> str | None:
+    """Where a broken rule is, as HoDoKu names it (its house, else its cell)."""
+    if not isinstance(end, Conflict):
+        return None
+    return UNITS[end.unit].name if end.unit >= 0 else CELL_NAMES[end.cell]
+
+
+def _fact_key(lit: int) -> tuple[int, int, int]:
+    """HoDoKu's order of single-effect steps: placements first, by cell; eliminations by
+    cell, then digit."""
+    cell, digit = candidate_at(node_of(lit))
+    return (0, cell, 0) if is_true(lit) else (1, cell, digit)
+
+
+def _shortest(found: Iterator[Derivation]) -> Derivation | None:
+    best: Derivation | None = None
+    for d in found:
+        if best is None or d.length < best.length:
+            best = d
+    return best
+
+
+def _pick(fact: int, contradiction: Derivation | None, verity: Derivation | None) -> Derivation:
+    if contradiction is None or verity is None:
+        chosen = contradiction or verity
+        assert chosen is not None, "a fact HoDoKu's checks cannot reach"
+        return chosen
+    if is_true(fact) or contradiction.length <= verity.length:
+        return contradiction
+    return verity
+
+
+class _Sets:
+    """A closure as HoDoKu's per-digit cell sets (index 0 unused)."""
+
+    def __init__(self, closure: Reach, exact: bool = True) -> None:
+        self.closure = closure
+        self.exact = exact
+        self.on = [0] + [candidate_cells(closure.on, d) for d in range(1, 10)]
+        self.off = [0] + [candidate_cells(closure.off, d) for d in range(1, 10)]
+
+    def nodes(self, cell: int, digit: int, on: bool) -> int:
+        """The chain length to a candidate: its distance plus one (0 when not ``exact``:
+        only whether a check fires is wanted)."""
+        return self.closure.distance(candidate_index(cell, digit), on) + 1 if self.exact else 0
+
+
+def _contradictions(prover: Tables, grid: Grid, premise: int, exact: bool = True) -> Iterator[Derivation]:
+    """HoDoKu's checks of one premise, in its order (see the module text); ``exact``:
+    with lengths and names (else only whether and how the premise breaks a rule)."""
+    sets = _Sets(prover.closures[premise], exact)
+    pc, pd = candidate_at(node_of(premise))
+    if (sets.off if is_true(premise) else sets.on)[pd] >> pc & 1:  # (a)
+        length = sets.nodes(pc, pd, not is_true(premise))
+        yield _broken(premise, length, Clash.BOTH, pc, -1, pd, _both(pc, pd), _stale_cell(prover, grid, premise) if exact else "")
+    for d in range(1, 10):  # (b)
+        both = sets.on[d] & sets.off[d]
+        if both:
+            x = _first(both)
+            yield _broken(premise, sets.nodes(x, d, True) + sets.nodes(x, d, False), Clash.BOTH, x, -1, d, _both(x, d))
+    for d in range(1, 10):  # (c) two digits set in one cell: the second is set and removed
+        for e in range(d + 1, 10):
+            both = sets.on[d] & sets.on[e]
+            if both:
+                x = _first(both)
+                yield _broken(premise, sets.nodes(x, d, True) + sets.nodes(x, e, True), Clash.BOTH, x, -1, e, _both(x, e))
+    yield from _twice(premise, sets)  # (d)
+    yield from _empty_cells(premise, sets, grid)  # (e)
+    yield from _no_place(premise, sets, grid)  # (f)
+
+
+def _broken(premise: int, length: int, clash: Clash, cell: int, unit: int, digit: int, ants: tuple[int, ...], where: str = "") -> Derivation:
+    """A contradiction of ``premise``: the rule its chains break."""
+    conflict = Conflict(clash, cell, unit, digit, ants)
+    return Derivation(length, Conclusion(premise ^ 1, (premise,), (conflict,), length), where)
+
+
+def _both(cell: int, digit: int) -> tuple[int, int]:
+    return (candidate_literal(cell, digit, True), candidate_literal(cell, digit, False))
+
+
+def _first(cells: int) -> int:
+    return (cells & -cells).bit_length() - 1
+
+
+def _twice(premise: int, sets: _Sets) -> Iterator[Derivation]:
+    """(d) a digit set twice in a row, then a column, then a box."""
+    for units in HOUSES:
+        for d in range(1, 10):
+            for unit in units:
+                twice = unit.mask & sets.on[d]
+                if twice & (twice - 1):
+                    cells = bit_indices(twice)
+                    length = sum(sets.nodes(x, d, True) for x in cells)
+                    yield _broken(premise, length, Clash.TWICE, -1, unit.number, d, tuple(candidate_literal(x, d, True) for x in cells))
+
+
+def _empty_cells(premise: int, sets: _Sets, grid: Grid) -> Iterator[Derivation]:
+    """(e) cells that lose every candidate (and are not set)."""
+    empty = (1 << N_CELLS) - 1
+    for d in range(1, 10):
+        empty &= (sets.off[d] | ~grid.cells_with[d]) & ~sets.on[d]
+    for x in bit_indices(empty):
+        if not grid.values[x]:
+            digits = grid.candidates(x)
+            length = sum(sets.nodes(x, d, False) for d in digits)
+            yield _broken(premise, length, Clash.EMPTY_CELL, x, -1, 0, tuple(candidate_literal(x, d, False) for d in digits))
+
+
+def _no_place(premise: int, sets: _Sets, grid: Grid) -> Iterator[Derivation]:
+    """(f) a digit removed from every cell of a house where it is still allowed."""
+    allowed = _allowed(grid)
+    for units in HOUSES:
+        for d in range(1, 10):
+            for unit in units:
+                places = unit.mask & allowed[d]
+                if places and places & sets.off[d] == places:
+                    cells = bit_indices(places)
+                    length = sum(sets.nodes(x, d, False) for x in cells)
+                    yield _broken(premise, length, Clash.NO_PLACE, -1, unit.number, d, tuple(candidate_literal(x, d, False) for x in cells))
+
+
+def _allowed(grid: Grid) -> list[int]:
+    """Per digit, the open cells no placed copy of it sees (HoDoKu's "allowed")."""
+    out = [0] * 10
+    for d in range(1, 10):
+        seen = 0
+        for c in range(N_CELLS):
+            if grid.values[c] == d:
+                seen |= PEER_MASK[c]
+        out[d] = sum(1 << c for c in range(N_CELLS) if not grid.values[c]) & ~seen
+    return out
+
+
+def _verities(prover: Tables, grid: Grid, fact: int) -> Iterator[Derivation]:
+    """HoDoKu's verities for one fact, in its order: candidate by candidate (true and
+    false), then cell by cell, then house by house (rows, columns, boxes; digit by digit)."""
+    node, on = node_of(fact), is_true(fact)
+    fact_cell, _ = candidate_at(node)
+    closures = prover.closures
+    for cell in range(N_CELLS):
+        if cell == fact_cell:
+            continue  # HoDoKu leaves out the premise's own cell
+        for d in grid.candidates(cell):
+            pair = [candidate_literal(cell, d, True), candidate_literal(cell, d, False)]
+            if all(_reaches(closures[p], node, on) for p in pair):
+                yield _verity(prover, fact, pair, Spread("pair", pair[0]))
+    for cell in range(N_CELLS):
+        lits = [candidate_literal(cell, d, True) for d in grid.candidates(cell)]
+        if lits and all(_reaches(closures[p], node, on) for p in lits):
+            yield _verity(prover, fact, lits, Spread("cell", cell))
+    for units in HOUSES:
+        for unit in units:
+            for d in range(1, 10):
+                lits = [candidate_literal(c, d, True) for c in bit_indices(grid.cells_with[d] & unit.mask)]
+                if lits and all(_reaches(closures[p], node, on) for p in lits):
+                    yield _verity(prover, fact, lits, Spread("house", unit.number, d))
+
+
+def _reaches(closure: Reach, node: int, on: bool) -> bool:
+    return bool((closure.on if on else closure.off) >> node & 1)
+
+
+def _verity(prover: Tables, fact: int, lits: list[int], spread: Spread) -> Derivation:
+    node, on = node_of(fact), is_true(fact)
+    length = sum(prover.closures[p].distance(node, on) + 1 for p in lits)
+    return Derivation(length, Conclusion(fact, tuple(lits), tuple(fact for _ in lits), length, spread))
+
+
+def _stale_cell(prover: Tables, grid: Grid, premise: int) -> str:
+    """The cell HoDoKu names after check (a): the first one its scratch set holds then.
+
+    That set last held, in the check of the premise before, the cells of box 9 where 9 is
+    allowed; when there are none, the set keeps the first cell it held before that (see
+    ``_last_held``)."""
+    box9 = BOXES[8].mask & _allowed(grid)[9]
+    if box9:
+        return CELL_NAMES[_first(box9)]
+    order = premises(grid)
+    at = order.index(premise)
+    for before in reversed(order[:at]):
+        held = _last_held(prover, grid, before)
+        if held >= 0:
+            return CELL_NAMES[held]
+    return CELL_NAMES[_first(grid.cells_with[9] | 1)] if at else "r1c1"
+
+
+def _last_held(prover: Tables, grid: Grid, premise: int) -> int:
+    """The first cell of the last non-empty set HoDoKu's checks of ``premise`` looked
+    into (-1 if none): found cells of (b) and (c), every non-empty house of (d), the
+    empty cells of (e), the houses of (f) that break the rule."""
+    sets = _Sets(prover.closures[premise])
+    held = -1
+    for d in range(1, 10):
+        if sets.on[d] & sets.off[d]:
+            held = _first(sets.on[d] & sets.off[d])
+    for d in range(1, 10):
+        for e in range(d + 1, 10):
+            if sets.on[d] & sets.on[e]:
+                held = _first(sets.on[d] & sets.on[e])
+    for units in HOUSES:
+        for d in range(1, 10):
+            for unit in units:
+                if unit.mask & sets.on[d]:
+                    held = _first(unit.mask & sets.on[d])
+    for found in [*_empty_cells(premise, sets, grid)][:1] + [*_no_place(premise, sets, grid)]:
+        conflict = found.conclusion.ends[0]
+        assert isinstance(conflict, Conflict)
+        if conflict.clash is Clash.EMPTY_CELL:
+            held = conflict.cell
+        else:
+            held = _first(UNITS[conflict.unit].mask & _allowed(grid)[conflict.digit])
+    return held

@@ -1,0 +1,122 @@
+"""The forcing chain HoDoKu 2.2 takes, and its name (techniques/forcing/hodoku_order.py).
+
+Each position is HoDoKu's own, replayed from its solution path of a top1465 puzzle (in
+puzzles/top1465.txt); the expected line is the step HoDoKu printed there.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.analysis import analyse
+from engine.cells import UNITS
+from engine.grid import Grid
+from engine.reader import parse_puzzle
+from techniques import by_code
+from techniques.forcing.propagation import Clash, Conflict
+from techniques.forcing.words import Narrator
+from techniques.shared import candidate_literal
+from tests.conftest import HODOKU, grid_from
+
+CASES = [
+    pytest.param(
+        "4...3.......6..8..........1....5..9..8....6...7.2........1+927..5+13...+94+29+2+7.+4.+1..",
+        "r1c3<>59 r1c6<>9 r2c3<>59 r2c9<>7 r3c3<>59 r3c7<>2 r4c3<>6 r4c4<>4 r4c6<>4 r4c7<>4 r4c9<>4 r5c3<>124 "
+        "r5c9<>4 r6c3<>146 r6c6<>4 r7c8<>68 r7c9<>68 r9c4<>8 r9c6<>68 r9c8<>35 r9c9<>35",
+        "Forcing Chain Contradiction in c4 => r5c4<>3",
+        id="contradiction-and-verity-tie-contradiction-first",  # #1 step 27
+    ),
+    pytest.param(
+        "....3..715.+74.2......+7.....2..6..4.+7.38.7....+7.........7..8..1.6..5.+72........+7..",
+        "r1c7<>8 r3c1<>4 r3c2<>124 r3c3<>124 r3c5<>1 r3c7<>3 r3c8<>35689 r3c9<>35689 r4c6<>159 r4c8<>59 r5c7<>5 "
+        "r6c2<>1 r6c3<>15 r6c5<>14 r6c7<>56 r6c8<>6 r6c9<>6 r7c6<>4 r7c7<>35 r9c2<>1 r9c3<>1 r9c5<>1 r9c6<>4",
+        "Forcing Chain Verity => r4c5<>1",
+        id="shorter-verity-wins-an-elimination",  # #52 step 21
+    ),
+    pytest.param(
+        "....3..715.+74.2......+7.....2..6..4.+7.38.7....+7.........7..8..1.6..5.+72........+7..",
+        "r1c7<>8 r3c1<>4 r3c2<>124 r3c3<>124 r3c5<>1 r3c7<>3 r3c8<>35689 r3c9<>35689 r4c5<>1 r4c6<>159 r4c8<>59 "
+        "r5c1<>1 r5c7<>5 r6c2<>1 r6c3<>15 r6c5<>149 r6c6<>9 r6c7<>56 r6c8<>6 r6c9<>6 r7c1<>9 r7c3<>9 r7c4<>9 "
+        "r7c6<>34 r7c7<>35 r7c9<>69 r9c2<>1 r9c3<>1 r9c5<>1 r9c6<>4",
+        "Forcing Chain Contradiction in c1 => r3c3=3",
+        id="placement-first-house-without-place",  # #52 step 27
+    ),
+    pytest.param(
+        "....3...27..4......3.+2...9..6..2....8.....7........1..4.+37.1......6.+2.35...+3.8...",
+        "r1c4<>8 r1c7<>4 r1c8<>1568 r2c2<>1 r2c3<>1 r2c5<>159 r3c5<>5 r3c7<>4 r3c9<>168 r4c7<>4 r5c5<>459 "
+        "r6c5<>4589 r7c8<>2 r9c1<>1 r9c2<>17 r9c3<>17 r9c7<>69 r9c8<>246 r9c9<>469",
+        "Forcing Chain Verity => r2c5=8",
+        id="placement-by-verity-only",  # #67 step 19
+    ),
+    pytest.param(
+        "..1245.6+9.2.+6.....9..7.....4.7.6..1....5...........9.3...1.6..2.......74.58......",
+        "r1c1<>7 r1c2<>8 r2c7<>8 r2c8<>4 r2c9<>5 r3c2<>38 r3c3<>3 r3c7<>138 r3c8<>4 r5c1<>68 r5c2<>6 r5c3<>6 "
+        "r5c5<>7 r5c6<>7 r5c7<>248 r5c9<>8 r6c1<>8 r6c6<>8 r6c8<>5",
+        # r1c1 is not 8 leads to r1c1 is 8; HoDoKu names the first cell of box 9 where 9
+        # is still allowed (r7c8), which its scratch set happens to hold.
+        "Forcing Chain Contradiction in r7c8 => r1c1=8",
+        id="premise-against-itself-names-hodokus-scratch-cell",  # #531 step 18
+    ),
+]
+
+
+@pytest.mark.parametrize(("values", "removed", "expected"), CASES)
+def test_hodoku_takes_the_forcing_chain_it_printed(values: str, removed: str, expected: str) -> None:
+    grid = grid_from(values, removed)
+    step = HODOKU.choose(by_code("fc"), grid)
+    assert step is not None and str(step) == expected
+    solution = analyse(grid.values, grid.cands).solution
+    assert solution is not None
+    assert all(solution[c] == d for d, c in step.placements)
+    assert all(solution[c] != d for d, c in step.eliminations)
+    # The words follow the chains HoDoKu's choice rests on: one branch for a contradiction,
+    # every case of the either-or for a verity.
+    ending = "That cannot be, so" if "Contradiction" in expected else "Either way,"
+    assert ending in step.explanation
+
+
+def test_its_choice_is_among_the_techniques_own_steps() -> None:
+    """The profile only picks and names: the effect is one the technique finds too."""
+    values, removed, _ = CASES[1].values
+    grid = grid_from(values, removed)
+    step = HODOKU.choose(by_code("fc"), grid)
+    assert step is not None
+    assert step.effect in {s.effect for s in by_code("fc").find(grid)}
+
+
+def test_a_digit_twice_in_a_house_in_words() -> None:
+    grid = Grid.empty()
+    lits = (candidate_literal(0, 5, True), candidate_literal(4, 5, True))
+    words = Narrator(grid).conflict(Conflict(Clash.TWICE, -1, UNITS[9].number, 5, lits))
+    assert words == "row 1 would hold 5 twice (r1c1 and r1c5)"
+
+
+#: top1465 #48 before step 27: HoDoKu's net tables reach no placement, so it takes the
+#: first elimination in its order, a verity; our own nets (deeper) place r2c8 first.
+NET_POSITION = (
+    "+16+7.5.4.3.2+41........+4..7.+14+53.+1.6.+27.+25.......+62.........8..5.6...4.+2.........1.",
+    "r2c1<>5 r2c6<>89 r2c9<>6 r3c6<>9 r5c9<>4 r6c9<>4 r7c2<>139 r7c6<>36 r7c9<>79 r8c2<>17 r8c3<>89 "
+    "r8c4<>7 r8c6<>379 r9c2<>389 r9c5<>36 r9c6<>36 r9c9<>789",
+)
+
+
+def test_hodoku_takes_the_forcing_net_it_printed() -> None:
+    grid = grid_from(*NET_POSITION)
+    step = HODOKU.choose(by_code("fn"), grid)
+    assert step is not None and str(step) == "Forcing Net Verity => r1c8<>8"
+    solution = analyse(grid.values, grid.cands).solution
+    assert solution is not None and all(solution[c] != d for d, c in step.eliminations)
+    assert "Either way," in step.explanation or "In every possible case," in step.explanation
+    assert str(next(by_code("fn").find(grid))) != str(step)  # our own order differs here
+
+
+def test_hodoku_nets_in_a_position_with_singles_pending() -> None:
+    """Singles the position already has rest on the assumption in HoDoKu's tables (they
+    once made a table entry with no reason, and the chain length search never ended)."""
+    grid = parse_puzzle(
+        ":0000:x:4+1+7+3+6+98+25+63+2.+5+8+9+4....7..+3...2.+4+3..6+9+7+9.+58+64+3+2+3+4+6+91+2..+8+2+8.6.3+57+15.+32..+6+8+41+64.+7+5.+9.::::"
+    ).to_grid()
+    step = HODOKU.choose(by_code("fn"), grid)
+    solution = analyse(grid.values, grid.cands).solution
+    assert step is not None and solution is not None
+    assert all(solution[c] == d for d, c in step.placements) and all(solution[c] != d for d, c in step.eliminations)
