@@ -240,6 +240,20 @@ def unit_by_name(name: str) -> Unit:
     return UNITS[list(UnitKind).index(kind) * 9 + int(name[1]) - 1]
 
 
+#: Per cell, the masks of its box, row and column.
+HOUSE_MASKS_OF: tuple[tuple[CellSet, CellSet, CellSet], ...] = tuple(
+    (UNITS[b].mask, UNITS[r].mask, UNITS[c].mask) for b, r, c in UNITS_OF
+)
+
+
+def in_one_house(cells: CellSet) -> bool:
+    """All the cells of a non-empty cell set lie in one house (a house holding them holds
+    the lowest one, so only its three houses are looked at). Cells that all see each other
+    are exactly such sets."""
+    box, row, col = HOUSE_MASKS_OF[(cells & -cells).bit_length() - 1]
+    return not (cells & ~box and cells & ~row and cells & ~col)
+
+
 def common_units(cells: CellSet) -> tuple[Unit, ...]:
     """The units that contain every cell of a non-empty cell set (boxes, rows, columns)."""
     return tuple(u for u in UNITS if cells & ~u.mask == 0)

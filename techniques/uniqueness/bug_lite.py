@@ -158,60 +158,95 @@ class BugPlusN(BaseTechnique):
                 yield step
 
 
-def lite_patterns(grid: Grid, digits: Mask) -> Iterator[Pattern]:
+def lite_patterns(grid: Grid, digits: Mask, partnered: list[Mask] | None = None) -> Iterator[Pattern]:
     """Sets of 6-8 open cells with pattern candidates among ``digits``, each house holding
-    each digit in none or two of them, at most MAX_EXTRAS extras; lowest cell first."""
+    each digit in none or two of them, at most MAX_EXTRAS extras; lowest cell first.
+    ``partnered``: ``partnered_digits(grid)``, when the caller has it."""
     usable = [c for c in range(N_CELLS) if MASK_COUNT[grid.cands[c] & digits] >= 2 and MASK_COUNT[grid.cands[c]] - 2 <= MAX_EXTRAS]
+    partnered = partnered or partnered_digits(grid)
+    search = _LiteSearch(grid.cands, digits)
     for start in usable:
-        for pair in _pairs(grid.cands[start] & digits):
-            yield from _grow(grid, digits, {start: pair}, start, MASK_COUNT[grid.cands[start]] - 2)
+        for pair in _PAIRS[grid.cands[start] & digits]:
+            # the cells added all come after start: each pair digit needs one in each house of start
+            if pair & ~partnered[start] == 0:
+                search.start = start
+                search.add(start, pair)
+                yield from search.grow(MASK_COUNT[grid.cands[start]] - 2)
+                search.remove(start)
 
 
-def _pairs(mask: Mask) -> list[Mask]:
-    return [bit(a) | bit(b) for a, b in combinations(MASK_DIGITS[mask], 2)]
+def partnered_digits(grid: Grid) -> list[Mask]:
+    """Per cell, the digits that each of its three houses has as a candidate in a later cell."""
+    out = []
+    for cell in range(N_CELLS):
+        later = -1 << (cell + 1)
+        out.append(sum(bit(d) for d in range(1, 10) if all(grid.cells_with[d] & UNITS[u].mask & later for u in UNITS_OF[cell])))
+    return out
 
 
-def _grow(grid: Grid, digits: Mask, pattern: Pattern, start: Cell, spare: int) -> Iterator[Pattern]:
-    """Complete the pattern: find a house where a digit is used once and add a cell there."""
-    need = _open_need(pattern)
-    if need is None:
-        if len(pattern) in LITE_CELLS:
-            yield dict(pattern)
-        return
-    if len(pattern) >= max(LITE_CELLS):
-        return
-    unit, digit = need
-    for cell in UNITS[unit].cells:
-        if cell <= start or cell in pattern or not grid.cands[cell] >> (digit - 1) & 1:
-            continue
-        cost = MASK_COUNT[grid.cands[cell]] - 2
-        if cost > MAX_EXTRAS - spare:
-            continue
-        for pair in _pairs(grid.cands[cell] & digits):
-            if pair & bit(digit):
-                pattern[cell] = pair
-                if _counts_ok(pattern):
-                    yield from _grow(grid, digits, pattern, start, spare + cost)
-                del pattern[cell]
+#: Per digit mask, the masks of two of its digits, in order.
+_PAIRS: tuple[tuple[Mask, ...], ...] = tuple(tuple(bit(a) | bit(b) for a, b in combinations(MASK_DIGITS[m], 2)) for m in range(512))
+#: Per cell and pattern pair, the (house, digit) keys it counts in (``10 * house + digit``,
+#: so that the lowest key is the lowest (house, digit)).
+_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(10 * u + d for u in UNITS_OF[c] for d in MASK_DIGITS[m]) for m in range(512)) for c in range(N_CELLS)
+)
 
 
-def _unit_counts(pattern: Pattern) -> dict[tuple[int, int], int]:
-    counts: dict[tuple[int, int], int] = {}
-    for cell, pair in pattern.items():
-        for unit in UNITS_OF[cell]:
-            for digit in MASK_DIGITS[pair]:
-                counts[(unit, digit)] = counts.get((unit, digit), 0) + 1
-    return counts
+class _LiteSearch:
+    """A BUG-Lite pattern grown a cell at a time from its lowest cell, with the count of
+    pattern cells per house and digit kept up to date (and the keys counted once)."""
 
+    def __init__(self, cands: list[Mask], digits: Mask) -> None:
+        self.cands, self.digits, self.start = cands, digits, 0
+        self.pattern: Pattern = {}
+        self.counts = [0] * 270
+        self.once: set[int] = set()
 
-def _open_need(pattern: Pattern) -> tuple[int, int] | None:
-    """The first (house, digit) that the pattern uses once."""
-    ones = [key for key, n in _unit_counts(pattern).items() if n == 1]
-    return min(ones) if ones else None
+    def add(self, cell: Cell, pair: Mask) -> bool:
+        """Put ``cell`` in with ``pair``; False when a house then has a digit three times."""
+        self.pattern[cell] = pair
+        fits = True
+        for key in _KEYS[cell][pair]:
+            self.counts[key] += 1
+            n = self.counts[key]
+            if n == 1:
+                self.once.add(key)
+            elif n == 2:
+                self.once.discard(key)
+            else:
+                fits = False
+        return fits
 
+    def remove(self, cell: Cell) -> None:
+        for key in _KEYS[cell][self.pattern.pop(cell)]:
+            self.counts[key] -= 1
+            n = self.counts[key]
+            if n == 1:
+                self.once.add(key)
+            elif n == 0:
+                self.once.discard(key)
 
-def _counts_ok(pattern: Pattern) -> bool:
-    return all(n <= 2 for n in _unit_counts(pattern).values())
+    def grow(self, spare: int) -> Iterator[Pattern]:
+        """Complete the pattern: find the first house where a digit is used once and add a
+        cell there (``spare``: the extras so far)."""
+        if not self.once:
+            if len(self.pattern) in LITE_CELLS:
+                yield dict(self.pattern)
+            return
+        if len(self.pattern) >= max(LITE_CELLS):
+            return
+        unit, digit = divmod(min(self.once), 10)
+        for cell in UNITS[unit].cells:
+            cands = self.cands[cell]
+            cost = MASK_COUNT[cands] - 2
+            if cell <= self.start or cell in self.pattern or not cands >> (digit - 1) & 1 or cost > MAX_EXTRAS - spare:
+                continue
+            for pair in _PAIRS[cands & self.digits]:
+                if pair & bit(digit):
+                    if self.add(cell, pair):
+                        yield from self.grow(spare + cost)
+                    self.remove(cell)
 
 
 class BugLite(BaseTechnique):
@@ -223,8 +258,9 @@ class BugLite(BaseTechnique):
     def find(self, grid: Grid) -> Iterator[Step]:
         done: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
         seen: set[frozenset[tuple[Cell, Mask]]] = set()
+        partnered = partnered_digits(grid)
         for triple in combinations(range(1, 10), 3):
-            for pattern in lite_patterns(grid, bit(triple[0]) | bit(triple[1]) | bit(triple[2])):
+            for pattern in lite_patterns(grid, bit(triple[0]) | bit(triple[1]) | bit(triple[2]), partnered):
                 key = frozenset(pattern.items())
                 if key in seen:
                     continue

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, UNITS, Cell, CellSet, Digit, bit, cells_of
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, Digit, HOUSE_MASKS_OF, bit, cells_of, in_one_house
 from engine.grid import Grid
 from engine.notation import compact_cells
 from engine.step import Candidate, Highlights, Step
@@ -31,21 +31,24 @@ _TEXT = (
 )
 _NUMBERS = {3: "three", 4: "four", 5: "five"}
 
-#: The cells of the row, column and box of each cell, the cell included.
-_HINGE_REGION: tuple[CellSet, ...] = tuple(PEER_MASK[c] | 1 << c for c in range(N_CELLS))
+#: The cells of the row, column and box of each cell, the cell included, ascending.
+_HINGE_CELLS: tuple[tuple[Cell, ...], ...] = tuple(tuple(cells_of(PEER_MASK[c] | 1 << c)) for c in range(N_CELLS))
 
 
-def _restricted(grid: Grid, cells: CellSet, digit: Digit) -> bool:
-    """All places of ``digit`` in ``cells`` see each other."""
-    places = grid.cells_with[digit] & cells
-    for cell in cells_of(places):
-        if places & ~PEER_MASK[cell] & ~(1 << cell):
-            return False
-    return True
-
-
-def _in_one_house(cells: CellSet) -> bool:
-    return any(cells & ~unit.mask == 0 for unit in UNITS)
+def _loose_digits(grid: Grid, cells: CellSet, mask: int) -> list[Digit]:
+    """The digits of ``mask`` whose places in ``cells`` do not all see each other (are not
+    all in one house, ``in_one_house`` inlined: this runs for every bent set), stopping at
+    the second."""
+    loose: list[Digit] = []
+    cells_with = grid.cells_with
+    for digit in MASK_DIGITS[mask]:
+        places = cells_with[digit] & cells
+        box, row, col = HOUSE_MASKS_OF[(places & -places).bit_length() - 1]
+        if places & ~box and places & ~row and places & ~col:
+            loose.append(digit)
+            if len(loose) > 1:
+                break
+    return loose
 
 
 def bent_sets(grid: Grid, size: int) -> Iterator[tuple[CellSet, int]]:
@@ -54,21 +57,29 @@ def bent_sets(grid: Grid, size: int) -> Iterator[tuple[CellSet, int]]:
     cands = grid.cands
     seen: set[CellSet] = set()
     for hinge in range(N_CELLS):
-        region = [c for c in cells_of(_HINGE_REGION[hinge]) if 1 < MASK_COUNT[cands[c]] <= size]
-        if len(region) < size:
-            continue
-        stack: list[tuple[int, CellSet, int, int]] = [(0, 0, 0, 0)]  # (next index, cells, mask, count)
-        while stack:
-            start, cells, mask, count = stack.pop()
-            if count == size:
-                if MASK_COUNT[mask] == size and cells not in seen:
+        region = [(1 << c, cands[c]) for c in _HINGE_CELLS[hinge] if 1 < MASK_COUNT[cands[c]] <= size]
+        if len(region) >= size:
+            for cells, mask in _sets_of(region, size):
+                if cells not in seen:
                     seen.add(cells)
                     yield cells, mask
-                continue
-            for i in range(len(region) - 1, start - 1, -1):  # pushed in reverse: popped ascending
-                merged = mask | cands[region[i]]
-                if MASK_COUNT[merged] <= size and len(region) - i >= size - count:
-                    stack.append((i + 1, cells | 1 << region[i], merged, count + 1))
+
+
+def _sets_of(region: list[tuple[CellSet, int]], size: int) -> list[tuple[CellSet, int]]:
+    """(cells, digits) of every ``size`` members of ``region`` (cell bit, candidates) with
+    ``size`` digits between them, in lexicographic order of the members (grown a member at
+    a time, each partial set keeping at most ``size`` digits)."""
+    # (index of the next member to try, cells, digits), in lexicographic order
+    partial = [(i + 1, cell, cands) for i, (cell, cands) in enumerate(region[: len(region) - size + 1])]
+    for left in range(size - 1, 0, -1):
+        end = len(region) - left + 1
+        partial = [
+            (i + 1, cells | region[i][0], merged)
+            for start, cells, mask in partial
+            for i in range(start, end)
+            if MASK_COUNT[merged := mask | region[i][1]] <= size
+        ]
+    return [(cells, mask) for _, cells, mask in partial if MASK_COUNT[mask] == size]
 
 
 class BentSet(BaseTechnique):
@@ -82,9 +93,9 @@ class BentSet(BaseTechnique):
     def find(self, grid: Grid) -> Iterator[Step]:
         done: set[tuple[Digit, CellSet]] = set()
         for cells, mask in bent_sets(grid, self.size):
-            if _in_one_house(cells):
+            if in_one_house(cells):
                 continue
-            loose = [d for d in MASK_DIGITS[mask] if not _restricted(grid, cells, d)]
+            loose = _loose_digits(grid, cells, mask)
             if len(loose) != 1:
                 continue
             z = loose[0]
