@@ -31,7 +31,7 @@ def _tridagon_grid(rising_in_box5: bool, guardian: str = "4") -> str:
 def test_tridagon_one_guardian_is_placed() -> None:
     grid = grid_from(EMPTY, _tridagon_grid(rising_in_box5=True))
     steps = list(TRIDAGON.find(grid))
-    assert [str(s) for s in steps] == ["Tridagon: 1/2/3 in r1c14,r25c25,r3c36,r4c16,r6c34 => r1c1=4"]
+    assert [str(s) for s in steps] == ["Tridagon: 1/2/3 in r1c14,r2c25,r3c36,r4c16,r5c25,r6c34 => r1c1=4"]
     text = steps[0].explanation
     assert "In box 5 the cells rise (up to the right), in the other three they fall: an odd number" in text
     assert text.endswith("So one of the other candidates in these cells is true: 4 in r1c1. It is the only one, so r1c1 is 4.")
@@ -49,7 +49,7 @@ def test_tridagon_guardians_in_two_cells_remove_what_sees_both() -> None:
     removed = _tridagon_grid(rising_in_box5=True).replace("r5c5<>456789", "r5c5<>56789")
     grid = grid_from(EMPTY, removed)
     steps = [str(s) for s in TRIDAGON.find(grid)]
-    assert steps == ["Tridagon: 1/2/3 in r1c14,r25c25,r3c36,r4c16,r6c34 => r1c5,r5c1<>4"]
+    assert steps == ["Tridagon: 1/2/3 in r1c14,r2c25,r3c36,r4c16,r5c25,r6c34 => r1c5,r5c1<>4"]
 
 
 # --- Exocet ---------------------------------------------------------------------------
@@ -135,7 +135,7 @@ def test_msls_easter_monster() -> None:
 
     grid = grid_from(EASTER_MONSTER.values, EASTER_MONSTER.removed)
     step = next(MSLS.find(grid))
-    assert str(step).startswith("Multi-Sector Locked Set: 16 cells r2468c1379 => ")
+    assert str(step).startswith("Multi-Sector Locked Set: 16 cells r2c1379,r4c1379,r6c1379,r8c1379 => ")
     assert step.explanation.startswith("Take the 16 open cells r2c1, r2c3, r2c7, r2c9, r4c1")
     assert "and there are 16 links" in step.explanation
     assert {UNITS[u].kind.value for u in step.highlights.units} <= {"r", "c"}
