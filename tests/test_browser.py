@@ -15,6 +15,7 @@ from typing import Any, Iterator
 
 import pytest
 
+from tests.test_cli_hint import library_state
 from tests.test_cli_solve import run
 
 pytestmark = pytest.mark.browser
@@ -136,8 +137,6 @@ def test_printing_gives_one_step_per_page(page: Any, paper: str) -> None:
 
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
 def test_a_hint_page_shows_the_mistake_and_the_hint_and_fits(browser: Any, tmp_path: Path, width: int, height: int) -> None:
-    from tests.test_cli_hint import library_state
-
     state = library_state(r1c1=1, r1c3=9)  # r1c3 is wrong (the solution has 7 there)
     file = tmp_path / "hint.html"
     assert run("hint", state, "--level", "2", "--ignore-mistakes", "--html", str(file)).returncode == 0
