@@ -12,7 +12,6 @@ their bit masks; a triplet's third cell is an excluder of one of the first two.
 
 from __future__ import annotations
 
-from itertools import product
 from typing import Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, bit
@@ -62,12 +61,19 @@ class AlignedExclusion(BaseTechnique):
         bases, excluders = _base_cells(grid, self.size)
         if len(bases) < self.size:
             return
+        seen = {cell: _cell_set(found) for cell, found in excluders.items()}
         for i, j in colex(2, len(bases)):
             first, second = bases[i], bases[j]
+            both = seen[first] & seen[second]
+            if (both & (both - 1)) == 0:  # fewer than two common excluders, whatever the tail
+                continue
             for tail in self._tails(bases, excluders, first, second):
                 cells = (first, second, *tail)
-                common = [c for c in excluders[first] if all(c in excluders[o] for o in cells[1:])]
-                if len(common) >= 2:
+                shared = both
+                for other in tail:
+                    shared &= seen[other]
+                if shared & (shared - 1):
+                    common = [c for c in excluders[first] if shared >> c & 1]
                     removals = _excluded(grid, cells, common)
                     if removals:
                         yield self._step(cells, common, removals)
@@ -97,23 +103,77 @@ class AlignedExclusion(BaseTechnique):
         )
 
 
+def _cell_set(cells: list[Cell]) -> int:
+    mask = 0
+    for cell in cells:
+        mask |= 1 << cell
+    return mask
+
+
+#: _BITS[mask]: the one-digit masks of a candidate mask, ascending.
+_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(bit(d) for d in MASK_DIGITS[m]) for m in range(512))
+
+
 def _excluded(grid: Grid, cells: tuple[Cell, ...], common: list[Cell]) -> tuple[Candidate, ...]:
-    """The base-cell candidates that appear in no allowed filling of the base cells."""
+    """The base-cell candidates that appear in no allowed filling of the base cells.
+
+    A filling is refused when two base cells that see each other get one digit, or when it
+    covers every candidate of a common excluder (only excluders whose candidates all lie
+    among the base cells' can be covered). The search stops once every candidate is used.
+    """
     cands = grid.cands
-    options = [MASK_DIGITS[cands[c]] for c in cells]
-    pairs = [(a, b) for a in range(len(cells)) for b in range(a + 1, len(cells)) if PEER_MASK[cells[a]] >> cells[b] & 1]
-    used = [0] * len(cells)
-    for combo in product(*options):
-        if any(combo[a] == combo[b] for a, b in pairs):
-            continue
-        mask = 0
-        for d in combo:
-            mask |= bit(d)
-        if any(cands[e] & ~mask == 0 for e in common):
-            continue
-        for k, d in enumerate(combo):
-            used[k] |= bit(d)
-    return tuple(Candidate(d, c) for k, c in enumerate(cells) for d in MASK_DIGITS[cands[c] & ~used[k]])
+    masks = [cands[c] for c in cells]
+    union = 0
+    for m in masks:
+        union |= m
+    blockers = [cands[e] for e in common if cands[e] & ~union == 0]
+    used = _used_two(cells, masks, blockers) if len(cells) == 2 else _used_three(cells, masks, blockers)
+    return tuple(Candidate(d, c) for k, c in enumerate(cells) for d in MASK_DIGITS[masks[k] & ~used[k]])
+
+
+def _used_two(cells: tuple[Cell, ...], masks: list[int], blockers: list[int]) -> list[int]:
+    a, b = cells
+    see = PEER_MASK[a] >> b & 1
+    m0, m1 = masks
+    u0 = u1 = 0
+    for b0 in _BITS[m0]:
+        for b1 in _BITS[m1]:
+            if see and b0 == b1:
+                continue
+            filled = b0 | b1
+            if any(x & ~filled == 0 for x in blockers):
+                continue
+            u0 |= b0
+            u1 |= b1
+        if u0 == m0 and u1 == m1:
+            break
+    return [u0, u1]
+
+
+def _used_three(cells: tuple[Cell, ...], masks: list[int], blockers: list[int]) -> list[int]:
+    a, b, c = cells
+    s01 = PEER_MASK[a] >> b & 1
+    s02 = PEER_MASK[a] >> c & 1
+    s12 = PEER_MASK[b] >> c & 1
+    m0, m1, m2 = masks
+    u0 = u1 = u2 = 0
+    for b0 in _BITS[m0]:
+        for b1 in _BITS[m1]:
+            if s01 and b0 == b1:
+                continue
+            pair = b0 | b1
+            for b2 in _BITS[m2]:
+                if (s02 and b2 == b0) or (s12 and b2 == b1):
+                    continue
+                filled = pair | b2
+                if any(x & ~filled == 0 for x in blockers):
+                    continue
+                u0 |= b0
+                u1 |= b1
+                u2 |= b2
+            if u0 == m0 and u1 == m1 and u2 == m2:
+                return [u0, u1, u2]
+    return [u0, u1, u2]
 
 
 ALIGNED_PAIR_EXCLUSION = AlignedExclusion(2)
