@@ -141,6 +141,9 @@ SE_TABLE: dict[str, SeRule] = {
     "sje": _DYNAMIC,
     "skl": _DYNAMIC,
     "msls": _DYNAMIC,
+    "fw": MULTIPLE,  # a locked set across three or four houses: SE needs cell/region forcing chains
+    "fw3": MULTIPLE,
+    "fw4": MULTIPLE,
     # Finned, sashimi, Franken and Mutant fish, and their Siamese forms (code prefixed "s"),
     # are found by SE as X-chains/cycles.
     **{f"{siamese}{kind}{n}": X_CHAIN for siamese in ("", "s") for kind in ("fbf", "sbf", "ff", "fff", "mf", "fmf") for n in _FISH_SIZES},
