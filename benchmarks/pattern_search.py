@@ -3,11 +3,11 @@
     .venv/bin/python benchmarks/pattern_search.py                  # this checkout
     .venv/bin/python benchmarks/pattern_search.py --rev 9e67cc1    # and that revision, same positions
 
-Times ``find`` of Multi-Sector Locked Set, WXYZ-Wing, VWXYZ-Wing, BUG-Lite and BUG+n on every
+Times ``find`` of Multi-Sector Locked Set, WXYZ-Wing, VWXYZ-Wing, BUG-Lite, BUG+n and Firework on every
 technique position (puzzles/techniques/) and every forum_hardest state of
 puzzles/pattern_states.txt, in CPU time (user + system; the machine may be shared). With
 ``--rev``, the revision is exported with ``git archive`` and timed in its own process on
-the same positions (read from this checkout).
+the same positions (read from this checkout); a code the revision lacks prints nan.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from benchmarks.ab import export  # noqa: E402
 from benchmarks.common import ROOT, machine  # noqa: E402
 from tests.make_pattern_steps import positions as all_positions  # noqa: E402
 
-CODES = ("msls", "wxyz", "vwxyz", "bugl", "bugn")
+CODES = ("msls", "wxyz", "vwxyz", "bugl", "bugn", "fw")
 
 # Run in the checkout being timed (its code first on the path); the positions come from ours.
 _TIMER = """
@@ -36,9 +36,14 @@ from techniques import by_code
 cases = json.loads(sys.stdin.read())
 grids = [grid_from(values, removed) for values, removed in cases]
 for code in sys.argv[2].split(","):
+    try:
+        technique = by_code(code)
+    except Exception:  # a revision from before the technique
+        print(code, "nan")
+        continue
     start = time.process_time()
     for grid in grids:
-        list(by_code(code).find(grid))
+        list(technique.find(grid))
     print(code, (time.process_time() - start) / len(grids))
 """
 

@@ -2,14 +2,18 @@
 
     .venv/bin/python tests/make_pattern_steps.py states [--puzzles 8]   # rewrite puzzles/pattern_states.txt
     .venv/bin/python tests/make_pattern_steps.py expected               # rewrite tests/data/pattern_steps.json
+    .venv/bin/python tests/make_pattern_steps.py missing                # add records for new positions/codes only
 
 ``states``: positions on the ``full`` profile's solve paths of a fixed sample of
 forum_hardest_1905 (every k-th puzzle, read from ../shared/reference/datasets), taken just
 before a pattern, chain or net step (where the pattern searches run in vain or succeed).
 ``expected``: for every technique position (puzzles/techniques/*.txt) and every such state,
-the steps that MSLS, WXYZ-Wing, VWXYZ-Wing, BUG-Lite and BUG+n find, in order (each step's
-line and a digest of the whole step: explanation and highlights included). Run ``expected``
-only with the search as it was (the reference); tests/test_pattern_steps.py compares.
+the steps that MSLS, WXYZ-Wing, VWXYZ-Wing, BUG-Lite, BUG+n and Firework find, in order (each
+step's line and a digest of the whole step: explanation and highlights included). Run
+``expected`` only with the search as it was (the reference); tests/test_pattern_steps.py
+compares. ``missing`` keeps every record there is and adds those of positions or codes that
+have none (a new position file line, a new code): the searches recorded before keep the
+digests their reference search gave.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from tests.conftest import PUZZLES, REFERENCE, grid_from  # noqa: E402
 from tests.make_positions import position_text as values_text, removed_text  # noqa: E402
 from tests.positions import load  # noqa: E402
 
-CODES = ("msls", "wxyz", "vwxyz", "bugl", "bugn")
+CODES = ("msls", "wxyz", "vwxyz", "bugl", "bugn", "fw")
 STATES = PUZZLES / "pattern_states.txt"
 EXPECTED = Path(__file__).resolve().parent / "data" / "pattern_steps.json"
 #: Step codes before which a state is taken: the patterns tier and what comes after it.
@@ -84,14 +88,26 @@ def record_expected() -> None:
     EXPECTED.write_text(json.dumps(table, indent=0, sort_keys=True) + "\n")
 
 
+def record_missing() -> None:
+    table: dict[str, dict[str, list[list[str]]]] = json.loads(EXPECTED.read_text())
+    for key, grid in positions().items():
+        found = table.setdefault(key, {})
+        for code in CODES:
+            if code not in found:
+                found[code] = found_steps(grid, code)
+    EXPECTED.write_text(json.dumps(table, indent=0, sort_keys=True) + "\n")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("states", "expected"))
+    parser.add_argument("what", choices=("states", "expected", "missing"))
     parser.add_argument("--puzzles", type=int, default=8)
     parser.add_argument("--per-puzzle", type=int, default=5)
     args = parser.parse_args()
     if args.what == "states":
         record_states(args.puzzles, args.per_puzzle)
+    elif args.what == "missing":
+        record_missing()
     else:
         record_expected()
 

@@ -1,7 +1,8 @@
 """The costly pattern searches (MSLS, WXYZ/VWXYZ-Wing, BUG-Lite, BUG+n) find exactly the steps
 they found before they were made faster: on every technique position and on states of
 forum_hardest solve paths, the same steps in the same order (line and a digest of the whole
-step). The expected values were recorded by tests/make_pattern_steps.py with the old search."""
+step). The expected values were recorded by tests/make_pattern_steps.py with the old search.
+Firework's record is its first search's, kept so that a faster one must find the same."""
 
 from __future__ import annotations
 

@@ -11,7 +11,8 @@ step, in seven tiers:
    patterns (two strong links; Empty Rectangle, Rectangle Elimination), the three-cell wings, Remote Pair, the uniqueness
    rectangles and BUG+1: each a fixed shape of a handful of cells.
 4. **Advanced**: shapes that grow: finned and sashimi fish, colouring (one digit, then
-   several: 3D Medusa), bent sets of four and five cells (WXYZ-, VWXYZ-Wing), Sue de Coq,
+   several: 3D Medusa), bent sets of four and five cells (WXYZ-, VWXYZ-Wing), Firework
+   (three or four cells locked by digits confined to a row and a column), Sue de Coq,
    BUG-Lite and BUG+n, aligned pair and triple exclusion (built on branch ``se``: they take
    their place here once merged; the table already names their codes).
 5. **Patterns of the hardest puzzles**: Tridagon, Junior and Senior Exocet, SK-Loop, Multi-Sector
@@ -52,9 +53,8 @@ from engine.technique import Catalog
 TIERS = ("Singles", "Basic", "Intermediate", "Advanced", "Patterns", "Chains", "Nets", "Guess")
 
 #: Step code -> (difficulty, tier index, used by a plain solve). In order: the order of
-#: the table breaks ties of difficulty. Codes the catalog lacks are skipped: ``re``
-#: (Rectangle Elimination), ``fw`` (Firework), ``ape``/``ate`` (Aligned Pair/Triple
-#: Exclusion, branch ``se``) and ``kf`` (Kraken Fish) have their places kept.
+#: the table breaks ties of difficulty. Codes the catalog lacks are skipped: ``kf``
+#: (Kraken Fish) has its place kept.
 _TABLE: dict[str, tuple[int, int, bool]] = {
     # 1. Singles
     "fh": (1, 0, True),

@@ -7,8 +7,9 @@ none of the three houses. Suppose that outside B the row has the digit in at mos
 in X or in one of the wings: if it is in neither wing, the row must hold it inside B and so
 must the column; B holds it once, so both are the same cell, the one on the row and the
 column, X. A wing that is missing (the line has the digit only inside B) makes the fact
-stronger: the digit is then in X or the other wing. The digit need not be a candidate of X
-itself (it is then in a wing). One firework alone removes nothing: no cell sees X and both
+stronger: the digit is then in X or the other wing; with both missing it is simply at X
+(locked candidates and a single show that), so a firework has at least one wing. The
+digit need not be a candidate of X itself (it is then in a wing). One firework alone removes nothing: no cell sees X and both
 wings. Its use is in combination:
 
 **Triple Firework** (SudokuWiki's first example, "Triple Laser"): three digits each make a
@@ -43,8 +44,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator, NamedTuple
 
-from engine.cells import ALL_DIGITS, BOX_OF, BOXES, COL_OF, COLS, MASK_DIGITS, ROW_OF, ROWS, Cell, CellSet, Digit, cell_at
+from engine.cells import ALL_DIGITS, BOX_OF, BOXES, CELL_NAMES, COL_OF, COLS, MASK_DIGITS, ROW_OF, ROWS, Cell, CellSet, Digit, cell_at
 from engine.grid import Grid
+from engine.notation import words_list
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words, grouped_removals
@@ -104,7 +106,7 @@ def fireworks(grid: Grid) -> dict[Cell, list[Firework]]:
             col_wing = _wing(places & _COL_OUT[cross])
             if _SEVERAL in (row_wing, col_wing):
                 continue
-            if places >> cross & 1 or row_wing is not None or col_wing is not None:  # else: nowhere, a contradiction
+            if row_wing is not None or col_wing is not None:  # else it is at the cross: no firework
                 here.append(Firework(digit, cross, row_wing, col_wing))
         if len(here) >= 2:
             found[cross] = here
@@ -166,33 +168,27 @@ def _removals(grid: Grid, keep: list[tuple[Cell, int]]) -> tuple[Candidate, ...]
 
 
 _TRIPLE_TEXT = (
-    "Row {row} and column {col} cross at {cross}, in box {box}. Outside box {box}, {lines}. "
-    "So each of {digits} is in {cross}, {row_wing} or {col_wing}: one in neither wing would have to be in box {box} "
-    "both for row {row} and for column {col}, and the box holds it once, at {cross}. Three digits each in one of three "
-    "cells: {cells} hold {digits} and nothing else. Remove {removals}."
+    "Row {row} and column {col} cross at {cross}, in box {box}. Outside box {box}, {lines}. So each of {digits} is "
+    "in {cross}, {row_wing} or {col_wing}: a digit in neither {row_wing} nor {col_wing} would have to be inside box "
+    "{box} both in row {row} and in column {col}, and the box holds it once, so at {cross}. Three digits, each in one "
+    "of three cells: {cells} hold {digits} and nothing else. Remove {removals}."
 )
 
 _QUAD_TEXT = (
     "Take the rectangle {corners}. Outside box {box1}, {lines1}: each of {pair1} is in {cross1}, {p} or {q} (one in "
-    "neither of the last two would be in box {box1} for row {row1} and for column {col1}, so at {cross1}). Outside box "
-    "{box2}, {lines2}: each of {pair2} is in {cross2}, {q} or {p}. {cross1} holds at most one of {pair1}, so the other is "
-    "in {p} or {q}; likewise one of {pair2} is in {p} or {q}. Those two fill {p} and {q}, so the last of {pair1} is at "
-    "{cross1} and the last of {pair2} at {cross2}: {cross1} is {pair1_or}, {cross2} is {pair2_or}, and {p} and {q} hold "
-    "{all_or}. Remove {removals}."
+    "neither {p} nor {q} would be inside box {box1} both in row {row1} and in column {col1}, so at {cross1}). Outside "
+    "box {box2}, {lines2}: likewise each of {pair2} is in {cross2}, {q} or {p}. {cross1} holds at most one of {pair1}, "
+    "so the other is in {p} or {q}; in the same way one of {pair2} is in {p} or {q}. Those two digits fill {p} and "
+    "{q}, so the last of {pair1} is at {cross1} and the last of {pair2} at {cross2}: {cross1} is {pair1_or}, {cross2} "
+    "is {pair2_or}, and {p} and {q} hold two of {all_digits}. Remove {removals}."
 )
 
 
-def _where(cell: Cell | None) -> str:
-    return f"only at {cell_names([cell])}" if cell is not None else "nowhere"
-
-
 def _lines_words(fireworks: tuple[Firework, ...]) -> str:
-    """``1 can go in row 1 only at r1c1 and in column 9 only at r9c9; 3 in row 1 only at
-    r1c1 and in column 9 nowhere``."""
+    """``row 7 and column 3 have 1 only in r7c4 and r6c3; 2 only in r7c4``."""
     cross = fireworks[0].cross
-    row, col = ROW_OF[cross] + 1, COL_OF[cross] + 1
-    parts = [f"{f.digit} in row {row} {_where(f.row_wing)} and in column {col} {_where(f.col_wing)}" for f in fireworks]
-    return parts[0].replace(" in row", " can go in row", 1) + "".join(f"; {p}" for p in parts[1:])
+    parts = [f"{f.digit} only in {words_list([CELL_NAMES[w] for w in (f.row_wing, f.col_wing) if w is not None])}" for f in fireworks]
+    return f"row {ROW_OF[cross] + 1} and column {COL_OF[cross] + 1} have {'; '.join(parts)}"
 
 
 class FireworkTechnique(BaseTechnique):
@@ -277,7 +273,7 @@ class FireworkTechnique(BaseTechnique):
             pair2=digit_words(pair2),
             pair1_or=digit_words(pair1, "or"),
             pair2_or=digit_words(pair2, "or"),
-            all_or=digit_words(every, "or"),
+            all_digits=digit_words(every),
             cross1=cell_names([x1]),
             cross2=cell_names([x2]),
             p=cell_names([p]),
