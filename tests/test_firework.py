@@ -5,7 +5,7 @@ test checks their exact eliminations against the solutions)."""
 from __future__ import annotations
 
 from engine.cells import BOXES, COLS, ROWS, parse_cell_name
-from engine.step import Candidate
+from engine.step import Candidate, Step
 from techniques.patterns.firework import FIREWORK, fireworks
 from tests.conftest import PUZZLES, grid_from
 from tests.positions import Position, load
@@ -102,8 +102,51 @@ def test_the_quad_needs_the_pairs_on_the_same_wings() -> None:
 POSITIONS = load(PUZZLES / "techniques" / "patterns.txt")
 
 
-def _at(code: str, expected: str) -> tuple[Position, object]:
+def _at(code: str, expected: str) -> tuple[Position, Step]:
     position = next(p for p in POSITIONS if p.code == code and p.expected.startswith(expected))
     steps = [s for s in FIREWORK.find(grid_from(position.values, position.removed)) if str(s) == position.expected]
     assert steps, position.expected
     return position, steps[0]
+
+
+def test_triple_words_name_the_cross_the_wings_and_each_digits_places() -> None:
+    _, step = _at("fw3", "Triple Firework: 1/6/7 in r9c4 with r9c9,r5c4")
+    text = step.explanation
+    assert text.startswith(
+        "Row 9 and column 4 cross at r9c4, in box 8. Outside box 8, row 9 and column 4 have 1 only in r5c4; "
+        "6 only in r9c9 and r5c4; 7 only in r9c9 and r5c4. "
+    )
+    assert "So each of 1, 6 and 7 is in r9c4, r9c9 or r5c4" in text
+    assert "r5c4, r9c4 and r9c9 hold 1, 6 and 7 and nothing else." in text
+    assert text.endswith("Remove 2 from r9c9; 5 and 9 from r5c4; 8 from r9c4.")
+
+
+def test_triple_roles_cross_wings_lines_and_box() -> None:
+    _, step = _at("fw3", "Triple Firework: 1/6/7 in r9c4 with r9c9,r5c4")
+    lights = step.highlights
+    cross, wings = _cell("r9c4"), {_cell("r9c9"), _cell("r5c4")}
+    assert lights.cells == (cross,)
+    assert lights.pattern and {c.cell for c in lights.pattern} == {cross} and {c.digit for c in lights.pattern} <= {1, 6, 7}
+    assert lights.alt and {c.cell for c in lights.alt} == wings and {c.digit for c in lights.alt} <= {1, 6, 7}
+    assert lights.units == (ROWS[8].number, COLS[3].number) and lights.cover_units == (BOXES[7].number,)
+
+
+def test_quad_words_follow_the_argument_on_a_real_position() -> None:
+    _, step = _at("fw4", "Quad Firework: 6/8 in r1c8, 5/9 in r4c6 with r1c6,r4c8")
+    text = step.explanation
+    assert text.startswith("Take the rectangle r1c6, r1c8, r4c6 and r4c8. Outside box 3, row 1 and column 8 have 6 only in r1c6; 8 only in r1c6:")
+    assert "each of 6 and 8 is in r1c8, r1c6 or r4c8" in text and "each of 5 and 9 is in r4c6, r4c8 or r1c6" in text
+    assert "r1c8 is 6 or 8, r4c6 is 5 or 9, and r1c6 and r4c8 hold two of 5, 6, 8 and 9." in text
+    lights = step.highlights
+    assert lights.cells == (_cell("r1c8"), _cell("r4c6")) and lights.cover_units == (BOXES[2].number, BOXES[4].number)
+    assert {c.cell for c in lights.alt} <= {_cell("r1c6"), _cell("r4c8")}
+
+
+def test_the_full_profile_takes_the_triple_and_the_others_leave_it_out() -> None:
+    from engine.grid import Grid
+    from engine.profiles import load_profile
+    from techniques import CATALOG
+
+    puzzle = "1.....5.82.........4..9.7.6..3..2....26.8.9..5....92......73....8....1.....9...42"  # GNPX's example
+    codes = {name: [s.code for s in load_profile(name, CATALOG).solve(Grid.from_string(puzzle)).steps] for name in ("full", "hodoku")}
+    assert "fw3" in codes["full"] and not {"fw", "fw3", "fw4"} & set(codes["hodoku"])
