@@ -114,6 +114,8 @@ def fireworks(grid: Grid) -> dict[Cell, list[Firework]]:
 
 
 class Triple(NamedTuple):
+    """Three fireworks at one cross whose wings are among the two given cells."""
+
     cross: Cell
     row_wing: Cell
     col_wing: Cell
@@ -121,6 +123,8 @@ class Triple(NamedTuple):
 
 
 class Quad(NamedTuple):
+    """Two pairs of fireworks at opposite corners of a rectangle, the other corners their wings."""
+
     corners: tuple[Cell, Cell]  # the two crosses
     wings: tuple[Cell, Cell]  # P (first cross's row), Q (first cross's column)
     pairs: tuple[tuple[Firework, ...], tuple[Firework, ...]]
