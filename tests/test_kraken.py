@@ -77,10 +77,10 @@ def test_chains_stay_within_the_bound(position) -> None:  # type: ignore[no-unty
     grid = grid_from(position.values, position.removed)
     search = _Search(grid)
     for size in (2, 3, 4):
-        for fish in _finned_fish(grid, size):
-            for kraken in search.krakens(fish):
+        for shape in _finned_fish(grid, size):
+            for kraken in search.krakens(shape):
                 for cell in kraken.premises:
-                    closure = search.closure(cell, fish.digit)
+                    closure = search.closure(cell, kraken.fish.digit)
                     assert all(closure.distance(t, False) <= MAX_LINKS for t in kraken.targets)
 
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterator
 
-from engine.cells import CELL_NAMES, COLS, ROWS, UNITS, CellSet, Digit, Unit, cells_of
+from engine.cells import CELL_NAMES, COLS, ROWS, UNITS, CellSet, Digit, Unit, bit_indices, cells_of
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Link, Step
 from engine.stop import checkpoint
@@ -120,6 +120,7 @@ class _Search:
         self.tables = LinkTables.build(grid)
         self._closures: dict[int, Closure] = {}
         self._reach: dict[int, int] = {}
+        self._by_fins: dict[tuple[Digit, CellSet], int] = {}
 
     def closure(self, cell: int, digit: Digit) -> Closure:
         node = candidate_index(cell, digit)
@@ -133,37 +134,52 @@ class _Search:
     def ruled_out(self, cell: int, digit: Digit) -> int:
         """The candidates (bits by index) a chain of at most MAX_LINKS links from ``cell``
         being ``digit`` rules out."""
-        self.closure(cell, digit)
-        return self._reach[candidate_index(cell, digit)]
+        found = self._reach.get(candidate_index(cell, digit))
+        if found is None:
+            self.closure(cell, digit)
+            found = self._reach[candidate_index(cell, digit)]
+        return found
 
     def cost(self, premises: tuple[int, ...], digit: Digit, target: int) -> int:
         return sum(self.closure(c, digit).distance(target, False) for c in premises)
 
-    def krakens(self, fish: Fish) -> Iterator[_Kraken]:
-        digit, fins = fish.digit, tuple(cells_of(fish.fins))
-        cover_cells = 0
-        for unit in fish.cover:
-            cover_cells |= UNITS[unit].mask
-        victims = self.grid.cells_with[digit] & cover_cells & ~fish.cells
-        if victims:
-            common = CANDIDATE_BITS
-            for fin in fins:
-                common &= self.ruled_out(fin, digit)
-            found = tuple(candidate_index(c, digit) for c in cells_of(victims) if common >> candidate_index(c, digit) & 1)
-            if found:
-                yield self._kraken(fish, 1, -1, fins, found)
-        for unit in fish.cover:
-            premises = tuple(cells_of(fish.cells & UNITS[unit].mask & ~fish.fins)) + fins
-            common = CANDIDATE_BITS
-            for cell in premises:
-                common &= self.ruled_out(cell, digit)
-                if not common:
+    def fins_rule_out(self, digit: Digit, fins: CellSet) -> int:
+        """The candidates a chain from every fin rules out (many fish share their fins)."""
+        key = (digit, fins)
+        found = self._by_fins.get(key)
+        if found is None:
+            found = CANDIDATE_BITS
+            for fin in cells_of(fins):
+                found &= self.ruled_out(fin, digit)
+                if not found:
                     break
-            own = sum(1 << candidate_index(c, digit) for c in premises)
-            common &= ~own & ~sum(1 << candidate_index(c, digit) for c in cells_of(victims))
-            if common:
-                found = tuple(n for n in range(CANDIDATE_BITS.bit_length()) if common >> n & 1)
-                yield self._kraken(fish, 2, unit, premises, found)
+            self._by_fins[key] = found
+        return found
+
+    def krakens(self, shape: _Shape) -> Iterator[_Kraken]:
+        digit, base, cover, cells, fins = shape
+        common = self.fins_rule_out(digit, fins)  # every premise of either type includes the fins
+        if not common:
+            return
+        fish = _fish(shape)
+        shift = 81 * (digit - 1)  # a cell set of this digit as candidate bits
+        cover_cells = 0
+        for unit in cover:
+            cover_cells |= UNITS[unit].mask
+        victims = (self.grid.cells_with[digit] & cover_cells & ~cells) << shift
+        fin_cells = tuple(cells_of(fins))
+        if common & victims:
+            yield self._kraken(fish, 1, -1, fin_cells, tuple(bit_indices(common & victims)))
+        common &= ~victims & ~(fins << shift)
+        for unit in cover:
+            own = cells & UNITS[unit].mask & ~fins
+            line = common & ~(own << shift)
+            for cell in cells_of(own):
+                line &= self.ruled_out(cell, digit)
+                if not line:
+                    break
+            if line:
+                yield self._kraken(fish, 2, unit, tuple(cells_of(own)) + fin_cells, tuple(bit_indices(line)))
 
     def _kraken(self, fish: Fish, kind: int, cover: int, premises: tuple[int, ...], targets: tuple[int, ...]) -> _Kraken:
         cost = min(self.cost(premises, fish.digit, t) for t in targets)
@@ -178,7 +194,12 @@ def _within(closure: Closure, most: int) -> int:
     return off & CANDIDATE_BITS
 
 
-def _finned_fish(grid: Grid, size: int) -> Iterator[Fish]:
+#: A finned fish before it is worth a :class:`Fish`: digit, base and cover houses (unit
+#: numbers), base candidates, fins.
+_Shape = tuple[Digit, tuple[int, ...], tuple[int, ...], CellSet, CellSet]
+
+
+def _finned_fish(grid: Grid, size: int) -> Iterator[_Shape]:
     """Basic fish of ``size`` lines with 1 to MAX_FINS fins, for every digit: rows as base
     first, then columns; covers must each hold a base candidate, and bases a covered one."""
     for digit in range(1, 10):
@@ -189,35 +210,32 @@ def _finned_fish(grid: Grid, size: int) -> Iterator[Fish]:
             places = [everywhere & unit.mask for unit in bases]
             usable = [i for i in range(9) if places[i]]
             for combo in combinations(usable, size):
-                yield from _covers_of(digit, [bases[i] for i in combo], covers, [places[i] for i in combo])
+                base = tuple(bases[i].number for i in combo)
+                for cover, cells, fins in _covers_of(covers, [places[i] for i in combo]):
+                    yield digit, base, cover, cells, fins
 
 
-def _covers_of(digit: Digit, bases: list[Unit], covers: tuple[Unit, ...], places: list[CellSet]) -> Iterator[Fish]:
-    size = len(bases)
+def _covers_of(covers: tuple[Unit, ...], places: list[CellSet]) -> Iterator[tuple[tuple[int, ...], CellSet, CellSet]]:
+    size = len(places)
     cells = 0
     for p in places:
         cells |= p
-    crossing = [k for k, cover in enumerate(covers) if cover.mask & cells]
+    crossing = [cover for cover in covers if cover.mask & cells]
     if not size < len(crossing) <= size + MAX_FINS:
         return
     for chosen in combinations(crossing, size):
         covered = 0
-        for k in chosen:
-            covered |= covers[k].mask
+        for cover in chosen:
+            covered |= cover.mask
         fins = cells & ~covered
-        if fins.bit_count() > MAX_FINS or any(not p & covered for p in places):
-            continue
-        yield Fish(
-            digit,
-            tuple(b.number for b in bases),
-            tuple(covers[k].number for k in chosen),
-            cells,
-            fins,
-            0,
-            0,
-            Shape.BASIC,
-            any((p & ~fins).bit_count() <= 1 for p in places),
-        )
+        if fins.bit_count() <= MAX_FINS and all(p & covered for p in places):
+            yield tuple(cover.number for cover in chosen), cells, fins
+
+
+def _fish(shape: _Shape) -> Fish:
+    digit, base, cover, cells, fins = shape
+    sashimi = any((cells & UNITS[unit].mask & ~fins).bit_count() <= 1 for unit in base)
+    return Fish(digit, base, cover, cells, fins, 0, 0, Shape.BASIC, sashimi)
 
 
 def _fish_name(fish: Fish) -> str:
