@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import platform
 import statistics
 import time
@@ -9,6 +10,15 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def shared_dir() -> Path:
+    """``../shared`` of the checkout, looked for above it (a git worktree sits deeper);
+    STEPDOKU_SHARED overrides."""
+    if os.environ.get("STEPDOKU_SHARED"):
+        return Path(os.environ["STEPDOKU_SHARED"])
+    near = [parent / "shared" for parent in ROOT.parents]
+    return next((p for p in near if (p / "reference").is_dir()), ROOT.parent / "shared")
 PUZZLES = ROOT / "puzzles"
 
 

@@ -38,21 +38,13 @@ from typing import Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import ROOT, machine  # noqa: E402
+from benchmarks.common import ROOT, machine, shared_dir  # noqa: E402
 from engine.grid import Grid  # noqa: E402
 from engine.profiles import load_profile  # noqa: E402
 from engine.solver import SolveStatus  # noqa: E402
 from techniques import CATALOG  # noqa: E402
 
-def _shared() -> Path:
-    """``../shared`` of the checkout (or of the directory above, for a git worktree)."""
-    if "STEPDOKU_SHARED" in os.environ:
-        return Path(os.environ["STEPDOKU_SHARED"])
-    near = [parent / "shared" for parent in ROOT.parents]
-    return next((p for p in near if (p / "reference").is_dir()), ROOT.parent / "shared")
-
-
-PATHS = _shared() / "reference" / "paths"
+PATHS = shared_dir() / "reference" / "paths"
 SETS = {
     "royle17": "hodoku_royle17_1000.txt",
     "cb001": "hodoku_cb001_1000.txt",

@@ -36,12 +36,12 @@ from typing import Any, Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import ROOT, machine  # noqa: E402
+from benchmarks.common import ROOT, machine, shared_dir  # noqa: E402
 from engine.grid import Grid  # noqa: E402
 from engine.profiles import load_profile  # noqa: E402
 from techniques import CATALOG  # noqa: E402
 
-SHARED = Path(os.environ.get("STEPDOKU_SHARED", ROOT.parent.parent / "shared")) / "reference" / "datasets"
+SHARED = shared_dir() / "reference" / "datasets"
 SETS = {
     "forum1905": SHARED / "forum_hardest_1905_se11plus.txt",
     "mith": SHARED / "mith_te3_sample500_expands.txt",

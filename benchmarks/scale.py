@@ -37,9 +37,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import ROOT, machine  # noqa: E402
+from benchmarks.common import ROOT, machine, shared_dir  # noqa: E402
 
-SHARED = Path(os.environ.get("STEPDOKU_SHARED", ROOT.parent / "shared"))
+SHARED = shared_dir()
 ROYLE = SHARED / "reference" / "datasets" / "royle17_ser_w.tsv"
 TICK = 1e9  # schedstat counts nanoseconds
 

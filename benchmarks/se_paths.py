@@ -36,16 +36,10 @@ from typing import Any, Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import ROOT, machine, percentile  # noqa: E402
+from benchmarks.common import ROOT, machine, percentile, shared_dir  # noqa: E402
 
 def _reference() -> Path:
-    """../shared/reference (STEPDOKU_SHARED overrides), looked for above the checkout."""
-    if os.environ.get("STEPDOKU_SHARED"):
-        return Path(os.environ["STEPDOKU_SHARED"]) / "reference"
-    for parent in ROOT.parents:
-        if (parent / "shared" / "reference").is_dir():
-            return parent / "shared" / "reference"
-    return ROOT.parent / "shared" / "reference"
+    return shared_dir() / "reference"
 
 
 REFERENCE = _reference()

@@ -39,8 +39,8 @@ def test_the_new_techniques_run_in_full_but_not_in_hodoku() -> None:
 
 
 def test_rating_counts_forcing_steps_and_names_the_tier() -> None:
-    # top95 line 7 needs forcing nets with every pattern we have.
-    grid = Grid.from_string("6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....")
+    # top95 line 59 needs forcing chains or nets with every pattern we have (Kraken Fish included).
+    grid = Grid.from_string(".47.2....8....1....3....9.2.....5...6..81..5.....4.....7....3.4...9...1.4..27.8..")
     result = FULL.solve(grid)
     rating = FULL.rate(result.steps, start=grid)
     forcing = sum(1 for s in result.steps if s.code in FORCING_CODES)

@@ -53,7 +53,7 @@ def test_the_hodoku_table_names_only_codes_of_its_kind() -> None:
 
 def test_off_by_default_as_in_hodoku() -> None:
     off = {t.code for t in HODOKU.techniques if t not in HODOKU.default}
-    assert off - BEYOND_HODOKU == {"db", "ff4", "fff4", "mf2", "mf3", "mf4", "fmf2", "fmf3", "fmf4", "fmf5", "fmf6", "ts", "td"}
+    assert off - BEYOND_HODOKU == {"db", "ff4", "fff4", "mf2", "mf3", "mf4", "fmf2", "fmf3", "fmf4", "fmf5", "fmf6", "kf", "ts", "td"}
 
 
 def test_selection_is_in_profile_order() -> None:

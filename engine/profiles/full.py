@@ -13,15 +13,14 @@ step, in seven tiers:
 4. **Advanced**: shapes that grow: finned and sashimi fish, colouring (one digit, then
    several: 3D Medusa), bent sets of four and five cells (WXYZ-, VWXYZ-Wing), Firework
    (three or four cells locked by digits confined to a row and a column), Sue de Coq,
-   BUG-Lite and BUG+n, aligned pair and triple exclusion (built on branch ``se``: they take
-   their place here once merged; the table already names their codes).
+   BUG-Lite and BUG+n, aligned pair and triple exclusion.
 5. **Patterns of the hardest puzzles**: Tridagon, Junior and Senior Exocet, SK-Loop, Multi-Sector
    Locked Sets, Franken fish: larger, but each is one picture checked by counting, with no
    chain of implications to follow.
 6. **Chains**: one implication after another, shorter kinds first: X-Chain (one digit),
    XY-Chain (pairs), Nice Loops and AICs, grouped ones, then almost locked sets (ALS-XZ,
-   ALS-XY-Wing, ALS Chain, Death Blossom) and Kraken fish (a fish whose fins each start a
-   chain; its place is kept in the table, the technique is not built yet).
+   ALS-XY-Wing, ALS Chain, Death Blossom), then Kraken fish (a finned fish whose fins each
+   start a chain: one fish and a few short chains, still far less to hold than a net).
 7. **Nets**: Forcing Chains, then Forcing Nets, whose branches a reader must hold all at
    once.
 
@@ -53,8 +52,7 @@ from engine.technique import Catalog
 TIERS = ("Singles", "Basic", "Intermediate", "Advanced", "Patterns", "Chains", "Nets", "Guess")
 
 #: Step code -> (difficulty, tier index, used by a plain solve). In order: the order of
-#: the table breaks ties of difficulty. Codes the catalog lacks are skipped: ``kf``
-#: (Kraken Fish) has its place kept.
+#: the table breaks ties of difficulty. Codes the catalog lacks are skipped.
 _TABLE: dict[str, tuple[int, int, bool]] = {
     # 1. Singles
     "fh": (1, 0, True),

@@ -106,6 +106,7 @@ _STEPS = (
     HodokuStep("axy", 5800, 320, _U),
     HodokuStep("ach", 5900, 340, _U),
     HodokuStep("db", 6000, 360, _U, enabled=False),
+    HodokuStep("kf", 8450, 500, _X, enabled=False),
     HodokuStep("fc", 8500, 500, _X),
     HodokuStep("fn", 8600, 700, _X),
     HodokuStep("ts", 8700, 10000, _X, enabled=False),

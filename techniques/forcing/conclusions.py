@@ -137,21 +137,7 @@ class ChainProver:
 
     def proof(self, premise: int, end: Conflict | int) -> Proof:
         """The chains from ``premise`` to the end's facts, merged (shared starts once)."""
-        targets = end.ants if isinstance(end, Conflict) else (end,)
-        closure = self.closures[premise]
-        events: list[Event] = []
-        at: dict[int, int] = {}
-        for target in targets:
-            path = self.tables.path(closure, node_of(target), is_true(target))
-            local: list[int] = []
-            for event in path:
-                if event.lit not in at:
-                    at[event.lit] = len(events)
-                    events.append(event._replace(ants=tuple(local[a] for a in event.ants)))
-                local.append(at[event.lit])
-        if isinstance(end, Conflict):
-            return Proof(tuple(events), end._replace(ants=tuple(at[t] for t in targets)))
-        return Proof(tuple(events), at[end], end)
+        return chain_proof(self.tables, self.closures[premise], end)
 
     def conclusions(self) -> list[Conclusion]:
         """Every contradiction, simplest first.
@@ -210,6 +196,25 @@ class ChainProver:
                     cost = sum(self._cost(closure, (fact,)) for closure in closures)
                     found.append(Conclusion(fact, tuple(lits), tuple(fact for _ in lits), cost, spread))
         return found
+
+
+def chain_proof(tables: LinkTables, closure: Closure, end: Conflict | int) -> Proof:
+    """The chains of one closure to the end's facts (a broken rule's, or one concluded
+    literal), merged into one proof: a start they share is told once."""
+    targets = end.ants if isinstance(end, Conflict) else (end,)
+    events: list[Event] = []
+    at: dict[int, int] = {}
+    for target in targets:
+        path = tables.path(closure, node_of(target), is_true(target))
+        local: list[int] = []
+        for event in path:
+            if event.lit not in at:
+                at[event.lit] = len(events)
+                events.append(event._replace(ants=tuple(local[a] for a in event.ants)))
+            local.append(at[event.lit])
+    if isinstance(end, Conflict):
+        return Proof(tuple(events), end._replace(ants=tuple(at[t] for t in targets)))
+    return Proof(tuple(events), at[end], end)
 
 
 def _open_cells(grid: Grid) -> int:

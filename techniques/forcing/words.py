@@ -67,6 +67,32 @@ class Narrator:
             clauses = clauses[:_HEAD] + [f"... {skipped} more forced facts ..."] + clauses[-_TAIL:]
         return ", ".join(clauses) + ", so " + end if clauses else end
 
+    def walk_many(self, proofs: list[Proof]) -> str:
+        """Several walks from one assumption to concluded facts, told as one: the facts
+        they pass through once each, then the conclusions, those with one reason together
+        (``r1c2 and r2c4 are not 1 (each sees the 1 in r2c3)``)."""
+        seen: set[int] = set()
+        events: list[Event] = []
+        ends: dict[tuple[str, int], list[int]] = {}
+        for proof in proofs:
+            assert not isinstance(proof.end, Conflict)
+            for i, event in enumerate(proof.events[1:], 1):
+                if i != proof.end and event.lit not in seen:
+                    seen.add(event.lit)
+                    events.append(event)
+            target = proof.events[proof.end]
+            fact = proof.fact if proof.fact >= 0 else target.lit
+            cell, digit = candidate_at(node_of(fact))
+            said = self._end(proof, fact, target)
+            reason = said.partition(" (")[2].rstrip(")")
+            ends.setdefault((reason, digit if not is_true(fact) else -digit), []).append(cell)
+        clauses = self._clauses(tuple(events))
+        if len(clauses) > MAX_CLAUSES:
+            skipped = len(clauses) - _HEAD - _TAIL
+            clauses = clauses[:_HEAD] + [f"... {skipped} more forced facts ..."] + clauses[-_TAIL:]
+        end = words_list([_many_end(reason, key, cells) for (reason, key), cells in ends.items()])
+        return ", ".join(clauses) + ", so " + end if clauses else end
+
     def conflict(self, conflict: Conflict, detailed: bool = True) -> str:
         """The broken rule in words, with what was ruled out when ``detailed``."""
         if conflict.clash is Clash.EMPTY_CELL:
@@ -146,6 +172,16 @@ class Narrator:
         if cells & (cells - 1):
             return f"{words} (it sees all of {where}, one of which holds the {digit})"
         return f"{words} (it sees the {digit} in {where})"
+
+
+def _many_end(reason: str, key: int, cells: list[int]) -> str:
+    """``r1c2 is not 1 (it is 9)``; ``r1c2 and r2c4 are not 1 (each sees the 1 in r2c3)``."""
+    digit, negative = abs(key), key > 0
+    if len(cells) == 1:
+        fact = f"{CELL_NAMES[cells[0]]} is {'not ' if negative else ''}{digit}"
+        return f"{fact} ({reason})" if reason else fact
+    fact = f"{compact_cells(cells)} are {'not ' if negative else ''}{digit}"
+    return f"{fact} ({reason.replace('it sees', 'each sees').replace('it is', 'each is')})" if reason else fact
 
 
 def _all(n: int) -> str:

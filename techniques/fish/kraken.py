@@ -1,0 +1,274 @@
+"""Kraken Fish: a finned fish whose fins reach their target through chains.
+
+A finned fish (n rows whose candidates for a digit lie in n columns, apart from the fins,
+or the same with rows and columns swapped) says: either a fin is true, or the fish
+holds. When it holds, the n base lines put their digit in the n cover lines, one in each.
+A plain finned fish only removes the digit from cover cells that see every fin; a Kraken
+fish follows chains (HoDoKu's direct links: two-candidate cells, two-place houses and
+box-line groups, each fact resting on one earlier fact) from the fins instead:
+
+* **Type 1**: a cover cell outside the base lines cannot hold the digit when the fish
+  holds; if a chain from every fin rules it out too, it goes.
+* **Type 2**: when the fish holds, each cover line gets its digit in one of its base
+  cells. So one of those cells or a fin holds the digit; a candidate (any digit) that a
+  chain from each of them rules out goes.
+
+HoDoKu has the technique (off in its default configuration). Here: basic fish of two to
+four lines with one to :data:`MAX_FINS` fins, chains of at most :data:`MAX_LINKS` links
+(longer ones are a forcing chain's business, not a fish's). Steps come smallest fish
+first, then the shortest chains.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Iterator
+
+from engine.cells import CELL_NAMES, COLS, ROWS, UNITS, CellSet, Digit, Unit, bit_indices, cells_of
+from engine.grid import Grid
+from engine.step import Candidate, Highlights, Link, Step
+from engine.stop import checkpoint
+from engine.technique import BaseTechnique, Declaration
+from techniques.fish.search import Fish, Shape
+from techniques.fish.words import fish_detail, house_words
+from techniques.forcing.conclusions import chain_proof
+from techniques.forcing.propagation import Proof
+from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, LinkTables
+from techniques.forcing.words import Narrator, links
+from techniques.shared import candidate_at, candidate_index, candidate_literal, cell_names, grouped_removals
+
+MAX_FINS = 3
+MAX_SIZE = 4
+MAX_LINKS = 12
+_SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+@dataclass(frozen=True)
+class _Kraken:
+    """One finding: the fish, its type, the premises (candidates of ``digit`` one of
+    which is true) and the candidates every premise's chain rules out."""
+
+    fish: Fish
+    kind: int  # 1 or 2
+    cover: int  # type 2: the cover line whose base cells are premises (-1 for type 1)
+    premises: tuple[int, ...]  # cells holding the fish digit
+    targets: tuple[int, ...]  # candidate indexes
+    cost: int  # links in all the chains
+
+    def key(self) -> tuple[int, int, int, int]:
+        return (len(self.fish.base), self.kind, self.cost, len(self.premises))
+
+
+class KrakenFish(BaseTechnique):
+    """A finned fish and chains from its fins (type 1) or from a cover line and its fins
+    (type 2) to the candidates they rule out (see the module docstring)."""
+
+    declaration = Declaration(
+        "Kraken Fish",
+        "kf",
+        subcodes={"kf1": "0371", "kf2": "0372"},
+        subnames={"kf1": "Kraken Fish Type 1", "kf2": "Kraken Fish Type 2"},
+    )
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        search = _Search(grid)
+        for size in range(2, MAX_SIZE + 1):
+            found = [k for fish in _finned_fish(grid, size) for k in search.krakens(fish)]
+            found.sort(key=_Kraken.key)
+            seen: set[tuple[int, tuple[int, ...]]] = set()
+            for kraken in found:
+                effect = (kraken.kind, kraken.targets)
+                if effect not in seen:
+                    seen.add(effect)
+                    yield self._step(search, kraken)
+
+    def _step(self, search: _Search, kraken: _Kraken) -> Step:
+        fish = kraken.fish
+        removals = tuple(Candidate(d, c) for c, d in (candidate_at(t) for t in kraken.targets))
+        proofs: dict[int, list[Proof]] = {}
+        chains: list[Link] = []
+        for cell in kraken.premises:
+            closure = search.closure(cell, fish.digit)
+            for target in kraken.targets:
+                proof = chain_proof(search.tables, closure, candidate_literal(*candidate_at(target), False))
+                proofs.setdefault(cell, []).append(proof)
+                chains += links(proof, search.tables.node_cells)
+        return self.step(
+            f"{_fish_name(fish)}: {fish_detail([fish])}",
+            eliminations=removals,
+            explanation=_explain(search, kraken, proofs, removals),
+            highlights=Highlights(
+                pattern=_candidates(fish.digit, fish.cells & ~fish.fins),
+                fins=_candidates(fish.digit, fish.fins),
+                alt=_candidates(fish.digit, sum(1 << c for c in kraken.premises) & ~fish.fins) if kraken.kind == 2 else (),
+                links=tuple(dict.fromkeys(chains)),
+                units=fish.base,
+                cover_units=fish.cover,
+            ),
+            digits=(fish.digit,),
+            name=f"Kraken Fish Type {kraken.kind}",
+            code=f"kf{kraken.kind}",
+        )
+
+
+class _Search:
+    """The chain tables of one grid and the closures of the premises asked so far."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self.tables = LinkTables.build(grid)
+        self._closures: dict[int, Closure] = {}
+        self._reach: dict[int, int] = {}
+        self._by_fins: dict[tuple[Digit, CellSet], int] = {}
+
+    def closure(self, cell: int, digit: Digit) -> Closure:
+        node = candidate_index(cell, digit)
+        found = self._closures.get(node)
+        if found is None:
+            checkpoint()
+            found = self._closures[node] = self.tables.closure(node, True)
+            self._reach[node] = _within(found, MAX_LINKS)
+        return found
+
+    def ruled_out(self, cell: int, digit: Digit) -> int:
+        """The candidates (bits by index) a chain of at most MAX_LINKS links from ``cell``
+        being ``digit`` rules out."""
+        found = self._reach.get(candidate_index(cell, digit))
+        if found is None:
+            self.closure(cell, digit)
+            found = self._reach[candidate_index(cell, digit)]
+        return found
+
+    def cost(self, premises: tuple[int, ...], digit: Digit, target: int) -> int:
+        return sum(self.closure(c, digit).distance(target, False) for c in premises)
+
+    def fins_rule_out(self, digit: Digit, fins: CellSet) -> int:
+        """The candidates a chain from every fin rules out (many fish share their fins)."""
+        key = (digit, fins)
+        found = self._by_fins.get(key)
+        if found is None:
+            found = CANDIDATE_BITS
+            for fin in cells_of(fins):
+                found &= self.ruled_out(fin, digit)
+                if not found:
+                    break
+            self._by_fins[key] = found
+        return found
+
+    def krakens(self, shape: _Shape) -> Iterator[_Kraken]:
+        digit, base, cover, cells, fins = shape
+        common = self.fins_rule_out(digit, fins)  # every premise of either type includes the fins
+        if not common:
+            return
+        fish = _fish(shape)
+        shift = 81 * (digit - 1)  # a cell set of this digit as candidate bits
+        cover_cells = 0
+        for unit in cover:
+            cover_cells |= UNITS[unit].mask
+        victims = (self.grid.cells_with[digit] & cover_cells & ~cells) << shift
+        fin_cells = tuple(cells_of(fins))
+        if common & victims:
+            yield self._kraken(fish, 1, -1, fin_cells, tuple(bit_indices(common & victims)))
+        common &= ~victims & ~(fins << shift)
+        for unit in cover:
+            own = cells & UNITS[unit].mask & ~fins
+            line = common & ~(own << shift)
+            for cell in cells_of(own):
+                line &= self.ruled_out(cell, digit)
+                if not line:
+                    break
+            if line:
+                yield self._kraken(fish, 2, unit, tuple(cells_of(own)) + fin_cells, tuple(bit_indices(line)))
+
+    def _kraken(self, fish: Fish, kind: int, cover: int, premises: tuple[int, ...], targets: tuple[int, ...]) -> _Kraken:
+        cost = min(self.cost(premises, fish.digit, t) for t in targets)
+        return _Kraken(fish, kind, cover, premises, targets, cost)
+
+
+def _within(closure: Closure, most: int) -> int:
+    """The candidates a closure rules out within ``most`` links."""
+    off = 0
+    for _on, new_off in closure.levels[: most + 1]:
+        off |= new_off
+    return off & CANDIDATE_BITS
+
+
+#: A finned fish before it is worth a :class:`Fish`: digit, base and cover houses (unit
+#: numbers), base candidates, fins.
+_Shape = tuple[Digit, tuple[int, ...], tuple[int, ...], CellSet, CellSet]
+
+
+def _finned_fish(grid: Grid, size: int) -> Iterator[_Shape]:
+    """Basic fish of ``size`` lines with 1 to MAX_FINS fins, for every digit: rows as base
+    first, then columns; covers must each hold a base candidate, and bases a covered one."""
+    for digit in range(1, 10):
+        everywhere = grid.cells_with[digit]
+        if not everywhere:
+            continue
+        for bases, covers in ((ROWS, COLS), (COLS, ROWS)):
+            places = [everywhere & unit.mask for unit in bases]
+            usable = [i for i in range(9) if places[i]]
+            for combo in combinations(usable, size):
+                base = tuple(bases[i].number for i in combo)
+                for cover, cells, fins in _covers_of(covers, [places[i] for i in combo]):
+                    yield digit, base, cover, cells, fins
+
+
+def _covers_of(covers: tuple[Unit, ...], places: list[CellSet]) -> Iterator[tuple[tuple[int, ...], CellSet, CellSet]]:
+    size = len(places)
+    cells = 0
+    for p in places:
+        cells |= p
+    crossing = [cover for cover in covers if cover.mask & cells]
+    if not size < len(crossing) <= size + MAX_FINS:
+        return
+    for chosen in combinations(crossing, size):
+        covered = 0
+        for cover in chosen:
+            covered |= cover.mask
+        fins = cells & ~covered
+        if fins.bit_count() <= MAX_FINS and all(p & covered for p in places):
+            yield tuple(cover.number for cover in chosen), cells, fins
+
+
+def _fish(shape: _Shape) -> Fish:
+    digit, base, cover, cells, fins = shape
+    sashimi = any((cells & UNITS[unit].mask & ~fins).bit_count() <= 1 for unit in base)
+    return Fish(digit, base, cover, cells, fins, 0, 0, Shape.BASIC, sashimi)
+
+
+def _fish_name(fish: Fish) -> str:
+    return f"{'Sashimi' if fish.sashimi else 'Finned'} {_SIZE_NAMES[len(fish.base)]}"
+
+
+def _candidates(digit: Digit, cells: CellSet) -> tuple[Candidate, ...]:
+    return tuple(Candidate(digit, c) for c in cells_of(cells))
+
+
+def _explain(search: _Search, kraken: _Kraken, proofs: dict[int, list[Proof]], removals: tuple[Candidate, ...]) -> str:
+    fish, digit = kraken.fish, kraken.fish.digit
+    narrator = Narrator(search.grid, search.tables.node_cells)
+    n_fins = fish.fins.bit_count()
+    opening = (
+        f"A {_fish_name(fish)} on {digit}: in {house_words(fish.base)}, {digit} can only go in "
+        f"{house_words(fish.cover)}, apart from the fin{'s' if n_fins > 1 else ''} {cell_names(fish.fins)}. "
+        f"Either {'a' if n_fins > 1 else 'the'} fin is {digit}, or the fish holds"
+    )
+    if kraken.kind == 1:
+        victims = sum(1 << candidate_at(t)[0] for t in kraken.targets)
+        them = "it" if victims.bit_count() == 1 else "them"
+        middle = (
+            f" and {cell_names(victims)} (in the cover lines) cannot be {digit}; a chain from "
+            f"{'each fin' if n_fins > 1 else 'the fin'} rules {them} out as well. "
+        )
+    else:
+        line = UNITS[kraken.cover].long_name
+        own = sum(1 << c for c in kraken.premises) & ~fish.fins
+        everyone = cell_names(sum(1 << c for c in kraken.premises)).replace(" and ", " or ")
+        middle = f" and {line} gets its {digit} in {cell_names(own).replace(' and ', ' or ')}. So one of {everyone} is {digit}, and a chain from each rules the same candidates out. "
+    cases = " ".join(f"If {CELL_NAMES[cell]} is {digit}: {narrator.walk_many(found)}." for cell, found in proofs.items())
+    return opening + middle + cases + f" Either way, remove {grouped_removals(removals)}."
+
+
+KRAKEN_FISH = KrakenFish()
