@@ -9,8 +9,8 @@ must the column; B holds it once, so both are the same cell, the one on the row 
 column, X. A wing that is missing (the line has the digit only inside B) makes the fact
 stronger: the digit is then in X or the other wing; with both missing it is simply at X
 (locked candidates and a single show that), so a firework has at least one wing. The
-digit need not be a candidate of X itself (it is then in a wing). One firework alone removes nothing: no cell sees X and both
-wings. Its use is in combination:
+digit need not be a candidate of X itself (it is then in a wing). One firework alone
+removes nothing: no cell sees X and both wings. Its use is in combination:
 
 **Triple Firework** (SudokuWiki's first example, "Triple Laser"): three digits each make a
 firework at the same X with the same two wings. Each digit is in one of those three cells,
@@ -19,19 +19,20 @@ set): every other candidate of the three cells goes. A digit may lack a wing the
 (it is then in one of two of the cells, which still fits); the two wings must be real cells
 of some digit's firework.
 
-**Quad Firework** (shye's second example, as SudokuWiki, sysudoku and SudokuCoach describe
-it): two crosses X1 (row r1, column c1) and X2 (row r2, column c2) in different bands and
-stacks, at opposite corners of the rectangle whose other corners are P (r1, c2) and Q (r2,
-c1). Two digits make fireworks at X1 with wings P and Q, two other digits at X2 with the same
-wings, Q in row r2 and P in column c2. X1 holds at most one of its pair, so one of them is in
-P or Q; likewise one of X2's pair. Those two fill P and Q, so the other digit of each pair is
-at its own cross. Hence X1 holds one of its two digits, X2 one of its two, and P and Q each
-one of the four: their other candidates go.
+**Quad Firework** (shye's second example: SudokuWiki names it; the rule below is as
+sysudoku.com and SudokuCoach state it, the stored copy of SudokuWiki's page that could be
+read stopping after its Triple Firework): two crosses X1 (row r1, column c1) and X2 (row r2,
+column c2) in different bands and stacks, at opposite corners of the rectangle whose other
+corners are P (r1, c2) and Q (r2, c1). Two digits make fireworks at X1 with wings P and Q,
+two other digits at X2 with the same wings, Q in row r2 and P in column c2. X1 holds at most
+one of its pair, so one of them is in P or Q; likewise one of X2's pair. Those two fill P
+and Q, so the other digit of each pair is at its own cross. Hence X1 holds one of its two
+digits, X2 one of its two, and P and Q each one of the four: their other candidates go.
 
-SudokuWiki's page also notes a weak link between two digits firing at the same cross (an AIC
-link, not a pattern with eliminations of its own), and other writers give looser variants
-(fireworks with ALS, "W-wing fireworks"); those are not built here: the rule for their
-eliminations is not stated precisely on the page.
+SudokuWiki's page also notes a weak link between two digits firing at the same cross (a link
+for AICs, not a pattern with eliminations of its own), and other writers give further
+variants (SudokuCoach's "W-wing Firework", GNPX's fireworks with ALS); those are not built
+here: no precise rule for their eliminations could be read on SudokuWiki's page.
 
 Sound in any position: a digit placed in the row, column or box of a cross is never a
 firework digit there (the argument needs the houses to still want it), every cell of a
@@ -246,7 +247,7 @@ class FireworkTechnique(BaseTechnique):
         )
         mask = _mask(triple.fireworks)
         return self.step(
-            f"{'/'.join(map(str, digits))} in {words['cross']} with {words['row_wing']},{words['col_wing']}",
+            f"{_slashed(digits)} in {words['cross']} with {words['row_wing']},{words['col_wing']}",
             eliminations=removals,
             explanation=text,
             highlights=Highlights(
@@ -286,7 +287,7 @@ class FireworkTechnique(BaseTechnique):
         )
         first, second = (_mask(pair) for pair in quad.pairs)
         return self.step(
-            f"{'/'.join(map(str, pair1))} in {cell_names([x1])}, {'/'.join(map(str, pair2))} in {cell_names([x2])} with {cell_names([p])},{cell_names([q])}",
+            f"{_slashed(pair1)} in {CELL_NAMES[x1]}, {_slashed(pair2)} in {CELL_NAMES[x2]} with {CELL_NAMES[p]},{CELL_NAMES[q]}",
             eliminations=removals,
             explanation=text,
             highlights=Highlights(
@@ -300,6 +301,10 @@ class FireworkTechnique(BaseTechnique):
             name="Quad Firework",
             code="fw4",
         )
+
+
+def _slashed(digits: tuple[Digit, ...]) -> str:
+    return "/".join(map(str, digits))
 
 
 def _held(grid: Grid, cells: tuple[Cell, ...], digits: int) -> tuple[Candidate, ...]:
