@@ -150,3 +150,4 @@ def test_the_full_profile_takes_the_triple_and_the_others_leave_it_out() -> None
     puzzle = "1.....5.82.........4..9.7.6..3..2....26.8.9..5....92......73....8....1.....9...42"  # GNPX's example
     codes = {name: [s.code for s in load_profile(name, CATALOG).solve(Grid.from_string(puzzle)).steps] for name in ("full", "hodoku")}
     assert "fw3" in codes["full"] and not {"fw", "fw3", "fw4"} & set(codes["hodoku"])
+    assert all(FIREWORK not in load_profile(name, CATALOG).default for name in ("hodoku", "se"))  # their ratings stay
