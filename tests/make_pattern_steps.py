@@ -2,6 +2,7 @@
 
     .venv/bin/python tests/make_pattern_steps.py states [--puzzles 8]   # rewrite puzzles/pattern_states.txt
     .venv/bin/python tests/make_pattern_steps.py expected               # rewrite tests/data/pattern_steps.json
+    .venv/bin/python tests/make_pattern_steps.py expected --missing-only  # add new positions' records
 
 ``states``: positions on the ``full`` profile's solve paths of a fixed sample of
 forum_hardest_1905 (every k-th puzzle, read from ../shared/reference/datasets), taken just
@@ -79,8 +80,14 @@ def record_states(count: int, per_puzzle: int) -> None:
     STATES.write_text("".join(out))
 
 
-def record_expected() -> None:
-    table = {key: {code: found_steps(grid, code) for code in CODES} for key, grid in positions().items()}
+def record_expected(missing_only: bool = False) -> None:
+    """Record every position; with ``missing_only``, keep the records there are and add the
+    positions that have none (new technique positions: the current search finds on them
+    what the reference would, as the test shows on every recorded position)."""
+    table = json.loads(EXPECTED.read_text()) if missing_only else {}
+    for key, grid in positions().items():
+        if key not in table:
+            table[key] = {code: found_steps(grid, code) for code in CODES}
     EXPECTED.write_text(json.dumps(table, indent=0, sort_keys=True) + "\n")
 
 
@@ -89,11 +96,12 @@ def main() -> None:
     parser.add_argument("what", choices=("states", "expected"))
     parser.add_argument("--puzzles", type=int, default=8)
     parser.add_argument("--per-puzzle", type=int, default=5)
+    parser.add_argument("--missing-only", action="store_true", help="expected: add records for positions that have none")
     args = parser.parse_args()
     if args.what == "states":
         record_states(args.puzzles, args.per_puzzle)
     else:
-        record_expected()
+        record_expected(args.missing_only)
 
 
 if __name__ == "__main__":
