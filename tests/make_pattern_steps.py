@@ -2,7 +2,7 @@
 
     .venv/bin/python tests/make_pattern_steps.py states [--puzzles 8]   # rewrite puzzles/pattern_states.txt
     .venv/bin/python tests/make_pattern_steps.py expected               # rewrite tests/data/pattern_steps.json
-    .venv/bin/python tests/make_pattern_steps.py missing                # add records for new positions/codes only
+    .venv/bin/python tests/make_pattern_steps.py expected --missing-only  # add new positions' (and codes') records
 
 ``states``: positions on the ``full`` profile's solve paths of a fixed sample of
 forum_hardest_1905 (every k-th puzzle, read from ../shared/reference/datasets), taken just
@@ -11,9 +11,7 @@ before a pattern, chain or net step (where the pattern searches run in vain or s
 the steps that MSLS, WXYZ-Wing, VWXYZ-Wing, BUG-Lite, BUG+n and Firework find, in order (each
 step's line and a digest of the whole step: explanation and highlights included). Run
 ``expected`` only with the search as it was (the reference); tests/test_pattern_steps.py
-compares. ``missing`` keeps every record there is and adds those of positions or codes that
-have none (a new position file line, a new code): the searches recorded before keep the
-digests their reference search gave.
+compares.
 """
 
 from __future__ import annotations
@@ -83,13 +81,12 @@ def record_states(count: int, per_puzzle: int) -> None:
     STATES.write_text("".join(out))
 
 
-def record_expected() -> None:
-    table = {key: {code: found_steps(grid, code) for code in CODES} for key, grid in positions().items()}
-    EXPECTED.write_text(json.dumps(table, indent=0, sort_keys=True) + "\n")
-
-
-def record_missing() -> None:
-    table: dict[str, dict[str, list[list[str]]]] = json.loads(EXPECTED.read_text())
+def record_expected(missing_only: bool = False) -> None:
+    """Record every position; with ``missing_only``, keep the records there are and add the
+    positions that have none (new technique positions: the current search finds on them
+    what the reference would, as the test shows on every recorded position), and the codes a
+    position's record lacks (a technique added to ``CODES``: Firework)."""
+    table = json.loads(EXPECTED.read_text()) if missing_only else {}
     for key, grid in positions().items():
         found = table.setdefault(key, {})
         for code in CODES:
@@ -100,16 +97,15 @@ def record_missing() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("states", "expected", "missing"))
+    parser.add_argument("what", choices=("states", "expected"))
     parser.add_argument("--puzzles", type=int, default=8)
     parser.add_argument("--per-puzzle", type=int, default=5)
+    parser.add_argument("--missing-only", action="store_true", help="expected: add records for positions that have none")
     args = parser.parse_args()
     if args.what == "states":
         record_states(args.puzzles, args.per_puzzle)
-    elif args.what == "missing":
-        record_missing()
     else:
-        record_expected()
+        record_expected(args.missing_only)
 
 
 if __name__ == "__main__":
