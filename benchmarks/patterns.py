@@ -66,17 +66,20 @@ def puzzles(path: Path, sample: int | None) -> list[tuple[int, str]]:
 
 
 _PROFILE: Any = None
+_TECHNIQUES: Any = None
 
 
-def _init(profile: str) -> None:
-    global _PROFILE
+def _init(profile: str, without: str) -> None:
+    global _PROFILE, _TECHNIQUES
     _PROFILE = load_profile(profile, CATALOG)
+    left_out = {code.strip() for code in without.split(",") if code.strip()}
+    _TECHNIQUES = tuple(t for t in _PROFILE.default if t.code not in left_out) if left_out else None
 
 
 def _solve(item: tuple[int, str]) -> dict[str, Any]:
     number, puzzle = item
     start = time.process_time()
-    result = _PROFILE.solve(Grid.from_string(puzzle))
+    result = _PROFILE.solve(Grid.from_string(puzzle), _TECHNIQUES)
     seconds = time.process_time() - start
     codes = Counter(step.code for step in result.steps)
     return {"line": number, "puzzle": puzzle, "status": result.status.value, "cpu": round(seconds, 4), "codes": dict(sorted(codes.items()))}
@@ -84,11 +87,12 @@ def _solve(item: tuple[int, str]) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> None:
     items = puzzles(SETS[args.set], args.sample)
-    print(f"{len(items)} puzzles of {args.set}, profile {args.profile}, -j {args.jobs}; {machine()}", file=sys.stderr)
+    without = f" without {args.without}" if args.without else ""
+    print(f"{len(items)} puzzles of {args.set}, profile {args.profile}{without}, -j {args.jobs}; {machine()}", file=sys.stderr)
     out = open(args.output, "w") if args.output else sys.stdout
-    with multiprocessing.Pool(args.jobs, initializer=_init, initargs=(args.profile,)) as pool:
+    with multiprocessing.Pool(args.jobs, initializer=_init, initargs=(args.profile, args.without)) as pool:
         for n, record in enumerate(pool.imap(_solve, items, chunksize=1), 1):
-            record["profile"] = args.profile
+            record["profile"] = args.profile + (f" without {args.without}" if args.without else "")
             print(json.dumps(record), file=out, flush=True)
             if n % 25 == 0:
                 print(f"  {n}/{len(items)}", file=sys.stderr, flush=True)
@@ -146,6 +150,7 @@ def main() -> None:
     go.add_argument("--profile", default="hodoku")
     go.add_argument("--set", choices=SETS, default="forum1905")
     go.add_argument("--sample", type=int, default=500, help="that many puzzles spread over the set (0: all)")
+    go.add_argument("--without", default="", metavar="CODES", help="leave these techniques out of the profile's default set (e.g. kf: what the patterns alone do)")
     go.add_argument("-j", "--jobs", type=int, default=1)
     go.add_argument("-o", "--output", help="file for the JSON lines (default: standard output)")
     go.set_defaults(func=run)
