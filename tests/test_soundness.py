@@ -12,17 +12,22 @@ import pytest
 from engine.analysis import analyse
 from engine.cells import CELL_NAMES
 from engine.grid import Grid
+from engine.profiles import load_profile
 from engine.solver import SolveStatus, solve
+from techniques import CATALOG
 from tests.conftest import DEFAULT, iter_reference_puzzles, puzzle_lines, values_of
 
+FULL = load_profile("full", CATALOG)
 
-def check_sound(line: str) -> int:
-    """Solve one puzzle and check every step; returns the number of Brute Force steps."""
+
+def check_sound(line: str, full: bool = False) -> int:
+    """Solve one puzzle (with the default techniques, or the ``full`` profile) and check
+    every step; returns the number of Brute Force steps."""
     grid = Grid.from_values(values_of(line))
     analysis = analyse(grid.values)
     solution = analysis.solution
     assert solution is not None, line
-    result = solve(grid, DEFAULT, analysis=analysis)
+    result = FULL.solve(grid, analysis=analysis) if full else solve(grid, DEFAULT, analysis=analysis)
     assert result.status is SolveStatus.SOLVED, line
     for step in result.steps:
         for digit, cell in step.placements:
@@ -72,3 +77,23 @@ def test_every_step_is_sound_on_the_whole_sets() -> None:
 def test_sound_on_reference_hardest_lists() -> None:
     for line in iter_reference_puzzles("eleven_hardest_26370_er_ep_ed.tsv", 200):
         check_sound(line)
+
+
+# The full profile's patterns (Exocets, Kraken Fish, Tridagons, ...) on the hardest lists:
+# a slice by default (a second or two per puzzle), the whole lists in the slow run.
+FULL_SETS = {"forum_hardest": ("forum_hardest300.txt", 60, 3), "top95": ("top95.txt", 19, 1)}
+FULL_CASES = [(name, line) for name, (file, step, _) in FULL_SETS.items() for line in puzzle_lines(file)[::step]]
+
+
+@pytest.mark.parametrize(("name", "line"), FULL_CASES, ids=[f"full-{n}-{i}" for i, (n, _) in enumerate(FULL_CASES)])
+def test_every_step_of_the_full_profile_is_sound(name: str, line: str) -> None:
+    check_sound(line, full=True)
+
+
+@pytest.mark.slow
+def test_full_profile_sound_on_the_hardest_lists() -> None:
+    for _name, (file, _step, slow_step) in FULL_SETS.items():
+        for line in puzzle_lines(file)[::slow_step]:
+            check_sound(line, full=True)
+    for line in iter_reference_puzzles("mith_te3_sample500_expands.txt", 60):
+        check_sound(line, full=True)
