@@ -12,9 +12,10 @@ their bit masks; a triplet's third cell is an excluder of one of the first two.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, bit
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, bit, bit_indices
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
@@ -62,32 +63,24 @@ class AlignedExclusion(BaseTechnique):
         if len(bases) < self.size:
             return
         seen = {cell: _cell_set(found) for cell, found in excluders.items()}
+        # a triplet's third cell: an excluder of the first or second cell that is a base cell
+        partners = {cell: [c for c in found if c in excluders] for cell, found in excluders.items()}
         for i, j in colex(2, len(bases)):
             first, second = bases[i], bases[j]
             both = seen[first] & seen[second]
-            if (both & (both - 1)) == 0:  # fewer than two common excluders, whatever the tail
+            if (both & (both - 1)) == 0:  # fewer than two common excluders, whatever the third
                 continue
-            for tail in self._tails(bases, excluders, first, second):
-                cells = (first, second, *tail)
-                shared = both
-                for other in tail:
-                    shared &= seen[other]
+            if self.size == 2:
+                tails: list[Cell | None] = [None]
+            else:
+                tails = [c for c in dict.fromkeys(partners[first] + partners[second]) if c != first and c != second]
+            for third in tails:
+                shared = both if third is None else both & seen[third]
                 if shared & (shared - 1):
-                    common = [c for c in excluders[first] if shared >> c & 1]
-                    removals = _excluded(grid, cells, common)
+                    cells = (first, second) if third is None else (first, second, third)
+                    removals = _excluded(grid, cells, shared)
                     if removals:
-                        yield self._step(cells, common, removals)
-
-    def _tails(self, bases: list[Cell], excluders: dict[Cell, list[Cell]], first: Cell, second: Cell) -> Iterator[tuple[Cell, ...]]:
-        if self.size == 2:
-            yield ()
-            return
-        twin: list[Cell] = []
-        for c in excluders[first] + excluders[second]:
-            if c not in twin and c in excluders and c not in (first, second):
-                twin.append(c)
-        for combo in colex(self.size - 2, len(twin)):
-            yield tuple(twin[k] for k in combo)
+                        yield self._step(cells, [c for c in excluders[first] if shared >> c & 1], removals)
 
     def _step(self, cells: tuple[Cell, ...], common: list[Cell], removals: tuple[Candidate, ...]) -> Step:
         text = _TEXT.format(
@@ -114,26 +107,40 @@ def _cell_set(cells: list[Cell]) -> int:
 _BITS: tuple[tuple[int, ...], ...] = tuple(tuple(bit(d) for d in MASK_DIGITS[m]) for m in range(512))
 
 
-def _excluded(grid: Grid, cells: tuple[Cell, ...], common: list[Cell]) -> tuple[Candidate, ...]:
-    """The base-cell candidates that appear in no allowed filling of the base cells.
+def _excluded(grid: Grid, cells: tuple[Cell, ...], common: CellSet) -> tuple[Candidate, ...]:
+    """The base-cell candidates that appear in no allowed filling of the base cells
+    (``common``: the cells that see all of them).
 
     A filling is refused when two base cells that see each other get one digit, or when it
     covers every candidate of a common excluder (only excluders whose candidates all lie
-    among the base cells' can be covered). The search stops once every candidate is used.
+    among the base cells' can be covered).
     """
     cands = grid.cands
-    masks = [cands[c] for c in cells]
+    masks = tuple([cands[c] for c in cells])
     union = 0
     for m in masks:
         union |= m
-    blockers = [cands[e] for e in common if cands[e] & ~union == 0]
-    used = _used_two(cells, masks, blockers) if len(cells) == 2 else _used_three(cells, masks, blockers)
+    blockers = tuple(sorted({cands[e] for e in bit_indices(common) if cands[e] & ~union == 0}))
+    a, b = cells[0], cells[1]
+    sees = PEER_MASK[a] >> b & 1
+    if len(cells) == 3:
+        c = cells[2]
+        sees |= (PEER_MASK[a] >> c & 1) << 1 | (PEER_MASK[b] >> c & 1) << 2
+    used = _used(masks, sees, blockers)
     return tuple(Candidate(d, c) for k, c in enumerate(cells) for d in MASK_DIGITS[masks[k] & ~used[k]])
 
 
-def _used_two(cells: tuple[Cell, ...], masks: list[int], blockers: list[int]) -> list[int]:
-    a, b = cells
-    see = PEER_MASK[a] >> b & 1
+@lru_cache(maxsize=1 << 16)
+def _used(masks: tuple[int, ...], sees: int, blockers: tuple[int, ...]) -> tuple[int, ...]:
+    """Per base cell, the candidates some allowed filling uses (``sees``: bit 0 cells 0-1
+    see each other, bit 1 cells 0-2, bit 2 cells 1-2). A pure function of the cells'
+    candidates, so the many triplets that recur from one grid to the next are counted once."""
+    if len(masks) == 2:
+        return _used_two(masks, bool(sees & 1), blockers)
+    return _used_three(masks, sees, blockers)
+
+
+def _used_two(masks: tuple[int, ...], see: bool, blockers: tuple[int, ...]) -> tuple[int, ...]:
     m0, m1 = masks
     u0 = u1 = 0
     for b0 in _BITS[m0]:
@@ -147,14 +154,11 @@ def _used_two(cells: tuple[Cell, ...], masks: list[int], blockers: list[int]) ->
             u1 |= b1
         if u0 == m0 and u1 == m1:
             break
-    return [u0, u1]
+    return (u0, u1)
 
 
-def _used_three(cells: tuple[Cell, ...], masks: list[int], blockers: list[int]) -> list[int]:
-    a, b, c = cells
-    s01 = PEER_MASK[a] >> b & 1
-    s02 = PEER_MASK[a] >> c & 1
-    s12 = PEER_MASK[b] >> c & 1
+def _used_three(masks: tuple[int, ...], sees: int, blockers: tuple[int, ...]) -> tuple[int, ...]:
+    s01, s02, s12 = sees & 1, sees & 2, sees & 4
     m0, m1, m2 = masks
     u0 = u1 = u2 = 0
     for b0 in _BITS[m0]:
@@ -172,8 +176,8 @@ def _used_three(cells: tuple[Cell, ...], masks: list[int], blockers: list[int]) 
                 u1 |= b1
                 u2 |= b2
             if u0 == m0 and u1 == m1 and u2 == m2:
-                return [u0, u1, u2]
-    return [u0, u1, u2]
+                return (u0, u1, u2)
+    return (u0, u1, u2)
 
 
 ALIGNED_PAIR_EXCLUSION = AlignedExclusion(2)
