@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator
 
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, bit, bit_indices
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, bit_indices
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
@@ -103,8 +103,10 @@ def _cell_set(cells: list[Cell]) -> int:
     return mask
 
 
-#: _BITS[mask]: the one-digit masks of a candidate mask, ascending.
-_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(bit(d) for d in MASK_DIGITS[m]) for m in range(512))
+#: A candidate outside the nine digits: the lone candidate of a pair's missing third cell.
+_NOTHING = 1 << 9
+#: _BITS[mask]: the one-bit masks of a candidate mask (the placeholder included), ascending.
+_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in range(10) if m >> i & 1) for m in range(2 * _NOTHING))
 
 
 def _excluded(grid: Grid, cells: tuple[Cell, ...], common: CellSet) -> tuple[Candidate, ...]:
@@ -135,26 +137,9 @@ def _used(masks: tuple[int, ...], sees: int, blockers: tuple[int, ...]) -> tuple
     """Per base cell, the candidates some allowed filling uses (``sees``: bit 0 cells 0-1
     see each other, bit 1 cells 0-2, bit 2 cells 1-2). A pure function of the cells'
     candidates, so the many triplets that recur from one grid to the next are counted once."""
-    if len(masks) == 2:
-        return _used_two(masks, bool(sees & 1), blockers)
+    if len(masks) == 2:  # a pair: a third cell with one placeholder candidate that meets nothing
+        return _used_three((*masks, _NOTHING), sees & 1, blockers)[:2]
     return _used_three(masks, sees, blockers)
-
-
-def _used_two(masks: tuple[int, ...], see: bool, blockers: tuple[int, ...]) -> tuple[int, ...]:
-    m0, m1 = masks
-    u0 = u1 = 0
-    for b0 in _BITS[m0]:
-        for b1 in _BITS[m1]:
-            if see and b0 == b1:
-                continue
-            filled = b0 | b1
-            if any(x & ~filled == 0 for x in blockers):
-                continue
-            u0 |= b0
-            u1 |= b1
-        if u0 == m0 and u1 == m1:
-            break
-    return (u0, u1)
 
 
 def _used_three(masks: tuple[int, ...], sees: int, blockers: tuple[int, ...]) -> tuple[int, ...]:
