@@ -100,8 +100,22 @@ class Workers:
         return self._executor.submit(fn, *args)
 
     def renew(self) -> None:
-        """Replace the (broken) pool: the old workers are ended, fresh ones started."""
-        self._executor.shutdown(wait=False, cancel_futures=True)
+        """Replace the (broken) pool: the old workers are ended, fresh ones started.
+
+        The old workers are killed and the old pool shut down before the new workers are
+        forked. The pool's own end for a broken pool is SIGTERM, which our workers ignore
+        (Ctrl-C and SIGTERM are the parent's); and a worker forked while the old pool's
+        pipes are still open holds their write ends, so a surviving old worker never reads
+        the end of its queue: it would wait for ever, and the old pool's thread with it,
+        which the interpreter joins on exit (a batch that never ends).
+        """
+        old = self._executor
+        survivors = list((getattr(old, "_processes", None) or {}).values())
+        for process in survivors:
+            process.kill()
+        for process in survivors:
+            process.join()
+        old.shutdown(wait=True, cancel_futures=True)
         self._executor = self._start()
         self.renewals += 1
 
