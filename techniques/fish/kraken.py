@@ -16,7 +16,7 @@ box-line groups, each fact resting on one earlier fact) from the fins instead:
 HoDoKu has the technique (off in its default configuration). Here: basic fish of two to
 four lines with one to :data:`MAX_FINS` fins, chains of at most :data:`MAX_LINKS` links
 (longer ones are a forcing chain's business, not a fish's). Steps come smallest fish
-first, then the shortest chains.
+first, type 1 before type 2, then the shortest chains.
 """
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ class KrakenFish(BaseTechnique):
     def find(self, grid: Grid) -> Iterator[Step]:
         search = _Search(grid)
         for size in range(2, MAX_SIZE + 1):
-            found = [k for fish in _finned_fish(grid, size) for k in search.krakens(fish)]
+            found = [k for shape in _finned_fish(grid, size) for k in search.krakens(shape)]
             found.sort(key=_Kraken.key)
             seen: set[tuple[int, tuple[int, ...]]] = set()
             for kraken in found:
