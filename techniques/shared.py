@@ -11,7 +11,9 @@ Chains and forcing share one encoding of candidates and literals as ints:
 
 from __future__ import annotations
 
+from engine.cache import per_grid_version
 from engine.cells import ALL_CELLS, N_CELLS, PEER_MASK, Cell, CellSet, Digit, cells_of
+from engine.grid import Grid
 from engine.position import Position
 from engine.notation import cell_list_words, words_list
 from engine.step import Candidate
@@ -64,6 +66,20 @@ def is_true(lit: int) -> bool:
 
 def node_of(lit: int) -> int:
     return lit >> 1
+
+
+@per_grid_version()
+def allowed_places(grid: Grid) -> tuple[CellSet, ...]:
+    """Per digit (index 0 unused, 0), the empty cells no placed copy of it sees: HoDoKu's
+    "allowed" sets, where candidates removed by techniques still count. Shared, read-only."""
+    empty = 0
+    seen = [0] * 10
+    for c in range(N_CELLS):
+        if grid.values[c]:
+            seen[grid.values[c]] |= PEER_MASK[c]
+        else:
+            empty |= 1 << c
+    return (0, *(empty & ~seen[d] for d in range(1, 10)))
 
 
 def seeing_all(cells: CellSet) -> CellSet:

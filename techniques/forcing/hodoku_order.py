@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Iterator, Mapping, NamedTuple, Protocol
 
-from engine.cells import BOXES, CELL_NAMES, COLS, N_CELLS, PEER_MASK, ROWS, UNITS, Unit, bit_indices
+from engine.cells import BOXES, CELL_NAMES, COLS, N_CELLS, ROWS, UNITS, Unit, bit_indices, first_cell
 from engine.grid import Grid
 from engine.step import Step
 from engine.technique import BaseTechnique
@@ -43,7 +43,7 @@ from techniques.forcing.steps import make_step
 from techniques.forcing.link_tables import CANDIDATE_BITS, candidate_cells
 from techniques.forcing.propagation import Clash, Conflict
 from techniques.forcing.words import Narrator
-from techniques.shared import candidate_at, candidate_index, candidate_literal, is_true, node_of
+from techniques.shared import allowed_places, candidate_at, candidate_index, candidate_literal, is_true, node_of
 
 #: HoDoKu's house order for its checks: rows ("lines"), columns, boxes.
 HOUSES: tuple[tuple[Unit, ...], ...] = (ROWS, COLS, BOXES)
@@ -225,13 +225,13 @@ def _contradictions(prover: Tables, grid: Grid, premise: int, exact: bool = True
     for d in range(1, 10):  # (b)
         both = sets.on[d] & sets.off[d]
         if both:
-            x = _first(both)
+            x = first_cell(both)
             yield _broken(premise, sets.nodes(x, d, True) + sets.nodes(x, d, False), Clash.BOTH, x, -1, d, _both(x, d))
     for d in range(1, 10):  # (c) two digits set in one cell: the second is set and removed
         for e in range(d + 1, 10):
             both = sets.on[d] & sets.on[e]
             if both:
-                x = _first(both)
+                x = first_cell(both)
                 yield _broken(premise, sets.nodes(x, d, True) + sets.nodes(x, e, True), Clash.BOTH, x, -1, e, _both(x, e))
     yield from _twice(premise, sets)  # (d)
     yield from _empty_cells(premise, sets, grid)  # (e)
@@ -246,10 +246,6 @@ def _broken(premise: int, length: int, clash: Clash, cell: int, unit: int, digit
 
 def _both(cell: int, digit: int) -> tuple[int, int]:
     return (candidate_literal(cell, digit, True), candidate_literal(cell, digit, False))
-
-
-def _first(cells: int) -> int:
-    return (cells & -cells).bit_length() - 1
 
 
 def _twice(premise: int, sets: _Sets) -> Iterator[Derivation]:
@@ -278,7 +274,7 @@ def _empty_cells(premise: int, sets: _Sets, grid: Grid) -> Iterator[Derivation]:
 
 def _no_place(premise: int, sets: _Sets, grid: Grid) -> Iterator[Derivation]:
     """(f) a digit removed from every cell of a house where it is still allowed."""
-    allowed = _allowed(grid)
+    allowed = allowed_places(grid)
     for units in HOUSES:
         for d in range(1, 10):
             for unit in units:
@@ -287,18 +283,6 @@ def _no_place(premise: int, sets: _Sets, grid: Grid) -> Iterator[Derivation]:
                     cells = bit_indices(places)
                     length = sum(sets.nodes(x, d, False) for x in cells)
                     yield _broken(premise, length, Clash.NO_PLACE, -1, unit.number, d, tuple(candidate_literal(x, d, False) for x in cells))
-
-
-def _allowed(grid: Grid) -> list[int]:
-    """Per digit, the open cells no placed copy of it sees (HoDoKu's "allowed")."""
-    out = [0] * 10
-    for d in range(1, 10):
-        seen = 0
-        for c in range(N_CELLS):
-            if grid.values[c] == d:
-                seen |= PEER_MASK[c]
-        out[d] = sum(1 << c for c in range(N_CELLS) if not grid.values[c]) & ~seen
-    return out
 
 
 def _verities(prover: Tables, grid: Grid, fact: int) -> Iterator[Derivation]:
@@ -342,16 +326,16 @@ def _stale_cell(prover: Tables, grid: Grid, premise: int) -> str:
     That set last held, in the check of the premise before, the cells of box 9 where 9 is
     allowed; when there are none, the set keeps the first cell it held before that (see
     ``_last_held``)."""
-    box9 = BOXES[8].mask & _allowed(grid)[9]
+    box9 = BOXES[8].mask & allowed_places(grid)[9]
     if box9:
-        return CELL_NAMES[_first(box9)]
+        return CELL_NAMES[first_cell(box9)]
     order = premises(grid)
     at = order.index(premise)
     for before in reversed(order[:at]):
         held = _last_held(prover, grid, before)
         if held >= 0:
             return CELL_NAMES[held]
-    return CELL_NAMES[_first(grid.cells_with[9] | 1)] if at else "r1c1"
+    return CELL_NAMES[first_cell(grid.cells_with[9] | 1)] if at else "r1c1"
 
 
 def _last_held(prover: Tables, grid: Grid, premise: int) -> int:
@@ -362,21 +346,21 @@ def _last_held(prover: Tables, grid: Grid, premise: int) -> int:
     held = -1
     for d in range(1, 10):
         if sets.on[d] & sets.off[d]:
-            held = _first(sets.on[d] & sets.off[d])
+            held = first_cell(sets.on[d] & sets.off[d])
     for d in range(1, 10):
         for e in range(d + 1, 10):
             if sets.on[d] & sets.on[e]:
-                held = _first(sets.on[d] & sets.on[e])
+                held = first_cell(sets.on[d] & sets.on[e])
     for units in HOUSES:
         for d in range(1, 10):
             for unit in units:
                 if unit.mask & sets.on[d]:
-                    held = _first(unit.mask & sets.on[d])
+                    held = first_cell(unit.mask & sets.on[d])
     for found in [*_empty_cells(premise, sets, grid)][:1] + [*_no_place(premise, sets, grid)]:
         conflict = found.conclusion.ends[0]
         assert isinstance(conflict, Conflict)
         if conflict.clash is Clash.EMPTY_CELL:
             held = conflict.cell
         else:
-            held = _first(UNITS[conflict.unit].mask & _allowed(grid)[conflict.digit])
+            held = first_cell(UNITS[conflict.unit].mask & allowed_places(grid)[conflict.digit])
     return held

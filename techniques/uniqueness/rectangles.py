@@ -24,7 +24,6 @@ from engine.cells import (
     MASK_COUNT,
     MASK_DIGITS,
     N_CELLS,
-    PEER_MASK,
     ROW_OF,
     ROWS,
     UNITS,
@@ -34,10 +33,11 @@ from engine.cells import (
     Unit,
     bit,
 )
+from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.notation import compact_cells
 from engine.step import Candidate
-from techniques.shared import cell_names
+from techniques.shared import allowed_places, cell_names
 
 #: Words every uniqueness explanation starts from: the swap that a single solution forbids.
 DEADLY = (
@@ -94,19 +94,6 @@ class Finding:
     fins: tuple[Candidate, ...] = ()
 
 
-def allowed_cells(grid: Grid, digit: Digit) -> CellSet:
-    """Empty cells where no filled peer holds ``digit`` (candidates removed by techniques
-    do not count: HoDoKu's "allowed" set)."""
-    out = 0
-    for c in range(N_CELLS):
-        if not grid.values[c]:
-            out |= 1 << c
-    for c in range(N_CELLS):
-        if grid.values[c] == digit:
-            out &= ~PEER_MASK[c]
-    return out
-
-
 def _partners(cell: Cell) -> Iterator[tuple[Cell, Unit, Unit]]:
     """Second corners in the box of ``cell`` and the two crossing lines through both."""
     for other in BOXES[BOX_OF[cell]].cells:
@@ -133,16 +120,13 @@ def unique_rectangles(grid: Grid, allow_missing: bool) -> Iterator[Rectangle]:
     filled cells; without it they must still have both digits as candidates.
     """
     seen: set[tuple[CellSet, Digit, Digit]] = set()
-    allowed: dict[Digit, CellSet] = {}
+    allowed = allowed_places(grid)
     for cell in range(N_CELLS):
         mask = grid.cands[cell]
         if MASK_COUNT[mask] != 2:
             continue
         a, b = MASK_DIGITS[mask]
         if allow_missing:
-            for d in (a, b):
-                if d not in allowed:
-                    allowed[d] = allowed_cells(grid, d)
             ok = allowed[a] & allowed[b]
         else:
             ok = grid.cells_with[a] & grid.cells_with[b]
@@ -158,6 +142,7 @@ def unique_rectangles(grid: Grid, allow_missing: bool) -> Iterator[Rectangle]:
                         yield rect
 
 
+@per_grid_version()  # the seven rectangle techniques ask in turn
 def hodoku_examined(grid: Grid) -> set[tuple[CellSet, Digit, Digit]]:
     """The unique rectangles HoDoKu 2.2 actually examines (with its default "allow missing
     candidates"), as (corners, first digit, second digit).
@@ -170,14 +155,7 @@ def hodoku_examined(grid: Grid) -> set[tuple[CellSet, Digit, Digit]]:
     digit; such a rectangle is no unique rectangle (none of its findings would hold), but
     it still uses up its number.
     """
-    cached = _examined.get(grid.version)
-    if cached is not None:
-        return cached
-    empty = sum(1 << c for c in range(N_CELLS) if not grid.values[c])
-    seen = [0] * 10
-    for c in range(N_CELLS):
-        seen[grid.values[c]] |= PEER_MASK[c]
-    allowed = [empty & ~seen[d] for d in range(10)]
+    allowed = allowed_places(grid)
     numbers: set[int] = set()
     out: set[tuple[CellSet, Digit, Digit]] = set()
     for cell in range(N_CELLS):
@@ -195,13 +173,7 @@ def hodoku_examined(grid: Grid) -> set[tuple[CellSet, Digit, Digit]]:
                     if number not in numbers:
                         numbers.add(number)
                         out.add(((1 << cell) | (1 << other) | (1 << c21) | (1 << c22), a, b))
-    _examined.clear()
-    _examined[grid.version] = out
     return out
-
-
-#: The last grid version's examined rectangles (the seven rectangle techniques ask in turn).
-_examined: dict[int, set[tuple[CellSet, Digit, Digit]]] = {}
 
 
 def _placed(grid: Grid, cell: Cell) -> bool:
