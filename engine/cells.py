@@ -198,6 +198,18 @@ def cellset_of(cells: Iterator[Cell] | tuple[Cell, ...] | list[Cell] | frozenset
     return mask
 
 
+def peers_by_house(cell: Cell, among: CellSet) -> list[Cell]:
+    """The cells of ``among`` that share a house with ``cell``, each once, in HoDoKu's link
+    order: the cell's row, then its column, then its box, ascending within each."""
+    out: list[Cell] = []
+    seen = 1 << cell
+    for house in HOUSES_OF[cell]:
+        here = among & UNITS[house].mask & ~seen
+        seen |= here
+        out += cells_of(here)
+    return out
+
+
 def first_cell(cellset: CellSet) -> Cell:
     """The lowest cell of a non-empty cell set."""
     return (cellset & -cellset).bit_length() - 1

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, Cell, CellSet, Digit, Mask, UnitKind, cells_of
+from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, CellSet, Digit, Mask, cells_of
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.stop import checkpoint
@@ -130,7 +130,7 @@ def collect_alses(grid: Grid) -> tuple[Als, ...]:
 
 
 #: Houses in HoDoKu's order for the ALS search: rows, then columns, then boxes.
-_ALS_HOUSES = tuple(sorted(UNITS, key=lambda unit: (unit.kind is UnitKind.BOX, unit.number)))
+_ALS_HOUSES = LINES + BOXES
 
 
 def _house_sets(grid: Grid) -> Iterator[tuple[int, CellSet, Mask]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from engine.cells import CELL_NAMES, HOUSES_OF, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, UNITS, Cell, CellSet, Digit, cells_of
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, Cell, CellSet, Digit, cells_of, peers_by_house
 from engine.grid import Grid
 from engine.notation import cell_list_words, compact_cells, words_list
 from engine.step import Candidate, Highlights, Link, Step
@@ -124,7 +124,7 @@ def _chains(grid: Grid, start: Cell, x: int, same: CellSet, linked: dict[Cell, l
         last = path[-1]
         nexts = linked.get(last)
         if nexts is None:
-            nexts = linked[last] = _links(last, same)
+            nexts = linked[last] = peers_by_house(last, same)  # either digit links them: one order
         for nxt in nexts:
             if used >> nxt & 1:
                 continue  # back into the chain (to the start: a loop, which ends the search)
@@ -135,19 +135,6 @@ def _chains(grid: Grid, start: Cell, x: int, same: CellSet, linked: dict[Cell, l
                 yield from extend(chain, used | 1 << nxt)
 
     yield from extend((start,), 1 << start)
-
-
-def _links(cell: Cell, same: CellSet) -> list[Cell]:
-    """The cells of ``same`` (those holding the pair) that see ``cell``, in HoDoKu's link
-    order: its row, column, then box (cells ascending, each once). Either digit of the
-    pair links them, so the order is the same for both."""
-    out: list[Cell] = []
-    seen = 1 << cell
-    for house in HOUSES_OF[cell]:
-        here = same & UNITS[house].mask & ~seen
-        seen |= here
-        out += cells_of(here)
-    return out
 
 
 REMOTE_PAIR = RemotePair()

@@ -22,7 +22,7 @@ The order of a literal's direct consequences (``successor_ranks``):
 
 from __future__ import annotations
 
-from engine.cells import BOX_OF, COL_OF, HOUSES_OF, MASK_DIGITS, PEER_MASK, ROW_OF, UNITS, Cell, bit_indices, cells_of
+from engine.cells import BOX_OF, COL_OF, HOUSES_OF, MASK_DIGITS, PEER_MASK, ROW_OF, UNITS, Cell, bit_indices, cells_of, peers_by_house
 from engine.grid import Grid
 from techniques.chains.implications import LiteralGraph
 from techniques.chains.link_graph import Node, candidate_node, group_nodes
@@ -64,11 +64,7 @@ class TableOrder:
     def _plain_true(self, node: Node) -> list[int]:
         grid, cell, d = self.grid, node.cell, node.digit
         out = [self._literal(candidate_node(e, cell), False) for e in MASK_DIGITS[grid.cands[cell]] if e != d]
-        seen = 1 << cell
-        for house in HOUSES_OF[cell]:
-            for x in cells_of(grid.cells_with[d] & UNITS[house].mask & ~seen):
-                seen |= 1 << x
-                out.append(self._literal(candidate_node(d, x), False))
+        out += [self._literal(candidate_node(d, x), False) for x in peers_by_house(cell, grid.cells_with[d])]
         out += [2 * i + 1 for i, g in self.groups if g.digit == d and _sees_all(cell, g)]
         return out
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterator
 
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, bit_indices
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, bit_indices, cellset_of
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
@@ -62,7 +62,7 @@ class AlignedExclusion(BaseTechnique):
         bases, excluders = _base_cells(grid, self.size)
         if len(bases) < self.size:
             return
-        seen = {cell: _cell_set(found) for cell, found in excluders.items()}
+        seen = {cell: cellset_of(found) for cell, found in excluders.items()}
         # a triplet's third cell: an excluder of the first or second cell that is a base cell
         partners = {cell: [c for c in found if c in excluders] for cell, found in excluders.items()}
         for i, j in colex(2, len(bases)):
@@ -94,13 +94,6 @@ class AlignedExclusion(BaseTechnique):
             highlights=Highlights(cells=cells + tuple(common)),
             rating=6.2 if self.size == 2 else 7.5,
         )
-
-
-def _cell_set(cells: list[Cell]) -> int:
-    mask = 0
-    for cell in cells:
-        mask |= 1 << cell
-    return mask
 
 
 #: A candidate outside the nine digits: the lone candidate of a pair's missing third cell.

@@ -28,7 +28,7 @@ import heapq
 from dataclasses import dataclass, field
 from typing import Iterator, Mapping
 
-from engine.cells import HOUSES_OF, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, UNITS, bit_indices, cells_of
+from engine.cells import BOXES, HOUSES_OF, LINES, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, UNITS, bit_indices, cells_of
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.link_tables import LinkTables
@@ -153,7 +153,7 @@ class _Playout:
         """The naked singles (by cell), then the hidden singles (by house, then digit)."""
         out = [(c, SINGLE_DIGIT[m], True) for c, m in enumerate(self.cands) if not self.values[c] and MASK_COUNT[m] == 1]
         seen = set()
-        for unit in UNITS[9:] + UNITS[:9]:  # rows, columns, boxes
+        for unit in LINES + BOXES:  # rows, columns, boxes
             for digit in range(1, 10):
                 places = self.places[digit] & unit.mask
                 if places and not places & (places - 1) and (places, digit) not in seen:

@@ -62,10 +62,7 @@ class Narrator:
             if said is not None and clauses and clauses[-1] == said:
                 clauses.pop()
             end = said or self._end(proof, fact, target)
-        if len(clauses) > MAX_CLAUSES:
-            skipped = len(clauses) - _HEAD - _TAIL
-            clauses = clauses[:_HEAD] + [f"... {skipped} more forced facts ..."] + clauses[-_TAIL:]
-        return ", ".join(clauses) + ", so " + end if clauses else end
+        return _joined(clauses, end)
 
     def walk_many(self, proofs: list[Proof]) -> str:
         """Several walks from one assumption to concluded facts, told as one: the facts
@@ -86,12 +83,8 @@ class Narrator:
             said = self._end(proof, fact, target)
             reason = said.partition(" (")[2].rstrip(")")
             ends.setdefault((reason, digit if not is_true(fact) else -digit), []).append(cell)
-        clauses = self._clauses(tuple(events))
-        if len(clauses) > MAX_CLAUSES:
-            skipped = len(clauses) - _HEAD - _TAIL
-            clauses = clauses[:_HEAD] + [f"... {skipped} more forced facts ..."] + clauses[-_TAIL:]
         end = words_list([_many_end(reason, key, cells) for (reason, key), cells in ends.items()])
-        return ", ".join(clauses) + ", so " + end if clauses else end
+        return _joined(self._clauses(tuple(events)), end)
 
     def conflict(self, conflict: Conflict, detailed: bool = True) -> str:
         """The broken rule in words, with what was ruled out when ``detailed``."""
@@ -106,7 +99,7 @@ class Narrator:
             more = f" ({cell_names(places)} {_all(n)} ruled out)" if detailed and n > 1 else ""
             return f"{unit.long_name} has no place left for {d}{more}"
         if conflict.clash is Clash.TWICE:
-            cells = sum(1 << ((lit >> 1) % 81) for lit in conflict.ants)
+            cells = sum(1 << candidate_at(node_of(lit))[0] for lit in conflict.ants)
             return f"{UNITS[conflict.unit].long_name} would hold {conflict.digit} twice ({cell_names(cells)})"
         return f"{CELL_NAMES[conflict.cell]} must be {conflict.digit} and cannot be {conflict.digit}"
 
@@ -172,6 +165,15 @@ class Narrator:
         if cells & (cells - 1):
             return f"{words} (it sees all of {where}, one of which holds the {digit})"
         return f"{words} (it sees the {digit} in {where})"
+
+
+def _joined(clauses: list[str], end: str) -> str:
+    """The clauses of a walk, then its end; a long walk keeps its first and last clauses
+    and says how many are skipped between."""
+    if len(clauses) > MAX_CLAUSES:
+        skipped = len(clauses) - _HEAD - _TAIL
+        clauses = clauses[:_HEAD] + [f"... {skipped} more forced facts ..."] + clauses[-_TAIL:]
+    return ", ".join(clauses) + ", so " + end if clauses else end
 
 
 def _many_end(reason: str, key: int, cells: list[int]) -> str:

@@ -45,7 +45,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator, NamedTuple
 
-from engine.cells import ALL_DIGITS, BOX_OF, BOXES, CELL_NAMES, COL_OF, COLS, MASK_DIGITS, ROW_OF, ROWS, Cell, CellSet, Digit, cell_at
+from engine.cells import ALL_DIGITS, BOX_OF, BOXES, CELL_NAMES, COL_OF, COLS, MASK_DIGITS, ROW_OF, ROWS, Cell, CellSet, Digit, cell_at, mask_of
 from engine.grid import Grid
 from engine.notation import words_list
 from engine.step import Candidate, Highlights, Step
@@ -164,7 +164,7 @@ def quads(grid: Grid, found: dict[Cell, list[Firework]]) -> Iterator[Quad]:
 
 
 def _mask(fireworks: tuple[Firework, ...]) -> int:
-    return sum(1 << (f.digit - 1) for f in fireworks)
+    return mask_of([f.digit for f in fireworks])
 
 
 def _removals(grid: Grid, keep: list[tuple[Cell, int]]) -> tuple[Candidate, ...]:
