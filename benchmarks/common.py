@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import platform
 import statistics
+import subprocess
 import time
 from pathlib import Path
 from typing import Callable, Sequence
@@ -19,6 +20,8 @@ def shared_dir() -> Path:
         return Path(os.environ["STEPDOKU_SHARED"])
     near = [parent / "shared" for parent in ROOT.parents]
     return next((p for p in near if (p / "reference").is_dir()), ROOT.parent / "shared")
+
+
 PUZZLES = ROOT / "puzzles"
 
 
@@ -57,3 +60,12 @@ def summary(name: str, times: Sequence[float]) -> str:
 
 def machine() -> str:
     return f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}, {platform.system()}"
+
+
+def commit() -> str:
+    """The checked-out commit, so that figures can be traced to the code they measured."""
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT)
+    except OSError:
+        return "unknown"
+    return out.stdout.strip() or "unknown"

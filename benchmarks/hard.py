@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import time
 from collections import Counter
@@ -22,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import PUZZLES, machine, percentile  # noqa: E402
+from benchmarks.common import PUZZLES, commit, machine, percentile  # noqa: E402
 from engine.grid import Grid  # noqa: E402
 from engine.solver import solve  # noqa: E402
 from engine.profiles import load_profile  # noqa: E402
@@ -77,21 +76,12 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=1, help="take every k-th puzzle of the slice")
     parser.add_argument("--show", action="store_true", help="one line per puzzle")
     args = parser.parse_args()
-    print(f"hard-puzzle benchmark; {machine()}; commit {_commit()}")
+    print(f"hard-puzzle benchmark; {machine()}; commit {commit()}")
     for name in args.sets.split(","):
         puzzles = load(SETS[name])[args.start :: args.every]
         if args.limit is not None:
             puzzles = puzzles[: args.limit]
         run(name, puzzles, args.show)
-
-
-def _commit() -> str:
-    """The checked-out commit, so that figures can be traced to the code they measured."""
-    try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=PUZZLES.parent)
-    except OSError:
-        return "unknown"
-    return out.stdout.strip() or "unknown"
 
 
 if __name__ == "__main__":

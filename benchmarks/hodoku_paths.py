@@ -26,9 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import os
 import re
-import subprocess
 import sys
 import time
 from collections import Counter
@@ -38,7 +36,7 @@ from typing import Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import ROOT, machine, shared_dir  # noqa: E402
+from benchmarks.common import commit, machine, shared_dir  # noqa: E402
 from engine.grid import Grid  # noqa: E402
 from engine.profiles import load_profile  # noqa: E402
 from engine.solver import SolveStatus  # noqa: E402
@@ -212,14 +210,6 @@ def outcomes(refs: list[Reference], jobs: int) -> Iterator[Outcome]:
         return
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         yield from pool.imap(compare, refs, chunksize=4)
-
-
-def commit() -> str:
-    try:
-        done = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
-        return done.stdout.strip() or "unknown"
-    except OSError:
-        return "unknown"
 
 
 def main(argv: list[str] | None = None) -> int:

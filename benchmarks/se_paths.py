@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import os
 import random
 import statistics
 import sys
@@ -36,13 +35,9 @@ from typing import Any, Iterator
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import ROOT, machine, percentile, shared_dir  # noqa: E402
+from benchmarks.common import machine, percentile, shared_dir  # noqa: E402
 
-def _reference() -> Path:
-    return shared_dir() / "reference"
-
-
-REFERENCE = _reference()
+REFERENCE = shared_dir() / "reference"
 PATH_SETS = {
     "royle17": "se_royle17_1000.tsv",
     "cb001": "se_cb001_1000.tsv",
