@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ElementTree
 from html.parser import HTMLParser
 from pathlib import Path
 
-from tests.conftest import puzzle_lines
+from tests.conftest import ROOT, puzzle_lines
 from tests.htmlcheck import problems
 from tests.test_cli_solve import INKALA, run
 
@@ -26,6 +27,8 @@ def test_default_is_a_walkthrough_of_the_default_puzzle() -> None:
     lines = result.stdout.splitlines()
     assert lines[:2] == ["Puzzle 1 (line 1)", INKALA.replace("0", ".")]
     assert lines[2].startswith("Solved in ")
+    promised = re.search(r"It takes (\d+) steps", (ROOT / "README.md").read_text())
+    assert promised is not None and lines[2] == f"Solved in {promised.group(1)} steps.", "the README's quick start gives the count"
     assert any(line.startswith("Key: [8] given") for line in lines)
     assert "Summary" in lines and any(line.startswith("Rating: ") for line in lines)
     assert "r1 ┃  [8]  │" in result.stdout  # the candidate grid, givens in brackets
