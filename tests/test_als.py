@@ -111,6 +111,11 @@ CHAIN = grid_from(  # HoDoKu's step 39 of top1465 #686
     "r1c1<>3 r1c5<>12 r1c7<>8 r2c3<>1 r3c5<>1 r3c6<>1 r5c1<>13 r5c5<>3 r5c6<>1 r5c7<>6 r5c9<>56 "
     "r6c2<>5 r6c5<>3 r6c8<>3 r6c9<>13 r7c3<>3 r7c7<>3 r7c8<>6 r8c2<>5 r8c6<>3 r9c3<>2 r9c6<>13 r9c7<>3",
 )
+LONG_CHAIN = grid_from(  # a soundness-sweep position (royle17 path, after step 77): eleven sets
+    "174.....223.4.7.5.5.6..27.4.5.824.7..2..734.54.795.2837...4.628.4.2.8.97..27...41",
+    "r1c5<>36 r1c6<>9 r1c7<>3 r2c5<>89 r2c7<>9 r3c5<>1 r4c3<>9 r5c1<>6 r5c3<>1 r7c3<>19 r7c6<>5 "
+    "r8c5<>3 r9c1<>36 r9c2<>9 r9c5<>69",
+)
 BLOSSOM = grid_from(
     "7.8...3...3.2.1...5..738....4.....263...8.......1...93.9.6....4....7.5...........",
     "r2c7<>8 r5c2<>5 r5c3<>5 r5c4<>5 r5c6<>57 r7c7<>8 r9c7<>8",
@@ -159,6 +164,19 @@ def test_als_chain_is_a_simple_bounded_chain() -> None:
         sets = re.findall(r"(r[0-9rc,]+) [{]", step.detail)
         assert MIN_LINKS <= len(sets) - 1 <= MAX_LINKS, step
         assert len(set(sets)) == len(sets), step
+
+
+def test_a_chain_of_more_than_ten_sets_is_explained_and_true() -> None:
+    """HoDoKu's chains reach 51 sets; the explanation names them A to Z, then AA, AB, ...
+    (it once ran out of letters after J)."""
+    steps = list(by_code("ach").find(LONG_CHAIN))
+    long = [s for s in steps if len(re.findall(r" [{]", s.detail)) > 10]
+    assert long, "the position has a chain of eleven sets"
+    solution = analyse(LONG_CHAIN.values, LONG_CHAIN.cands).solution
+    assert solution is not None
+    for step in steps:
+        assert all(solution[c.cell] != c.digit for c in step.eliminations), str(step)
+    assert " K = " in long[0].explanation
 
 
 def test_als_chain_climbs_hodokus_list_of_sets() -> None:

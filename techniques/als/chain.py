@@ -64,8 +64,18 @@ class AlsChain(BaseTechnique):
         )
 
 
+def _label(index: int) -> str:
+    """A set's name in the explanation: A to Z, then AA, AB, ... (chains reach 51 sets).
+
+    >>> [_label(i) for i in (0, 25, 26, 50)]
+    ['A', 'Z', 'AA', 'AY']
+    """
+    head, letter = divmod(index, 26)
+    return (_label(head - 1) if head else "") + chr(ord("A") + letter)
+
+
 def _explain(alses: list[Als], rcs: list[int], zs: list[int], eliminations: tuple[Candidate, ...]) -> str:
-    labels = "ABCDEFGHIJ"
+    labels = [_label(i) for i in range(len(alses))]
     walk = [f"A would hold {rcs[1]}"]
     for i in range(1, len(alses)):
         holds = digit_words(zs) if i == len(alses) - 1 else str(rcs[i + 1])
