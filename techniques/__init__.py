@@ -20,6 +20,7 @@ from techniques import (
     fish,
     forcing,
     intersections,
+    krakens,
     misc,
     patterns,
     single_digit,
@@ -30,7 +31,7 @@ from techniques import (
     wings,
 )
 
-FAMILIES = (singles, intersections, subsets, fish, single_digit, wings, coloring, uniqueness, chains, als, misc, patterns, forcing, templates, exclusion, chaining)
+FAMILIES = (singles, intersections, subsets, fish, single_digit, wings, coloring, uniqueness, chains, als, misc, patterns, krakens, forcing, templates, exclusion, chaining)
 
 REGISTRY: tuple[Technique, ...] = tuple(t for family in FAMILIES for t in family.TECHNIQUES)
 
