@@ -57,6 +57,14 @@ class LiteralGraph:
         self.keys.append(node.cells & -node.cells)
         return i
 
+    def copy(self) -> LiteralGraph:
+        """A graph to add nodes and links to without touching this one (nodes are shared:
+        they are immutable)."""
+        twin = LiteralGraph(())
+        twin.nodes, twin.index, twin.keys = self.nodes[:], dict(self.index), self.keys[:]
+        twin.out, twin.inc, twin.delay, twin.delayed = self.out[:], self.inc[:], self.delay[:], self.delayed
+        return twin
+
     def imply(self, a: int, b: int) -> None:
         """Literal ``a`` implies literal ``b``."""
         self.out[a] |= 1 << b

@@ -19,16 +19,18 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from engine.cache import per_grid_version
-from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, CellSet, Digit, Mask, cells_of
+from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, UNITS_OF, CellSet, Digit, Mask, Unit, cells_of
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.chains.als_nodes import add_als_nodes
 from techniques.chains.implications import LiteralGraph
-from techniques.chains.link_graph import Node, candidate_node, link_graph, links
+from techniques.chains.link_graph import Node, candidate_node
+from techniques.chains.nice_loops import grouped_graph
 from techniques.shared import false_literal, true_literal
 
-#: Hidden sets of two to this many digits.
-MAX_HIDDEN = 4
+#: Hidden sets of two to this many digits (four add nothing on the hardest lists' forcing
+#: positions that three do not find).
+MAX_HIDDEN = 3
 #: Almost locked sets of two to this many cells. Larger sets are hard to see in a picture,
 #: and on the hardest lists they add almost nothing (forum_hardest forcing positions: one
 #: branch found in 206 by sets of up to 9 cells that sets of up to 4 miss) at twice the cost.
@@ -63,10 +65,7 @@ def is_hidden(node: Node) -> bool:
 @per_grid_version(size=2)
 def kraken_graph(grid: Grid) -> KrakenGraph:
     """The graph of a grid (cached per version; read-only)."""
-    linked = link_graph(grid, groups=True)
-    graph = LiteralGraph(sorted(linked.nodes, key=lambda n: n.sort_key))
-    graph.add_links((a, b, True, strong) for a, b, strong in links(linked))
-    checkpoint()
+    graph = grouped_graph(grid).copy()  # the grouped nice loops built it for this grid already
     add_als_nodes(graph, grid, MAX_SET_CELLS)
     checkpoint()
     return KrakenGraph(graph, _add_hidden_sets(graph, grid))
@@ -119,14 +118,18 @@ def _removed(grid: Grid, hidden: HiddenSet) -> dict[Digit, CellSet]:
     for c in cells_of(hidden.cells):
         for d in MASK_DIGITS[grid.cands[c] & ~hidden.digits]:
             out[d] = out.get(d, 0) | 1 << c
-    for unit in UNITS:
-        if hidden.cells & ~unit.mask:
-            continue
+    for unit in _houses_holding(hidden.cells):
         for d in MASK_DIGITS[hidden.digits]:
             outside = grid.cells_with[d] & unit.mask & ~hidden.cells
             if outside:
                 out[d] = out.get(d, 0) | outside
     return out
+
+
+def _houses_holding(cells: CellSet) -> list[Unit]:
+    """The houses (one or two) that hold every cell of ``cells``."""
+    first = (cells & -cells).bit_length() - 1
+    return [UNITS[u] for u in UNITS_OF[first] if not cells & ~UNITS[u].mask]
 
 
 def _forced(grid: Grid, hidden: HiddenSet) -> list[tuple[Digit, int]]:
