@@ -14,17 +14,8 @@ import math
 import os
 import sys
 from dataclasses import dataclass, field
-from importlib import metadata
-from typing import IO, Any, Callable, Sequence, cast
+from typing import IO, TYPE_CHECKING, Any, Callable, Sequence, cast
 
-from engine.advice import HintOptions
-from engine.app.commands import explain as explain_command
-from engine.app.commands import generate as generate_command
-from engine.app.commands import grade as grade_command
-from engine.app.commands import hint as hint_command
-from engine.app.commands import listing as listing_command
-from engine.app.commands import solve as solve_command
-from engine.app.commands import steps as steps_command
 from engine.app.commands.output import (
     EXIT_BAD_INPUT,
     EXIT_OUTPUT_FAILED,
@@ -35,15 +26,15 @@ from engine.app.commands.output import (
     RecordStream,
     tolerant_output,
 )
-from engine.app.commands.richout import RichTarget
 from engine.formats import Layout
-from engine.generate import DEFAULT_MAX_TRIES, SE_PROFILE, Request, RequestError, Symmetry
-from engine.generate.request import parse_float_range, parse_int_range, parse_levels
-from engine.profiles import DEFAULT_PROFILE, PROFILES, Profile, load_profile
-from engine.technique import UnknownTechnique
-from engine.workers import WorkerLost
-from techniques import CATALOG
+from engine.generate.request import DEFAULT_MAX_TRIES, SE_PROFILE, RequestError, parse_float_range, parse_int_range, parse_levels
+from engine.generate.symmetry import Symmetry
+from engine.profiles import DEFAULT_PROFILE, PROFILES, load_profile
+from engine.technique import Catalog, UnknownTechnique
 from techniques.options import OPTIONS, with_options
+
+if TYPE_CHECKING:
+    from engine.profiles import Profile
 
 EXIT_INTERRUPTED = 130
 EXIT_INTERNAL = 3
@@ -200,7 +191,7 @@ IGNORE_MISTAKES = Option(
     "solution; a grid where a cell or house has no place left gets no step",
 )
 JOBS = Option("-j", "--jobs", type=_positive, default=1, metavar="N", help="grade in N worker processes (default 1)")
-GRADE_FORMAT = Option("--format", choices=grade_command.FORMATS, default="table", help="table (default), csv or jsonl")
+GRADE_FORMAT = Option("--format", choices=("table", "csv", "jsonl"), default="table", help="table (default), csv or jsonl")
 SE_FIELD = Option(
     "--se",
     choices=("style", "exact"),
@@ -260,7 +251,7 @@ SE = Option(
     "--se",
     type=_parsed(parse_float_range),
     metavar="MIN-MAX",
-    help=f"SE rating (ER) range, e.g. 7.0-8.0, on the {SE_PROFILE!r} profile's scale ({PROFILES[SE_PROFILE].title})",
+    help=f"SE rating (ER) range, e.g. 7.0-8.0: serate's own ER, from the {SE_PROFILE!r} profile (see 'stepdoku techniques --profile {SE_PROFILE}')",
 )
 REQUIRES = Option("--requires", type=_codes, metavar="CODES", help="techniques the logical solution uses at least once each, e.g. sk or xy,w (see 'stepdoku techniques')")
 REQUIRES_HARDEST = Option("--requires-hardest", metavar="CODE", help="the technique of the hardest step (grade's 'hardest')")
@@ -287,7 +278,7 @@ MINIMAL = Option(
 )
 GEN_FORMAT = Option(
     "--format",
-    choices=generate_command.FORMATS,
+    choices=("lines", "jsonl", "csv"),
     default="lines",
     help="lines (default: one puzzle per line), jsonl or csv (with the rating, in grade's field names, and the techniques used)",
 )
@@ -329,15 +320,26 @@ class Command:
         parser.set_defaults(handler=self.handler)
 
 
+def _catalog() -> Catalog:
+    """Every technique (imported here, not at start-up: ``solve`` and ``--version`` need none)."""
+    from techniques import CATALOG
+
+    return CATALOG
+
+
 def _profile(args: argparse.Namespace) -> Profile:
     """The chosen profile over the techniques, with the options the command line switched on."""
-    return load_profile(args.profile, with_options(CATALOG, getattr(args, "technique_options", None) or ()))
+    return load_profile(args.profile, with_options(_catalog(), getattr(args, "technique_options", None) or ()))
 
 
 # --- handlers: arguments -> command options ---------------------------------------------
+# Each handler imports its command's module: the command line starts without importing
+# every command (rich, the techniques, the generator), so that a quick command is quick.
 
 
 def _solve(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.app.commands import solve as solve_command
+
     options = solve_command.SolveOptions(
         inputs=tuple(args.inputs),
         layout=args.format,
@@ -349,6 +351,8 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
 
 
 def _explain(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.app.commands import explain as explain_command
+
     options = explain_command.ExplainOptions(
         inputs=tuple(args.inputs),
         codes=args.only,
@@ -366,6 +370,8 @@ def _explain(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str
 
 
 def _steps(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.app.commands import steps as steps_command
+
     options = steps_command.StepsOptions(
         inputs=tuple(args.inputs),
         codes=args.technique,
@@ -379,6 +385,9 @@ def _steps(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
 
 
 def _hint(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.advice import HintOptions
+    from engine.app.commands import hint as hint_command
+
     options = HintOptions(
         state=args.state,
         puzzle=args.puzzle,
@@ -400,6 +409,8 @@ def _resume_without_output(args: argparse.Namespace, command: str, err: IO[str])
 
 
 def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.app.commands import grade as grade_command
+
     options = grade_command.GradeOptions(
         inputs=tuple(args.inputs),
         jobs=args.jobs,
@@ -421,6 +432,9 @@ def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
 
 
 def _generate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.app.commands import generate as generate_command
+    from engine.generate.request import Request
+
     request = Request(
         level=args.levels,
         score=args.score,
@@ -446,10 +460,13 @@ def _generate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
     )
     if _resume_without_output(args, "generate", err):
         return EXIT_BAD_INPUT
-    return generate_command.run(options, CATALOG, out, err)
+    return generate_command.run(options, _catalog(), out, err)
 
 
 def _techniques(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.app.commands import listing as listing_command
+    from engine.app.commands.richout import RichTarget
+
     return listing_command.run(_profile(args), args.json, out, rich=args.rich, target=RichTarget(args.html, args.svg), err=err)
 
 
@@ -521,15 +538,29 @@ COMMANDS = (
 
 def _version() -> str:
     """The installed package's version (pyproject.toml), or a note when run from a bare checkout."""
+    from importlib import metadata
+
     try:
         return metadata.version("stepdoku")
     except metadata.PackageNotFoundError:
         return "unknown (not installed: pip install -e .)"
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the version is looked up only when asked for (importlib.metadata is
+    a sizeable part of the start-up otherwise)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None) -> None:
+        sys.stdout.write(f"{parser.prog} {_version()}\n")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="stepdoku", description="Solve Sudoku the way a strong human does, and say why.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}", help="print the version and exit")
+    parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
     for command in COMMANDS:
         command.add_to(commands)
@@ -580,16 +611,23 @@ def _run(handler: Handler, args: argparse.Namespace, out: IO[str], err: IO[str])
         _drop_stdout()
         err.write(f"stepdoku: cannot write the output: {failed}\n")
         return EXIT_OUTPUT_FAILED
-    except WorkerLost as lost:
-        stream.discard()
-        err.write(f"stepdoku: {lost} (killed by the system each time: out of memory?); rerun with --resume to continue\n")
-        return EXIT_INTERNAL
     except Exception as error:  # never a traceback for users; STEPDOKU_DEBUG=1 shows it
         stream.discard()
+        if _worker_lost(error):
+            err.write(f"stepdoku: {error} (killed by the system each time: out of memory?); rerun with --resume to continue\n")
+            return EXIT_INTERNAL
         if os.environ.get("STEPDOKU_DEBUG"):
             raise
         err.write(f"stepdoku: internal error: {type(error).__name__}: {error} (please report it; STEPDOKU_DEBUG=1 shows details)\n")
         return EXIT_INTERNAL
+
+
+def _worker_lost(error: Exception) -> bool:
+    """Whether ``error`` is the worker pool's ``WorkerLost``. Only a command that started
+    worker processes can raise it, so the pool (multiprocessing, ctypes) is not imported
+    at start-up to tell."""
+    workers = sys.modules.get("engine.workers")
+    return workers is not None and isinstance(error, workers.WorkerLost)
 
 
 def _drop_stdout() -> None:

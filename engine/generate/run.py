@@ -22,7 +22,7 @@ from engine.cells import Digit
 from engine.formats import format_line
 from engine.generate.dig import Digger, random_solution
 from engine.generate.judge import Judge, Verdict
-from engine.generate.request import Request
+from engine.generate.request import DEFAULT_MAX_TRIES, Request
 from engine.profiles import Rating
 from engine.technique import Catalog
 from engine.workers import Workers, ordered, process_pool
@@ -30,8 +30,6 @@ from engine.workers import Workers, ordered, process_pool
 #: Candidates per task sent to a worker process, and tasks in flight per worker.
 CHUNK = 4
 WINDOW = 3
-#: Candidates tried for one puzzle before a run gives up (``--max-tries``).
-DEFAULT_MAX_TRIES = 5_000
 
 
 def candidate_rng(seed: int, index: int) -> random.Random:

@@ -32,7 +32,6 @@ from engine.app.render.progress import RateColumn
 from engine.generate import DEFAULT_MAX_TRIES, Generated, Generator, Request, RequestError, Stats
 from engine.technique import Catalog
 
-FORMATS = ("lines", "jsonl", "csv")
 #: Candidates without a puzzle after which the run says the request is rare.
 RARE_AFTER = 1000
 #: Fewer puzzles than asked: --max-tries candidates in a row were rejected.

@@ -51,7 +51,6 @@ from engine.cluster import ClusterUnavailable, dask_client, grade_on_cluster
 from engine.app.render.tables import CountTable
 from engine.profiles import Column, Profile, load_profile
 
-FORMATS = ("table", "csv", "jsonl")
 #: The column that says the se field is serate's own ER (grade --se exact).
 EXACT_COLUMN = Column("se_exact", "exact", 5, align="<")
 _SAMPLE_LINES = 1000
