@@ -52,10 +52,26 @@ Handler = Callable[[argparse.Namespace, IO[str], IO[str], IO[str]], int]
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors in one line with exit code 2."""
+    """argparse that reports usage errors in one line with exit code 2, and reads an
+    81-character puzzle that starts with ``-`` (a seed-style line, ``-`` for an empty cell)
+    as a puzzle, not as an option."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        if "unrecognized arguments: -" in message or "expected one argument" in message:
+            message += " (a puzzle that starts with '-'? put -- before it: stepdoku solve -- -5-3...)"
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+    def _parse_optional(self, arg_string: str) -> Any:
+        if _dash_puzzle(arg_string):
+            return None  # a positional argument: the puzzle
+        return super()._parse_optional(arg_string)
+
+
+def _dash_puzzle(text: str) -> bool:
+    """An argument that starts with ``-`` but is a puzzle: a line of exactly 81 characters
+    (any non-digit there is an empty cell), no option being that long."""
+    word = text.split()[0] if text.split() else ""
+    return text.startswith("-") and len(word) == 81 and "=" not in word
 
 
 # --- value types ------------------------------------------------------------------------
