@@ -43,10 +43,26 @@ Handler = Callable[[argparse.Namespace, IO[str], IO[str], IO[str]], int]
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors in one line with exit code 2."""
+    """argparse that reports usage errors in one line with exit code 2, and reads an
+    81-character puzzle that starts with ``-`` (a seed-style line, ``-`` for an empty cell)
+    as a puzzle, not as an option."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        if "unrecognized arguments: -" in message or "expected one argument" in message:
+            message += " (a puzzle that starts with '-'? put -- before it: stepdoku solve -- -5-3...)"
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+    def _parse_optional(self, arg_string: str) -> Any:
+        if _dash_puzzle(arg_string):
+            return None  # a positional argument: the puzzle
+        return super()._parse_optional(arg_string)
+
+
+def _dash_puzzle(text: str) -> bool:
+    """An argument that starts with ``-`` but is a puzzle: a line of exactly 81 characters
+    (any non-digit there is an empty cell), no option being that long."""
+    word = text.split()[0] if text.split() else ""
+    return text.startswith("-") and len(word) == 81 and "=" not in word
 
 
 # --- value types ------------------------------------------------------------------------
@@ -289,6 +305,35 @@ MAX_TRIES = Option(
     metavar="N",
     help=f"give up (exit code 5) after N candidates in a row without a puzzle (default {DEFAULT_MAX_TRIES:,})",
 )
+HOST = Option("--host", default="127.0.0.1", metavar="ADDRESS", help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for every interface)")
+PORT = Option("--port", type=_at_least(0), default=8000, metavar="N", help="the port (default 8000; 0: any free port, printed)")
+WORKERS = Option(
+    "--workers",
+    type=_positive,
+    metavar="N",
+    help="worker processes per lane (a quick lane and a full lane; default one per core, and never more than the machine's cores and memory hold)",
+)
+QUEUE = Option("--queue", type=_seed, default=32, metavar="N", help="requests that may wait per lane when its workers are busy (default 32); beyond that, 503 with Retry-After")
+MAX_BODY = Option("--max-body", type=_positive, default=256 * 1024, metavar="BYTES", help="the largest request body (default 262144); larger ones get 413")
+MAX_WORK = Option(
+    "--max-work",
+    type=_positive,
+    default=200_000,
+    metavar="UNITS",
+    help="work units one request may spend (techniques tried and search units, the same on every machine; default 200000, "
+    "enough for a whole walkthrough of the hardest known puzzles); past it the answer is a 422 saying so",
+)
+QUICK_WORK = Option(
+    "--quick-work",
+    type=_positive,
+    default=1_000,
+    metavar="UNITS",
+    help="work units a request may spend in the quick lane (default 1000); one that needs more is run again in the full lane, "
+    "whose workers run at a lower priority, so a flood of hard requests never starves easy ones",
+)
+CORS = Option("--cors", action="append", metavar="ORIGIN", help="let pages from ORIGIN (e.g. https://example.org) call the API; repeat for several (default: none)")
+OPEN = Option("--open", action="store_true", help="open the page in a web browser once the server is up")
+
 #: HoDoKu's optional technique behaviours (techniques/options.py), one flag each.
 TECHNIQUE_OPTIONS = tuple(
     Option(option.flag, dest="technique_options", action="append_const", const=option.name, help=option.help) for option in OPTIONS
@@ -463,6 +508,24 @@ def _generate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
     return generate_command.run(options, _catalog(), out, err)
 
 
+def _serve(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.app.commands import serve as serve_command  # the web extra is optional: loaded only here
+
+    options = serve_command.ServeOptions(
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        queue=args.queue,
+        max_body=args.max_body,
+        max_work=args.max_work,
+        quick_work=args.quick_work,
+        cors=tuple(args.cors or ()),
+        open=args.open,
+        access_log=not args.quiet,
+    )
+    return serve_command.run(options, out, err)
+
+
 def _techniques(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
     from engine.app.commands import listing as listing_command
     from engine.app.commands.richout import RichTarget
@@ -525,6 +588,13 @@ COMMANDS = (
             "--rich": "each step with its explanation on the candidate grid",
             "--html": DRAWN_HTML,
         },
+    ),
+    Command(
+        "serve",
+        "the interactive page and the JSON API on a local web server (needs the web extra)",
+        _serve,
+        (HOST, PORT, WORKERS, QUEUE, MAX_BODY, MAX_WORK, QUICK_WORK, CORS, OPEN, QUIET),
+        {"--quiet": "no access log (one line per request on stderr, by default)"},
     ),
     Command(
         "techniques",

@@ -16,7 +16,7 @@ import itertools
 from collections import Counter
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, cast
 
 from engine.cells import Digit
 from engine.formats import format_line
@@ -24,6 +24,7 @@ from engine.generate.dig import Digger, random_solution
 from engine.generate.judge import Judge, Verdict
 from engine.generate.request import DEFAULT_MAX_TRIES, Request
 from engine.profiles import Rating
+from engine.records import GeneratedRecord
 from engine.technique import Catalog
 from engine.workers import Workers, ordered, process_pool
 
@@ -71,7 +72,7 @@ class Generated:
     def clues(self) -> int:
         return sum(1 for v in self.values if v)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GeneratedRecord:
         """``grade --format jsonl``'s fields (without the timing), the techniques used as
         in ``explain --json``'s rating, other scales' fields, clues and candidate number."""
         main = self.rating
@@ -82,7 +83,7 @@ class Generated:
                 record.setdefault(key, value)
         record["techniques"] = [count.to_json() for count in main.counts]
         record.update(clues=self.clues, candidate=self.index)
-        return record
+        return cast(GeneratedRecord, record)
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,7 @@ from engine.profiles import Profile, Rating
 from engine.app.render.steps import StepLog, paragraph
 from engine.app.render.tables import RatingSummary
 from engine.app.render.theme import style_of
+from engine.records import ExplainRecord
 from engine.solver import SolveResult, SolveStatus
 from engine.technique import Technique
 from engine.walkthrough import build_walkthrough
@@ -82,8 +83,7 @@ def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], s
                 out.flush()
                 continue
             first_line = first_line or format_line(record.item.values)
-            start, result = explain_puzzle(record.item, profile, techniques, options)
-            rating = profile.rate(result.steps, solved=result.status is SolveStatus.SOLVED, start=start) if result.status is not SolveStatus.INVALID else None
+            start, result, rating = explained(record.item, profile, techniques, options.allow_search)
             code = EXIT_OK if result.status is not SolveStatus.INVALID else EXIT_INVALID
             if drawn.wanted:
                 heading = f"Puzzle {record.index} ({record.where}){_note(record.item)}"
@@ -116,17 +116,25 @@ def _check_range(options: ExplainOptions) -> str | None:
     return None
 
 
-def explain_puzzle(puzzle: Puzzle, profile: Profile, techniques: tuple[Technique, ...], options: ExplainOptions) -> tuple[Grid, SolveResult]:
+def explain_puzzle(puzzle: Puzzle, profile: Profile, techniques: tuple[Technique, ...], allow_search: bool = True) -> tuple[Grid, SolveResult]:
     """The starting grid and the logical solution of a puzzle, by the profile's policy."""
     try:
         grid = puzzle.to_grid()
     except Contradiction as broken:
         empty = Grid.from_values([0] * 81)
         return empty, SolveResult(SolveStatus.INVALID, (), empty, Analysis(Status.NONE, reason=str(broken)))
-    return grid, profile.solve(grid, techniques, allow_search=options.allow_search)
+    return grid, profile.solve(grid, techniques, allow_search=allow_search)
 
 
-def explain_json(record: Record, puzzle: Puzzle, result: SolveResult, rating: Rating | None = None) -> dict[str, Any]:
+def explained(puzzle: Puzzle, profile: Profile, techniques: tuple[Technique, ...], allow_search: bool = True) -> tuple[Grid, SolveResult, Rating | None]:
+    """The starting grid, the logical solution and its rating (None for an invalid puzzle)."""
+    start, result = explain_puzzle(puzzle, profile, techniques, allow_search)
+    if result.status is SolveStatus.INVALID:
+        return start, result, None
+    return start, result, profile.rate(result.steps, solved=result.status is SolveStatus.SOLVED, start=start)
+
+
+def explain_json(record: Record, puzzle: Puzzle, result: SolveResult, rating: Rating | None = None) -> ExplainRecord:
     return {
         "puzzle": format_line(puzzle.values),
         "status": result.status.value,
