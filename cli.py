@@ -16,6 +16,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any, Callable, Sequence, cast
 
+from engine import __version__
 from engine.app.commands.output import (
     EXIT_BAD_INPUT,
     EXIT_OUTPUT_FAILED,
@@ -606,31 +607,9 @@ COMMANDS = (
 )
 
 
-def _version() -> str:
-    """The installed package's version (pyproject.toml), or a note when run from a bare checkout."""
-    from importlib import metadata
-
-    try:
-        return metadata.version("stepdoku")
-    except metadata.PackageNotFoundError:
-        return "unknown (not installed: pip install -e .)"
-
-
-class _VersionAction(argparse.Action):
-    """``--version``: the version is looked up only when asked for (importlib.metadata is
-    a sizeable part of the start-up otherwise)."""
-
-    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS, help: str | None = None) -> None:
-        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, help=help)
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option_string: str | None = None) -> None:
-        sys.stdout.write(f"{parser.prog} {_version()}\n")
-        parser.exit()
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="stepdoku", description="Solve Sudoku the way a strong human does, and say why.")
-    parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}", help="print the version and exit")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
     for command in COMMANDS:
         command.add_to(commands)

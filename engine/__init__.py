@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from engine.lazy import lazy_exports
 
+__version__ = "0.1.0"
+
 if TYPE_CHECKING:
     from engine.analysis import Analysis, InvalidPuzzleError, Status, analyse
     from engine.board import solve_board

@@ -16,9 +16,13 @@ turns these into JSON Schema for the API) needs the backport on Python < 3.12.
 
 from __future__ import annotations
 
+import sys
 from typing import Literal
 
-from typing_extensions import NotRequired, TypedDict
+if sys.version_info >= (3, 12):
+    from typing import NotRequired, TypedDict
+else:
+    from typing_extensions import NotRequired, TypedDict
 
 # --- a step ----------------------------------------------------------------------------
 

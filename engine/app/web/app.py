@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from contextlib import asynccontextmanager
-from importlib import metadata, resources
+from importlib import resources
 from typing import Any, AsyncIterator
 
 from fastapi import FastAPI, Query, Request
@@ -24,6 +24,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
+from engine import __version__
 from engine.app.commands.serve import ServeOptions
 from engine.app.web.docs import docs_page
 from engine.app.web.jobs import Outcome, technique_rows
@@ -54,12 +55,6 @@ SECURITY = {
 }
 
 
-def version() -> str:
-    try:
-        return metadata.version("stepdoku")
-    except metadata.PackageNotFoundError:
-        return "unknown"
-
 
 def create_app(options: ServeOptions, workers: int) -> Any:
     """The application, wrapped in its middleware (an ASGI callable)."""
@@ -74,7 +69,7 @@ def create_app(options: ServeOptions, workers: int) -> Any:
             await asyncio.to_thread(app.state.lanes.close)
 
     app = FastAPI(
-        title="stepdoku", version=version(), description=DESCRIPTION, lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url="/openapi.json"
+        title="stepdoku", version=__version__, description=DESCRIPTION, lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url="/openapi.json"
     )
     _routes(app)
     _errors(app)
@@ -148,7 +143,7 @@ def _routes(app: FastAPI) -> None:
         lanes: Lanes = request.app.state.lanes
         body: HealthRecord = {
             "status": "ok",
-            "version": version(),
+            "version": __version__,
             "workers": lanes.settings.workers,
             "busy": {"quick": lanes.quick.busy, "full": lanes.full.busy},
             "capacity": {"quick": lanes.quick.capacity, "full": lanes.full.capacity},
