@@ -47,7 +47,7 @@ def _edge_covers() -> tuple[tuple[int, ...], ...]:
 def _loops() -> tuple[tuple[tuple[CellSet, ...], tuple[int, ...]], ...]:
     """Every loop: its eight dominoes (cell sets, corners left out) and the eight houses
     joining them (unit numbers), in order round the loop (built on first use: the tables
-    of this module and ``_edge_covers`` took a tenth of the techniques' import time)."""
+    of this module and ``_edge_covers`` took a tenth of what importing the techniques cost)."""
     return tuple(_each_loop())
 
 

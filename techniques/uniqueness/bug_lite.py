@@ -188,7 +188,7 @@ def partnered_digits(grid: Grid) -> list[Mask]:
 _PAIRS: tuple[tuple[Mask, ...], ...] = tuple(tuple(bit(a) | bit(b) for a, b in combinations(MASK_DIGITS[m], 2)) for m in range(512))
 #: Per cell and pattern pair (a two-digit mask), the (house, digit) keys it counts in
 #: (``10 * house + digit``, so that the lowest key is the lowest (house, digit)). Only the
-#: 36 pairs: a row for every mask was most of the techniques' import time.
+#: 36 pairs: a row for every mask was most of what importing the techniques cost.
 _KEYS: tuple[dict[Mask, tuple[int, ...]], ...] = tuple(
     {pair: tuple(10 * u + d for u in UNITS_OF[c] for d in MASK_DIGITS[pair]) for pair in _PAIRS[ALL_DIGITS]} for c in range(N_CELLS)
 )
