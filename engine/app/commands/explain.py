@@ -79,8 +79,7 @@ def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], s
                 report_error(err, record)
                 if options.json:
                     out.write(json.dumps({"puzzle": None, "status": "error", "error": record.error, "solution": None, "brute_force": 0, "steps": [], "source": record.where, "rating": None}) + "\n")
-                outcome.add(EXIT_BAD_INPUT, record.where)
-                out.flush()
+                outcome.add_written(EXIT_BAD_INPUT, record.where, out)
                 continue
             first_line = first_line or format_line(record.item.values)
             start, result, rating = explained(record.item, profile, techniques, options.allow_search)
@@ -96,8 +95,7 @@ def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], s
                 code = max(code, _walkthrough(console, record, start, result, rating, profile, options))
             elif _beyond_end(options, result):
                 code = max(code, EXIT_BAD_INPUT)
-            outcome.add(code, record.where)
-            out.flush()
+            outcome.add_written(code, record.where, out)
     title = f"stepdoku walkthrough: {first_line}"
     failures = [drawn.write(title, err, expanded=options.full_singles) if drawn.wanted else None]
     if console is not None and target.exporting:

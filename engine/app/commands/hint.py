@@ -52,8 +52,7 @@ def run(options: HintOptions, profile: Profile, out: IO[str], err: IO[str], stdi
     pages: list[list[str]] = []
     with batch() as outcome:
         for record in iter_records([options.state], stdin):
-            outcome.add(_hint_one(record, givens, console, profile, options, out, err, pages if html else None), record.where)
-            out.flush()
+            outcome.add_written(_hint_one(record, givens, console, profile, options, out, err, pages if html else None), record.where, out)
     if html:
         failed = _write_page(html, pages, err)
         if failed:

@@ -45,8 +45,7 @@ def run(options: SolveOptions, out: IO[str], err: IO[str], stdin: IO[str] | None
                 if options.json:
                     out.write(json.dumps(_error_json(record)) + "\n")
                 report_error(err, record)
-            outcome.add(code, record.where)
-            out.flush()
+            outcome.add_written(code, record.where, out)
     return outcome.exit_code
 
 
