@@ -25,7 +25,7 @@ from typing import IO, Any, cast
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_OK, Interrupted, RecordStream, batch
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_OK, Interrupted, RecordStream, batch, held_signals
 from engine.app.commands.resume import Kept, ResumeError, open_output
 from engine.app.commands.richout import terminal_console
 from engine.app.render.progress import RateColumn
@@ -115,8 +115,9 @@ def _run(options: GenerateOptions, generator: Generator, out: IO[str], err: IO[s
             puzzles = generator.puzzles(count, jobs=options.jobs, pool=pool, start=first, max_tries=options.max_tries, progress=show)
             with progress if progress is not None else nullcontext():
                 for generated in puzzles:
-                    outcome.add(EXIT_OK, f"candidate {generated.index}")  # counted before it is written: see output.py
-                    writer.write(generated, progress if out.isatty() else None)
+                    with held_signals():  # counted and written as one step: see output.py
+                        outcome.add(EXIT_OK, f"candidate {generated.index}")
+                        writer.write(generated, progress if out.isatty() else None)
     except Interrupted:
         if not options.quiet:
             err.write(_report(generator, options, time.perf_counter() - start, kept.records) + "\n")

@@ -39,7 +39,7 @@ from rich.progress import Progress
 from rich.text import Text
 
 from engine.app.commands.inputs import iter_records
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, RecordStream, batch
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, RecordStream, batch, held_signals
 from engine.app.commands.resume import Kept, ResumeError, kept_records, open_output, skip_kept
 from engine.app.commands.richout import terminal_console
 from engine.formats import Puzzle, format_line
@@ -168,15 +168,17 @@ def _drain(
     if progress is None:
         for record in records:
             summary.add(record)
-            outcome.add(_exit_code(record.status), record.puzzle)  # counted before it is written: see output.py
-            writer.write(record, None)
+            with held_signals():  # counted and written as one step: see output.py
+                outcome.add(_exit_code(record.status), record.puzzle)
+                writer.write(record, None)
         return
     with progress:
         task = progress.add_task("grading", total=total, completed=summary.kept)
         for record in records:
             summary.add(record)
-            outcome.add(_exit_code(record.status), record.puzzle)
-            writer.write(record, progress if rows_on_terminal else None)
+            with held_signals():
+                outcome.add(_exit_code(record.status), record.puzzle)
+                writer.write(record, progress if rows_on_terminal else None)
             progress.advance(task)
         progress.update(task, total=summary.kept + summary.count)  # the total was an estimate
 

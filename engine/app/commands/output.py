@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import signal
 import threading
 import unicodedata
@@ -54,7 +55,7 @@ class Outcome:
         """Count a record and write it out (``out.flush()``) as one step: Ctrl-C or SIGTERM
         comes before both or after both, so the count an interrupted batch reports is the
         number of records on stdout."""
-        with _sigint_held():
+        with held_signals():
             self.add(code, where)
             out.flush()
 
@@ -115,7 +116,7 @@ class RecordStream(io.TextIOBase):
     """Standard output for the commands: every record arrives whole or not at all.
 
     Text is held until the command flushes (once per record, or per rendered block); the
-    held text is then written with SIGINT blocked, so Ctrl-C can never cut a record in
+    held text is then written with SIGINT held back, so Ctrl-C can never cut a record in
     half: an interrupted record is simply not written.
     """
 
@@ -133,7 +134,7 @@ class RecordStream(io.TextIOBase):
             return
         text = "".join(self._held)
         self._held.clear()
-        with _sigint_held():
+        with held_signals():
             try:
                 self._stream.write(text)
                 self._stream.flush()
@@ -160,19 +161,67 @@ class RecordStream(io.TextIOBase):
         return getattr(self._stream, "encoding", None) or "utf-8"
 
 
+_HELD_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class _SignalHold:
+    """Ctrl-C and SIGTERM held back while a record is counted and written.
+
+    Blocking the signals with ``pthread_sigmask`` is not enough: it blocks them for the
+    main thread only, and the kernel then hands a signal sent to the process to any other
+    thread (a worker pool's manager, a progress bar), after which Python raises it in the
+    main thread at once. Python runs signal handlers in the main thread whichever thread
+    received the signal, so the handlers themselves are swapped for one that notes the
+    signal; the noted signal goes to the handler it was meant for when the hold ends.
+    """
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.pending: list[int] = []
+        self.previous: dict[int, object] = {}
+
+    def note(self, signum: int, frame: object) -> None:
+        self.pending.append(signum)
+
+    def begin(self) -> None:
+        if self.depth == 0:
+            self.previous = {signum: signal.signal(signum, self.note) for signum in _HELD_SIGNALS}
+        self.depth += 1
+
+    def end(self) -> None:
+        self.depth -= 1
+        if self.depth:
+            return
+        for signum, handler in self.previous.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)  # type: ignore[arg-type]
+        pending, self.pending = self.pending, []
+        if pending:
+            _deliver(pending[0], self.previous[pending[0]])
+
+
+def _deliver(signum: int, handler: object) -> None:
+    """Send a held signal where it would have gone."""
+    if callable(handler):
+        handler(signum, None)
+    elif handler != signal.SIG_IGN:  # the default action (or a handler set outside Python)
+        os.kill(os.getpid(), signum)
+
+
+_HOLD = _SignalHold()
+
+
 @contextmanager
-def _sigint_held() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back (they are delivered right after) where the platform
-    allows it."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+def held_signals() -> Iterator[None]:
+    """Ctrl-C and SIGTERM arrive before this block or right after it, never inside (in the
+    main thread; elsewhere signals never reach Python code anyway)."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    held = {signal.SIGINT, signal.SIGTERM}
-    signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    _HOLD.begin()
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
+        _HOLD.end()
 
 
 def report_error(err: IO[str], record: Record) -> None:
