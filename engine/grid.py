@@ -119,7 +119,7 @@ class Grid:
         if len(values) != N_CELLS:
             raise ValueError(f"need {N_CELLS} values, got {len(values)}")
         _check_clashes(values)
-        grid = cls.__new__(cls)
+        grid = cls()  # no __init__: every field is set below
         grid.values = list(values)
         grid.givens = givens if givens is not None else sum(1 << c for c in range(N_CELLS) if values[c])
         unit_placed = [0] * N_UNITS
@@ -177,7 +177,7 @@ class Grid:
 
     def copy(self) -> Grid:
         """An independent copy (cheap: a few list and set copies)."""
-        other = Grid.__new__(Grid)
+        other = Grid()
         other.values = self.values[:]
         other.cands = self.cands[:]
         other.cells_with = self.cells_with[:]
