@@ -25,29 +25,55 @@ from setuptools import setup
 #: module here to compile it (it must not be monkeypatched by the tests that run on the
 #: compiled build, and its classes must not be subclassed by modules left out).
 COMPILED = (
+    # the engine's core: geometry, the grid, search, the solver loop, the hodoku profile's
+    # step choice and SE-style values
     "engine/cells.py",
     "engine/grid.py",
     "engine/search.py",
     "engine/appearance.py",
+    "engine/analysis.py",
     "engine/step.py",
+    "engine/solver.py",
+    "engine/digit_templates.py",
+    "engine/profiles/hodoku_choice.py",
+    "engine/profiles/se_style.py",
+    # the hodoku profile's techniques
     "techniques/shared.py",
     "techniques/singles/singles.py",
     "techniques/subsets/subsets.py",
     "techniques/intersections/locked_candidates.py",
     "techniques/fish/search.py",
+    "techniques/fish/fish.py",
     "techniques/single_digit/strong_links.py",
+    "techniques/single_digit/two_links.py",
+    "techniques/single_digit/empty_rectangle.py",
+    "techniques/wings/wings.py",
+    "techniques/coloring/coloring.py",
+    "techniques/uniqueness/rectangles.py",
+    "techniques/uniqueness/unique_rectangles.py",
     "techniques/chains/implications.py",
     "techniques/chains/link_graph.py",
     "techniques/chains/table_order.py",
     "techniques/chains/nice_loops.py",
     "techniques/chains/simple_chains.py",
+    "techniques/chains/remote_pair.py",
+    "techniques/chains/als_nodes.py",
     "techniques/misc/sue_de_coq.py",
     "techniques/als/sets.py",
+    "techniques/als/chain_search.py",
+    "techniques/als/xz_and_xy_wing.py",
     "techniques/forcing/link_tables.py",
     "techniques/forcing/hodoku_nets.py",
     "techniques/forcing/hodoku_order.py",
     "techniques/forcing/propagation.py",
     "techniques/forcing/conclusions.py",
+    # the se profile's own (Sudoku Explainer's chaining and exclusion)
+    "techniques/chaining/nodes.py",
+    "techniques/chaining/propagation.py",
+    "techniques/chaining/cycles.py",
+    "techniques/chaining/multiple.py",
+    "techniques/chaining/nested.py",
+    "techniques/exclusion/aligned.py",
 )
 
 
