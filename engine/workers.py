@@ -35,6 +35,37 @@ _WATCH_EVERY = 1.0
 _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 
 
+#: Memory one worker process may come to need (its copy of the tables, a hard puzzle's
+#: searches): what the worker cap allows per process.
+WORKER_MEMORY = 512 * 2**20
+
+
+def worker_cap() -> int:
+    """The most worker processes this machine can hold: its usable cores, and no more
+    than its available memory allows (``WORKER_MEMORY`` each); at least 1."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    memory = _available_memory()
+    by_memory = memory // WORKER_MEMORY if memory is not None else cores
+    return max(1, min(cores, by_memory))
+
+
+def capped_jobs(asked: int) -> int:
+    """``asked`` worker processes, capped at :func:`worker_cap` (and at least 1)."""
+    return max(1, min(asked, worker_cap()))
+
+
+def _available_memory() -> int | None:
+    """Bytes of memory available (Linux's MemAvailable), or None where unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
 class WorkerLost(Exception):
     """A task's worker process died ``MAX_TRIES`` times: the task itself kills it."""
 
