@@ -27,6 +27,7 @@ level).
     .venv/bin/python benchmarks/anchors.py                                   # every set, both scales
     .venv/bin/python benchmarks/anchors.py --sets royle17,generated --skip se
     .venv/bin/python benchmarks/anchors.py --anchors /tmp/stepdoku-anchors --limit 200
+    .venv/bin/python benchmarks/anchors.py --checkout /tmp/compiled --skip se   # a compiled copy (README)
 """
 
 from __future__ import annotations
@@ -96,8 +97,15 @@ def timed(program: str, command: list[str], cwd: Path, shown: str) -> Run:
     return Run(program, shown, wall, cpu)
 
 
+#: Another checkout to time instead of this one (``--checkout``: a compiled copy, say).
+CHECKOUT: Path | None = None
+
+
 def stepdoku(args: list[str]) -> list[str]:
-    """The installed command of this checkout's virtual environment (else ``cli.py``)."""
+    """The installed command of this checkout's virtual environment (else ``cli.py``), or
+    ``--checkout DIR``'s ``cli.py`` run by this Python (its own modules come first)."""
+    if CHECKOUT is not None:
+        return [sys.executable, str(CHECKOUT / "cli.py"), *args]
     script = Path(sys.executable).parent / "stepdoku"
     return [str(script), *args] if script.exists() else [sys.executable, str(ROOT / "cli.py"), *args]
 
@@ -172,6 +180,7 @@ def main() -> None:
     parser.add_argument("--se-sets", default=",".join(SE_SETS), help=f"the sets serate runs on (default {','.join(SE_SETS)}; top1465 takes serate hours)")
     parser.add_argument("--skip", default="", help="'hodoku' or 'se': leave that scale out")
     parser.add_argument("--limit", type=int, default=0, help="the first N puzzles of each set (default all)")
+    parser.add_argument("--checkout", type=Path, help="time another checkout's cli.py (e.g. a copy built with STEPDOKU_COMPILE=1) instead of this one")
     parser.add_argument("--jobs", default=",1", help="the stepdoku runs per set: -j values, empty for the default (default ',1': default, then -j 1)")
     args = parser.parse_args()
     skip = {s.strip() for s in args.skip.split(",") if s.strip()}
@@ -181,6 +190,10 @@ def main() -> None:
     if missing:
         raise SystemExit(f"anchors: not found: {', '.join(missing)}\n{BUILD_HINT}")
     jobs = args.jobs.split(",")
+    global CHECKOUT
+    CHECKOUT = args.checkout.resolve() if args.checkout else None
+    if CHECKOUT is not None:
+        print(f"stepdoku timed from {CHECKOUT}")
     print(f"anchors.py at {commit()}; {machine()}, {os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} at the start")
     rows: list[tuple[str, str, int, list[Run], str]] = []
     with tempfile.TemporaryDirectory(prefix="stepdoku-anchors-run-") as scratch:
