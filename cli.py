@@ -207,7 +207,18 @@ IGNORE_MISTAKES = Option(
     "in the grid as it is (wrong digits and removed pencil marks included), so it may lead away from the "
     "solution; a grid where a cell or house has no place left gets no step",
 )
-JOBS = Option("-j", "--jobs", type=_positive, default=1, metavar="N", help="grade in N worker processes (default 1)")
+JOBS = Option("-j", "--jobs", type=_positive, default=1, metavar="N", help="work in N worker processes (default 1)")
+#: The 32 is engine.app.commands.grade.AUTO_PARALLEL (written out: that module is imported
+#: only when a command needs it; tests/test_cli_grade.py holds the two together).
+GRADE_JOBS = Option(
+    "-j",
+    "--jobs",
+    type=_positive,
+    default=None,
+    metavar="N",
+    help="grade in N worker processes (default: one per core for more than 32 puzzles, "
+    "else none; the records and their order are the same with any N)",
+)
 GRADE_FORMAT = Option("--format", choices=("table", "csv", "jsonl"), default="table", help="table (default), csv or jsonl")
 SE_FIELD = Option(
     "--se",
@@ -563,7 +574,7 @@ COMMANDS = (
         "grade",
         "rate puzzles on a profile's scale (default: HoDoKu level and score, hardest technique, SE-style number)",
         _grade,
-        (GRADE_INPUTS, PROFILE, JOBS, GRADE_FORMAT, MAX_SECONDS, OUTPUT, RESUME, CLUSTER, SCHEDULER, QUIET, SE_FIELD, *TECHNIQUE_OPTIONS),
+        (GRADE_INPUTS, PROFILE, GRADE_JOBS, GRADE_FORMAT, MAX_SECONDS, OUTPUT, RESUME, CLUSTER, SCHEDULER, QUIET, SE_FIELD, *TECHNIQUE_OPTIONS),
     ),
     Command(
         "generate",

@@ -180,7 +180,9 @@ class HodokuRater:
         self.highest = max(self.highest, config.level)
         self.se = max(self.se, se_tenths(step, grid, LEVEL_FALLBACK[config.level]))
         self.brute_force += step.code == BRUTE_FORCE_STEP.code
-        count = self.counts.setdefault(step.code, _Count(step.technique, config.index))
+        count = self.counts.get(step.code)
+        if count is None:
+            count = self.counts[step.code] = _Count(step.technique, config.index)
         count.count += 1
         count.score += config.score
         if self.hardest is None or (int(config.level), config.index) > self.hardest[0]:
