@@ -199,7 +199,14 @@ IGNORE_MISTAKES = Option(
     "in the grid as it is (wrong digits and removed pencil marks included), so it may lead away from the "
     "solution; a grid where a cell or house has no place left gets no step",
 )
-JOBS = Option("-j", "--jobs", type=_positive, default=1, metavar="N", help="grade in N worker processes (default 1)")
+JOBS = Option(
+    "-j",
+    "--jobs",
+    type=_positive,
+    default=1,
+    metavar="N",
+    help="grade in N worker processes (default 1; never more than there are puzzles, nor than two per CPU: a note says so)",
+)
 GRADE_FORMAT = Option("--format", choices=grade_command.FORMATS, default="table", help="table (default), csv or jsonl")
 SE_FIELD = Option(
     "--se",
@@ -490,7 +497,7 @@ COMMANDS = (
         _generate,
         (NUMBER, SEED, JOBS, GEN_LEVEL, SCORE, SE, REQUIRES, REQUIRES_HARDEST, TEACH, PROFILE, SYMMETRY, CLUES, MINIMAL, GEN_FORMAT, MAX_TRIES, OUTPUT, RESUME, QUIET),
         {
-            "-j": "generate in N worker processes (default 1); the puzzles do not depend on N",
+            "-j": "generate in N worker processes (default 1; at most two per CPU: a note says so); the puzzles do not depend on N",
             "--profile": f"the profile whose solution path --requires, --requires-hardest and --teach refer to, and whose rating the records carry: {', '.join(PROFILES)} (default {DEFAULT_PROFILE})",
             "--quiet": "no progress bar and no report",
             "--output": "write the puzzles to FILE (replacing it) instead of stdout",

@@ -8,12 +8,17 @@ SIGTERM left to the parent, a lost worker replaced, none left behind when the pa
 * Every worker watches its parent: on Linux the kernel kills it when the parent dies
   (``PR_SET_PDEATHSIG``), and everywhere a small thread checks the parent's process id
   once a second and ends the worker when it changes (the parent is gone).
+* :func:`cap_workers` is how many workers a request for N gets: never more than there are
+  items to work on, nor more than the machine can hold (``WORKERS_PER_CPU`` per CPU this
+  process may use), with a one-line note when that is fewer than asked. Every command
+  that starts workers (``grade -j``, ``generate -j``, ``serve --workers``) asks it first.
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import itertools
 import multiprocessing
 import os
 import signal
@@ -24,7 +29,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Iterable, Iterator, TypeVar
+from typing import IO, Any, Callable, Generic, Iterable, Iterator, TypeVar
 
 T = TypeVar("T")
 
@@ -33,6 +38,51 @@ MAX_TRIES = 3
 #: Seconds between a worker's checks that its parent is still there.
 _WATCH_EVERY = 1.0
 _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+#: The most worker processes per usable CPU. The work is CPU-bound, so more than one per
+#: CPU only shares the same cores out (two leave room for a core a worker waits on); the
+#: cap is what keeps ``-j 100000`` from forking until the machine runs out of memory.
+WORKERS_PER_CPU = 2
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on: its affinity mask where the system has one (a
+    container or ``taskset`` may allow fewer than the machine has), else every CPU."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def cap_workers(requested: int, items: int | None = None, *, flag: str = "-j", noun: str = "item", note: IO[str] | None = None) -> int:
+    """How many worker processes to start when ``requested`` are asked for: at most
+    ``items`` (the work to share out, when it is known; at least 1) and at most
+    ``WORKERS_PER_CPU`` per usable CPU. When that is fewer than asked, one line on ``note``
+    says so, naming the option (``flag``) and what the items are (``noun``).
+
+    >>> cap_workers(1)
+    1
+    >>> cap_workers(8, items=3)
+    3
+    """
+    cpus = usable_cpus()
+    machine = WORKERS_PER_CPU * cpus
+    workers = max(1, min(requested, machine, requested if items is None else items))
+    if workers < requested and note is not None:
+        if items is not None and workers == max(items, 1) and workers < machine:
+            why = f"there are {noun}s ({items})"
+        else:
+            why = f"this machine can use ({cpus} CPU{'' if cpus == 1 else 's'}, {WORKERS_PER_CPU} worker processes each at most)"
+        using = f"{workers} worker processes" if workers > 1 else "1 process"
+        note.write(f"stepdoku: note: {flag} {requested} is more than {why}: using {using}\n")
+        note.flush()
+    return workers
+
+
+def count_ahead(items: Iterator[T], limit: int) -> tuple[Iterator[T], int | None]:
+    """``items`` unchanged, and how many there are when that is at most ``limit`` (None:
+    more): the first ``limit + 1`` are read ahead and handed back in order."""
+    head = list(itertools.islice(items, limit + 1))
+    return itertools.chain(head, items), (len(head) if len(head) <= limit else None)
 
 
 class WorkerLost(Exception):
@@ -126,7 +176,9 @@ class Workers:
 @contextmanager
 def process_pool(jobs: int, initializer: Callable[..., None], initargs: tuple[Any, ...]) -> Iterator[Workers | None]:
     """``jobs`` worker processes (None for ``jobs`` <= 1), all started on entry, each
-    set up by ``initializer(*initargs)``; ended on exit."""
+    set up by ``initializer(*initargs)``; ended on exit. ``jobs`` is capped at what the
+    machine can use (``cap_workers``; the commands say so before they get here)."""
+    jobs = cap_workers(jobs)
     if jobs <= 1:
         yield None
         return

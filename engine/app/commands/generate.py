@@ -31,6 +31,7 @@ from engine.app.commands.richout import terminal_console
 from engine.app.render.progress import RateColumn
 from engine.generate import DEFAULT_MAX_TRIES, Generated, Generator, Request, RequestError, Stats
 from engine.technique import Catalog
+from engine.workers import cap_workers
 
 FORMATS = ("lines", "jsonl", "csv")
 #: Candidates without a puzzle after which the run says the request is rare.
@@ -102,8 +103,9 @@ def _run(options: GenerateOptions, generator: Generator, out: IO[str], err: IO[s
     first = int(kept.last["candidate"]) + 1 if kept.last is not None else 0
     count = options.count - kept.records
     start = time.perf_counter()
+    jobs = cap_workers(options.jobs, note=err)  # candidates are endless: only the machine caps -j
     try:
-        with batch() as outcome, generator.workers(options.jobs) as pool:  # pool before the bar's thread
+        with batch() as outcome, generator.workers(jobs) as pool:  # pool before the bar's thread
             progress = _progress(err) if show_progress else None
             task = progress.add_task("generating", total=options.count, tried=0) if progress is not None else None
 
@@ -113,7 +115,7 @@ def _run(options: GenerateOptions, generator: Generator, out: IO[str], err: IO[s
                 if stats.tried == RARE_AFTER and stats.found == 0 and not options.quiet:
                     _note(err, progress, _rare(stats, options.max_tries))
 
-            puzzles = generator.puzzles(count, jobs=options.jobs, pool=pool, start=first, max_tries=options.max_tries, progress=show)
+            puzzles = generator.puzzles(count, jobs=jobs, pool=pool, start=first, max_tries=options.max_tries, progress=show)
             with progress if progress is not None else nullcontext():
                 for generated in puzzles:
                     outcome.add(EXIT_OK, f"candidate {generated.index}")  # counted before it is written: see output.py

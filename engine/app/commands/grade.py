@@ -45,11 +45,12 @@ from engine.app.commands.richout import terminal_console
 from engine.formats import Puzzle, format_line
 from engine.lines import Line, read_lines
 from engine.reader import read_puzzles
-from engine.grading import Grader, GradeRecord, GradeStatus, Item, grade_stream, record_columns, worker_pool
+from engine.grading import CHUNK, Grader, GradeRecord, GradeStatus, Item, grade_stream, record_columns, worker_pool
 from engine.app.render.progress import batch_progress
 from engine.cluster import ClusterUnavailable, dask_client, grade_on_cluster
 from engine.app.render.tables import CountTable
 from engine.profiles import Column, Profile, load_profile
+from engine.workers import WORKERS_PER_CPU, cap_workers, count_ahead, usable_cpus
 
 FORMATS = ("table", "csv", "jsonl")
 #: The column that says the se field is serate's own ER (grade --se exact).
@@ -116,7 +117,8 @@ def _run(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], it
     show_progress = options.progress if options.progress is not None else (err.isatty() and not options.quiet)
     err_console = terminal_console(err)
     total = _count(options.inputs) if show_progress else None
-    with batch() as outcome, _grading(options, grader) as grade:  # workers before the bar's thread
+    items, share = _share_out(options, items, err)
+    with batch() as outcome, _grading(options, grader, share) as grade:  # workers before the bar's thread
         for status, count in kept.statuses.items():
             known = status in {s.value for s in GradeStatus}
             outcome.add(_exit_code(GradeStatus(status)) if known else EXIT_OK, times=count)
@@ -129,14 +131,36 @@ def _run(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], it
     return outcome.exit_code
 
 
+@dataclass(frozen=True)
+class _Share:
+    """How the work is shared out: worker processes (1: none) and puzzles per task."""
+
+    jobs: int
+    chunk: int = CHUNK
+
+
+def _share_out(options: GradeOptions, items: Iterator[Item], err: IO[str]) -> tuple[Iterator[Item], _Share]:
+    """``-j N`` capped (see ``engine.workers.cap_workers``): never more workers than this
+    machine can use, nor than there are puzzles; a short batch is cut into as many tasks
+    as there are workers, so each gets some. The puzzles the cap needs to know about are
+    read ahead (no more than the workers would have taken in at once)."""
+    if options.jobs <= 1 or options.scheduler is not None:
+        return items, _Share(options.jobs)
+    ahead = min(options.jobs, WORKERS_PER_CPU * usable_cpus()) * CHUNK
+    items, known = count_ahead(items, ahead)
+    jobs = cap_workers(options.jobs, known, noun="puzzle", note=err)
+    chunk = CHUNK if known is None else max(1, min(CHUNK, -(-known // jobs)))
+    return items, _Share(jobs, chunk)
+
+
 @contextmanager
-def _grading(options: GradeOptions, grader: Grader) -> Iterator[Callable[[Iterator[Item]], Iterator[GradeRecord]]]:
+def _grading(options: GradeOptions, grader: Grader, share: _Share) -> Iterator[Callable[[Iterator[Item]], Iterator[GradeRecord]]]:
     """How the records are made: in this process, in ``-j`` worker processes, or on Dask."""
     if options.cluster is None:
-        with worker_pool(grader, options.jobs) as pool:
-            yield lambda items: grade_stream(items, grader, options.jobs, pool=pool)
+        with worker_pool(grader, share.jobs) as pool:
+            yield lambda items: grade_stream(items, grader, share.jobs, share.chunk, pool=pool)
         return
-    with dask_client(options.scheduler, options.jobs if options.jobs > 1 else None) as client:
+    with dask_client(options.scheduler, share.jobs if share.jobs > 1 else None) as client:
         yield lambda items: grade_on_cluster(items, grader, client)
 
 
