@@ -584,8 +584,11 @@ def _run(handler: Handler, args: argparse.Namespace, out: IO[str], err: IO[str])
         _drop_stdout()
         return EXIT_PIPE_CLOSED
     except OutputFailed as failed:
-        _drop_stdout()
-        err.write(f"stepdoku: cannot write the output: {failed}\n")
+        if failed.path is None:
+            _drop_stdout()
+        else:
+            stream.discard()
+        err.write(f"stepdoku: {failed.describe()}\n")
         return EXIT_OUTPUT_FAILED
     except WorkerLost as lost:
         stream.discard()

@@ -122,9 +122,9 @@ def test_html_and_svg_are_self_contained_and_escape_user_text(tmp_path: Path) ->
         assert "https://" not in document.replace("https://www.textualize.io", "") and "@font-face" not in document
 
 
-def test_unwritable_export_is_a_usage_error(tmp_path: Path) -> None:
+def test_unwritable_export_is_an_output_failure(tmp_path: Path) -> None:
     result = run("explain", EASY, "--html", str(tmp_path / "missing" / "walk.html"))
-    assert result.returncode == 2 and result.stderr.startswith("stepdoku: cannot write")
+    assert result.returncode == 4 and result.stderr.startswith("stepdoku: cannot write")
 
 
 def test_a_script_comment_in_a_puzzle_file_stays_text(tmp_path: Path) -> None:
@@ -170,9 +170,9 @@ def test_svg_into_a_folder_removes_only_its_own_stale_pictures(tmp_path: Path) -
     assert names == sorted([*mine, "end.svg", "index.html", "start.svg", "step-001.svg"])
 
 
-def test_svg_into_a_missing_folder_or_a_file_is_a_usage_error(tmp_path: Path) -> None:
+def test_svg_into_a_missing_folder_or_a_file_is_an_output_failure(tmp_path: Path) -> None:
     result = run("explain", ROYLE, "--svg", f"{tmp_path}/missing/deeper/")
-    assert result.returncode == 2 and result.stderr.startswith("stepdoku: cannot write into")
+    assert result.returncode == 4 and result.stderr.startswith("stepdoku: cannot write into")
 
 
 def test_the_page_opens_with_singles_expanded_when_asked(tmp_path: Path) -> None:

@@ -18,6 +18,7 @@ from typing import IO, Sequence
 from engine.grid import Grid
 from engine.profiles import Column, Rating
 from engine.solver import SolveResult, SolveStatus
+from engine.app.commands.output import cannot_write
 from engine.app.draw.walk import path_panels
 from engine.app.draw.geometry import WIDTH
 from engine.app.draw.page import Panel, Section, picture_page, walkthrough_page
@@ -54,16 +55,20 @@ class DrawnOutputs:
         return bool(self.html or self.folder)
 
     def write(self, title: str, err: IO[str], *, expanded: bool = False, intro: Sequence[str] = ()) -> str | None:
-        """Write the page and the pictures; an error message if one cannot be written."""
-        try:
-            if self.html:
+        """Write the page and the pictures; an error message (naming the file) if one
+        cannot be written."""
+        if self.html:
+            try:
                 write_text(self.html, walkthrough_page(title, self.sections, expanded=expanded, intro=intro))
-                err.write(f"stepdoku: wrote {self.html}\n")
-            if self.folder:
+            except OSError as error:
+                return cannot_write(error, self.html)
+            err.write(f"stepdoku: wrote {self.html}\n")
+        if self.folder:
+            try:
                 count = write_folder(self.folder, title, self.sections)
-                err.write(f"stepdoku: wrote {count} pictures and index.html in {self.folder}\n")
-        except OSError as error:
-            return f"cannot write: {error.strerror or error}"
+            except OSError as error:
+                return cannot_write(error, self.folder)
+            err.write(f"stepdoku: wrote {count} pictures and index.html in {self.folder}\n")
         return None
 
 

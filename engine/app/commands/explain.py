@@ -31,7 +31,7 @@ from rich.text import Text
 from engine.notation import rated_line
 from engine.analysis import Analysis, Status
 from engine.app.commands.inputs import Record, iter_records
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, EXIT_OUTPUT_FAILED, batch, report_error
 from engine.app.commands.drawn import DrawnOutputs, check_folder, is_folder, solution_section, status_note
 from engine.app.commands.richout import RichTarget
 from engine.formats import Puzzle, format_line
@@ -64,10 +64,14 @@ def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], s
     folder = options.svg if is_folder(options.svg) else None
     target = RichTarget(None, None if folder else options.svg)  # --svg FILE: the terminal output as a picture
     drawn = DrawnOutputs(options.html, folder)
-    problem = _check_range(options) or target.check() or (check_folder(folder) if folder else None) or RichTarget(options.html).check()
+    problem = _check_range(options)
     if problem:
         err.write(f"stepdoku: {problem}\n")
         return EXIT_BAD_INPUT
+    unwritable = target.check() or (check_folder(folder) if folder else None) or RichTarget(options.html).check()
+    if unwritable:
+        err.write(f"stepdoku: {unwritable}\n")
+        return EXIT_OUTPUT_FAILED
     techniques = profile.plan(options.codes, options.max_difficulty)
     quiet = options.json or options.text or (drawn.wanted and not target.exporting)
     console = None if quiet else target.console(out)
@@ -104,7 +108,7 @@ def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], s
         failures.append(target.finish(console, title, err))
     for failed in filter(None, failures):
         err.write(f"stepdoku: {failed}\n")
-        outcome.add(EXIT_BAD_INPUT)
+        return max(outcome.exit_code, EXIT_OUTPUT_FAILED)
     return outcome.exit_code
 
 

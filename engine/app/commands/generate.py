@@ -20,12 +20,12 @@ import secrets
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import IO, Any, cast
+from typing import IO, Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_OK, Interrupted, RecordStream, batch
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_OK, Interrupted, batch, record_file
 from engine.app.commands.resume import Kept, ResumeError, open_output
 from engine.app.commands.richout import terminal_console
 from engine.app.render.progress import RateColumn
@@ -77,10 +77,8 @@ def run(options: GenerateOptions, catalog: Catalog, out: IO[str], err: IO[str]) 
         return EXIT_BAD_INPUT
     if options.seed is None and not options.quiet:
         err.write(f"stepdoku: seed {seed} (to continue this run if it stops: the same options with --seed {seed} --resume)\n")
-    try:
-        return _run(options, generator, cast(IO[str], RecordStream(handle)), err, kept)
-    finally:
-        handle.close()
+    with record_file(handle, options.output) as records:
+        return _run(options, generator, records, err, kept)
 
 
 def _check_kept(generator: Generator, kept: Kept, path: str) -> None:

@@ -32,14 +32,14 @@ import time
 from collections import Counter
 from dataclasses import dataclass
 from contextlib import contextmanager
-from typing import IO, Any, Callable, Iterator, cast
+from typing import IO, Any, Callable, Iterator
 
 from rich.console import Group, RenderableType
 from rich.progress import Progress
 from rich.text import Text
 
 from engine.app.commands.inputs import iter_records
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, RecordStream, batch
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, batch, record_file
 from engine.app.commands.resume import Kept, ResumeError, kept_records, open_output, skip_kept
 from engine.app.commands.richout import terminal_console
 from engine.formats import Puzzle, format_line
@@ -95,12 +95,11 @@ def _run_to(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str],
         return EXIT_BAD_INPUT
     items = skip_kept(_items(options.inputs, stdin), kept_records(options.output, options.format, names, kept), _same_item, options.output)
     try:
-        return _run(options, profile, cast(IO[str], RecordStream(handle)), err, items, kept)
+        with record_file(handle, options.output) as records:
+            return _run(options, profile, records, err, items, kept)
     except ResumeError as refused:
         err.write(f"stepdoku: {refused}\n")
         return EXIT_BAD_INPUT
-    finally:
-        handle.close()
 
 
 def _extra_columns(options: GradeOptions, profile: Profile) -> tuple[Column, ...]:

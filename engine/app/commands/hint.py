@@ -26,7 +26,7 @@ from rich.text import Text
 
 from engine.advice import Advice, HintOptions, HintStatus, StateMismatch, advise, player_state
 from engine.app.commands.inputs import Record, iter_records
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, EXIT_OUTPUT_FAILED, batch, cannot_write, report_error
 from engine.app.commands.drawn import write_text
 from engine.app.commands.richout import RichTarget, terminal_console
 from engine.app.draw.hint_page import hint_page, hint_parts
@@ -40,7 +40,7 @@ def run(options: HintOptions, profile: Profile, out: IO[str], err: IO[str], stdi
     problem = RichTarget(html).check() if html else None
     if problem:
         err.write(f"stepdoku: {problem}\n")
-        return EXIT_BAD_INPUT
+        return EXIT_OUTPUT_FAILED
     givens: Puzzle | None = None
     if options.puzzle is not None:
         first = next(iter(iter_records([options.puzzle], stdin)))
@@ -59,7 +59,7 @@ def run(options: HintOptions, profile: Profile, out: IO[str], err: IO[str], stdi
         failed = _write_page(html, pages, err)
         if failed:
             err.write(f"stepdoku: {failed}\n")
-            outcome.add(EXIT_BAD_INPUT)
+            return max(outcome.exit_code, EXIT_OUTPUT_FAILED)
     return outcome.exit_code
 
 
@@ -67,7 +67,7 @@ def _write_page(path: str, pages: list[list[str]], err: IO[str]) -> str | None:
     try:
         write_text(path, hint_page("stepdoku hint", pages))
     except OSError as error:
-        return f"cannot write: {error.strerror or error}"
+        return cannot_write(error, path)
     err.write(f"stepdoku: wrote {path}\n")
     return None
 

@@ -24,6 +24,8 @@ import os
 from dataclasses import dataclass, field
 from typing import IO, Any, Callable, Iterable, Iterator, TypeVar
 
+from engine.app.commands.output import OutputFailed
+
 RESUMABLE = ("jsonl", "csv")
 #: Bytes read at a time when scanning a file for its whole lines.
 _BLOCK = 1 << 16
@@ -49,12 +51,16 @@ class Kept:
 def open_output(path: str, form: str, names: tuple[str, ...], resume: bool) -> tuple[IO[str], Kept]:
     """The file to append records to, and what it already holds: nothing unless
     ``resume`` (then the file is started afresh), else its whole records, with a torn
-    last line cut off. Raises ResumeError when the file is not this batch's or cannot be
-    opened."""
+    last line cut off.
+
+    Raises:
+        ResumeError: the file is not this batch's to continue.
+        OutputFailed: the file cannot be opened or cut (exit code 4, the path named).
+    """
     try:
         return _open_output(path, form, names, resume)
     except OSError as error:
-        raise ResumeError(f"cannot write {path!r}: {error.strerror or error}") from None
+        raise OutputFailed(error, path) from None
 
 
 def _open_output(path: str, form: str, names: tuple[str, ...], resume: bool) -> tuple[IO[str], Kept]:

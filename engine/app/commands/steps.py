@@ -27,7 +27,7 @@ from engine.app.commands.drawn import DrawnOutputs, check_folder, is_folder, not
 from engine.app.commands.richout import RichTarget
 from engine.app.draw.page import Section
 from engine.app.draw.walk import step_panel
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, EXIT_OUTPUT_FAILED, batch, report_error
 from engine.formats import Puzzle, format_line
 from engine.grid import Contradiction
 from engine.profiles import Profile
@@ -56,7 +56,7 @@ def run(options: StepsOptions, profile: Profile, out: IO[str], err: IO[str], std
     problem = target.check() or (check_folder(folder) if folder else None) or RichTarget(options.html).check()
     if problem:
         err.write(f"stepdoku: {problem}\n")
-        return EXIT_BAD_INPUT
+        return EXIT_OUTPUT_FAILED
     chosen = profile.select(options.codes) if options.codes is not None else None
     wants_console = (options.rich and not drawn.wanted) or target.exporting
     console = target.console(out) if wants_console and not options.json else None
@@ -86,7 +86,7 @@ def run(options: StepsOptions, profile: Profile, out: IO[str], err: IO[str], std
         failures.append(target.finish(console, "stepdoku steps", err))
     for failed in filter(None, failures):
         err.write(f"stepdoku: {failed}\n")
-        outcome.add(EXIT_BAD_INPUT)
+        return max(outcome.exit_code, EXIT_OUTPUT_FAILED)
     return outcome.exit_code
 
 
