@@ -162,7 +162,7 @@ def test_svg_into_a_folder_draws_each_step_and_an_index(tmp_path: Path) -> None:
 def test_svg_into_a_folder_removes_only_its_own_stale_pictures(tmp_path: Path) -> None:
     folder = tmp_path / "pictures"
     folder.mkdir()
-    mine = ["notes.txt", "step-1.svg", "step-001.png", "photo.svg"]  # not names stepdoku writes
+    mine = ["notes.txt", "step-1.svg", "step-001.png", "photo.svg", "step-0001.svg", "step-1000.svg", "step-000.svg", "puzzle-0002-end.svg"]  # not names stepdoku writes
     for name in [*mine, "step-040.svg", "puzzle-002-step-003.svg"]:
         (folder / name).write_text("x")
     assert run("explain", ROYLE, "--until-step", "1", "--svg", str(folder)).returncode == 0

@@ -103,8 +103,12 @@ def write_folder(folder: str, title: str, sections: Sequence[Section]) -> int:
     return len(files)
 
 
-#: The names ``picture_files`` gives: only these are ever removed from a folder.
-_OUR_NAMES = re.compile(r"(puzzle-\d{3}-)?(start|end|step-\d{3,})\.svg")
+#: The names ``picture_files`` can give, and so the only ones ever removed from a folder:
+#: a step number has three digits (a walkthrough has fewer than 1,000 steps: each places a
+#: digit or removes a candidate, of 729), from 001; a puzzle number three or more, from
+#: 001, with no leading zero past three digits. ``step-0001.svg``, ``step-1000.svg`` or
+#: ``step-000.svg`` are never ours, so they are never touched.
+_OUR_NAMES = re.compile(r"(puzzle-(?!000)(?:\d{3}|[1-9]\d{3,})-)?(start|end|step-(?!000)\d{3})\.svg")
 
 
 def _remove_stale(folder: str, written: set[str]) -> None:
