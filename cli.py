@@ -164,7 +164,13 @@ PROFILE = Option(
 )
 ONLY = Option("--only", type=_codes, metavar="CODES", help="use only these techniques, e.g. n2,h2 (see 'stepdoku techniques')")
 TECHNIQUE = Option("--technique", "-t", type=_codes, metavar="CODES", help="technique codes, e.g. n2,h2 (default: a library line's own technique, else the profile's default set)")
-MAX_DIFFICULTY = Option("--max-difficulty", type=int, metavar="N", help="leave out techniques ordered after N in the profile (its order numbers: see 'stepdoku techniques')")
+MAX_DIFFICULTY = Option(
+    "--max-difficulty",
+    type=_at_least(0),
+    metavar="N",
+    help="leave out techniques ordered after N in the profile (its order numbers: see 'stepdoku techniques'); "
+    "a value that leaves no technique is refused",
+)
 NO_SEARCH = Option("--no-search", action="store_true", help="stop when stuck instead of placing a Brute Force digit")
 JSON = Option("--json", action="store_true", help="one JSON object per puzzle (JSON Lines)")
 TEXT = Option("--text", action="store_true", help="the HoDoKu-style step lines only")

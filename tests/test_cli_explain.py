@@ -74,8 +74,19 @@ def test_bad_ranges_are_usage_errors() -> None:
     assert result.returncode == 2 and result.stderr == "stepdoku: --until-step must not be before --from-step\n"
     result = run("explain", EASY, "--from-step", "999")
     assert result.returncode == 2 and "The solution has only" in result.stdout
+    result = run("explain", EASY, "--from-step", "999", "--text")  # not a blank line and exit 0
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "stepdoku: line 1: the solution has only 49 steps; nothing from step 999\n"
     result = run("explain", EASY, "--from-step", "0")
     assert result.returncode == 2 and "must be 1 or more" in result.stderr
+    result = run("explain", EASY, "--max-difficulty", "-5")  # was solved by 64 Brute Force steps, "Extreme"
+    assert (result.returncode, result.stdout) == (2, "") and "--max-difficulty: must be 0 or more: '-5'" in result.stderr
+    result = run("explain", EASY, "--max-difficulty", "5")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "stepdoku: --max-difficulty 5 leaves no technique to use: the first technique in profile 'hodoku', Full House, "
+        "is ordered 100 (see 'stepdoku techniques --profile hodoku')\n"
+    )
 
 
 def test_invalid_and_unreadable_puzzles() -> None:
