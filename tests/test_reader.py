@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.formats import Layout, Puzzle, PuzzleFormatError, format_line
+from engine.formats import Layout, Puzzle, PuzzleFormatError, format_line, format_pm
+from engine.grid import Grid
 from engine.lines import MAX_LINE_CHARS
 from engine.reader import MAX_BLOCK_ROWS, read_puzzles
 from tests.conftest import PUZZLES
@@ -94,8 +95,35 @@ def test_grids_and_pm_grids_keep_their_layouts_next_to_letter_lines() -> None:
     text = f"{INKALA.replace('0', 'x')}\n\n{grid}"
     items = list(read_puzzles(text.splitlines()))
     assert isinstance(items[0], Puzzle) and items[0].layout is Layout.LINE
-    # Once a one-line puzzle was seen, short lines are records of their own (line mode).
-    assert all(isinstance(i, PuzzleFormatError) for i in items[1:]) and len(items) == 10
+    assert len(items) == 2 and isinstance(items[1], Puzzle) and items[1].layout is Layout.COMPACT
+
+
+SPACED = "\n".join(" ".join(INKALA[r * 9 : r * 9 + 9]) for r in range(9))
+COMPACT = "\n".join(INKALA[r * 9 : r * 9 + 9].replace("0", ".") for r in range(9))
+PM = format_pm(Grid.from_values([int(ch) for ch in INKALA]))  # boxed, with box lines
+
+
+@pytest.mark.parametrize("grid, layout", [(SPACED, Layout.SPACED), (COMPACT, Layout.COMPACT), (PM, Layout.PM)], ids=["spaced", "compact", "pm"])
+@pytest.mark.parametrize("between", ["\n\n", "\n"], ids=["blank line", "no blank line"])
+def test_a_grid_after_one_line_puzzles_is_a_grid(grid: str, layout: Layout, between: str) -> None:
+    # Issue 26: a grid after an 81-character line was read as nine "9 cells, need 81" errors.
+    text = f"{INKALA}{between}{grid}\n\n{INKALA}\n"
+    items = list(read_puzzles(text.splitlines()))
+    assert [type(i).__name__ for i in items] == ["Puzzle", "Puzzle", "Puzzle"], items
+    assert [i.layout for i in items if isinstance(i, Puzzle)] == [Layout.LINE, layout, Layout.LINE]
+    assert format_line(items[1].values, "0") == INKALA and items[1].line == len(between) + (layout is Layout.PM) + 1
+
+
+def test_stray_short_lines_after_one_line_puzzles_stay_one_record_each() -> None:
+    text = f"{INKALA}\n123\n4 5\n\n{INKALA}\n" + "\n".join(["123456789"] * 8) + "\n"
+    items = list(read_puzzles(text.splitlines()))
+    assert [str(i) if isinstance(i, PuzzleFormatError) else "puzzle" for i in items] == [
+        "puzzle",
+        "line 2: 3 cells, need 81",
+        "line 3: 2 cells, need 81",
+        "puzzle",
+        *(f"line {n}: 9 cells, need 81" for n in range(6, 14)),  # eight rows are not a grid
+    ]
 
 
 # --- LeetCode boards -----------------------------------------------------------------------

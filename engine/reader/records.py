@@ -28,8 +28,10 @@ def read_puzzles(lines: Iterable[Line], first_line: int = 1) -> Iterator[Item]:
     """Every puzzle in the text, in order; unreadable ones as errors carrying a line number.
 
     Once the text has shown a one-line puzzle (81 characters or a library line), it is
-    read as one puzzle per line: every later non-blank, non-comment line yields exactly one
-    record, so a batch never merges stray short lines into a would-be grid. ``lines`` are
+    read as one puzzle per line: a later run of short lines is a grid only when it is whole
+    grids (9 rows, 18, ...; a grid pasted after a line, blank line or not), else each of
+    its lines is a record of its own (an error), so a batch never merges stray short lines
+    into a would-be grid. ``lines`` are
     strings (a list, or :func:`engine.lines.read_lines` over a file) or the ``TooLong``
     and ``NotText`` items of :mod:`engine.lines`.
     """
@@ -84,9 +86,6 @@ class _Reader:
     def _place(self, item: LineItem) -> Iterator[Item]:
         """Put a classified line where it belongs: a record, a grid row, or a title."""
         yield from self._resolve_title(item)
-        if self.line_mode and item.kind in ROW_KINDS:
-            yield item.error or PuzzleFormatError(f"{len(item.cells or ''.join(item.tokens))} cells, need {N_CELLS}", item.number)
-            return
         if item.kind in ROW_KINDS or (item.kind is Kind.SEPARATOR and self.block):
             yield from self._add_to_block(item)
             return
@@ -125,6 +124,9 @@ class _Reader:
 
     def _flush_block(self) -> Iterator[Item]:
         block, self.block, self.rows = self.block, [], 0
+        if self.line_mode and not _whole_grids(block):
+            yield from _line_errors(block)
+            return
         yield from _flush(block)
 
     def _start_board(self, text: str, number: int) -> Iterator[Item]:
@@ -168,6 +170,23 @@ def _board(lines: list[tuple[int, str]]) -> Item:
         return parse_board(lines)
     except PuzzleFormatError as error:
         return error if error.line is not None else PuzzleFormatError(error.message, lines[0][0])
+
+
+def _whole_grids(block: list[LineItem]) -> bool:
+    """Whether a block of rows is whole grids (or one line of nine digit groups, which is a
+    one-line puzzle): in line mode anything else is not merged."""
+    rows = [item for item in block if item.kind in ROW_KINDS]
+    if len(rows) == 1 and rows[0].layout is Layout.LINE:
+        return True
+    well_formed = all(item.error is None and (item.kind is not Kind.ROW or len(item.cells) == 9) for item in rows)
+    return bool(rows) and len(rows) % 9 == 0 and well_formed
+
+
+def _line_errors(block: list[LineItem]) -> Iterator[Item]:
+    """In line mode, each line of a block that is not a grid: a record of its own."""
+    for item in block:
+        if item.kind in ROW_KINDS:
+            yield item.error or PuzzleFormatError(f"{len(item.cells or ''.join(item.tokens))} cells, need {N_CELLS}", item.number)
 
 
 def _flush(block: list[LineItem]) -> Iterator[Item]:
