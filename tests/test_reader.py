@@ -227,3 +227,21 @@ def test_bad_one_line_puzzles_before_any_good_one_are_each_a_record() -> None:
         "line 3: 2 cells in the givens field, need 81",
         4,
     ]
+
+
+@pytest.mark.parametrize("empty", ["0", "."])
+@pytest.mark.parametrize("row", [0, 4])
+def test_a_pencil_mark_grid_with_a_cell_of_no_candidates_names_the_cell(empty: str, row: int) -> None:
+    # Issue 26: this gave "34 cells, need 81" and "a grid of 8 rows, need 9".
+    lines = PM.splitlines()
+    rows = [n for n, line in enumerate(lines) if "|" in line and "-" not in line]
+    number = rows[row]
+    tokens = lines[number].split()
+    emptied = next(i for i, t in enumerate(tokens) if len(t) > 1)  # the row's first cell with marks
+    tokens[emptied] = empty
+    lines[number] = " ".join(tokens)
+    items = list(read_puzzles(lines))
+    column = sum(1 for t in tokens[:emptied] if t != "|") + 1
+    assert [str(i) for i in items] == [
+        f"line {number + 1}: r{row + 1}c{column} has no candidate left (written {empty!r}): in a pencil-mark grid every cell shows its digit or its candidates"
+    ]

@@ -132,6 +132,9 @@ def _classify_tokens(text: str, stripped: str, number: int) -> LineItem:
     if bad is not None:
         raise PuzzleFormatError(f"unexpected character {bad!r}", number, text.index(bad) + 1)
     joined = "".join(tokens)
+    if _pm_row_with_an_empty_cell(tokens):
+        # A pencil-mark row with a cell of no candidates left: the grid says which (_flush).
+        return LineItem(Kind.PM_ROW, number, tokens=tokens, layout=Layout.PM)
     if len(tokens) == 9 and all(_PM_TOKEN.match(t) for t in tokens) and any(len(t) > 1 for t in tokens):
         if len(joined) == N_CELLS and all(len(t) == 9 for t in tokens):
             # Nine groups of nine digits: a one-line puzzle, unless it sits inside a PM grid
@@ -150,6 +153,14 @@ def _classify_tokens(text: str, stripped: str, number: int) -> LineItem:
     else:
         layout = Layout.COMPACT
     return LineItem(Kind.ROW, number, cells=joined, tokens=tokens, layout=layout)
+
+
+def _pm_row_with_an_empty_cell(tokens: tuple[str, ...]) -> bool:
+    """Nine groups, some of several digits (pencil marks), others a lone empty mark
+    (``0``, ``.``): a cell whose candidates are all gone."""
+    empty = [t for t in tokens if len(t) == 1 and t in CELL_CHARS and t not in "123456789"]
+    marks = [t for t in tokens if _PM_TOKEN.match(t)]
+    return len(tokens) == 9 and bool(empty) and len(empty) + len(marks) == 9 and any(len(t) > 1 for t in marks)
 
 
 def _leading_run(stripped: str) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator
 
-from engine.cells import N_CELLS
+from engine.cells import CELL_NAMES, N_CELLS
 from engine.formats import Layout, Puzzle, PuzzleFormatError, grid_from_rows, pm_puzzle
 from engine.leetcode import bracket_depth, is_board_start, parse_board
 from engine.lines import MAX_LINE_CHARS, Line, NotText
@@ -210,6 +210,15 @@ def _flush(block: list[LineItem]) -> Iterator[Item]:
         yield _grid(rows[k : k + 9], block)
 
 
+def _no_candidate(cell: int, token: str, line: int) -> PuzzleFormatError:
+    """A pencil-mark grid with a cell written as empty: no candidate is left there."""
+    return PuzzleFormatError(
+        f"{CELL_NAMES[cell]} has no candidate left (written {token!r}): in a pencil-mark grid every cell "
+        "shows its digit or its candidates",
+        line,
+    )
+
+
 def _short_row(item: LineItem) -> PuzzleFormatError:
     return PuzzleFormatError(f"{len(item.cells)} cells in this grid row, need 9", item.number)
 
@@ -225,8 +234,9 @@ def _grid(rows: list[LineItem], block: list[LineItem]) -> Item:
             tokens: list[str] = []
             for item in rows:
                 tokens.extend(item.tokens if item.kind is Kind.PM_ROW else tuple(item.cells))
-            if any(ch not in "123456789" for t in tokens for ch in t):
-                return PuzzleFormatError("a pencil-mark grid cannot have empty cells", first)
+            empty = next((n for n, t in enumerate(tokens) if any(ch not in "123456789" for ch in t)), None)
+            if empty is not None:
+                return _no_candidate(empty, tokens[empty], rows[empty // 9].number)
             return at_line(pm_puzzle(tokens, first), first)
         layout = Layout.BOXED if any(item.kind is Kind.SEPARATOR for item in block) else rows[0].layout
         if any(item.layout is Layout.BOXED for item in rows):
