@@ -91,7 +91,8 @@ def run(options: StepsOptions, profile: Profile, out: IO[str], err: IO[str], std
 
 
 def _code(status: Status) -> int:
-    return EXIT_OK if status is not Status.NONE else EXIT_INVALID
+    """1 when the position has no solution or several, as for every command."""
+    return EXIT_OK if status is Status.UNIQUE else EXIT_INVALID
 
 
 def _drawn_one(record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...]) -> tuple[Section, Status]:
