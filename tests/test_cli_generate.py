@@ -154,6 +154,7 @@ def test_the_report_names_the_seed_and_the_rejections() -> None:
         (["--symmetry", "quarter", "--clues", "22-23"], "groups of 1 or 4"),
         (["--clues", "12-16"], "fewer than 17 clues"),
         (["--requires", "zz"], "unknown technique code 'zz'"),
+        (["--level", "easy", "--score", "900-1000"], "HoDoKu moves an Easy puzzle scoring more than 800 up a level"),
     ],
 )
 def test_impossible_requests_are_refused(argv: list[str], message: str) -> None:
@@ -167,6 +168,7 @@ def test_impossible_requests_are_refused(argv: list[str], message: str) -> None:
     [
         (["--level", "hardest"], "argument --level: unknown level 'hardest'"),
         (["--se", "9-7"], "argument --se: empty range 9.0-7.0"),
+        (["--level", "hard-easy"], "argument --level: empty level range 'hard-easy': hard is above easy (from easy up to extreme: write easy-hard)"),
         (["--clues", "x"], "argument --clues: not a whole number"),
         (["--seed", "-3"], "argument --seed: must be 0 or more"),
         (["--symmetry", "spiral"], "unknown symmetry 'spiral'"),

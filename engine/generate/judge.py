@@ -326,7 +326,7 @@ def _check_levels(profile: HodokuProfile, request: Request) -> None:
         return
     cap = Level(levels.high).max_score
     if cap is not None and scores.low > cap:
-        raise RequestError(f"HoDoKu moves a {Level(levels.high).label} puzzle scoring more than {cap} up a level, so --score {scores} cannot be met")
+        raise RequestError(f"HoDoKu moves {_article(Level(levels.high).label)} puzzle scoring more than {cap} up a level, so --score {scores} cannot be met")
     if levels.low == Level.EXTREME:
         # HoDoKu's own Extreme techniques: those it lacks (stepdoku's own, scored as unknown) do not count.
         cheapest = min(c.score for code, c in profile.configs().items() if c.level == Level.EXTREME and code != "bf" and c is not UNKNOWN_STEP)

@@ -105,6 +105,12 @@ def parse_record(form: str, names: tuple[str, ...], line: bytes, path: str, numb
     where = f"{path}:{number}"
     try:
         text = line.decode("utf-8")
+        other = _written_as(form, text)
+        if other is not None:
+            raise ResumeError(
+                f"{where}: the file holds {_FORMAT_WORDS[other]} (--format {other}), not {_FORMAT_WORDS[form]} (--format {form}): "
+                f"resume with --format {other}, or start again without --resume"
+            )
         if form == "jsonl":
             record = json.loads(text)
             if not isinstance(record, dict) or tuple(record) != names:
@@ -120,6 +126,21 @@ def parse_record(form: str, names: tuple[str, ...], line: bytes, path: str, numb
     if len(row) != len(names):
         raise ResumeError(f"{where}: not a record of this batch (another --format or --profile?)")
     return dict(zip(names, row))
+
+
+#: What each resumable format's records are called in messages.
+_FORMAT_WORDS = {"jsonl": "JSON lines", "csv": "CSV rows"}
+
+
+def _written_as(form: str, text: str) -> str | None:
+    """The other resumable format a line plainly belongs to (a JSON object where CSV rows
+    are expected, a comma-separated row where JSON lines are), else None."""
+    json_object = text.lstrip().startswith("{")
+    if form == "csv" and json_object:
+        return "jsonl"
+    if form == "jsonl" and not json_object and "," in text:
+        return "csv"
+    return None
 
 
 def kept_records(path: str, form: str, names: tuple[str, ...], kept: Kept) -> Iterator[dict[str, Any]]:
