@@ -83,11 +83,35 @@ def test_what_the_81_character_rule_does_not_take() -> None:
     comment = "#" + "x" * 80  # a comment stays a comment
     dashes = "-" * 81  # a box line, not an empty grid
     library = ":0000:x:" + INKALA + ":::"  # a library line, not a puzzle of letters
-    fullwidth = "\uff18" + INKALA[1:]  # a digit of another script is never an empty cell
+    superscript = "\u00b2" + INKALA[1:]  # digit-like, but no decimal digit: never an empty cell
     control = "\x01" + INKALA[1:]
-    items = list(read_puzzles([comment, dashes, library, fullwidth, control]))
+    items = list(read_puzzles([comment, dashes, library, superscript, control]))
     assert isinstance(items[0], Puzzle) and items[0].layout is Layout.LIBRARY and items[0].line == 3
-    assert [str(i) for i in items[1:]] == ["line 4, column 1: unexpected character '８'", "line 5, column 1: unexpected character '\\x01'"]
+    assert [str(i) for i in items[1:]] == ["line 4, column 1: unexpected character '²'", "line 5, column 1: unexpected character '\\x01'"]
+
+
+def _script(text: str, zero: int) -> str:
+    """The text with its ASCII digits written in another script (``zero``: its 0)."""
+    return "".join(chr(zero + int(ch)) if ch.isdigit() else ch for ch in text)
+
+
+@pytest.mark.parametrize("zero", [0xFF10, 0x0660, 0x0966], ids=["full-width", "arabic-indic", "devanagari"])
+def test_digits_of_other_scripts_are_read_as_digits_in_every_layout(zero: int) -> None:
+    # Issue 26: "any other character is an empty cell", but '８' was refused.
+    rows = [INKALA[r * 9 : r * 9 + 9] for r in range(9)]
+    layouts = {
+        Layout.LINE: INKALA,
+        Layout.SPACED: "\n".join(" ".join(row) for row in rows),
+        Layout.COMPACT: "\n".join(rows),
+        Layout.BOXED: "\n".join(f"{row[:3]}|{row[3:6]}|{row[6:]}" + ("\n---+---+---" if r in (2, 5) else "") for r, row in enumerate(rows)),
+        Layout.LIBRARY: ":0000:x:" + INKALA + ":::",
+        Layout.LEETCODE: "[" + ",".join("[" + ",".join(f'"{ch}"' for ch in row.replace("0", ".")) + "]" for row in rows) + "]",
+        Layout.PM: PM,
+    }
+    for layout, text in layouts.items():
+        items = list(read_puzzles(_script(text, zero).splitlines()))
+        assert len(items) == 1 and isinstance(items[0], Puzzle), (layout, items)
+        assert format_line(items[0].values, "0") == INKALA and items[0].layout is layout, layout
 
 
 def test_grids_and_pm_grids_keep_their_layouts_next_to_letter_lines() -> None:

@@ -8,6 +8,7 @@ stood for a grid row (``BAD``) or for a record of its own (``BAD_LINE``).
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -101,6 +102,19 @@ def _classify(text: str, number: int) -> LineItem:
     return _classify_tokens(text, stripped, number)
 
 
+def ascii_digits(text: str) -> str:
+    """Digits of any script as the ASCII digits they are: full-width ``８``, Arabic-Indic
+    ``٨``, Devanagari ``८`` (Unicode decimal digits, category Nd); everything else is left
+    as it is, one character for one, so columns in messages still point at the input.
+
+    >>> ascii_digits("\uff18.\u0663")
+    '8.3'
+    """
+    if text.isascii():
+        return text
+    return "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() and not ch.isascii() else ch for ch in text)
+
+
 def first_word(stripped: str) -> str:
     """The first word of a line: up to a blank, ``,``, ``;`` or ``#``."""
     match = _FIRST_WORD.match(stripped)
@@ -116,7 +130,9 @@ def cell_like(word: str) -> bool:
 
 
 def _free_line(text: str, word: str, number: int) -> Puzzle:
-    """Rule 6: an 81-character word; 1-9 are clues, any other printable non-digit is empty."""
+    """Rule 6: an 81-character word; 1-9 are clues, any other printable non-digit is empty
+    (digits of other scripts were made ASCII before: ``ascii_digits``; a digit-like
+    character that is no decimal digit, such as ``²``, is an error, never an empty cell)."""
     for i, ch in enumerate(word):
         if (ch.isdigit() and ch not in "0123456789") or not ch.isprintable():
             raise _LineError(f"unexpected character {ch!r}", number, text.index(word) + i + 1)

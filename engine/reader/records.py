@@ -11,7 +11,7 @@ from engine.cells import CELL_NAMES, N_CELLS
 from engine.formats import Layout, Puzzle, PuzzleFormatError, grid_from_rows, pm_puzzle
 from engine.leetcode import bracket_depth, is_board_start, parse_board
 from engine.lines import MAX_LINE_CHARS, Line, NotText
-from engine.reader.classify import ROW_KINDS, Kind, LineItem, at_line, classify_line, line_puzzle, too_long
+from engine.reader.classify import ROW_KINDS, Kind, LineItem, ascii_digits, at_line, classify_line, line_puzzle, too_long
 
 Item = Puzzle | PuzzleFormatError
 # How a line inside a board starts: a bracket, a quoted cell, a comma, a comment, or a
@@ -65,7 +65,7 @@ class _Reader:
             self.stopped = True
             return
         if isinstance(raw, str) and len(raw) <= MAX_LINE_CHARS:
-            text = raw.rstrip("\r\n")
+            text = ascii_digits(raw.rstrip("\r\n"))
             text = text[1:] if first and text.startswith("\ufeff") else text
             if self.board:
                 yield from self._board_line(text, number)
