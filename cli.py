@@ -513,7 +513,7 @@ COMMANDS = (
     ),
     Command(
         "steps",
-        "every step some techniques find in a position",
+        "every step some techniques find in a position (each technique's listing bounded by work; one cut short says so)",
         _steps,
         (INPUTS, PROFILE, TECHNIQUE, JSON, BRIEF, RICH, HTML, DRAWN_SVG, *TECHNIQUE_OPTIONS),
         {
