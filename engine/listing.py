@@ -20,7 +20,7 @@ from typing import Sequence
 
 from engine.grid import Grid
 from engine.step import Step
-from engine.stop import WorkSpent, charge, work_limit
+from engine.stop import WorkLimitReached, charge, work_limit
 from engine.technique import Technique
 
 #: Work units one technique's listing may spend. A unit is about a millisecond of CPU at
@@ -70,7 +70,7 @@ def _list_one(grid: Grid, technique: Technique, work: int, into: list[Step]) -> 
             for step in found:
                 into.append(step)
                 charge(step_work(step))
-    except WorkSpent:
+    except WorkLimitReached:
         return False
     finally:
         close = getattr(found, "close", None)  # a generator: end it where it stopped

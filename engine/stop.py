@@ -1,5 +1,5 @@
-"""A user's stop switch for long work, and a bound on the work of a listing, both checked
-cooperatively (never from a signal handler).
+"""A user's stop switch for long work, and work budgets, checked cooperatively (never from
+a signal handler).
 
 ``grade --max-seconds`` lets a user cut one record short. The solver loop, and long
 searches between their work units, call :func:`checkpoint`; past the deadline it raises
@@ -12,23 +12,23 @@ own (see each technique's limits); this is only the user's switch.
 The deadline is held in a context variable: set for one block with :func:`stop_after`,
 invisible outside it, and separate per thread.
 
+Work is bounded by work units, never by the clock: :func:`work_limit` gives a block a
+budget of units, spent at each :func:`checkpoint` (each technique tried by the solver
+loop, each unit of a long search: a trial, a closure, a chain run; a call may stand for
+more than one) and by :func:`charge` (output already found, such as a listed step); past
+it :class:`WorkLimitReached` is raised. The same work spends the same units on every
+machine, busy or idle. A service bounds each request this way; ``steps`` bounds each
+technique's listing (``engine.listing``). A block inside another counts for itself, and
+the enclosing block pays for what it spent. A solve outside such a block never meets one.
+
+>>> with work_limit(2):
+...     checkpoint(); checkpoint(); checkpoint()
+Traceback (most recent call last):
+    ...
+engine.stop.WorkLimitReached: more than 2 work units
+
 >>> with stop_after(None):
 ...     checkpoint()  # no deadline: returns at once
-
-**A work bound** (:func:`work_limit`) is the other reason to stop, for listings (``steps``,
-every step of a technique): every call of :func:`checkpoint` spends its ``work`` (one
-unit: a trial, a closure, a chain run; more where a call stands for more, such as a
-chaining run's nodes), and once a block's units are spent it raises :class:`WorkSpent`;
-:func:`charge` spends units on what was found (a listed step).
-Units are counted, not timed, so a listing cut short is cut at the same point on every
-machine. The solver never sets one: a solve's steps do not depend on it.
-
->>> try:
-...     with work_limit(2):
-...         checkpoint(); checkpoint(); checkpoint()
-... except WorkSpent as spent:
-...     print(spent)
-the work bound of 2 units is spent
 """
 
 from __future__ import annotations
@@ -40,21 +40,13 @@ from contextvars import ContextVar
 from typing import Iterator
 
 _deadline: ContextVar[float] = ContextVar("stepdoku_deadline", default=math.inf)
-#: [units left, the bound] of the innermost work_limit block (None: no bound).
-_work: ContextVar[list[int] | None] = ContextVar("stepdoku_work", default=None)
+#: [units left, limit] of the innermost work_limit block (None: no budget).
+_budget: ContextVar[list[int] | None] = ContextVar("stepdoku_work_budget", default=None)
 
 
 class Stopped(BaseException):
     """The stop switch's deadline has passed. A BaseException, so that no technique's
     ``except Exception`` swallows it."""
-
-
-class WorkSpent(BaseException):
-    """A :func:`work_limit` block spent its units. A BaseException, as :class:`Stopped`."""
-
-    def __init__(self, bound: int) -> None:
-        super().__init__(f"the work bound of {bound:,} units is spent")
-        self.bound = bound
 
 
 @contextmanager
@@ -69,39 +61,57 @@ def stop_after(seconds: float | None) -> Iterator[None]:
         _deadline.reset(token)
 
 
+class WorkLimitReached(BaseException):
+    """A :func:`work_limit` budget is spent. A BaseException, as :class:`Stopped` is."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"more than {limit} work units")
+        self.limit = limit
+
+
 @contextmanager
-def work_limit(units: int) -> Iterator[None]:
-    """Within the block, :func:`checkpoint` spends units and raises :class:`WorkSpent` once
-    more than ``units`` are spent. A block of its own inside another counts for itself."""
-    token = _work.set([units, units])
+def work_limit(units: int | None) -> Iterator[list[int]]:
+    """Within the block, the :func:`checkpoint` after the first ``units`` raises
+    :class:`WorkLimitReached` (None: no limit). Yields ``[units left, limit]``. An
+    enclosing block is charged, on the way out, with the units this one spent."""
+    outer = _budget.get()
+    budget = [units if units is not None else -1, units if units is not None else -1]
+    token = _budget.set(budget if units is not None else None)
     try:
-        yield
+        yield budget
     finally:
-        _work.reset(token)
+        _budget.reset(token)
+        if outer is not None and units is not None:
+            outer[0] -= work_spent(budget)
+
+
+def work_spent(budget: list[int]) -> int:
+    """The units a :func:`work_limit` block has spent so far."""
+    return budget[1] - budget[0]
 
 
 def charge(work: int) -> None:
     """Spend ``work`` units on output already found (a listed step): raise
-    :class:`WorkSpent` when this spend passes the bound, not when the bound was passed
-    before. A technique whose search reached its bound may still hand over, in order,
-    what it found before it (then raise :class:`WorkSpent` itself)."""
-    budget = _work.get()
+    :class:`WorkLimitReached` when this spend passes the budget, not when the budget was
+    passed before: a search that reached its budget may still hand over, in order, what it
+    found before it (then raise :class:`WorkLimitReached` itself)."""
+    budget = _budget.get()
     if budget is not None and budget[0] >= 0:
         budget[0] -= work
         if budget[0] < 0:
-            raise WorkSpent(budget[1])
+            raise WorkLimitReached(budget[1])
 
 
 def checkpoint(work: int = 1) -> None:
-    """Spend ``work`` units of the current work bound, if any, and raise
-    :class:`WorkSpent` once it is spent; raise :class:`Stopped` if the current deadline
-    has passed. Cheap enough (two context lookups, and a clock read only under a deadline)
-    to call between work units."""
-    budget = _work.get()
-    if budget is not None:
-        budget[0] -= work
-        if budget[0] < 0:
-            raise WorkSpent(budget[1])
+    """Raise :class:`Stopped` if the current deadline has passed; spend ``work`` units of
+    the work budget, if any, and raise :class:`WorkLimitReached` once it is spent. Cheap
+    enough (two context lookups, and a clock read only under a deadline) to call between
+    work units."""
     deadline = _deadline.get()
     if deadline != math.inf and time.monotonic() >= deadline:
         raise Stopped()
+    budget = _budget.get()
+    if budget is not None:
+        budget[0] -= work
+        if budget[0] < 0:
+            raise WorkLimitReached(budget[1])

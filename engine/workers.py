@@ -10,7 +10,8 @@ SIGTERM left to the parent, a lost worker replaced, none left behind when the pa
   once a second and ends the worker when it changes (the parent is gone).
 * :func:`cap_workers` is how many workers a request for N gets: never more than there are
   items to work on, nor more than the machine can hold (``WORKERS_PER_CPU`` per CPU this
-  process may use), with a one-line note when that is fewer than asked. Every command
+  process may use, and what its memory holds at ``WORKER_MEMORY`` each), with a one-line
+  note when that is fewer than asked. Every command
   that starts workers (``grade -j``, ``generate -j``, ``serve --workers``) asks it first.
 """
 
@@ -42,6 +43,9 @@ _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 #: CPU only shares the same cores out (two leave room for a core a worker waits on); the
 #: cap is what keeps ``-j 100000`` from forking until the machine runs out of memory.
 WORKERS_PER_CPU = 2
+#: Memory one worker process may come to need (its copy of the tables, a hard puzzle's
+#: searches): what the worker cap allows per process.
+WORKER_MEMORY = 512 * 2**20
 
 
 def usable_cpus() -> int:
@@ -53,25 +57,36 @@ def usable_cpus() -> int:
         return os.cpu_count() or 1
 
 
+def machine_workers() -> int:
+    """The most worker processes this machine can hold: ``WORKERS_PER_CPU`` per usable
+    CPU, and no more than its available memory allows (``WORKER_MEMORY`` each); at least 1."""
+    memory = _available_memory()
+    by_memory = memory // WORKER_MEMORY if memory is not None else None
+    return max(1, min(WORKERS_PER_CPU * usable_cpus(), by_memory if by_memory is not None else 1 << 30))
+
+
 def cap_workers(requested: int, items: int | None = None, *, flag: str = "-j", noun: str = "item", note: IO[str] | None = None) -> int:
     """How many worker processes to start when ``requested`` are asked for: at most
     ``items`` (the work to share out, when it is known; at least 1) and at most
-    ``WORKERS_PER_CPU`` per usable CPU. When that is fewer than asked, one line on ``note``
-    says so, naming the option (``flag``) and what the items are (``noun``).
+    :func:`machine_workers`. When that is fewer than asked, one line on ``note`` says so,
+    naming the option (``flag``) and what the items are (``noun``).
 
     >>> cap_workers(1)
     1
-    >>> cap_workers(8, items=3)
-    3
+    >>> cap_workers(8, items=3) == min(3, machine_workers())
+    True
     """
-    cpus = usable_cpus()
-    machine = WORKERS_PER_CPU * cpus
+    machine = machine_workers()
     workers = max(1, min(requested, machine, requested if items is None else items))
     if workers < requested and note is not None:
         if items is not None and workers == max(items, 1) and workers < machine:
             why = f"there are {noun}s ({items})"
         else:
-            why = f"this machine can use ({cpus} CPU{'' if cpus == 1 else 's'}, {WORKERS_PER_CPU} worker processes each at most)"
+            cpus = usable_cpus()
+            why = f"this machine can use ({cpus} CPU{'' if cpus == 1 else 's'}, {WORKERS_PER_CPU} worker processes each at most"
+            if machine < WORKERS_PER_CPU * cpus:
+                why += f"; memory for {machine} at {WORKER_MEMORY >> 20} MB each"
+            why += ")"
         using = f"{workers} worker processes" if workers > 1 else "1 process"
         note.write(f"stepdoku: note: {flag} {requested} is more than {why}: using {using}\n")
         note.flush()
@@ -83,6 +98,20 @@ def count_ahead(items: Iterator[T], limit: int) -> tuple[Iterator[T], int | None
     more): the first ``limit + 1`` are read ahead and handed back in order."""
     head = list(itertools.islice(items, limit + 1))
     return itertools.chain(head, items), (len(head) if len(head) <= limit else None)
+
+
+
+
+def _available_memory() -> int | None:
+    """Bytes of memory available (Linux's MemAvailable), or None where unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
 
 
 class WorkerLost(Exception):

@@ -17,7 +17,7 @@ import pytest
 
 from engine.listing import LISTING_WORK, list_steps
 from engine.reader import parse_puzzle
-from engine.stop import WorkSpent, checkpoint, work_limit
+from engine.stop import WorkLimitReached, checkpoint, work_limit
 from techniques import CATALOG
 from tests.conftest import HODOKU, ROOT, SE
 
@@ -83,7 +83,7 @@ def test_a_solve_is_never_bounded() -> None:
     grid = parse_puzzle(POSITION).to_grid()
     with work_limit(1):
         checkpoint()
-        with pytest.raises(WorkSpent):
+        with pytest.raises(WorkLimitReached):
             checkpoint()
     assert HODOKU.solve(grid).status.value == "solved"  # no bound outside a listing
     assert CATALOG.by_code("kf") in HODOKU.select("kf")

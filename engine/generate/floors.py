@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from engine.generate.request import MIN_CLUES, NON_MINIMAL_CLUES, Range, Request, RequestError
 from engine.profiles import Profile
-from engine.profiles.hodoku import UNKNOWN_STEP, HodokuProfile, Level, final_level
+from engine.profiles.hodoku import UNKNOWN_STEP, HodokuProfile, final_level
+from engine.profiles.levels import Level
 from engine.profiles.se import ORDER as SE_ORDER
 from engine.technique import SINGLE_CODES
 

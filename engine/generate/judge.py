@@ -25,17 +25,15 @@ from engine.analysis import Analysis, Status
 from engine.cells import Digit
 from engine.generate.floors import MAX_MINIMAL_CLUES, article, check_hardest_level, check_score_floor, check_se_range
 from engine.generate.paths import PathRules, Rejected, Want, Walk
-from engine.generate.request import MIN_CLUES, Request, RequestError
+from engine.generate.request import MIN_CLUES, SE_PROFILE, Request, RequestError
 from engine.grid import Grid
 from engine.profiles import Profile, Rating, load_profile
-from engine.profiles.hodoku import HodokuProfile, HodokuRater, Level, final_level
+from engine.profiles.hodoku import HodokuProfile, HodokuRater, final_level
+from engine.profiles.levels import Level
 from engine.profiles.se import SeRater
 from engine.search import BasicReach, basic_reach
 from engine.step import Step
 from engine.technique import SINGLE_CODES, Catalog
-
-#: The profile ``--se`` rates on: Sudoku Explainer's own, so the range is serate's ER.
-SE_PROFILE = "se"
 
 #: Singles only ever score 4 (full house, naked single) or 14 (hidden single) each in
 #: HoDoKu, and a proper puzzle has at most 64 empty cells.

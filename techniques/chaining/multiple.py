@@ -22,7 +22,7 @@ from typing import Callable, Iterator, NamedTuple, Sequence
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
 from engine.step import Candidate, Step
-from engine.stop import WorkSpent
+from engine.stop import WorkLimitReached
 from engine.technique import BaseTechnique, Declaration
 from techniques.chaining.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
 from techniques.chaining.nodes import CELL_RULE, Links, Node, cell_of, digit_of, node, node_name
@@ -140,10 +140,10 @@ class MultipleChaining(BaseTechnique):
         (``engine.stop.work_limit``) that stops the search leaves the hints found so far:
         they come in the same order, then the bound is passed on (the listing is cut)."""
         found: list[ChainHint] = []
-        spent: WorkSpent | None = None
+        spent: WorkLimitReached | None = None
         try:
             self.hints(grid, Budget(NODE_BOUND), found)
-        except WorkSpent as bound:
+        except WorkLimitReached as bound:
             spent = bound
         found.sort(key=lambda h: h.key)
         seen: set[object] = set()

@@ -15,9 +15,7 @@ asks here, and networkx stays inside the link, colouring and chain modules.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import NamedTuple, cast
-
-import networkx as nx
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from engine.cells import (
     BOXES,
@@ -36,6 +34,10 @@ from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.stop import checkpoint
 from engine.notation import compact_cells
+
+if TYPE_CHECKING:  # networkx is imported where a graph is built: it costs a tenth of a second
+    import networkx as nx
+
 
 class Node(NamedTuple):
     """A digit in one cell or in a group of cells (one box and one line).
@@ -116,6 +118,8 @@ def links(graph: nx.Graph[Node]) -> Links:
 
 @per_grid_version()
 def _build(grid: Grid, groups: bool) -> nx.Graph[Node]:
+    import networkx as nx
+
     nodes = [[candidate_node(d, c) for d in range(10)] for c in range(N_CELLS)]
     edges: dict[tuple[Node, Node], bool] = {}
     for cell in range(N_CELLS):
@@ -159,6 +163,8 @@ def _add_house_links(
 def conjugate_graphs(grid: Grid) -> dict[Digit, nx.Graph[Node]]:
     """Per digit, its conjugate pairs (a house where it has two places, as a strong link
     between the two candidates): the graphs that colouring 2-colours. Cached per version."""
+    import networkx as nx
+
     out: dict[Digit, nx.Graph[Node]] = {}
     for unit in UNITS:
         for digit in range(1, 10):

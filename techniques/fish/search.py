@@ -33,7 +33,7 @@ from typing import Iterator
 from engine.cells import ALL_CELLS, BOX_OF, COL_OF, DIGITS, PEER_MASK, ROW_OF, UNITS, CellSet, Digit, first_cell
 from engine.cache import per_grid_version
 from engine.grid import Grid
-from engine.stop import WorkSpent, checkpoint
+from engine.stop import WorkLimitReached, checkpoint
 from engine.digit_templates import deletable
 from techniques.shared import seeing_all
 
@@ -300,7 +300,7 @@ def _digit_fishes(query: _Query, shape: Shape, finned: bool) -> Iterator[Fish]:
             yield from found
 
 
-class FishSearchCut(WorkSpent):
+class FishSearchCut(WorkLimitReached):
     """A listing's work bound (``engine.stop.work_limit``) stopped the search: ``found``
     holds the fish found before it, in HoDoKu's order (the first ones of the whole list)."""
 
@@ -333,8 +333,8 @@ def find_fish(grid: Grid, shape: Shape, size: int, finned: bool) -> tuple[Fish, 
         query = _Query(digit, cands, size, MAX_FINS if finned else 0, max_endo, targets, lines_only)
         try:
             found.extend(_digit_fishes(query, shape, finned))
-        except WorkSpent as spent:
-            raise FishSearchCut(spent.bound, tuple(found)) from None
+        except WorkLimitReached as spent:
+            raise FishSearchCut(spent.limit, tuple(found)) from None
     return tuple(found)
 
 

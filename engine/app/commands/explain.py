@@ -40,6 +40,7 @@ from engine.profiles import Profile, Rating
 from engine.app.render.steps import StepLog, paragraph
 from engine.app.render.tables import RatingSummary
 from engine.app.render.theme import style_of
+from engine.records import ExplainRecord
 from engine.solver import SolveResult, SolveStatus
 from engine.technique import Technique
 from engine.walkthrough import build_walkthrough
@@ -85,12 +86,10 @@ def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], s
                 report_error(err, record)
                 if options.json:
                     out.write(json.dumps({"puzzle": None, "status": "error", "error": record.error, "solution": None, "brute_force": 0, "steps": [], "source": record.where, "rating": None}) + "\n")
-                outcome.add(EXIT_BAD_INPUT, record.where)
-                out.flush()
+                outcome.add_written(EXIT_BAD_INPUT, record.where, out)
                 continue
             first_line = first_line or format_line(record.item.values)
-            start, result = explain_puzzle(record.item, profile, techniques, options)
-            rating = profile.rate(result.steps, solved=result.status is SolveStatus.SOLVED, start=start) if result.status is not SolveStatus.INVALID else None
+            start, result, rating = explained(record.item, profile, techniques, options.allow_search)
             code = EXIT_OK if result.status is not SolveStatus.INVALID else EXIT_INVALID
             if drawn.wanted:
                 heading = f"Puzzle {record.index} ({record.where}){_note(record.item)}"
@@ -106,8 +105,7 @@ def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], s
                 code = max(code, _walkthrough(console, record, start, result, rating, profile, options))
             elif _beyond_end(options, result):
                 code = max(code, EXIT_BAD_INPUT)
-            outcome.add(code, record.where)
-            out.flush()
+            outcome.add_written(code, record.where, out)
     title = f"stepdoku walkthrough: {first_line}"
     failures = [drawn.write(title, err, expanded=options.full_singles) if drawn.wanted else None]
     if console is not None and target.exporting:
@@ -136,17 +134,25 @@ def _nothing_left(profile: Profile, options: ExplainOptions) -> str:
     )
 
 
-def explain_puzzle(puzzle: Puzzle, profile: Profile, techniques: tuple[Technique, ...], options: ExplainOptions) -> tuple[Grid, SolveResult]:
+def explain_puzzle(puzzle: Puzzle, profile: Profile, techniques: tuple[Technique, ...], allow_search: bool = True) -> tuple[Grid, SolveResult]:
     """The starting grid and the logical solution of a puzzle, by the profile's policy."""
     try:
         grid = puzzle.to_grid()
     except Contradiction as broken:
         empty = Grid.from_values([0] * 81)
         return empty, SolveResult(SolveStatus.INVALID, (), empty, Analysis(Status.NONE, reason=str(broken)))
-    return grid, profile.solve(grid, techniques, allow_search=options.allow_search)
+    return grid, profile.solve(grid, techniques, allow_search=allow_search)
 
 
-def explain_json(record: Record, puzzle: Puzzle, result: SolveResult, rating: Rating | None = None) -> dict[str, Any]:
+def explained(puzzle: Puzzle, profile: Profile, techniques: tuple[Technique, ...], allow_search: bool = True) -> tuple[Grid, SolveResult, Rating | None]:
+    """The starting grid, the logical solution and its rating (None for an invalid puzzle)."""
+    start, result = explain_puzzle(puzzle, profile, techniques, allow_search)
+    if result.status is SolveStatus.INVALID:
+        return start, result, None
+    return start, result, profile.rate(result.steps, solved=result.status is SolveStatus.SOLVED, start=start)
+
+
+def explain_json(record: Record, puzzle: Puzzle, result: SolveResult, rating: Rating | None = None) -> ExplainRecord:
     return {
         "puzzle": format_line(puzzle.values),
         "status": result.status.value,

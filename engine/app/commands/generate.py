@@ -33,7 +33,6 @@ from engine.generate import DEFAULT_MAX_TRIES, Generated, Generator, Request, Re
 from engine.technique import Catalog
 from engine.workers import cap_workers
 
-FORMATS = ("lines", "jsonl", "csv")
 #: Candidates without a puzzle after which the run says the request is rare.
 RARE_AFTER = 1000
 #: Fewer puzzles than asked: --max-tries candidates in a row were rejected.
@@ -125,7 +124,7 @@ def _run(options: GenerateOptions, generator: Generator, out: IO[str], err: IO[s
     if not options.quiet:
         err.write(_report(generator, options, time.perf_counter() - start, kept.records) + "\n")
     if generator.stats.gave_up:
-        err.write(_gave_up(generator, options, kept.records) + "\n")
+        err.write("stepdoku: " + gave_up(generator, options.max_tries, options.count, kept.records) + "\n")
         return EXIT_GAVE_UP
     return EXIT_OK
 
@@ -211,11 +210,12 @@ def _report(generator: Generator, options: GenerateOptions, seconds: float, kept
     return "\n".join(lines)
 
 
-def _gave_up(generator: Generator, options: GenerateOptions, kept: int = 0) -> str:
+def gave_up(generator: Generator, max_tries: int, count: int, kept: int = 0) -> str:
+    """Why a run made fewer puzzles than asked."""
     stats = generator.stats
     common = stats.rejected.most_common(1)
     why = f"; most often rejected: {common[0][0]}" if common else ""
     return (
-        f"stepdoku: gave up after {options.max_tries:,} candidates in a row without a puzzle (--max-tries {options.max_tries}){why}. "
-        f"{kept + stats.found} of {options.count} made: this request is very rare or cannot be met; loosen it, or raise --max-tries."
+        f"gave up after {max_tries:,} candidates in a row without a puzzle (--max-tries {max_tries}){why}. "
+        f"{kept + stats.found} of {count} made: this request is very rare or cannot be met; loosen it, or raise --max-tries."
     )

@@ -50,9 +50,8 @@ from engine.app.render.progress import batch_progress
 from engine.cluster import ClusterUnavailable, dask_client, grade_on_cluster
 from engine.app.render.tables import CountTable
 from engine.profiles import Column, Profile, load_profile
-from engine.workers import WORKERS_PER_CPU, cap_workers, count_ahead, usable_cpus
+from engine.workers import cap_workers, count_ahead, machine_workers
 
-FORMATS = ("table", "csv", "jsonl")
 #: The column that says the se field is serate's own ER (grade --se exact).
 EXACT_COLUMN = Column("se_exact", "exact", 5, align="<")
 _SAMPLE_LINES = 1000
@@ -104,13 +103,22 @@ def _run_to(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str],
 
 def _extra_columns(options: GradeOptions, profile: Profile) -> tuple[Column, ...]:
     """``se_exact`` when ``--se exact`` makes the profile's se field serate's own ER."""
-    exact = options.se == "exact" and any(c.key == "se" for c in profile.rating_columns)
-    return (EXACT_COLUMN,) if exact else ()
+    return (EXACT_COLUMN,) if exact_se(options.se, profile) else ()
+
+
+def exact_se(se: str, profile: Profile) -> bool:
+    """Whether ``--se exact`` makes the profile's se field serate's own ER."""
+    return se == "exact" and any(c.key == "se" for c in profile.rating_columns)
+
+
+def grader_for(profile: Profile, se: str = "style", max_seconds: float | None = None) -> Grader:
+    """The grader of ``grade --profile ... --se ...``."""
+    return Grader(profile, max_seconds, exact_se=load_profile("se", profile.catalog) if exact_se(se, profile) else None)
 
 
 def _run(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], items: Iterator[Item], kept: Kept) -> int:
     extra = _extra_columns(options, profile)
-    grader = Grader(profile, options.max_seconds, exact_se=load_profile("se", profile.catalog) if extra else None)
+    grader = grader_for(profile, options.se, options.max_seconds)
     writer = _Writer(options.format, out, profile, kept, extra)
     summary = Summary(profile, kept.records)
     show_progress = options.progress if options.progress is not None else (err.isatty() and not options.quiet)
@@ -145,7 +153,7 @@ def _share_out(options: GradeOptions, items: Iterator[Item], err: IO[str]) -> tu
     read ahead (no more than the workers would have taken in at once)."""
     if options.jobs <= 1 or options.scheduler is not None:
         return items, _Share(options.jobs)
-    ahead = min(options.jobs, WORKERS_PER_CPU * usable_cpus()) * CHUNK
+    ahead = min(options.jobs, machine_workers()) * CHUNK
     items, known = count_ahead(items, ahead)
     jobs = cap_workers(options.jobs, known, noun="puzzle", note=err)
     chunk = CHUNK if known is None else max(1, min(CHUNK, -(-known // jobs)))
@@ -266,7 +274,7 @@ class _Writer:
 
     def _csv_row(self, record: GradeRecord) -> list[str]:
         by_key = {column.key: column for column in self.columns}
-        values = record.to_json()
+        values: dict[str, Any] = dict(record.to_json())
         return [by_key[name].text(values[name]) if name in by_key else _csv_value(values[name]) for name in self.names]
 
 

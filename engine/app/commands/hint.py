@@ -46,18 +46,16 @@ def run(options: HintOptions, profile: Profile, out: IO[str], err: IO[str], stdi
         return EXIT_OUTPUT_FAILED
     givens: Puzzle | None = None
     if options.puzzle is not None:
-        first = next(iter(iter_records([options.puzzle], stdin)))
-        if not isinstance(first.item, Puzzle):
-            message = first.item.message.replace("no puzzle found in argument 1", "no puzzle found")
-            err.write(f"stepdoku: --puzzle: {message}\n")
+        first = givens_of(next(iter(iter_records([options.puzzle], stdin))))
+        if not isinstance(first, Puzzle):
+            err.write(f"stepdoku: --puzzle: {first}\n")
             return EXIT_BAD_INPUT
-        givens = first.item
+        givens = first
     console = None if options.json or html else terminal_console(out)
     pages: list[list[str]] = []
     with batch() as outcome:
         for record in iter_records([options.state], stdin):
-            outcome.add(_hint_one(record, givens, console, profile, options, out, err, pages if html else None), record.where)
-            out.flush()
+            outcome.add_written(_hint_one(record, givens, console, profile, options, out, err, pages if html else None), record.where, out)
     if html:
         failed = _write_page(html, pages, err)
         if failed:
@@ -91,13 +89,11 @@ def _hint_one(
         _json_error(out, options, record.where, record.error or "")
         return EXIT_BAD_INPUT
     try:
-        state = player_state(record.item, givens)
+        advice = advice_of(record, record.item, givens, profile, options)
     except StateMismatch as mismatch:
         err.write(f"stepdoku: {record.where}: {mismatch}\n")
         _json_error(out, options, record.where, str(mismatch))
         return EXIT_BAD_INPUT
-    puzzle = record.item
-    advice = advise(Advice(record.where, state, puzzle.layout, puzzle.empty_char, board=puzzle.board), profile, options)
     if pages is not None:
         pages.append(hint_parts(advice, options.level))
     if options.json:
@@ -116,6 +112,23 @@ def _exit_code(advice: Advice) -> int:
     puzzle = advice.diagnosis.puzzle.status if advice.diagnosis is not None else None
     broken = advice.status is HintStatus.INVALID or puzzle in (Status.NONE, Status.MULTIPLE)
     return EXIT_INVALID if broken else EXIT_OK
+
+
+def givens_of(record: Record) -> Puzzle | str:
+    """The original puzzle (``--puzzle``), or why it cannot be read."""
+    if isinstance(record.item, Puzzle):
+        return record.item
+    return record.item.message.replace("no puzzle found in argument 1", "no puzzle found")
+
+
+def advice_of(record: Record, puzzle: Puzzle, givens: Puzzle | None, profile: Profile, options: HintOptions) -> Advice:
+    """The diagnosis and the hint for one state (``puzzle``, read from ``record``).
+
+    Raises:
+        StateMismatch: the state does not keep the givens.
+    """
+    state = player_state(puzzle, givens)
+    return advise(Advice(record.where, state, puzzle.layout, puzzle.empty_char, board=puzzle.board), profile, options)
 
 
 def _json_error(out: IO[str], options: HintOptions, where: str, message: str) -> None:

@@ -87,6 +87,14 @@ class Outcome:
     def done(self) -> int:
         return sum(self.counts.values())
 
+    def add_written(self, code: int, where: str | None, out: IO[str]) -> None:
+        """Count a record and write it out (``out.flush()``) as one step: Ctrl-C or SIGTERM
+        comes before both or after both, so the count an interrupted batch reports is the
+        number of records on stdout."""
+        with _sigint_held():
+            self.add(code, where)
+            out.flush()
+
 
 EXIT_INTERRUPTED = 130  # Ctrl-C: 128 + SIGINT
 EXIT_TERMINATED = 143  # SIGTERM (a job scheduler, `kill`, `timeout`): 128 + SIGTERM

@@ -85,8 +85,7 @@ def run(options: StepsOptions, profile: Profile, out: IO[str], err: IO[str], std
                 if options.json:
                     out.write(json.dumps({"position": record.index, "source": record.where, "puzzle": None, "status": "error", "error": record.error, "steps": [], "cut_short": []}) + "\n")
                 code = EXIT_BAD_INPUT
-            outcome.add(code, record.where)
-            out.flush()
+            outcome.add_written(code, record.where, out)
     failures = [drawn.write("stepdoku steps", err) if drawn.wanted else None]
     if console is not None and target.exporting:
         failures.append(target.finish(console, "stepdoku steps", err))

@@ -1,0 +1,74 @@
+"""``stepdoku serve`` as a process (start-up line, SIGTERM with a request in flight), the
+install hint without the web extra, and puzzle arguments that start with ``-``."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import re
+import signal
+import subprocess
+import sys
+import threading
+import urllib.request
+from typing import Any
+
+import pytest
+
+import cli
+from tests.test_cli_solve import ROOT, run
+
+MEDIUM = ".....14..5.4......2........3..26.....1....7.....5...........32..8..4...........65"
+DASHED = MEDIUM.replace(".", "-")  # seed-style: '-' for an empty cell, and the first character is one
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("solve",), ("solve", "--json"), ("explain", "--text"), ("grade", "-q"), ("steps", "-t", "h1"), ("hint",)],
+)
+def test_a_puzzle_that_starts_with_a_dash_is_a_puzzle(args: tuple[str, ...]) -> None:
+    result = run(args[0], DASHED, *args[1:])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip()
+
+
+def test_an_unknown_dash_argument_says_to_put_two_dashes_first() -> None:
+    result = run("solve", "-5-3")
+    assert result.returncode == 2
+    assert "unrecognized arguments: -5-3" in result.stderr and "put -- before it" in result.stderr
+
+
+def test_without_the_web_extra_serve_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "fastapi" else real(name, *a))
+    err = io.StringIO()
+    assert cli.main(["serve"], out=io.StringIO(), err=err) == 2
+    assert err.getvalue() == "stepdoku: serve needs the web extra: pip install 'stepdoku[web]' (in a checkout: pip install -e '.[web]')\n"
+
+
+def _post(url: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    request = urllib.request.Request(url, json.dumps(body).encode(), {"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=300) as answer:
+        return int(answer.status), json.loads(answer.read())
+
+
+@pytest.mark.web
+def test_sigterm_finishes_the_request_in_flight_and_exits_0() -> None:
+    pytest.importorskip("fastapi", reason="the web extra is not installed")
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "cli.py"), "serve", "--port", "0", "--workers", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+    )  # fmt: skip
+    assert process.stdout is not None and process.stderr is not None
+    url = re.search(r"(http://\S+/)", process.stdout.readline()).group(1)  # type: ignore[union-attr]
+    answers: list[tuple[int, dict[str, Any]]] = []
+    slow = threading.Thread(target=lambda: answers.append(_post(url + "api/v1/explain", {"puzzle": MEDIUM, "profile": "se"})))
+    slow.start()
+    threading.Event().wait(0.5)  # the request reaches the server (its solve takes longer than this)
+    process.send_signal(signal.SIGTERM)
+    slow.join(300)
+    assert process.wait(timeout=120) == 0
+    log = process.stderr.read()
+    assert answers and answers[0][0] == 200 and answers[0][1]["status"] == "solved"
+    assert '"POST /api/v1/explain HTTP/1.1" 200' in log and "stopped (SIGTERM)" in log
