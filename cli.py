@@ -172,7 +172,13 @@ PROFILE = Option(
 )
 ONLY = Option("--only", type=_codes, metavar="CODES", help="use only these techniques, e.g. n2,h2 (see 'stepdoku techniques')")
 TECHNIQUE = Option("--technique", "-t", type=_codes, metavar="CODES", help="technique codes, e.g. n2,h2 (default: a library line's own technique, else the profile's default set)")
-MAX_DIFFICULTY = Option("--max-difficulty", type=int, metavar="N", help="leave out techniques ordered after N in the profile (its order numbers: see 'stepdoku techniques')")
+MAX_DIFFICULTY = Option(
+    "--max-difficulty",
+    type=_at_least(0),
+    metavar="N",
+    help="leave out techniques ordered after N in the profile (its order numbers: see 'stepdoku techniques'); "
+    "a value that leaves no technique is refused",
+)
 NO_SEARCH = Option("--no-search", action="store_true", help="stop when stuck instead of placing a Brute Force digit")
 JSON = Option("--json", action="store_true", help="one JSON object per puzzle (JSON Lines)")
 TEXT = Option("--text", action="store_true", help="the HoDoKu-style step lines only")
@@ -217,7 +223,8 @@ GRADE_JOBS = Option(
     default=None,
     metavar="N",
     help="grade in N worker processes (default: one per core for more than 32 puzzles, "
-    "else none; the records and their order are the same with any N)",
+    "else none; the records and their order are the same with any N; never more than there "
+    "are puzzles, nor than two per CPU: a note says so)",
 )
 GRADE_FORMAT = Option("--format", choices=("table", "csv", "jsonl"), default="table", help="table (default), csv or jsonl")
 SE_FIELD = Option(
@@ -323,7 +330,7 @@ WORKERS = Option(
     "--workers",
     type=_positive,
     metavar="N",
-    help="worker processes per lane (a quick lane and a full lane; default one per core, and never more than the machine's cores and memory hold)",
+    help="worker processes per lane (a quick lane and a full lane; default one per core; at most two per core and what the memory holds, with a note)",
 )
 QUEUE = Option("--queue", type=_seed, default=32, metavar="N", help="requests that may wait per lane when its workers are busy (default 32); beyond that, 503 with Retry-After")
 MAX_BODY = Option("--max-body", type=_positive, default=256 * 1024, metavar="BYTES", help="the largest request body (default 262144); larger ones get 413")
@@ -582,7 +589,7 @@ COMMANDS = (
         _generate,
         (NUMBER, SEED, JOBS, GEN_LEVEL, SCORE, SE, REQUIRES, REQUIRES_HARDEST, TEACH, PROFILE, SYMMETRY, CLUES, MINIMAL, GEN_FORMAT, MAX_TRIES, OUTPUT, RESUME, QUIET),
         {
-            "-j": "generate in N worker processes (default 1); the puzzles do not depend on N",
+            "-j": "generate in N worker processes (default 1; at most two per CPU: a note says so); the puzzles do not depend on N",
             "--profile": f"the profile whose solution path --requires, --requires-hardest and --teach refer to, and whose rating the records carry: {', '.join(PROFILES)} (default {DEFAULT_PROFILE})",
             "--quiet": "no progress bar and no report",
             "--output": "write the puzzles to FILE (replacing it) instead of stdout",
@@ -592,7 +599,7 @@ COMMANDS = (
     ),
     Command(
         "steps",
-        "every step some techniques find in a position",
+        "every step some techniques find in a position (each technique's listing bounded by work; one cut short says so)",
         _steps,
         (INPUTS, PROFILE, TECHNIQUE, JSON, BRIEF, RICH, HTML, DRAWN_SVG, *TECHNIQUE_OPTIONS),
         {
@@ -668,8 +675,11 @@ def _run(handler: Handler, args: argparse.Namespace, out: IO[str], err: IO[str])
         _drop_stdout()
         return EXIT_PIPE_CLOSED
     except OutputFailed as failed:
-        _drop_stdout()
-        err.write(f"stepdoku: cannot write the output: {failed}\n")
+        if failed.path is None:
+            _drop_stdout()
+        else:
+            stream.discard()
+        err.write(f"stepdoku: {failed.describe()}\n")
         return EXIT_OUTPUT_FAILED
     except Exception as error:  # never a traceback for users; STEPDOKU_DEBUG=1 shows it
         stream.discard()

@@ -104,10 +104,11 @@ def test_without_jobs_a_long_input_is_graded_on_every_core_and_a_short_one_here(
     from engine.app.commands import grade as grade_command
     from engine.formats import Puzzle
     from engine.grading import Item
+    from engine.workers import usable_cpus
 
     items: list[Item] = [Puzzle(tuple([0] * 81)) for _ in range(grade_command.AUTO_PARALLEL + 1)]
     jobs, again = grade_command.auto_jobs(iter(items))
-    assert jobs == grade_command.available_cores() and list(again) == items  # nothing lost to the look-ahead
+    assert jobs == usable_cpus() and list(again) == items  # nothing lost to the look-ahead
     jobs, again = grade_command.auto_jobs(iter(items[:-1]))
     assert jobs == 1 and list(again) == items[:-1]
 

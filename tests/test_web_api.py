@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import typing
 from typing import Any, Iterator
 
@@ -16,6 +17,7 @@ import pytest
 
 from tests.test_cli_hint import PUZZLE, library_state
 from tests.test_cli_solve import run
+from tests.test_readme_examples import Example, api_examples
 
 fastapi = pytest.importorskip("fastapi", reason="the web extra is not installed: pip install -e '.[web]'")
 jsonschema = pytest.importorskip("jsonschema", reason="jsonschema comes with the web extra's test needs: pip install -e '.[test,web]'")
@@ -54,6 +56,22 @@ def without_seconds(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 # --- the records are the CLI's ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("example", api_examples(), ids=lambda e: f"README.md:{e.line}")
+def test_a_readme_api_example_is_the_real_answer(client: TestClient, example: Example) -> None:
+    """The README's ``curl`` example, asked of the API: every part of the answer it shows
+    (between its ``...``) is in the real answer as the server sends it (compact JSON)."""
+    path = re.search(r"localhost:\d+(/api/v1/\w+)", example.command)
+    body = re.search(r"-d '([^']*)'", example.command)
+    assert path and body, example.command
+    answer = client.post(path.group(1), content=body.group(1), headers={"content-type": "application/json"})
+    sent = json.dumps(answer.json(), separators=(",", ":"), ensure_ascii=False)
+    shown = "".join(line.strip() for line in example.expected)
+    parts = [part.strip(",") for part in shown.split("...") if part.strip(",")]
+    assert len(parts) >= 2 and sent.startswith(parts[0]), (parts[0], sent[:200])
+    missing = [part for part in parts[1:] if part.rstrip("}") not in sent]
+    assert not missing, (missing, sent)
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])

@@ -130,6 +130,8 @@ def parse_levels(text: str) -> Range[int]:
     if len(names) > 2 or not all(name in LEVEL_NAMES for name in names):
         raise RequestError(f"unknown level {text!r} (choose from {', '.join(LEVEL_NAMES)}, or a range like medium-hard)")
     levels = [LEVEL_NAMES.index(name) + 1 for name in names]
+    if levels[0] > levels[-1]:
+        raise RequestError(f"empty level range {text!r}: {names[0]} is above {names[-1]} (from easy up to extreme: write {names[-1]}-{names[0]})")
     return Range(levels[0], levels[-1])
 
 

@@ -22,6 +22,7 @@ from typing import Callable, Iterator, NamedTuple, Sequence
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
 from engine.step import Candidate, Step
+from engine.stop import WorkLimitReached
 from engine.technique import BaseTechnique, Declaration
 from techniques.chaining.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
 from techniques.chaining.nodes import CELL_RULE, Links, Node, cell_of, digit_of, node, node_name
@@ -135,17 +136,27 @@ class MultipleChaining(BaseTechnique):
 
     def find(self, grid: Position) -> Iterator[Step]:
         """Every hint, in the order SE sorts them (easiest, then least complex, first), one
-        per set of removals."""
-        found = self.hints(grid, Budget(NODE_BOUND))
+        per set of removals. SE needs them all to sort them, so a listing's work bound
+        (``engine.stop.work_limit``) that stops the search leaves the hints found so far:
+        they come in the same order, then the bound is passed on (the listing is cut)."""
+        found: list[ChainHint] = []
+        spent: WorkLimitReached | None = None
+        try:
+            self.hints(grid, Budget(NODE_BOUND), found)
+        except WorkLimitReached as bound:
+            spent = bound
         found.sort(key=lambda h: h.key)
         seen: set[object] = set()
         for hint in found:
             if hint.effect not in seen:
                 seen.add(hint.effect)
                 yield hint.to_step()
+        if spent is not None:
+            raise spent
 
-    def hints(self, position: Position, budget: Budget) -> list[ChainHint]:
-        """Every hint in SE's order of discovery, on this position."""
+    def hints(self, position: Position, budget: Budget, out: list[ChainHint] | None = None) -> list[ChainHint]:
+        """Every hint in SE's order of discovery, on this position (appended to ``out``,
+        as they are found, when given)."""
         runs: dict[Node, Run] = {}
         cands, cells_with = position.cands, position.cells_with
         links = Links(cands, cells_with, not self.nishio)
@@ -161,7 +172,7 @@ class MultipleChaining(BaseTechnique):
                     runs[start] = found  # an "on" run is asked for again by region chains
             return found
 
-        out: list[ChainHint] = []
+        out = [] if out is None else out
         for cell in range(N_CELLS):
             count = MASK_COUNT[cands[cell]]
             if count > 2 or (count > 1 and self.dynamic):

@@ -64,6 +64,11 @@ class Run:
         return (self.on if n & 1 else self.off)[n]
 
 
+#: Work units (``engine.stop``) of one call of a nested run's inner rules when it is stuck:
+#: they search the whole grid again (cycles, forcing chains), some milliseconds each.
+ADVANCED_WORK = 3
+
+
 class Budget:
     """Nodes a producer may take before giving up: a bound on work, never on time. Within
     :func:`path_bound` every producer call of the path also draws on one shared bound.
@@ -172,6 +177,7 @@ def propagate(
                     run.rule[r] = rule
                     pending_on.append(r)
         if advanced is not None and not pending_on and not pending_off:
+            checkpoint(ADVANCED_WORK)
             for q, parents, inner in advanced(position, work, work_with, run, budget):
                 if q not in off:
                     off[q] = parents

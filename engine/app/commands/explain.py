@@ -31,7 +31,7 @@ from rich.text import Text
 from engine.notation import rated_line
 from engine.analysis import Analysis, Status
 from engine.app.commands.inputs import Record, iter_records
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, EXIT_OUTPUT_FAILED, batch, report_error
 from engine.app.commands.drawn import DrawnOutputs, check_folder, is_folder, solution_section, status_note
 from engine.app.commands.richout import RichTarget
 from engine.formats import Puzzle, format_line
@@ -65,11 +65,18 @@ def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], s
     folder = options.svg if is_folder(options.svg) else None
     target = RichTarget(None, None if folder else options.svg)  # --svg FILE: the terminal output as a picture
     drawn = DrawnOutputs(options.html, folder)
-    problem = _check_range(options) or target.check() or (check_folder(folder) if folder else None) or RichTarget(options.html).check()
+    problem = _check_range(options)
     if problem:
         err.write(f"stepdoku: {problem}\n")
         return EXIT_BAD_INPUT
+    unwritable = target.check() or (check_folder(folder) if folder else None) or RichTarget(options.html).check()
+    if unwritable:
+        err.write(f"stepdoku: {unwritable}\n")
+        return EXIT_OUTPUT_FAILED
     techniques = profile.plan(options.codes, options.max_difficulty)
+    if not techniques:
+        err.write(f"stepdoku: {_nothing_left(profile, options)}\n")
+        return EXIT_BAD_INPUT
     quiet = options.json or options.text or (drawn.wanted and not target.exporting)
     console = None if quiet else target.console(out)
     first_line = ""
@@ -89,6 +96,9 @@ def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], s
                 drawn.sections.append(solution_section(heading, f"p{record.index}-", start, result, rating, profile.count_columns, options.from_step, options.until_step))
             if options.json:
                 out.write(json.dumps(explain_json(record, record.item, result, rating)) + "\n")
+            elif options.text and _beyond_end(options, result):
+                err.write(f"stepdoku: {record.where}: {_beyond_words(result, options)}\n")
+                code = max(code, EXIT_BAD_INPUT)
             elif options.text:
                 out.write(_text(record, result, options))
             elif console is not None:
@@ -102,7 +112,7 @@ def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], s
         failures.append(target.finish(console, title, err))
     for failed in filter(None, failures):
         err.write(f"stepdoku: {failed}\n")
-        outcome.add(EXIT_BAD_INPUT)
+        return max(outcome.exit_code, EXIT_OUTPUT_FAILED)
     return outcome.exit_code
 
 
@@ -112,6 +122,16 @@ def _check_range(options: ExplainOptions) -> str | None:
     if options.until_step is not None and options.until_step < options.from_step:
         return "--until-step must not be before --from-step"
     return None
+
+
+def _nothing_left(profile: Profile, options: ExplainOptions) -> str:
+    """Why ``--max-difficulty`` leaves no technique to use."""
+    first = profile.plan(options.codes)[0]
+    which = " of --only" if options.codes is not None else ""
+    return (
+        f"--max-difficulty {options.max_difficulty} leaves no technique to use: the first technique{which} in profile {profile.name!r}, "
+        f"{first.name}, is ordered {profile.entry(first.code).order} (see 'stepdoku techniques --profile {profile.name}')"
+    )
 
 
 def explain_puzzle(puzzle: Puzzle, profile: Profile, techniques: tuple[Technique, ...], allow_search: bool = True) -> tuple[Grid, SolveResult]:
@@ -175,7 +195,8 @@ def _walkthrough(
         return EXIT_OK
     total = len(result.steps)
     if _beyond_end(options, result):
-        console.print(paragraph(console, f"The solution has only {total} steps; nothing from step {options.from_step}.", "walk.warn"))
+        words = _beyond_words(result, options)
+        console.print(paragraph(console, f"{words[0].upper()}{words[1:]}.", "walk.warn"))
         console.print()
         return EXIT_BAD_INPUT
     frames = build_walkthrough(start, result.steps, collapse_singles=not options.full_singles, first=options.from_step, last=options.until_step)
@@ -190,6 +211,12 @@ def _walkthrough(
         console.print(RatingSummary(rating, profile.count_columns, title=title))
     console.print()
     return EXIT_OK
+
+
+def _beyond_words(result: SolveResult, options: ExplainOptions) -> str:
+    """``the solution has only 70 steps; nothing from step 100``."""
+    total = len(result.steps)
+    return f"the solution has only {total} step{'' if total == 1 else 's'}; nothing from step {options.from_step}"
 
 
 def _beyond_end(options: ExplainOptions, result: SolveResult) -> bool:

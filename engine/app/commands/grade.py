@@ -32,24 +32,25 @@ import time
 from collections import Counter
 from dataclasses import dataclass, replace
 from contextlib import contextmanager
-from typing import IO, Any, Callable, Iterator, cast
+from typing import IO, Any, Callable, Iterator
 
 from rich.console import Group, RenderableType
 from rich.progress import Progress
 from rich.text import Text
 
 from engine.app.commands.inputs import iter_records
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, RecordStream, batch, held_signals
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, batch, held_signals, record_file
 from engine.app.commands.resume import Kept, ResumeError, kept_records, open_output, skip_kept
 from engine.app.commands.richout import terminal_console
 from engine.formats import Puzzle, format_line
 from engine.lines import Line, read_lines
 from engine.reader import read_puzzles
-from engine.grading import Grader, GradeRecord, GradeStatus, Item, grade_stream, record_columns, worker_pool
+from engine.grading import CHUNK, Grader, GradeRecord, GradeStatus, Item, grade_stream, record_columns, worker_pool
 from engine.app.render.progress import batch_progress
 from engine.cluster import ClusterUnavailable, dask_client, grade_on_cluster
 from engine.app.render.tables import CountTable
 from engine.profiles import Column, Profile, load_profile
+from engine.workers import cap_workers, count_ahead, machine_workers, usable_cpus
 
 #: The column that says the se field is serate's own ER (grade --se exact).
 EXACT_COLUMN = Column("se_exact", "exact", 5, align="<")
@@ -100,12 +101,11 @@ def _run_to(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str],
         return EXIT_BAD_INPUT
     items = skip_kept(_items(options.inputs, stdin), kept_records(options.output, options.format, names, kept), _same_item, options.output)
     try:
-        return _run(options, profile, cast(IO[str], RecordStream(handle)), err, items, kept)
+        with record_file(handle, options.output) as records:
+            return _run(options, profile, records, err, items, kept)
     except ResumeError as refused:
         err.write(f"stepdoku: {refused}\n")
         return EXIT_BAD_INPUT
-    finally:
-        handle.close()
 
 
 def _extra_columns(options: GradeOptions, profile: Profile) -> tuple[Column, ...]:
@@ -124,7 +124,8 @@ def grader_for(profile: Profile, se: str = "style", max_seconds: float | None = 
 
 
 def _run(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], items: Iterator[Item], kept: Kept) -> int:
-    if options.jobs is None and options.cluster is None:
+    auto = options.jobs is None and options.cluster is None  # no note when -j was not given
+    if auto:
         jobs, items = auto_jobs(items)
         options = replace(options, jobs=jobs)
     extra = _extra_columns(options, profile)
@@ -134,7 +135,8 @@ def _run(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], it
     show_progress = options.progress if options.progress is not None else (err.isatty() and not options.quiet)
     err_console = terminal_console(err)
     total = _count(options.inputs) if show_progress else None
-    with batch() as outcome, _grading(options, grader) as grade:  # workers before the bar's thread
+    items, share = _share_out(options, items, None if auto else err)
+    with batch() as outcome, _grading(options, grader, share) as grade:  # workers before the bar's thread
         for status, count in kept.statuses.items():
             known = status in {s.value for s in GradeStatus}
             outcome.add(_exit_code(GradeStatus(status)) if known else EXIT_OK, times=count)
@@ -152,26 +154,41 @@ def auto_jobs(items: Iterator[Item]) -> tuple[int, Iterator[Item]]:
     when there are more than AUTO_PARALLEL of them, else none (1: this process). Reads
     that many items ahead; returns the items whole."""
     head = list(itertools.islice(items, AUTO_PARALLEL + 1))
-    jobs = available_cores() if len(head) > AUTO_PARALLEL else 1
+    jobs = usable_cpus() if len(head) > AUTO_PARALLEL else 1
     return jobs, itertools.chain(head, items)
 
 
-def available_cores() -> int:
-    """The cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return os.cpu_count() or 1
+@dataclass(frozen=True)
+class _Share:
+    """How the work is shared out: worker processes (1: none) and puzzles per task."""
+
+    jobs: int
+    chunk: int = CHUNK
+
+
+def _share_out(options: GradeOptions, items: Iterator[Item], err: IO[str] | None) -> tuple[Iterator[Item], _Share]:
+    """``-j N`` capped (see ``engine.workers.cap_workers``): never more workers than this
+    machine can use, nor than there are puzzles; a short batch is cut into as many tasks
+    as there are workers, so each gets some. The puzzles the cap needs to know about are
+    read ahead (no more than the workers would have taken in at once)."""
+    requested = options.jobs or 1
+    if requested <= 1 or options.scheduler is not None:
+        return items, _Share(requested)
+    ahead = min(requested, machine_workers()) * CHUNK
+    items, known = count_ahead(items, ahead)
+    jobs = cap_workers(requested, known, noun="puzzle", note=err)
+    chunk = CHUNK if known is None else max(1, min(CHUNK, -(-known // jobs)))
+    return items, _Share(jobs, chunk)
 
 
 @contextmanager
-def _grading(options: GradeOptions, grader: Grader) -> Iterator[Callable[[Iterator[Item]], Iterator[GradeRecord]]]:
+def _grading(options: GradeOptions, grader: Grader, share: _Share) -> Iterator[Callable[[Iterator[Item]], Iterator[GradeRecord]]]:
     """How the records are made: in this process, in ``-j`` worker processes, or on Dask."""
-    jobs = options.jobs or 1
     if options.cluster is None:
-        with worker_pool(grader, jobs) as pool:
-            yield lambda items: grade_stream(items, grader, jobs, pool=pool)
+        with worker_pool(grader, share.jobs) as pool:
+            yield lambda items: grade_stream(items, grader, share.jobs, share.chunk, pool=pool)
         return
-    with dask_client(options.scheduler, jobs if jobs > 1 else None) as client:
+    with dask_client(options.scheduler, share.jobs if share.jobs > 1 else None) as client:
         yield lambda items: grade_on_cluster(items, grader, client)
 
 

@@ -13,7 +13,9 @@ JSON (one object per state)::
      "applied": "<state after the step, as --apply prints it>" | null,
      "notes": ["..."], "error": "..." | null}
 
-Exit codes: 0 (hint, mistakes or solved), 1 the puzzle itself has no solution, 2 bad input.
+Exit codes: 0 (a hint, mistakes against a proper puzzle, or solved), 1 the puzzle has no
+solution or several (the puzzle: ``--puzzle`` when given, else the grid's own digits), 2
+bad input, 4 the page could not be written.
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ from rich.console import Console
 from rich.text import Text
 
 from engine.advice import Advice, HintOptions, HintStatus, StateMismatch, advise, player_state
+from engine.analysis import Status
 from engine.app.commands.inputs import Record, iter_records
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, EXIT_OUTPUT_FAILED, batch, cannot_write, report_error
 from engine.app.commands.drawn import write_text
 from engine.app.commands.richout import RichTarget, terminal_console
 from engine.app.draw.hint_page import hint_page, hint_parts
@@ -40,7 +43,7 @@ def run(options: HintOptions, profile: Profile, out: IO[str], err: IO[str], stdi
     problem = RichTarget(html).check() if html else None
     if problem:
         err.write(f"stepdoku: {problem}\n")
-        return EXIT_BAD_INPUT
+        return EXIT_OUTPUT_FAILED
     givens: Puzzle | None = None
     if options.puzzle is not None:
         first = givens_of(next(iter(iter_records([options.puzzle], stdin))))
@@ -57,7 +60,7 @@ def run(options: HintOptions, profile: Profile, out: IO[str], err: IO[str], stdi
         failed = _write_page(html, pages, err)
         if failed:
             err.write(f"stepdoku: {failed}\n")
-            outcome.add(EXIT_BAD_INPUT)
+            return max(outcome.exit_code, EXIT_OUTPUT_FAILED)
     return outcome.exit_code
 
 
@@ -65,7 +68,7 @@ def _write_page(path: str, pages: list[list[str]], err: IO[str]) -> str | None:
     try:
         write_text(path, hint_page("stepdoku hint", pages))
     except OSError as error:
-        return f"cannot write: {error.strerror or error}"
+        return cannot_write(error, path)
     err.write(f"stepdoku: wrote {path}\n")
     return None
 
@@ -99,7 +102,16 @@ def _hint_one(
         console.print(HintView(advice, options.level, options.apply))
         if options.apply and advice.applied is not None:
             console.print(Text(advice.applied), soft_wrap=True)
-    return EXIT_INVALID if advice.status is HintStatus.INVALID else EXIT_OK
+    return _exit_code(advice)
+
+
+def _exit_code(advice: Advice) -> int:
+    """1 when the puzzle has no solution or several, as for every command: the puzzle is
+    ``--puzzle`` when given, else the digits of the grid itself (mistakes in a player's
+    grid against a proper ``--puzzle`` are an answer, not a broken puzzle)."""
+    puzzle = advice.diagnosis.puzzle.status if advice.diagnosis is not None else None
+    broken = advice.status is HintStatus.INVALID or puzzle in (Status.NONE, Status.MULTIPLE)
+    return EXIT_INVALID if broken else EXIT_OK
 
 
 def givens_of(record: Record) -> Puzzle | str:

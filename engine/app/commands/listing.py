@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import IO, Any, cast
 
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_OK
+from engine.app.commands.output import EXIT_OK, EXIT_OUTPUT_FAILED
 from engine.app.commands.richout import RichTarget
 from engine.app.render.tables import TechniqueTable
 from engine.profiles import Profile
@@ -60,12 +60,12 @@ def _rich(profile: Profile, out: IO[str], target: RichTarget, err: IO[str] | Non
     problem = target.check()
     if problem:
         (err or out).write(f"stepdoku: {problem}\n")
-        return EXIT_BAD_INPUT
+        return EXIT_OUTPUT_FAILED
     console = target.console(out)
     console.print(TechniqueTable(rows_of(profile, rich=True), profile.technique_columns))
     if target.exporting:
         failed = target.finish(console, "stepdoku techniques", err or out)
         if failed:
             (err or out).write(f"stepdoku: {failed}\n")
-            return EXIT_BAD_INPUT
+            return EXIT_OUTPUT_FAILED
     return EXIT_OK

@@ -9,7 +9,7 @@ import signal
 import threading
 import unicodedata
 from contextlib import contextmanager
-from typing import IO, Iterator
+from typing import IO, Iterator, cast
 
 from engine.app.commands.inputs import Record
 
@@ -21,11 +21,48 @@ EXIT_PIPE_CLOSED = 141  # the reader of the output went away (``| head``): 128 +
 
 
 class OutputFailed(Exception):
-    """Standard output could not be written (not a pipe closed by its reader)."""
+    """The output could not be written (not a pipe closed by its reader): standard
+    output, or the file at ``path``."""
 
-    def __init__(self, error: OSError) -> None:
+    def __init__(self, error: OSError, path: str | None = None) -> None:
         super().__init__(error.strerror or str(error))
         self.error = error
+        self.path = path
+
+    def describe(self) -> str:
+        """``cannot write 'out.jsonl': No space left on device`` (``the output`` for stdout)."""
+        return cannot_write(self.error, self.path)
+
+
+def cannot_write(error: OSError, path: str | None = None) -> str:
+    """The one-line message for an output that failed: what could not be written (the
+    file the system names, else ``path``, else ``the output``) and why.
+
+    >>> cannot_write(OSError(28, "No space left on device"), "walk.html")
+    "cannot write 'walk.html': No space left on device"
+    """
+    where = error.filename if isinstance(error.filename, str) else path
+    return f"cannot write {where!r}: {error.strerror or error}" if where else f"cannot write the output: {error.strerror or error}"
+
+
+@contextmanager
+def record_file(handle: IO[str], path: str) -> Iterator[IO[str]]:
+    """The records' file at ``path`` (``-o FILE``) as a :class:`RecordStream`, closed on
+    exit. A write or the closing flush that fails (a full disk) is :class:`OutputFailed`
+    naming the path; a close that fails while something else already stopped the run
+    leaves that reason standing."""
+    try:
+        yield cast(IO[str], RecordStream(handle, path))
+    except BaseException:
+        try:
+            handle.close()
+        except OSError:
+            pass
+        raise
+    try:
+        handle.close()
+    except OSError as error:
+        raise OutputFailed(error, path) from None
 
 
 class OutputClosed(Exception):
@@ -120,9 +157,10 @@ class RecordStream(io.TextIOBase):
     half: an interrupted record is simply not written.
     """
 
-    def __init__(self, stream: IO[str]) -> None:
+    def __init__(self, stream: IO[str], path: str | None = None) -> None:
         super().__init__()
         self._stream = stream
+        self._path = path  # the file it writes to (None: standard output), for messages
         self._held: list[str] = []
 
     def write(self, text: str) -> int:
@@ -141,7 +179,7 @@ class RecordStream(io.TextIOBase):
             except BrokenPipeError:
                 raise OutputClosed() from None
             except OSError as error:
-                raise OutputFailed(error) from None
+                raise OutputFailed(error, self._path) from None
 
     def discard(self) -> None:
         """Drop what was written since the last flush (a record cut short)."""

@@ -20,17 +20,15 @@ import uvicorn
 from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_OK
 from engine.app.commands.serve import ServeOptions
 from engine.app.web.app import create_app
-from engine.workers import capped_jobs, worker_cap
+from engine.workers import cap_workers, usable_cpus
 
 #: Seconds uvicorn waits for requests in flight when stopping (each is bounded by work).
 GRACEFUL_SECONDS = 120
 
 
 def serve(options: ServeOptions, out: IO[str], err: IO[str]) -> int:
-    asked = options.workers if options.workers is not None else worker_cap()
-    workers = capped_jobs(asked)
-    if workers < asked:
-        err.write(f"stepdoku: serve: {workers} workers per lane, not {asked}: this machine holds no more (--workers is capped at its cores and memory)\n")
+    asked = options.workers if options.workers is not None else usable_cpus()
+    workers = cap_workers(asked, flag="--workers", note=err)  # per lane
     try:
         sock = _bind(options.host, options.port)
     except OSError as error:
