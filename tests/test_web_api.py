@@ -167,6 +167,29 @@ def test_bad_requests_are_422_with_the_cli_message(client: TestClient, path: str
     assert answer.json()["error"].startswith(message), answer.json()
 
 
+def test_a_body_not_sent_as_json_is_415_saying_so(client: TestClient) -> None:
+    body = json.dumps({"state": PUZZLE})
+    for sent_as in ("application/x-www-form-urlencoded", "text/plain; charset=utf-8"):  # curl -d's default; a browser's form
+        answer = client.post("/api/v1/hint", content=body, headers={"content-type": sent_as})
+        assert answer.status_code == 415, answer.json()
+        assert answer.json() == {
+            "error": f"the request body must be JSON, sent with the header content-type: application/json (not {sent_as.split(';')[0]})",
+            "kind": "not_json",
+        }
+    assert client.post("/api/v1/hint", content=body, headers={"content-type": "application/json; charset=utf-8"}).status_code == 200
+    assert client.post("/api/v1/hint", content=body, headers={"content-type": "application/vnd.api+json"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "body,reason",
+    [(b"[" * 10_000, "nested too deeply"), (b'{"state": "\xff\xfe"}', "the body is not UTF-8 text")],
+)
+def test_a_body_json_cannot_read_is_400_malformed_json(client: TestClient, body: bytes, reason: str) -> None:
+    answer = client.post("/api/v1/hint", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 400
+    assert answer.json() == {"error": f"malformed JSON: {reason}", "kind": "malformed_json"}
+
+
 def test_a_body_over_the_limit_is_413(client: TestClient) -> None:
     answer = client.post("/api/v1/hint", content=json.dumps({"state": "." * 20_000}), headers={"content-type": "application/json"})
     assert answer.status_code == 413 and answer.json()["kind"] == "too_large"
@@ -272,9 +295,33 @@ def test_real_answers_fit_the_openapi_description(client: TestClient) -> None:
         responses = spec["paths"][path]["post"]["responses"]
         schema = responses[str(answer.status_code)]["content"]["application/json"]["schema"]
         jsonschema.validate(answer.json(), {**_strict(schema), "components": components})
-    for path in ("/api/v1/techniques", "/api/v1/health"):
-        schema = spec["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
-        jsonschema.validate(client.get(path).json(), {**_strict(schema), "components": components})
+    for path in ("/api/v1/techniques", "/api/v1/health", "/api/v1/techniques?profile=nope"):
+        answer = client.get(path)
+        schema = spec["paths"][path.split("?")[0]]["get"]["responses"][str(answer.status_code)]["content"]["application/json"]["schema"]
+        jsonschema.validate(answer.json(), {**_strict(schema), "components": components})
+    raw = [(b"{", "application/json"), (b"[" * 10_000, "application/json"), (b"{}", "text/plain"), (b"x" * 20_000, "application/json")]
+    for content, sent_as in raw:  # 400, 400, 415, 413
+        answer = client.post("/api/v1/solve", content=content, headers={"content-type": sent_as})
+        schema = spec["paths"]["/api/v1/solve"]["post"]["responses"][str(answer.status_code)]["content"]["application/json"]["schema"]
+        jsonschema.validate(answer.json(), {**_strict(schema), "components": components})
+
+
+def test_the_description_declares_only_the_error_shape_the_server_sends(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    assert "HTTPValidationError" not in spec["components"]["schemas"]  # FastAPI's own 422 shape: never sent
+    for path, methods in spec["paths"].items():
+        for method, operation in methods.items():
+            for status, response in operation["responses"].items():
+                if status.startswith(("4", "5")):
+                    assert response["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorRecord"}, (method, path, status)
+
+
+def test_the_description_is_markdown_and_the_docs_show_its_code(client: TestClient) -> None:
+    text = client.get("/openapi.json").text
+    assert "``" not in text  # reStructuredText's literals, from the docstrings, would show as they are
+    hint = client.get("/openapi.json").json()["paths"]["/api/v1/hint"]["post"]["description"]
+    assert hint.startswith("The record of `stepdoku hint STATE --json`")
+    assert "<code>stepdoku hint STATE --json</code>" in client.get("/docs").text
 
 
 def test_the_declared_names_match_the_engine() -> None:
