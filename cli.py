@@ -31,7 +31,7 @@ from engine.formats import Layout
 from engine.generate.request import DEFAULT_MAX_TRIES, SE_PROFILE, RequestError, parse_float_range, parse_int_range, parse_levels
 from engine.generate.symmetry import Symmetry
 from engine.profiles import DEFAULT_PROFILE, PROFILES, load_profile
-from engine.technique import Catalog, UnknownTechnique
+from engine.technique import Catalog, UnknownTechnique, code_list
 from techniques.options import OPTIONS, with_options
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ _seed = _at_least(0)
 
 def _codes(text: str) -> str:
     """A comma-separated list of technique codes; an empty one is a mistake, not the default set."""
-    if not any(code.strip() for code in text.split(",")):
+    if not code_list(text):
         raise argparse.ArgumentTypeError(f"no technique code in {text!r} (e.g. n2,h2; see 'stepdoku techniques')")
     return text
 
@@ -485,7 +485,7 @@ def _generate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
         level=args.levels,
         score=args.score,
         se=args.se,
-        requires=tuple(code.strip() for code in (args.requires or "").split(",") if code.strip()),
+        requires=code_list(args.requires),
         requires_hardest=args.requires_hardest,
         teach=args.teach,
         profile=args.profile,

@@ -8,7 +8,6 @@ them); without them these tests skip, saying which is missing.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -17,19 +16,14 @@ from typing import Any, Iterator
 
 import pytest
 
+from tests.chromium import browser, expect  # noqa: F401  (browser: the module's fixture)
 from tests.test_cli_hint import PUZZLE, SOLUTION
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-sync"]
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed: pip install -e '.[browser]'")
 pytest.importorskip("fastapi", reason="the web extra is not installed: pip install -e '.[web]'")
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)", allow_module_level=True)
-expect = sync_api.expect
 
 
 @pytest.fixture(scope="module")
@@ -46,15 +40,6 @@ def server() -> Iterator[str]:
     yield found.group(1)
     process.terminate()
     assert process.wait(timeout=60) == 0
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    profile = tmp_path_factory.mktemp("chromium-profile")
-    with sync_api.sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield context
-        context.close()
 
 
 @pytest.fixture

@@ -20,7 +20,7 @@ from engine.advice import HintOptions, StateMismatch
 from engine.analysis import analyse
 from engine.app.commands.explain import explain_json, explained
 from engine.app.commands.generate import gave_up
-from engine.app.commands.grade import grader_for
+from engine.app.commands.grade import grade_item, grader_for
 from engine.app.commands.hint import advice_of, givens_of
 from engine.app.commands.inputs import Record, text_records
 from engine.app.commands.listing import rows_of
@@ -32,11 +32,11 @@ from engine.app.web.records import ErrorKind, ErrorRecord, ReadRecord
 from engine.formats import Puzzle, format_line
 from engine.generate import Generator, Request, RequestError, Symmetry
 from engine.generate.request import parse_float_range, parse_int_range, parse_levels
-from engine.grading import GradeRecord, GradeStatus, Item
+from engine.grading import Item
 from engine.profiles import Profile, load_profile
 from engine.records import TechniqueRecord
 from engine.stop import WorkLimitReached, work_limit
-from engine.technique import UnknownTechnique
+from engine.technique import UnknownTechnique, code_list
 from techniques import CATALOG
 from techniques.options import with_options
 
@@ -192,7 +192,7 @@ def grade_job(fields: dict[str, Any]) -> Result:
     items: list[Item] = []
     for text in fields["puzzles"]:
         for record in text_records(text, "'puzzles'"):
-            items.append(record.item if isinstance(record.item, Puzzle) else GradeRecord(None, GradeStatus.ERROR, error=record.problem))
+            items.append(grade_item(record))
             if len(items) > MAX_GRADE:
                 raise JobError(422, "invalid_request", f"puzzles: more than {MAX_GRADE} puzzles in one request; send them in several")
     return [grader.grade(item).to_json() for item in items], ()
@@ -215,9 +215,8 @@ def _request(fields: dict[str, Any]) -> Request:
                 parsed[key] = parse(str(fields[key]))
             except RequestError as error:
                 raise JobError(422, "invalid_request", f"{key}: {error}") from None
-    requires = tuple(code.strip() for code in (fields.get("requires") or "").split(",") if code.strip())
     return Request(
-        requires=requires,
+        requires=code_list(fields.get("requires")),
         requires_hardest=fields.get("requires_hardest"),
         teach=fields.get("teach"),
         profile=fields.get("profile") or "hodoku",
