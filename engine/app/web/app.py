@@ -27,7 +27,7 @@ from starlette.exceptions import HTTPException
 from engine import __version__
 from engine.app.commands.serve import ServeOptions
 from engine.app.web.docs import docs_page
-from engine.app.web.jobs import Outcome, technique_rows
+from engine.app.web.jobs import GZIP_LEVEL, GZIP_MINIMUM, Outcome, technique_rows
 from engine.app.web.lanes import Busy, Lanes, LaneSettings
 from engine.app.web.middleware import AccessLog, BodyLimit
 from engine.app.web.models import ExplainRequest, GenerateRequest, GradeRequest, HintRequest, ProfileName, ReadRequest, SolveRequest
@@ -81,7 +81,7 @@ def create_app(options: ServeOptions, workers: int) -> Any:
     _page(app)
     if options.cors:
         app.add_middleware(CORSMiddleware, allow_origins=list(options.cors), allow_methods=["GET", "POST"], allow_headers=["Content-Type"], expose_headers=["Retry-After", "X-Stepdoku-Seed"])
-    app.add_middleware(GZipMiddleware, minimum_size=2048)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)  # the page, the docs; the API's answers come compressed
     wrapped = BodyLimit(app, options.max_body)
     return AccessLog(wrapped) if options.access_log else wrapped
 
@@ -89,8 +89,9 @@ def create_app(options: ServeOptions, workers: int) -> Any:
 async def _answer(request: Request, kind: str, fields: dict[str, Any]) -> Response:
     """The record a worker lane gives for the request (or 503 when the lanes are full)."""
     lanes: Lanes = request.app.state.lanes
+    compress = "gzip" in request.headers.get("accept-encoding", "")
     try:
-        outcome, lane = await lanes.run(kind, fields)
+        outcome, lane = await lanes.run(kind, fields, compress)
     except Busy as busy:
         body: ErrorRecord = {"error": str(busy), "kind": "busy"}
         return JSONResponse(body, status_code=503, headers={"retry-after": str(busy.retry_after)})
@@ -98,8 +99,11 @@ async def _answer(request: Request, kind: str, fields: dict[str, Any]) -> Respon
 
 
 def _response(outcome: Outcome, lane: str) -> Response:
-    headers = {"x-stepdoku-lane": lane, "x-stepdoku-work": str(outcome.work), **dict(outcome.headers)}
-    return JSONResponse(outcome.body, status_code=outcome.status, headers=headers)
+    """The worker's answer as it is: encoded (and compressed) there, off the event loop."""
+    headers = {"x-stepdoku-lane": lane, "x-stepdoku-work": str(outcome.work), "vary": "accept-encoding", **dict(outcome.headers)}
+    if outcome.encoding is not None:
+        headers["content-encoding"] = outcome.encoding
+    return Response(outcome.content, status_code=outcome.status, headers=headers, media_type="application/json")
 
 
 def _routes(app: FastAPI) -> None:

@@ -23,7 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from engine.app.web.jobs import Outcome, error_body, init_lane, run_job
+from engine.app.web.jobs import Outcome, encoded, error_body, init_lane, run_job
 from engine.workers import MAX_TRIES, Workers
 
 #: Requests remembered as needing the full lane.
@@ -61,24 +61,24 @@ class Lane:
         self._renewing = asyncio.Lock()
         self._generation = 0
 
-    async def run(self, kind: str, fields: dict[str, Any]) -> Outcome:
+    async def run(self, kind: str, fields: dict[str, Any], compress: bool) -> Outcome:
         if self.busy >= self.capacity:
             raise Busy(self.name, self.retry_after)
         self.busy += 1
         try:
-            return await self._run(kind, fields)
+            return await self._run(kind, fields, compress)
         finally:
             self.busy -= 1
 
-    async def _run(self, kind: str, fields: dict[str, Any]) -> Outcome:
+    async def _run(self, kind: str, fields: dict[str, Any], compress: bool) -> Outcome:
         for _ in range(MAX_TRIES):
             generation = self._generation
             try:
-                return await asyncio.wrap_future(self.workers.submit(run_job, kind, fields))
+                return await asyncio.wrap_future(self.workers.submit(run_job, kind, fields, compress))
             except BrokenProcessPool:
                 await self._renew(generation)
         message = f"a worker process died {MAX_TRIES} times on this request (out of memory?)"
-        return Outcome(500, error_body("internal", message))
+        return encoded(500, error_body("internal", message), compress=False)
 
     async def _renew(self, generation: int) -> None:
         """Fresh workers, once for all the requests that met the same broken pool."""
@@ -100,15 +100,16 @@ class Lanes:
         self.full = Lane("full", settings.workers, settings.queue, settings.max_work, False, FULL_NICE, 5)
         self._heavy: OrderedDict[str, None] = OrderedDict()
 
-    async def run(self, kind: str, fields: dict[str, Any]) -> tuple[Outcome, str]:
-        """The outcome of a request, and the lane that answered it."""
+    async def run(self, kind: str, fields: dict[str, Any], compress: bool = False) -> tuple[Outcome, str]:
+        """The outcome of a request (its answer gzip-compressed with ``compress``), and the
+        lane that answered it."""
         key = _fingerprint(kind, fields)
         if key not in self._heavy:
-            outcome = await self.quick.run(kind, fields)
+            outcome = await self.quick.run(kind, fields, compress)
             if not outcome.over_budget:
                 return outcome, "quick"
             self._remember(key)
-        return await self.full.run(kind, fields), "full"
+        return await self.full.run(kind, fields, compress), "full"
 
     def _remember(self, key: str) -> None:
         self._heavy[key] = None
