@@ -6,12 +6,14 @@ from __future__ import annotations
 import importlib.util
 import io
 import json
+import os
 import re
 import signal
 import subprocess
 import sys
 import threading
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -100,3 +102,49 @@ def test_accepted_connections_send_at_once() -> None:
 
     asyncio.run(connect_once())
     assert seen == [1]
+
+
+def _sockets(pid: int) -> set[str]:
+    out = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue
+        if target.startswith("socket:"):
+            out.add(target)
+    return out
+
+
+def _listening_sockets() -> set[str]:
+    """The TCP sockets of this machine in the LISTEN state (0A), as /proc/<pid>/fd names them."""
+    out = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for row in Path(table).read_text().splitlines()[1:]:
+            fields = row.split()
+            if fields[3] == "0A":
+                out.add(f"socket:[{fields[9]}]")
+    return out
+
+
+@pytest.mark.web
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads the processes' sockets from /proc (Linux)")
+def test_only_the_server_holds_its_listening_socket() -> None:
+    """The workers are forked after the socket is bound: holding it too, they kept the port
+    taking connections (that nobody answered) while a stopping server finished its last
+    requests, so a proxy waited on them instead of turning to another instance."""
+    pytest.importorskip("fastapi", reason="the web extra is not installed")
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "cli.py"), "serve", "--port", "0", "--workers", "1", "--quiet"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+    )  # fmt: skip
+    try:
+        assert process.stdout is not None
+        assert "serving on" in process.stdout.readline()
+        children = [int(pid) for task in Path(f"/proc/{process.pid}/task").iterdir() for pid in (task / "children").read_text().split()]
+        assert len(children) == 2  # a worker in each lane
+        listening = _sockets(process.pid) & _listening_sockets()
+        assert len(listening) == 1 and all(not (_sockets(child) & listening) for child in children)
+    finally:
+        process.terminate()
+        assert process.wait(timeout=120) == 0

@@ -7,6 +7,7 @@ Skips without the ``web`` extra.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import gzip
 import json
@@ -27,6 +28,8 @@ from engine.app.commands.serve import ServeOptions  # noqa: E402
 from engine.app.web import models  # noqa: E402
 from engine.app.web.app import create_app  # noqa: E402
 from engine.app.web.jobs import run_job  # noqa: E402
+from engine.app.web.lanes import Turns, _fingerprint  # noqa: E402
+from engine.app.web.models import ExplainRequest  # noqa: E402
 from engine.generate import Symmetry  # noqa: E402
 from engine.profiles import PROFILES  # noqa: E402
 from engine.records import RatingFields, TechniqueCountRecord  # noqa: E402
@@ -225,6 +228,46 @@ def test_over_the_work_limit_is_422_and_the_quick_lane_hands_over(client: TestCl
     assert hard.status_code == 422 and hard.json()["kind"] == "work_limit" and "more than 5000 work units" in hard.json()["error"]
     again = client.post("/api/v1/explain", json={"puzzle": HARD})
     assert again.json() == hard.json()  # bounded by work, not time: the same answer every time
+
+
+def test_each_lane_tries_a_tenth_of_its_budget_first_and_remembers_what_answered(client: TestClient) -> None:
+    """Budgets of this client: quick 10 then 100 units, full 500 then 5,000."""
+    lanes = _lanes(client)
+    assert (lanes.quick.budgets, lanes.full.budgets) == ((10, 100), (500, 5000))
+    hint = client.post("/api/v1/hint", json={"state": PUZZLE})  # 2 units: the first budget
+    assert hint.headers["x-stepdoku-lane"] == "quick" and int(hint.headers["x-stepdoku-work"]) <= 10
+    body = {"puzzle": PUZZLE, "profile": "hodoku"}  # 85 units: the quick lane's second try
+    answer = client.post("/api/v1/explain", json=body)
+    assert answer.headers["x-stepdoku-lane"] == "quick" and 10 < int(answer.headers["x-stepdoku-work"]) <= 100
+    assert lanes._heavy[_fingerprint("explain", {**ExplainRequest(**body).model_dump()})] == (0, 1)  # next time: straight to it
+    assert client.post("/api/v1/explain", json=body).json() == answer.json()
+
+
+def test_a_free_worker_goes_to_the_lowest_turn_then_the_earliest() -> None:
+    """First tries (turn 0) before second tries (turn 1), each in the order they came; a
+    request that gives up waiting is passed over, and every turn comes back."""
+
+    async def scenario() -> tuple[list[str], int]:
+        turns, order, release = Turns(1), [], asyncio.Event()
+
+        async def holder() -> None:
+            async with turns.turn(0):
+                await release.wait()
+
+        async def waiter(name: str, rank: int) -> None:
+            async with turns.turn(rank):
+                order.append(name)
+
+        first = asyncio.create_task(holder())
+        await asyncio.sleep(0)
+        waiting = {name: asyncio.create_task(waiter(name, rank)) for name, rank in (("a1", 1), ("b0", 0), ("gone", 0), ("c1", 1), ("d0", 0))}
+        await asyncio.sleep(0)
+        waiting["gone"].cancel()
+        release.set()
+        await asyncio.gather(first, *waiting.values(), return_exceptions=True)
+        return order, turns.free
+
+    assert asyncio.run(scenario()) == (["b0", "d0", "a1", "c1"], 1)
 
 
 def test_a_full_lane_is_503_with_retry_after(client: TestClient) -> None:

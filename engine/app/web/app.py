@@ -60,9 +60,10 @@ SECURITY = {
 
 
 
-def create_app(options: ServeOptions, workers: int) -> Any:
-    """The application, wrapped in its middleware (an ASGI callable)."""
-    settings = LaneSettings(workers=workers, queue=options.queue, quick_work=options.quick_work, max_work=options.max_work)
+def create_app(options: ServeOptions, workers: int, listening: tuple[int, ...] = ()) -> Any:
+    """The application, wrapped in its middleware (an ASGI callable); ``listening``: the
+    file descriptors of the sockets it is served on (its worker processes close them)."""
+    settings = LaneSettings(workers=workers, queue=options.queue, quick_work=options.quick_work, max_work=options.max_work, listening=listening)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -39,7 +39,7 @@ from engine.generate.request import parse_float_range, parse_int_range, parse_le
 from engine.grading import Item
 from engine.profiles import Profile, load_profile
 from engine.records import TechniqueRecord
-from engine.stop import WorkLimitReached, work_limit
+from engine.stop import WorkLimitReached, work_limit, work_spent
 from engine.technique import UnknownTechnique, code_list
 from techniques import CATALOG
 from techniques.options import with_options
@@ -69,7 +69,7 @@ class JobError(Exception):
 class Outcome:
     """What a job gives back to the server (picklable): the status and the answer, JSON
     already encoded (and compressed, when ``encoding`` says so); or ``over_budget`` when
-    the quick lane's budget was not enough."""
+    the budget it was tried with was not enough (and a larger one is to come)."""
 
     status: int
     content: bytes = b""
@@ -94,14 +94,16 @@ def error_body(kind: ErrorKind, message: str) -> ErrorRecord:
 
 # --- the worker side ------------------------------------------------------------------
 
-_lane: tuple[int | None, bool] = (None, False)  # (work budget, quick lane?)
-
-
-def init_lane(budget: int | None, quick: bool, nice: int) -> None:
-    """A worker's set-up: its lane's work budget; a full lane's workers run at a lower
-    priority (``nice``), so that quick answers keep their CPU under a flood of long ones."""
-    global _lane
-    _lane = (budget, quick)
+def init_lane(nice: int, listening: tuple[int, ...] = ()) -> None:
+    """A worker's set-up: the full lane's workers run at a lower CPU priority (``nice``),
+    so that quick answers keep their CPU under a flood of long ones; the server's
+    listening sockets, which a forked worker holds too, are closed (held open, the port
+    went on taking connections that nobody answered while the server stopped)."""
+    for descriptor in listening:
+        try:
+            os.close(descriptor)
+        except OSError:
+            pass
     if nice:
         try:
             os.nice(nice)
@@ -109,18 +111,19 @@ def init_lane(budget: int | None, quick: bool, nice: int) -> None:
             pass
 
 
-def run_job(kind: str, fields: dict[str, Any], compress: bool = False) -> Outcome:
-    """Run one request's work in this worker, inside its lane's work budget; the answer
-    encoded (gzip-compressed with ``compress``: the client takes it)."""
-    budget, quick = _lane
+def run_job(kind: str, fields: dict[str, Any], compress: bool = False, budget: int | None = None, final: bool = True) -> Outcome:
+    """Run one request's work in this worker within ``budget`` work units; the answer
+    encoded (gzip-compressed with ``compress``: the client takes it). Past the budget, the
+    outcome says so (``over_budget``), unless the budget is the ``final`` one: then the
+    answer is the work-limit error."""
     try:
         with work_limit(budget) as spent:
             body, headers = JOBS[kind](fields)
-        return encoded(200, body, compress, headers, work=spent[1] - spent[0] if budget is not None else 0)
+        return encoded(200, body, compress, headers, work=work_spent(spent) if budget is not None else 0)
     except JobError as error:
         return encoded(error.status, error_body(error.kind, error.message), compress)
     except WorkLimitReached as reached:
-        if quick:
+        if not final:
             return Outcome(0, over_budget=True, work=reached.limit)
         message = (
             f"this request needs more work than the server allows ({reached}: techniques tried and search units, "

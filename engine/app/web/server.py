@@ -39,7 +39,7 @@ def serve(options: ServeOptions, out: IO[str], err: IO[str]) -> int:
     _logging(err, options.access_log)
     host, port = sock.getsockname()[:2]
     url = f"http://{_url_host(host)}:{port}/"
-    app = create_app(options, workers)
+    app = create_app(options, workers, listening=(sock.fileno(),))
     config = uvicorn.Config(
         app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=GRACEFUL_SECONDS, server_header=False, proxy_headers=False
     )
@@ -57,7 +57,6 @@ def _bind(host: str, port: int) -> socket.socket:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
     sock.listen(2048)
-    sock.set_inheritable(True)
     return sock
 
 
