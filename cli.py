@@ -31,7 +31,7 @@ from engine.formats import Layout
 from engine.generate.request import DEFAULT_MAX_TRIES, SE_PROFILE, RequestError, parse_float_range, parse_int_range, parse_levels
 from engine.generate.symmetry import Symmetry
 from engine.profiles import DEFAULT_PROFILE, PROFILES, load_profile
-from engine.technique import Catalog, UnknownTechnique
+from engine.technique import Catalog, UnknownTechnique, code_list
 from techniques.options import OPTIONS, with_options
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ _seed = _at_least(0)
 
 def _codes(text: str) -> str:
     """A comma-separated list of technique codes; an empty one is a mistake, not the default set."""
-    if not any(code.strip() for code in text.split(",")):
+    if not code_list(text):
         raise argparse.ArgumentTypeError(f"no technique code in {text!r} (e.g. n2,h2; see 'stepdoku techniques')")
     return text
 
@@ -339,16 +339,18 @@ MAX_WORK = Option(
     type=_positive,
     default=200_000,
     metavar="UNITS",
-    help="work units one request may spend (techniques tried and search units, the same on every machine; default 200000, "
-    "enough for a whole walkthrough of the hardest known puzzles); past it the answer is a 422 saying so",
+    help="work units one request may spend (techniques tried and search units, the same on every machine; default 200000: "
+    "a whole hodoku or full walkthrough of the forum's hardest puzzles takes 7,000 to 90,000, an se one more than 400,000 "
+    "for half of them); past it the answer is a 422 saying so. The full lane tries a request with a tenth of it first",
 )
 QUICK_WORK = Option(
     "--quick-work",
     type=_positive,
     default=1_000,
     metavar="UNITS",
-    help="work units a request may spend in the quick lane (default 1000); one that needs more is run again in the full lane, "
-    "whose workers run at a lower priority, so a flood of hard requests never starves easy ones",
+    help="work units a request may spend in the quick lane (default 1000); it is tried with a tenth of them first, and a free "
+    "worker takes first tries before second ones. One that needs more is run again in the full lane, whose workers run at a "
+    "lower priority, so a flood of hard requests never starves easy ones",
 )
 CORS = Option("--cors", action="append", metavar="ORIGIN", help="let pages from ORIGIN (e.g. https://example.org) call the API; repeat for several (default: none)")
 OPEN = Option("--open", action="store_true", help="open the page in a web browser once the server is up")
@@ -503,7 +505,7 @@ def _generate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
         level=args.levels,
         score=args.score,
         se=args.se,
-        requires=tuple(code.strip() for code in (args.requires or "").split(",") if code.strip()),
+        requires=code_list(args.requires),
         requires_hardest=args.requires_hardest,
         teach=args.teach,
         profile=args.profile,

@@ -8,7 +8,6 @@ them); without them these tests skip, saying which is missing.
 
 from __future__ import annotations
 
-import os
 import re
 import subprocess
 import sys
@@ -17,19 +16,14 @@ from typing import Any, Iterator
 
 import pytest
 
+from tests.chromium import browser, expect  # noqa: F401  (browser: the module's fixture)
 from tests.test_cli_hint import PUZZLE, SOLUTION
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-sync"]
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed: pip install -e '.[browser]'")
 pytest.importorskip("fastapi", reason="the web extra is not installed: pip install -e '.[web]'")
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)", allow_module_level=True)
-expect = sync_api.expect
 
 
 @pytest.fixture(scope="module")
@@ -46,15 +40,6 @@ def server() -> Iterator[str]:
     yield found.group(1)
     process.terminate()
     assert process.wait(timeout=60) == 0
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    profile = tmp_path_factory.mktemp("chromium-profile")
-    with sync_api.sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield context
-        context.close()
 
 
 @pytest.fixture
@@ -225,3 +210,137 @@ def test_keyboard_only_play(page: Any, server: str) -> None:
     assert grid(page)[0] == "r1c1, 1" and SOLUTION[0] == "1"
     focus = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
     assert focus != "none"  # the focus is visible
+
+
+def focused(tab: Any) -> str:
+    return str(tab.evaluate("document.activeElement.id || document.activeElement.tagName"))
+
+
+def test_typing_clues_reads_like_typing_text(page: Any) -> None:
+    """A digit moves on, so Backspace takes back the one before; Enter starts the game: all
+    from the keyboard, as a newspaper puzzle is copied in."""
+    for _ in range(40):  # Tab to "Type one on the grid"
+        page.keyboard.press("Tab")
+        if focused(page) == "blank":
+            break
+    page.keyboard.press("Enter")
+    assert focused(page) == "cell-r1c1"
+    page.keyboard.press("0")
+    page.keyboard.press("2")  # a slip: r1c2 is 3
+    page.keyboard.press("Backspace")
+    assert focused(page) == "cell-r1c2" and grid(page)[1] == "r1c2, empty"
+    for ch in PUZZLE[1:]:
+        page.keyboard.press(ch)
+    assert focused(page) == "cell-r9c9"
+    page.keyboard.press("Backspace")  # r9c9 is empty: takes back r9c8's 2
+    assert focused(page) == "cell-r9c8" and grid(page)[79] == "r9c8, empty"
+    page.keyboard.press("2")
+    page.keyboard.press("Enter")
+    expect(page.locator("#status")).to_contain_text("one solution")
+    assert [label.startswith(f"r{n // 9 + 1}c{n % 9 + 1}, given") for n, label in enumerate(grid(page))] == [ch != "0" for ch in PUZZLE]
+
+
+def _contrast(first: str, second: str) -> float:
+    def luminance(css: str) -> float:
+        channels = [int(v) / 255 for v in re.findall(r"[\d.]+", css)[:3]]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_the_focus_ring_stands_out_on_every_control(page: Any) -> None:
+    """WCAG's 3:1 for a focus indicator, against what it is drawn on: inside a cell (the cell's
+    own colour, selected or not) and around a control (the panel or page behind it)."""
+    load(page, PUZZLE)
+    seen = set()
+    for _ in range(30):
+        page.keyboard.press("Tab")
+        ring = page.evaluate(
+            """() => { const e = document.activeElement, s = getComputedStyle(e);
+            const behind = e.classList.contains('cell') ? s.backgroundColor : getComputedStyle(e.closest('.panel, section, footer, body')).backgroundColor;
+            return [e.id || e.tagName, s.outlineStyle, s.outlineColor, behind]; }"""
+        )
+        if ring[0] == "BODY":
+            continue
+        seen.add(ring[0])
+        assert ring[1] != "none", ring
+        back = ring[3] if ring[3] != "rgba(0, 0, 0, 0)" else "rgb(244, 246, 248)"  # transparent: the page shows through
+        assert _contrast(ring[2], back) >= 3, ring
+    assert {"cell-r1c1", "hint", "walk", "paste", "generate"} <= seen
+
+
+def test_loading_another_puzzle_can_be_undone(page: Any) -> None:
+    load(page, PUZZLE)
+    page.click("#cell-r1c1")
+    page.keyboard.press("1")
+    playing = grid(page)
+    load(page, "800000000003600000070090200050007000000045700000100030001000068008500010090000400")  # another pasted over the game
+    assert grid(page) != playing
+    page.click("#undo")
+    assert grid(page) == playing  # the game in progress is back
+    page.click("#redo")
+    assert grid(page)[0] == "r1c1, given 8"
+
+
+def test_the_panel_never_speaks_of_an_older_grid_and_a_full_grid_is_checked_at_once(page: Any) -> None:
+    load(page, PUZZLE)
+    page.click("#cell-r1c3")
+    page.keyboard.press("9")  # wrong: 7
+    page.click("#check")
+    expect(page.locator("#hint-out")).to_contain_text("r1c3 holds 9")
+    page.click("#cell-r1c3")
+    page.keyboard.press("7")
+    expect(page.locator("#hint-out")).to_be_empty()  # the mistake it named is gone
+    for n, ch in enumerate(PUZZLE):
+        if ch == "0" and n != 2:
+            page.click(f"#cell-r{n // 9 + 1}c{n % 9 + 1}")
+            page.keyboard.press(SOLUTION[n])
+    expect(page.locator("#hint-out")).to_contain_text("Solved: every cell is filled and agrees with the solution.")  # without pressing Check
+
+
+def test_a_busy_server_is_asked_again_after_retry_after(page: Any) -> None:
+    load(page, PUZZLE)
+    answered = []
+
+    def busy_once(route: Any) -> None:
+        answered.append(route.request.url)
+        if len(answered) == 1:
+            body = '{"error": "the server is busy (quick lane full); try again in 1 s", "kind": "busy"}'
+            route.fulfill(status=503, headers={"retry-after": "1", "content-type": "application/json"}, body=body)
+        else:
+            route.continue_()
+
+    page.route("**/api/v1/hint", busy_once)
+    page.click("#hint")
+    expect(page.locator("#status")).to_contain_text("The server is busy: asking again in 1 s")
+    expect(page.locator("#hint-out")).to_contain_text("Hint (level 1 of 3)")
+    assert len(answered) == 2
+
+
+def test_keyboard_focus_stays_in_play_after_apply(page: Any) -> None:
+    load(page, PUZZLE)
+    page.focus("#hint")
+    page.keyboard.press("Enter")
+    expect(page.locator("#hint-out")).to_contain_text("Hint (level 1 of 3)")
+    page.keyboard.press("Tab")
+    assert focused(page) == "apply"
+    empty = sum(", empty" in label for label in grid(page))
+    page.keyboard.press("Enter")
+    expect(page.locator("#status")).to_contain_text("Applied:")
+    assert focused(page) == "hint"  # not the page's start: Enter asks for the next hint
+    assert sum(", empty" in label for label in grid(page)) == empty - 1
+
+
+def test_the_api_docs_fit_a_phone(browser: Any, server: str) -> None:
+    tab = browser.new_page()
+    missing: list[str] = []
+    tab.on("response", lambda r: missing.append(r.url) if r.status == 404 else None)
+    try:
+        tab.set_viewport_size({"width": 390, "height": 844})
+        tab.goto(server + "docs")
+        expect(tab.locator("h1")).to_contain_text("stepdoku API")
+        assert fits(tab) and not missing
+    finally:
+        tab.close()

@@ -7,7 +7,9 @@ Skips without the ``web`` extra.
 
 from __future__ import annotations
 
+import asyncio
 import copy
+import gzip
 import json
 import re
 import typing
@@ -27,6 +29,9 @@ from fastapi.testclient import TestClient  # noqa: E402
 from engine.app.commands.serve import ServeOptions  # noqa: E402
 from engine.app.web import models  # noqa: E402
 from engine.app.web.app import create_app  # noqa: E402
+from engine.app.web.jobs import run_job  # noqa: E402
+from engine.app.web.lanes import Turns, _fingerprint  # noqa: E402
+from engine.app.web.models import ExplainRequest  # noqa: E402
 from engine.generate import Symmetry  # noqa: E402
 from engine.profiles import PROFILES  # noqa: E402
 from engine.records import RatingFields, TechniqueCountRecord  # noqa: E402
@@ -138,6 +143,18 @@ def test_generate_is_the_cli_record(client: TestClient) -> None:
     assert answer.json() == cli_json("generate", "--level", "easy", "--seed", "7", "-n", "2", "--format", "jsonl", "-q")
 
 
+def test_answers_are_encoded_and_compressed_by_the_worker_not_the_event_loop(client: TestClient) -> None:
+    """A walkthrough with its drawings is megabytes of JSON: encoding and compressing it
+    on the event loop held every other request up (40 ms to encode the Inkala puzzle's)."""
+    body = {"puzzle": PUZZLE, "draw": True}
+    packed = client.post("/api/v1/explain", json=body, headers={"accept-encoding": "gzip"})
+    plain = client.post("/api/v1/explain", json=body, headers={"accept-encoding": "identity"})
+    assert packed.headers["content-encoding"] == "gzip" and "content-encoding" not in plain.headers
+    assert packed.json() == plain.json() and plain.headers["content-type"] == "application/json"
+    outcome = run_job("explain", body, compress=True)  # what a worker hands back: bytes, ready to send
+    assert outcome.encoding == "gzip" and json.loads(gzip.decompress(outcome.content)) == plain.json()
+
+
 def test_techniques_is_the_cli_list(client: TestClient) -> None:
     for profile in PROFILES:
         answer = client.get("/api/v1/techniques", params={"profile": profile})
@@ -185,6 +202,29 @@ def test_bad_requests_are_422_with_the_cli_message(client: TestClient, path: str
     assert answer.json()["error"].startswith(message), answer.json()
 
 
+def test_a_body_not_sent_as_json_is_415_saying_so(client: TestClient) -> None:
+    body = json.dumps({"state": PUZZLE})
+    for sent_as in ("application/x-www-form-urlencoded", "text/plain; charset=utf-8"):  # curl -d's default; a browser's form
+        answer = client.post("/api/v1/hint", content=body, headers={"content-type": sent_as})
+        assert answer.status_code == 415, answer.json()
+        assert answer.json() == {
+            "error": f"the request body must be JSON, sent with the header content-type: application/json (not {sent_as.split(';')[0]})",
+            "kind": "not_json",
+        }
+    assert client.post("/api/v1/hint", content=body, headers={"content-type": "application/json; charset=utf-8"}).status_code == 200
+    assert client.post("/api/v1/hint", content=body, headers={"content-type": "application/vnd.api+json"}).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "body,reason",
+    [(b"[" * 10_000, "nested too deeply"), (b'{"state": "\xff\xfe"}', "the body is not UTF-8 text")],
+)
+def test_a_body_json_cannot_read_is_400_malformed_json(client: TestClient, body: bytes, reason: str) -> None:
+    answer = client.post("/api/v1/hint", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 400
+    assert answer.json() == {"error": f"malformed JSON: {reason}", "kind": "malformed_json"}
+
+
 def test_a_body_over_the_limit_is_413(client: TestClient) -> None:
     answer = client.post("/api/v1/hint", content=json.dumps({"state": "." * 20_000}), headers={"content-type": "application/json"})
     assert answer.status_code == 413 and answer.json()["kind"] == "too_large"
@@ -206,6 +246,46 @@ def test_over_the_work_limit_is_422_and_the_quick_lane_hands_over(client: TestCl
     assert hard.status_code == 422 and hard.json()["kind"] == "work_limit" and "more than 5000 work units" in hard.json()["error"]
     again = client.post("/api/v1/explain", json={"puzzle": HARD})
     assert again.json() == hard.json()  # bounded by work, not time: the same answer every time
+
+
+def test_each_lane_tries_a_tenth_of_its_budget_first_and_remembers_what_answered(client: TestClient) -> None:
+    """Budgets of this client: quick 10 then 100 units, full 500 then 5,000."""
+    lanes = _lanes(client)
+    assert (lanes.quick.budgets, lanes.full.budgets) == ((10, 100), (500, 5000))
+    hint = client.post("/api/v1/hint", json={"state": PUZZLE})  # 2 units: the first budget
+    assert hint.headers["x-stepdoku-lane"] == "quick" and int(hint.headers["x-stepdoku-work"]) <= 10
+    body = {"puzzle": PUZZLE, "profile": "hodoku"}  # 85 units: the quick lane's second try
+    answer = client.post("/api/v1/explain", json=body)
+    assert answer.headers["x-stepdoku-lane"] == "quick" and 10 < int(answer.headers["x-stepdoku-work"]) <= 100
+    assert lanes._heavy[_fingerprint("explain", {**ExplainRequest(**body).model_dump()})] == (0, 1)  # next time: straight to it
+    assert client.post("/api/v1/explain", json=body).json() == answer.json()
+
+
+def test_a_free_worker_goes_to_the_lowest_turn_then_the_earliest() -> None:
+    """First tries (turn 0) before second tries (turn 1), each in the order they came; a
+    request that gives up waiting is passed over, and every turn comes back."""
+
+    async def scenario() -> tuple[list[str], int]:
+        turns, order, release = Turns(1), [], asyncio.Event()
+
+        async def holder() -> None:
+            async with turns.turn(0):
+                await release.wait()
+
+        async def waiter(name: str, rank: int) -> None:
+            async with turns.turn(rank):
+                order.append(name)
+
+        first = asyncio.create_task(holder())
+        await asyncio.sleep(0)
+        waiting = {name: asyncio.create_task(waiter(name, rank)) for name, rank in (("a1", 1), ("b0", 0), ("gone", 0), ("c1", 1), ("d0", 0))}
+        await asyncio.sleep(0)
+        waiting["gone"].cancel()
+        release.set()
+        await asyncio.gather(first, *waiting.values(), return_exceptions=True)
+        return order, turns.free
+
+    assert asyncio.run(scenario()) == (["b0", "d0", "a1", "c1"], 1)
 
 
 def test_a_full_lane_is_503_with_retry_after(client: TestClient) -> None:
@@ -290,9 +370,33 @@ def test_real_answers_fit_the_openapi_description(client: TestClient) -> None:
         responses = spec["paths"][path]["post"]["responses"]
         schema = responses[str(answer.status_code)]["content"]["application/json"]["schema"]
         jsonschema.validate(answer.json(), {**_strict(schema), "components": components})
-    for path in ("/api/v1/techniques", "/api/v1/health"):
-        schema = spec["paths"][path]["get"]["responses"]["200"]["content"]["application/json"]["schema"]
-        jsonschema.validate(client.get(path).json(), {**_strict(schema), "components": components})
+    for path in ("/api/v1/techniques", "/api/v1/health", "/api/v1/techniques?profile=nope"):
+        answer = client.get(path)
+        schema = spec["paths"][path.split("?")[0]]["get"]["responses"][str(answer.status_code)]["content"]["application/json"]["schema"]
+        jsonschema.validate(answer.json(), {**_strict(schema), "components": components})
+    raw = [(b"{", "application/json"), (b"[" * 10_000, "application/json"), (b"{}", "text/plain"), (b"x" * 20_000, "application/json")]
+    for content, sent_as in raw:  # 400, 400, 415, 413
+        answer = client.post("/api/v1/solve", content=content, headers={"content-type": sent_as})
+        schema = spec["paths"]["/api/v1/solve"]["post"]["responses"][str(answer.status_code)]["content"]["application/json"]["schema"]
+        jsonschema.validate(answer.json(), {**_strict(schema), "components": components})
+
+
+def test_the_description_declares_only_the_error_shape_the_server_sends(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    assert "HTTPValidationError" not in spec["components"]["schemas"]  # FastAPI's own 422 shape: never sent
+    for path, methods in spec["paths"].items():
+        for method, operation in methods.items():
+            for status, response in operation["responses"].items():
+                if status.startswith(("4", "5")):
+                    assert response["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/ErrorRecord"}, (method, path, status)
+
+
+def test_the_description_is_markdown_and_the_docs_show_its_code(client: TestClient) -> None:
+    text = client.get("/openapi.json").text
+    assert "``" not in text  # reStructuredText's literals, from the docstrings, would show as they are
+    hint = client.get("/openapi.json").json()["paths"]["/api/v1/hint"]["post"]["description"]
+    assert hint.startswith("The record of `stepdoku hint STATE --json`")
+    assert "<code>stepdoku hint STATE --json</code>" in client.get("/docs").text
 
 
 def test_the_declared_names_match_the_engine() -> None:

@@ -38,7 +38,7 @@ from rich.console import Group, RenderableType
 from rich.progress import Progress
 from rich.text import Text
 
-from engine.app.commands.inputs import iter_records
+from engine.app.commands.inputs import Record, iter_records
 from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, batch, held_signals, record_file
 from engine.app.commands.resume import Kept, ResumeError, kept_records, open_output, skip_kept
 from engine.app.commands.richout import terminal_console
@@ -228,11 +228,13 @@ def _drain(
 
 
 def _items(inputs: tuple[str, ...], stdin: IO[str] | None) -> Iterator[Item]:
-    for record in iter_records(inputs, stdin):
-        if isinstance(record.item, Puzzle):
-            yield record.item
-        else:
-            yield GradeRecord(None, GradeStatus.ERROR, error=record.problem)
+    return map(grade_item, iter_records(inputs, stdin))
+
+
+def grade_item(record: Record) -> Item:
+    """What the grader is given for an input record: its puzzle, or the error record of
+    one that could not be read (graded as itself, so the output keeps its place)."""
+    return record.item if isinstance(record.item, Puzzle) else GradeRecord(None, GradeStatus.ERROR, error=record.problem)
 
 
 def _count(inputs: tuple[str, ...]) -> int | None:

@@ -27,7 +27,7 @@ from starlette.exceptions import HTTPException
 from engine import __version__
 from engine.app.commands.serve import ServeOptions
 from engine.app.web.docs import docs_page
-from engine.app.web.jobs import Outcome, technique_rows
+from engine.app.web.jobs import GZIP_LEVEL, GZIP_MINIMUM, Outcome, technique_rows
 from engine.app.web.lanes import Busy, Lanes, LaneSettings
 from engine.app.web.middleware import AccessLog, BodyLimit
 from engine.app.web.models import ExplainRequest, GenerateRequest, GradeRequest, HintRequest, ProfileName, ReadRequest, SolveRequest
@@ -38,16 +38,20 @@ API = "/api/v1"
 DESCRIPTION = (
     "stepdoku solves Sudoku the way a strong human does and says why, step by step. Every answer is the record the "
     "command line prints with --json (hint, explain, grade, solve, generate, techniques), so a script and an app read "
-    "the same fields. Errors are {error, kind} with one line saying what is wrong: 400 malformed JSON, 413 a body "
-    "over the limit, 422 a request or puzzle that cannot be used (the reader's own message) or one that needs more "
-    "work than the server allows, 503 busy (Retry-After says when to try again)."
+    "the same fields. Send each body as JSON with the header content-type: application/json. Errors are "
+    "{error, kind} with one line saying what is wrong: 400 malformed JSON, 413 a body over the limit, 415 a body not "
+    "sent as JSON, 422 a request or puzzle that cannot be used (the reader's own message) or one that needs more work "
+    "than the server allows, 503 busy (Retry-After says when to try again)."
 )
 ERRORS: dict[int | str, dict[str, Any]] = {
     400: {"model": ErrorRecord, "description": "malformed JSON"},
     413: {"model": ErrorRecord, "description": "the body is over the server's limit"},
+    415: {"model": ErrorRecord, "description": "the body is not sent as JSON (content-type: application/json)"},
     422: {"model": ErrorRecord, "description": "a bad request or unreadable puzzle, or over the work limit"},
     503: {"model": ErrorRecord, "description": "every worker busy and the queue full: try again after Retry-After seconds"},
 }
+#: The errors of a GET with query parameters (FastAPI would declare its own 422 shape, which we never send).
+QUERY_ERRORS: dict[int | str, dict[str, Any]] = {422: {"model": ErrorRecord, "description": "a query parameter that cannot be used"}}
 SECURITY = {
     "content-security-policy": "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; object-src 'none'; frame-ancestors 'none'",
     "x-content-type-options": "nosniff",
@@ -56,9 +60,10 @@ SECURITY = {
 
 
 
-def create_app(options: ServeOptions, workers: int) -> Any:
-    """The application, wrapped in its middleware (an ASGI callable)."""
-    settings = LaneSettings(workers=workers, queue=options.queue, quick_work=options.quick_work, max_work=options.max_work)
+def create_app(options: ServeOptions, workers: int, listening: tuple[int, ...] = ()) -> Any:
+    """The application, wrapped in its middleware (an ASGI callable); ``listening``: the
+    file descriptors of the sockets it is served on (its worker processes close them)."""
+    settings = LaneSettings(workers=workers, queue=options.queue, quick_work=options.quick_work, max_work=options.max_work, listening=listening)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -73,10 +78,11 @@ def create_app(options: ServeOptions, workers: int) -> Any:
     )
     _routes(app)
     _errors(app)
+    _markdown_descriptions(app)
     _page(app)
     if options.cors:
         app.add_middleware(CORSMiddleware, allow_origins=list(options.cors), allow_methods=["GET", "POST"], allow_headers=["Content-Type"], expose_headers=["Retry-After", "X-Stepdoku-Seed"])
-    app.add_middleware(GZipMiddleware, minimum_size=2048)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM, compresslevel=GZIP_LEVEL)  # the page, the docs; the API's answers come compressed
     wrapped = BodyLimit(app, options.max_body)
     return AccessLog(wrapped) if options.access_log else wrapped
 
@@ -84,8 +90,9 @@ def create_app(options: ServeOptions, workers: int) -> Any:
 async def _answer(request: Request, kind: str, fields: dict[str, Any]) -> Response:
     """The record a worker lane gives for the request (or 503 when the lanes are full)."""
     lanes: Lanes = request.app.state.lanes
+    compress = "gzip" in request.headers.get("accept-encoding", "")
     try:
-        outcome, lane = await lanes.run(kind, fields)
+        outcome, lane = await lanes.run(kind, fields, compress)
     except Busy as busy:
         body: ErrorRecord = {"error": str(busy), "kind": "busy"}
         return JSONResponse(body, status_code=503, headers={"retry-after": str(busy.retry_after)})
@@ -93,8 +100,11 @@ async def _answer(request: Request, kind: str, fields: dict[str, Any]) -> Respon
 
 
 def _response(outcome: Outcome, lane: str) -> Response:
-    headers = {"x-stepdoku-lane": lane, "x-stepdoku-work": str(outcome.work), **dict(outcome.headers)}
-    return JSONResponse(outcome.body, status_code=outcome.status, headers=headers)
+    """The worker's answer as it is: encoded (and compressed) there, off the event loop."""
+    headers = {"x-stepdoku-lane": lane, "x-stepdoku-work": str(outcome.work), "vary": "accept-encoding", **dict(outcome.headers)}
+    if outcome.encoding is not None:
+        headers["content-encoding"] = outcome.encoding
+    return Response(outcome.content, status_code=outcome.status, headers=headers, media_type="application/json")
 
 
 def _routes(app: FastAPI) -> None:
@@ -132,7 +142,7 @@ def _routes(app: FastAPI) -> None:
         its givens have one solution (the page uses it to load pasted puzzles and links)."""
         return await _answer(request, "read", body.model_dump())
 
-    @app.get(f"{API}/techniques", response_model=list[TechniqueRecord], tags=["api"], summary="techniques: a profile's techniques in solving order")
+    @app.get(f"{API}/techniques", response_model=list[TechniqueRecord], responses=QUERY_ERRORS, tags=["api"], summary="techniques: a profile's techniques in solving order")
     async def techniques(profile: ProfileName = Query("hodoku", description="the profile")) -> Response:
         """The list of ``stepdoku techniques --json``."""
         return JSONResponse(list(technique_rows(profile)))
@@ -159,10 +169,15 @@ def _errors(app: FastAPI) -> None:
         if bad_json:
             reason = (bad_json[0].get("ctx") or {}).get("error", "not JSON")
             return _error(400, "malformed_json", f"malformed JSON: {reason}")
+        sent_as = _not_json(request)
+        if sent_as is not None:
+            return _error(415, "not_json", f"the request body must be JSON, sent with the header content-type: application/json (not {sent_as})")
         return _error(422, "invalid_request", _one_line(problems[0]))
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, error: HTTPException) -> Response:
+        if error.status_code == 400:  # FastAPI could not parse a JSON body at all
+            return _error(400, "malformed_json", f"malformed JSON: {_unparsable(error.__cause__)}")
         kind = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "invalid_request")
         words = f"{request.method} {request.url.path}: {str(error.detail).lower()}" if error.status_code in (404, 405) else str(error.detail)
         return _error(error.status_code, kind, words)
@@ -170,6 +185,24 @@ def _errors(app: FastAPI) -> None:
     @app.exception_handler(Exception)
     async def internal(request: Request, error: Exception) -> Response:
         return _error(500, "internal", f"internal error: {type(error).__name__}: {error} (please report it)")
+
+
+def _not_json(request: Request) -> str | None:
+    """The content type a body was sent with, when it is one FastAPI does not read as JSON."""
+    sent = request.headers.get("content-type")
+    if sent is None:
+        return None  # read as JSON (what curl --json and most clients send anyway)
+    kind = sent.split(";", 1)[0].strip().lower()
+    return None if kind == "application/json" or (kind.startswith("application/") and kind.endswith("+json")) else kind
+
+
+def _unparsable(cause: BaseException | None) -> str:
+    """Why a body that the JSON decoder could not even start on is unreadable."""
+    if isinstance(cause, UnicodeDecodeError):
+        return "the body is not UTF-8 text"
+    if isinstance(cause, RecursionError):
+        return "nested too deeply"
+    return "the body cannot be read as JSON"
 
 
 def _one_line(problem: Any) -> str:
@@ -185,6 +218,28 @@ def _one_line(problem: Any) -> str:
 
 def _error(status: int, kind: str, message: str) -> Response:
     return JSONResponse({"error": message, "kind": kind}, status_code=status)
+
+
+def _markdown_descriptions(app: FastAPI) -> None:
+    """The description's texts in Markdown, as OpenAPI wants them: the docstrings they come
+    from (routes, request models, the records of :mod:`engine.records`) write code as
+    reStructuredText's double backquotes, which Markdown would show as they are."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = _markdown(generate())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
+def _markdown(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {k: v.replace("``", "`") if k == "description" and isinstance(v, str) else _markdown(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_markdown(v) for v in node]
+    return node
 
 
 def _page(app: FastAPI) -> None:

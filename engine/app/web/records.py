@@ -14,7 +14,7 @@ from typing_extensions import NotRequired, TypedDict
 from engine.records import AdviceRecord, ExplainRecord
 
 ErrorKind = Literal[
-    "malformed_json", "invalid_request", "bad_puzzle", "work_limit", "too_large", "busy", "not_found", "method_not_allowed", "internal"
+    "malformed_json", "not_json", "invalid_request", "bad_puzzle", "work_limit", "too_large", "busy", "not_found", "method_not_allowed", "internal"
 ]
 
 

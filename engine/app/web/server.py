@@ -37,7 +37,7 @@ def serve(options: ServeOptions, out: IO[str], err: IO[str]) -> int:
     _logging(err, options.access_log)
     host, port = sock.getsockname()[:2]
     url = f"http://{_url_host(host)}:{port}/"
-    app = create_app(options, workers)
+    app = create_app(options, workers, listening=(sock.fileno(),))
     config = uvicorn.Config(
         app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=GRACEFUL_SECONDS, server_header=False, proxy_headers=False
     )
@@ -51,11 +51,10 @@ def serve(options: ServeOptions, out: IO[str], err: IO[str]) -> int:
 
 def _bind(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
     sock.listen(2048)
-    sock.set_inheritable(True)
     return sock
 
 

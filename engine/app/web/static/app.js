@@ -49,7 +49,11 @@
     redoStack = [];
     changed();
   }
-  function changed() { bad = {}; save(); render(); }
+  function changed() {
+    bad = {}; save(); render();
+    clearHint();  /* what the panel said was about the grid before this change */
+    if (!S.setup && count() === 0) { check(); }  /* the last cell filled: say at once whether it is solved */
+  }
   function undo() { if (!undoStack.length) { return; } redoStack.push(snapshot()); restore(undoStack.pop()); changed(); say('Undone.'); }
   function redo() { if (!redoStack.length) { return; } undoStack.push(snapshot()); restore(redoStack.pop()); changed(); say('Redone.'); }
   function save() {
@@ -187,7 +191,19 @@
     change(function () {
       if (S.setup) { S.givens[i] = 0; } else if (S.entries[i]) { S.entries[i] = 0; } else if (!S.givens[i]) { S.marks[i] = 0; }
     });
-    if (S.setup) { select(i + 1); }
+  }
+  /* Typing clues reads like typing text: a digit moves on, so Backspace takes back the one
+   * before (or clears this cell when it holds a clue), and 0, . or Space leave a cell empty. */
+  function setupKey(k) {
+    var i = S.sel;
+    if (k === 'Backspace') {
+      if (!S.givens[i] && i > 0) { select(i - 1); }
+      erase();
+    } else if (k === '0' || k === '.' || k === ' ') { erase(); select(i + 1); }
+    else if (k === 'Enter') { donePlaying(); }
+    else if (k === 'Delete') { erase(); }
+    else { return false; }
+    return true;
   }
   function fillAll() {
     if (S.setup) { return; }
@@ -223,7 +239,8 @@
     }
     if (k === 'Home') { select(i - i % 9); } else if (k === 'End') { select(i - i % 9 + 8); }
     else if (d) { (e.shiftKey || (S.pencil && !S.setup)) ? toggleMark(d) : enter(d); }
-    else if (k === 'Delete' || k === 'Backspace' || k === '0' || k === '.' || (S.setup && k === ' ')) { erase(); }
+    else if (S.setup && setupKey(k)) { /* handled */ }
+    else if (k === 'Delete' || k === 'Backspace' || k === '0' || k === '.') { erase(); }
     else if (k === 'p' || k === 'P') { setPencil(!S.pencil); }
     else if (k === 'h' || k === 'H') { askHint(); }
     else { return; }
@@ -232,17 +249,27 @@
   function setPencil(on) { S.pencil = on; save(); render(); say('Pencil marks ' + (on ? 'on: digits toggle pencil marks.' : 'off: digits fill cells.')); }
 
   /* --- the API ---------------------------------------------------------------------- */
+  var BUSY_TRIES = 4;
   function api(path, body) {
     var busy = document.querySelector('main.app');
     busy.setAttribute('aria-busy', 'true');
-    return fetch('/api/v1/' + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    return post(path, JSON.stringify(body), 1).finally(function () { busy.removeAttribute('aria-busy'); });
+  }
+  /* A busy server (503) says when to come back (Retry-After): wait that long and ask again,
+   * a few times, saying so, before giving up with its message. */
+  function post(path, text, attempt) {
+    return fetch('/api/v1/' + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: text })
       .then(function (r) {
+        var wait = Math.min(30, parseInt(r.headers.get('retry-after') || '1', 10) || 1);
+        if (r.status === 503 && attempt < BUSY_TRIES) {
+          say('The server is busy: asking again in ' + wait + ' s (try ' + (attempt + 1) + ' of ' + BUSY_TRIES + ').');
+          return new Promise(function (done) { setTimeout(done, wait * 1000); }).then(function () { return post(path, text, attempt + 1); });
+        }
         return r.json().catch(function () { return null; }).then(function (data) {
           if (!r.ok) { throw new Error(data && data.error ? data.error : 'the server answered ' + r.status); }
           return data;
         });
-      })
-      .finally(function () { busy.removeAttribute('aria-busy'); });
+      });
   }
   function fail(err) { say(err.message || String(err), true); }
   function esc(t) { var d = document.createElement('div'); d.textContent = t; return d.innerHTML; }
@@ -255,8 +282,8 @@
       if (rec.candidates) { for (var i = 0; i < 81; i++) { marks[i] = givens[i] || entries[i] ? 0 : rec.candidates[i]; } }
       if (progress && progress.e) { entries = digitsOf(progress.e).map(function (d, i) { return givens[i] ? 0 : d; }); }
       if (progress && progress.m) { marks = marksFrom(progress.m); }
+      /* one change, so Undo brings back the grid this one replaced (a game in progress is never lost) */
       change(function () { S.givens = givens; S.entries = entries; S.marks = marks; S.setup = false; });
-      undoStack = []; redoStack = []; hint.key = null;
       clearHint(); closeWalk(); render(); save();
       return rec;
     });
@@ -269,7 +296,7 @@
   function blank() {
     change(function () { S.givens = zeros(); S.entries = zeros(); S.marks = zeros(); S.setup = true; });
     clearHint(); closeWalk();
-    say('Type the clues: a digit fills the cell and moves on; 0, . or Space skip a cell; arrows move. Then press Start playing.');
+    say('Type the clues row by row: a digit fills the cell and moves on; 0, . or Space leave a cell empty; Backspace takes back the last one; arrows move. Then press Enter (or Start playing).');
     select(0);
   }
   function donePlaying() {
@@ -348,17 +375,24 @@
     $('hint-out').innerHTML = out.join('');
     var anyway = $('anyway');
     if (anyway) { anyway.addEventListener('click', function () { askHint(true); }); }
+    keepFocus();
     $('apply').disabled = !rec.hint;
     say(rec.hint ? 'Hint level ' + rec.hint.level + ': ' + rec.hint.text : rec.mistakes.length ? 'Mistakes first.' : 'No hint.');
   }
   function applyHint() {
     if (!hint.record || !hint.record.hint) { return; }
     var key = hint.key;
-    if (hint.record.hint.step) { applyStep(hint.record.hint.step); clearHint(); return; }
+    if (hint.record.hint.step) { applyStep(hint.record.hint.step); clearHint(); keepFocus(); return; }
     hintRequest(3, key.slice(-1) === '!' ? { ignore_mistakes: true } : null).then(function (rec) {
       if (rec.hint && rec.hint.step) { applyStep(rec.hint.step); }
-      clearHint();
+      clearHint(); keepFocus();
     }).catch(fail);
+  }
+  /* Apply is disabled once used, and "hint anyway" is replaced: a keyboard player would be
+   * left on nothing (the page's start), so the focus goes to Hint, the next thing to press. */
+  function keepFocus() {
+    var at = document.activeElement;
+    if (!at || at === document.body || at.disabled || !document.body.contains(at)) { $('hint').focus(); }
   }
 
   /* --- the walkthrough: the panels of explain --html --------------------------------- */
@@ -391,7 +425,8 @@
       });
       ratings(rec);
       showPanel(0);
-      say('Walkthrough: ' + rec.steps.length + ' steps. Use the arrow keys or Previous and Next.');
+      say(rec.steps.length ? 'Walkthrough: ' + rec.steps.length + ' step' + (rec.steps.length > 1 ? 's' : '') + '. Use the arrow keys or Previous and Next.'
+        : 'Nothing left to solve: every cell is filled.');
       $('next').focus();
     }).catch(fail);
   }
@@ -478,7 +513,7 @@
         .then(function () { say('Arto Inkala\'s "world\'s hardest Sudoku". Select a cell and type, or enter your own puzzle.'); })
         .catch(fail);
     } else {
-      say(S.setup ? 'Go on typing the clues, then press Start playing.' : 'Welcome back: your grid is as you left it.');
+      say(S.setup ? 'Go on typing the clues, then press Enter (or Start playing).' : 'Welcome back: your grid is as you left it.');
     }
   }
   start();
