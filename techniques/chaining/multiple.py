@@ -196,12 +196,14 @@ class MultipleChaining(BaseTechnique):
         result = source ^ 1  # the assumption is false
         placement, removals = removal_of(result, cands)
         kind = "Forcing" if self.nishio else "Contradiction Forcing"
-        assumption = f"If {node_name(source)}"
-        text = (
-            f"{assumption}, then {chain_words(main_path(targets[0]))} and {chain_words(main_path(targets[1]))}: "
-            f"{CELL_NAMES[cell_of(on_node)]} would both be and not be {digit_of(on_node)}. So "
-            f"{conclusion_words(placement, () if placement else removals)}."
-        )
+
+        def text(chains: tuple[tuple[Node, ...], ...]) -> str:
+            return (
+                f"If {node_name(source)}, then {chain_words(chains[0])} and {chain_words(chains[1])}: "
+                f"{CELL_NAMES[cell_of(on_node)]} would both be and not be {digit_of(on_node)}. So "
+                f"{conclusion_words(placement, () if placement else removals)}."
+            )
+
         return self._hint(kind, 7, placement, removals, targets, text)
 
     def _doubles(self, cands: list[int], source: Node, on_run: Run, off_run: Run) -> Iterator[ChainHint]:
@@ -216,10 +218,13 @@ class MultipleChaining(BaseTechnique):
 
     def _double(self, source: Node, n: Node, on_run: Run, off_run: Run, placement: Candidate | None, removals: tuple[Candidate, ...]) -> ChainHint:
         targets = (target(on_run, n), target(off_run, n))
-        text = (
-            f"Whether {node_name(source)} or not, {node_name(n)}: {chain_words(main_path(targets[0]))}; "
-            f"{chain_words(main_path(targets[1]))}. So {conclusion_words(placement, () if placement else removals)}."
-        )
+
+        def text(chains: tuple[tuple[Node, ...], ...]) -> str:
+            return (
+                f"Whether {node_name(source)} or not, {node_name(n)}: {chain_words(chains[0])}; "
+                f"{chain_words(chains[1])}. So {conclusion_words(placement, () if placement else removals)}."
+            )
+
         return self._hint("Double Forcing", 1, placement, removals, targets, text)
 
     def _regions(self, cands: list[int], cells_with: list[int], cell: int, digit: int, on_run: Run, run_from: RunFrom) -> Iterator[ChainHint]:
@@ -256,22 +261,31 @@ class MultipleChaining(BaseTechnique):
                     placement, removals = removal_of(n, cands)
                     if removals:
                         targets = tuple(target(r, n) for r in runs)
-                        branches = "; ".join(chain_words(main_path(t)) for t in targets)
-                        text = f"Whichever of {what} is true, {node_name(n)}: {branches}. So {conclusion_words(placement, () if placement else removals)}."
-                        yield self._hint(kind, sort_key, placement, removals, targets, text, root_rule, source)
+                        yield self._hint(kind, sort_key, placement, removals, targets, _common_text(what, n, placement, removals), root_rule, source)
 
     def _hint(
         self, kind: str, sort_key: int, placement: Candidate | None, removals: tuple[Candidate, ...], targets: tuple[Target, ...],
-        text: str, root_rule: int = -1, source: str = "",
+        text: Callable[[tuple[tuple[Node, ...], ...]], str], root_rule: int = -1, source: str = "",
     ) -> ChainHint:
         complexity = complexity_of(targets)
         name = self.prefix + kind + self.suffix
+
+        def words() -> tuple[tuple[tuple[Node, ...], ...], str]:
+            chains = tuple(main_path(t) for t in targets)
+            return chains, text(chains)
+
         return ChainHint(
             name, self.code, chain_difficulty(self.base, complexity), complexity, sort_key, placement, removals,
-            tuple(main_path(t) for t in targets), text, RunsBasis(targets, root_rule), source,
+            words, RunsBasis(targets, root_rule), source,
         )
 
 
+def _common_text(what: str, n: Node, placement: Candidate | None, removals: tuple[Candidate, ...]) -> Callable[[tuple[tuple[Node, ...], ...]], str]:
+    def text(chains: tuple[tuple[Node, ...], ...]) -> str:
+        branches = "; ".join(chain_words(chain) for chain in chains)
+        return f"Whichever of {what} is true, {node_name(n)}: {branches}. So {conclusion_words(placement, () if placement else removals)}."
+
+    return text
 
 
 def _base(multiple: bool, dynamic: bool, nishio: bool, level: int) -> float:

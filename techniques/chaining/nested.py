@@ -18,11 +18,12 @@ from typing import Callable, NamedTuple
 
 from engine.cells import UNITS, UNITS_OF
 from engine.position import CandidateView, Position
-from techniques.chaining.cycles import AFFECTED_BY, FORCING_CHAINS_AND_CYCLES, QuietWalks
+from techniques.chaining.cycles import FORCING_CHAINS_AND_CYCLES
 from techniques.chaining.hints import ChainHint
 from techniques.chaining.multiple import MultipleChaining
 from techniques.chaining.nodes import CELL_RULE, Node, node
 from techniques.chaining.propagation import Budget, Nested, Run
+from techniques.chaining.walks import WalkMemo
 from techniques.fish.se_fish import fish_patterns
 from techniques.intersections.se_locking import locked_sets
 from techniques.subsets.se_subsets import hidden_sets, naked_sets
@@ -176,36 +177,30 @@ def _chaining(inner: Callable[[CandidateView, Budget], list[ChainHint]]) -> Rule
 _BASIC: tuple[Rule, ...] = (_locking, _hidden_pairs, _naked_pairs, _x_wings)
 
 
-class _QuietCache:
-    """The quiet walks of the last position a nested producer started from: inner forcing
-    chains and cycles then only walk where the run changed something."""
+class _Walks:
+    """The walks of the inner forcing chains and cycles of one nested search (the
+    positions of its runs all come from one starting position): kept from one position to
+    the next, so each inner search only walks where its position changed."""
 
     def __init__(self) -> None:
         self.key: tuple[int, ...] | None = None
-        self.walks = QuietWalks()
+        self.memo = WalkMemo()
 
-    def affected(self, initial: Position, view: CandidateView) -> tuple[QuietWalks, int]:
+    def memo_for(self, initial: Position) -> WalkMemo:
         key = tuple(initial.cands)
         if key != self.key:
-            self.key, self.walks = key, FORCING_CHAINS_AND_CYCLES.quiet_walks(initial)
-        mask = 0
-        for cell, before in enumerate(initial.cands):
-            gone = before & ~view.cands[cell]
-            while gone:
-                low = gone & -gone
-                mask |= AFFECTED_BY[cell * 9 + low.bit_length() - 1]
-                gone ^= low
-        return self.walks, mask
+            self.key, self.memo = key, WalkMemo()
+        return self.memo
 
 
 def _inner_rules(level: int) -> tuple[Rule, ...]:
-    cache = _QuietCache()
+    walks = _Walks()
 
     def cycles_rule(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
-        walks, affected = cache.affected(initial, view)
+        memo = walks.memo_for(initial)
 
         def cycles(view: CandidateView, budget: Budget) -> list[ChainHint]:
-            return FORCING_CHAINS_AND_CYCLES.hints(view, walks, affected)
+            return FORCING_CHAINS_AND_CYCLES.hints(view, memo)
 
         return _chaining(cycles)(initial, view, run, budget)
 
