@@ -14,7 +14,8 @@ An inner chain counts for its whole complexity, once per distinct chain.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+import threading
+from typing import Callable
 
 from engine.cells import UNITS, UNITS_OF
 from engine.position import CandidateView, Position
@@ -32,11 +33,14 @@ Offs = list[tuple[Node, tuple[Node, ...], "Nested | None"]]
 Rule = Callable[[Position, CandidateView, Run, Budget], Offs]
 
 
-class InnerChain(NamedTuple):
+class InnerChain:
     """A chain used inside another one."""
 
-    complexity: int
-    identity: object
+    __slots__ = ("complexity", "identity")
+
+    def __init__(self, complexity: int, identity: object) -> None:
+        self.complexity = complexity
+        self.identity = identity
 
 
 def _stored(parents: list[Node], run: Run) -> tuple[Node, ...]:
@@ -179,18 +183,19 @@ _BASIC: tuple[Rule, ...] = (_locking, _hidden_pairs, _naked_pairs, _x_wings)
 
 class _Walks:
     """The walks of the inner forcing chains and cycles of one nested search (the
-    positions of its runs all come from one starting position): kept from one position to
-    the next, so each inner search only walks where its position changed."""
+    positions of its runs all come from one starting position), per thread: kept from one
+    position to the next, so each inner search only walks where its position changed."""
 
     def __init__(self) -> None:
-        self.key: tuple[int, ...] | None = None
-        self.memo = WalkMemo()
+        self.memos: dict[int, tuple[tuple[int, ...], WalkMemo]] = {}
 
     def memo_for(self, initial: Position) -> WalkMemo:
         key = tuple(initial.cands)
-        if key != self.key:
-            self.key, self.memo = key, WalkMemo()
-        return self.memo
+        thread = threading.get_ident()
+        kept = self.memos.get(thread)
+        if kept is None or kept[0] != key:
+            kept = self.memos[thread] = (key, WalkMemo())
+        return kept[1]
 
 
 def _inner_rules(level: int) -> tuple[Rule, ...]:

@@ -81,14 +81,44 @@ def _off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, 
     return out
 
 
-#: What one walk found: the cycles back to its start, the chain from its start (on) to its
-#: opposite, and the chain from its start's opposite (off) back to the start (X links only).
-Walked = tuple[list[tuple[Node, ...]], tuple[Node, ...] | None, tuple[Node, ...] | None]
+class Walked:
+    """What the walks from one start found, each cycle and chain with the round of the
+    breadth-first walk that found it: the cycles back to the start, the chain from the
+    start (on) to its opposite, and the chain from the opposite (off) back to the start (X
+    links only). ``depth``: the links the walks were allowed; ``complete``: they ended
+    before that, so they hold for any depth."""
+
+    __slots__ = ("depth", "complete", "cycles", "chain", "off_chain")
+
+    def __init__(
+        self, depth: int, complete: bool, cycles: list[tuple[int, tuple[Node, ...]]],
+        chain: tuple[int, tuple[Node, ...]] | None, off_chain: tuple[int, tuple[Node, ...]] | None,
+    ) -> None:
+        self.depth = depth
+        self.complete = complete
+        self.cycles = cycles
+        self.chain = chain
+        self.off_chain = off_chain
+
+    def serves(self, depth: int) -> bool:
+        """Whether these walks say what walks of ``depth`` links find."""
+        return self.complete or depth <= self.depth
+
+    def within(self, depth: int) -> tuple[list[tuple[Node, ...]], tuple[Node, ...] | None, tuple[Node, ...] | None]:
+        """What walks of ``depth`` links find (a walk's round ``k`` is made while ``2k < depth``)."""
+        rounds = (depth + 1) // 2
+        cycles = [cycle for k, cycle in self.cycles if k < rounds]
+        chain = self.chain[1] if self.chain is not None and self.chain[0] < rounds else None
+        off_chain = self.off_chain[1] if self.off_chain is not None and self.off_chain[0] < rounds else None
+        return cycles, chain, off_chain
 
 
-def walk(graph: PassGraph, source: Node, depth: int) -> tuple[list[tuple[Node, ...]], tuple[Node, ...] | None, dict[Node, Node]]:
+def walk(
+    graph: PassGraph, source: Node, depth: int
+) -> tuple[list[tuple[int, tuple[Node, ...]]], tuple[int, tuple[Node, ...]] | None, dict[Node, Node], bool]:
     """SE's walk from ``source`` (on), breadth first: the cycles back to it in SE's order,
-    and the first chain to its opposite (off), within ``depth`` links.
+    and the first chain to its opposite (off), within ``depth`` links; each with the round
+    that found it. Also the nodes visited, and whether the walk ended before its depth.
 
     SE walks cycles keeping a copy of an off node for every path that reaches it; the on
     nodes it reaches, and the order it meets cycles, are those of a plain breadth-first
@@ -97,24 +127,25 @@ def walk(graph: PassGraph, source: Node, depth: int) -> tuple[list[tuple[Node, .
     into = graph.into(source)
     target = source ^ 1
     parent: dict[Node, Node] = {source: -1}
-    cycles: list[tuple[Node, ...]] = []
-    chain: tuple[Node, ...] | None = None
+    cycles: list[tuple[int, tuple[Node, ...]]] = []
+    chain: tuple[int, tuple[Node, ...]] | None = None
     layer = [source]
     reached = 0
     offs, ons = graph.offs, graph.ons
     while layer and reached < depth:
+        round_ = reached >> 1
         fresh: list[Node] = []
         for p in layer:
             for q in offs(p):
                 if q in into and p != source:
                     path = path_to(parent, p)
                     if q not in path:
-                        cycles.append(path + (q,))
+                        cycles.append((round_, path + (q,)))
                 if q not in parent:
                     parent[q] = p
                     fresh.append(q)
                     if q == target and chain is None:
-                        chain = path_to(parent, q)
+                        chain = (round_, path_to(parent, q))
         layer = []
         for q in fresh:
             for r in ons(q):
@@ -122,12 +153,13 @@ def walk(graph: PassGraph, source: Node, depth: int) -> tuple[list[tuple[Node, .
                     parent[r] = q
                     layer.append(r)
         reached += 2
-    return cycles, chain, parent
+    return cycles, chain, parent, not layer
 
 
-def forcing(graph: PassGraph, source: Node, depth: int) -> tuple[tuple[Node, ...] | None, dict[Node, Node]]:
+def forcing(graph: PassGraph, source: Node, depth: int) -> tuple[tuple[int, tuple[Node, ...]] | None, dict[Node, Node], bool]:
     """The first chain (breadth first) from ``source`` (off) to its opposite, within
-    ``depth`` links."""
+    ``depth`` links, with the round that found it; the nodes visited; whether the walk
+    ended before its depth (or found its chain)."""
     offs, ons = graph.offs, graph.ons
     target = source ^ 1
     parent: dict[Node, Node] = {source: -1}
@@ -138,7 +170,7 @@ def forcing(graph: PassGraph, source: Node, depth: int) -> tuple[tuple[Node, ...
         for q in pending_off:
             for r in ons(q):
                 if r == target:
-                    return path_to(parent, q) + (r,), parent
+                    return (reached >> 1, path_to(parent, q) + (r,)), parent, True
                 if r not in parent:
                     parent[r] = q
                     pending_on.append(r)
@@ -149,7 +181,7 @@ def forcing(graph: PassGraph, source: Node, depth: int) -> tuple[tuple[Node, ...
                     parent[q] = p
                     pending_off.append(q)
         reached += 2
-    return None, parent
+    return None, parent, not pending_off
 
 
 def path_to(parent: dict[Node, Node], n: Node) -> tuple[Node, ...]:
@@ -164,11 +196,16 @@ def path_to(parent: dict[Node, Node], n: Node) -> tuple[Node, ...]:
 def visited_mask(source: Node, *walks: dict[Node, Node]) -> int:
     """The nodes a walk depends on, as a node set: those it visited, and its start's off
     node (what implies the start)."""
-    mask = 1 << (source & ~1)
+    bits = bytearray(_MASK_BYTES)
+    off = source & ~1
+    bits[off >> 3] = 1 << (off & 7)
     for walked in walks:
         for n in walked:
-            mask |= 1 << n
-    return mask
+            bits[n >> 3] |= 1 << (n & 7)
+    return int.from_bytes(bits, "little")
+
+
+_MASK_BYTES = (N_NODES + 7) // 8
 
 
 def _cell_ons(cell: int) -> int:
@@ -247,10 +284,11 @@ class WalkMemo:
         self._position = view
         self._changed = {}
 
-    def get(self, key: int) -> Walked | None:
-        """What the walk ``key`` finds in the current position, if a kept walk says."""
+    def get(self, key: int, depth: int) -> Walked | None:
+        """What the walks ``key`` of ``depth`` links find in the current position, if kept
+        walks say."""
         record = self.records.get(key)
-        if record is None:
+        if record is None or not record[2].serves(depth):
             return None
         generation, visited, walked = record
         if generation != self.generation:
