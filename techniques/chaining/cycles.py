@@ -142,57 +142,58 @@ class ForcingChainsAndCycles(BaseTechnique):
             self._pass(grid, index, UNBOUNDED, out, best is not None, memo)
         return out
 
-    def _pass(self, grid: Position, index: int, depth: int, out: list[ChainHint], improving: bool, memo: WalkMemo | None) -> bool:
-        """One pass of walks from every start, at most ``depth`` links each (less when
-        improving and a shorter chain would be needed); whether every walk ended before its
-        depth."""
+    def _pass(self, grid: Position, index: int, depth: int, out: list[ChainHint], improving: bool, memo: WalkMemo | None) -> None:
+        """One pass of walks from every start, at most ``depth`` links each; when
+        improving, only as deep and as long as a better hint than the last of ``out``
+        could be."""
         y_links, x_links, cycle_base, chain_base, sort_key = _PASSES[index]
         graph = PassGraph(grid, y_links, x_links)
-        base = min(cycle_base, chain_base)
         cands = grid.cands
-        complete = True
+        limit, longest = depth, UNBOUNDED
+        bounded_by: ChainHint | None = None
         for cell in range(N_CELLS):
             mask = cands[cell]
             count = MASK_COUNT[mask]
             if count < 2 or (count > 2 and not x_links):
                 continue
             for digit in MASK_DIGITS[mask]:
+                if improving and out:
+                    if out[-1] is not bounded_by:
+                        bounded_by = out[-1]
+                        limit = min(depth, _depth(bounded_by, min(cycle_base, chain_base), sort_key))
+                        longest = _depth(bounded_by, cycle_base, sort_key) + 1
+                    if limit < 3:
+                        continue
                 start = ((cell * 9 + digit - 1) << 1) | 1
-                limit = min(depth, _depth(out[-1], base, sort_key)) if improving and out else depth
-                if limit < 3:
-                    continue
-                cycles, chain, off_chain, ended = self._walked(graph, index, start, limit, memo)
-                complete = complete and ended
-                for cycle in cycles:
+                walked = self._walked(graph, index, start, limit, memo)
+                for cycle in walked.cycles(limit, longest):
                     removals = cycle_removals(grid, cycle)
                     if removals:
                         _keep(out, self._cycle(grid, cycle, removals, cycle_base, sort_key, y_links, x_links), improving)
-                for found in (chain, off_chain) if x_links else ():  # SE has no forcing Y-chains
-                    if found is not None:
-                        _keep(out, self._chain(grid, found, chain_base, sort_key, y_links), improving)
-        return complete
+                if x_links:  # SE has no forcing Y-chains
+                    for found in walked.chains(limit):
+                        if found is not None:
+                            _keep(out, self._chain(grid, found, chain_base, sort_key, y_links), improving)
 
     @staticmethod
-    def _walked(
-        graph: PassGraph, index: int, start: Node, depth: int, memo: WalkMemo | None
-    ) -> tuple[list[tuple[Node, ...]], tuple[Node, ...] | None, tuple[Node, ...] | None, bool]:
-        """What the walks from ``start`` on and (X links) off find within ``depth`` links,
-        and whether they ended before it: from the memo when it has them."""
+    def _walked(graph: PassGraph, index: int, start: Node, depth: int, memo: WalkMemo | None) -> Walked:
+        """The walks from ``start`` on and (X links) off, within ``depth`` links: from the
+        memo when it has them."""
         key = index * N_NODES + start
         if memo is not None:
             kept = memo.get(key, depth)
             if kept is not None:
-                return (*kept.within(depth), kept.complete)
-        cycles, chain, seen, complete = walk(graph, start, depth)
+                return kept
+        ends, chain, seen, complete = walk(graph, start, depth)
         off_chain: tuple[int, tuple[Node, ...]] | None = None
         seen_off: dict[Node, Node] = {}
         if graph.x_links:
             off_chain, seen_off, off_complete = forcing(graph, start ^ 1, depth)
             complete = complete and off_complete
-        found = Walked(depth, complete, cycles, chain, off_chain)
+        found = Walked(depth, complete, seen, ends, chain, off_chain)
         if memo is not None:
             memo.put(key, visited_mask(start, seen, seen_off), found)
-        return (*found.within(depth), complete)
+        return found
 
     def _cycle(
         self, grid: Position, cycle: tuple[Node, ...], removals: tuple[Candidate, ...], base: float, sort_key: int, y: bool, x: bool

@@ -28,30 +28,31 @@ class PassGraph:
     """The implications of one pass (Y links, X links, or both) in one position, each
     node's computed when a walk first asks for it."""
 
-    __slots__ = ("cands", "cells_with", "y_links", "x_links", "_offs", "_ons")
+    __slots__ = ("cands", "cells_with", "y_links", "x_links", "offs_of", "ons_of")
 
     def __init__(self, position: Position, y_links: bool, x_links: bool) -> None:
         self.cands = position.cands
         self.cells_with = position.cells_with
         self.y_links = y_links
         self.x_links = x_links
-        self._offs: list[list[Node] | None] = [None] * N_NODES
-        self._ons: list[list[Node] | None] = [None] * N_NODES
+        #: Each node's implications once computed (None before): read directly in the walks.
+        self.offs_of: list[list[Node] | None] = [None] * N_NODES
+        self.ons_of: list[list[Node] | None] = [None] * N_NODES
 
     def offs(self, n: Node) -> list[Node]:
         """The off nodes on node ``n`` implies: the cell's other candidates (with Y links),
         then the digit's other places in the block, row and column."""
-        found = self._offs[n]
+        found = self.offs_of[n]
         if found is None:
-            found = self._offs[n] = on_to_off(self.cands, n, self.y_links)
+            found = self.offs_of[n] = on_to_off(self.cands, n, self.y_links)
         return found
 
     def ons(self, n: Node) -> list[Node]:
         """The on nodes off node ``n`` implies: the other candidate of a two-candidate cell
         (Y links), then the other place of the digit in each house where it has two (X)."""
-        found = self._ons[n]
+        found = self.ons_of[n]
         if found is None:
-            found = self._ons[n] = _off_to_on(self.cands, self.cells_with, n, self.y_links, self.x_links)
+            found = self.ons_of[n] = _off_to_on(self.cands, self.cells_with, n, self.y_links, self.x_links)
         return found
 
     def into(self, n: Node) -> set[Node]:
@@ -86,74 +87,106 @@ class Walked:
     breadth-first walk that found it: the cycles back to the start, the chain from the
     start (on) to its opposite, and the chain from the opposite (off) back to the start (X
     links only). ``depth``: the links the walks were allowed; ``complete``: they ended
-    before that, so they hold for any depth."""
+    before that, so they hold for any depth.
 
-    __slots__ = ("depth", "complete", "cycles", "chain", "off_chain")
+    A cycle is kept as where it closed (the round, the on node ``p`` and the off node
+    ``q``); its nodes are followed back through ``parent`` only when asked for: most
+    cycles are too long to matter, or take nothing out."""
+
+    __slots__ = ("depth", "complete", "parent", "ends", "chain", "off_chain", "_built")
 
     def __init__(
-        self, depth: int, complete: bool, cycles: list[tuple[int, tuple[Node, ...]]],
+        self, depth: int, complete: bool, parent: dict[Node, Node], ends: list[tuple[int, Node, Node]],
         chain: tuple[int, tuple[Node, ...]] | None, off_chain: tuple[int, tuple[Node, ...]] | None,
     ) -> None:
         self.depth = depth
         self.complete = complete
-        self.cycles = cycles
+        self.parent = parent
+        self.ends = ends
         self.chain = chain
         self.off_chain = off_chain
+        self._built: dict[int, tuple[Node, ...] | None] = {}
 
     def serves(self, depth: int) -> bool:
         """Whether these walks say what walks of ``depth`` links find."""
         return self.complete or depth <= self.depth
 
-    def within(self, depth: int) -> tuple[list[tuple[Node, ...]], tuple[Node, ...] | None, tuple[Node, ...] | None]:
-        """What walks of ``depth`` links find (a walk's round ``k`` is made while ``2k < depth``)."""
+    def cycles(self, depth: int, longest: int = UNBOUNDED) -> list[tuple[Node, ...]]:
+        """The cycles walks of ``depth`` links find (a walk's round ``k`` is made while
+        ``2k < depth``), in SE's order, those of at most ``longest`` nodes."""
         rounds = (depth + 1) // 2
-        cycles = [cycle for k, cycle in self.cycles if k < rounds]
+        out: list[tuple[Node, ...]] = []
+        built = self._built
+        for i, (k, p, q) in enumerate(self.ends):
+            if k >= rounds:
+                break
+            if 2 * k + 2 > longest:  # the cycle: 2k + 1 nodes to p, then q
+                continue
+            if i in built:
+                cycle = built[i]
+            else:
+                path = path_to(self.parent, p)
+                cycle = built[i] = path + (q,) if q not in path else None
+            if cycle is not None:
+                out.append(cycle)
+        return out
+
+    def chains(self, depth: int) -> tuple[tuple[Node, ...] | None, tuple[Node, ...] | None]:
+        """The chains walks of ``depth`` links find: from the start on, and from it off."""
+        rounds = (depth + 1) // 2
         chain = self.chain[1] if self.chain is not None and self.chain[0] < rounds else None
         off_chain = self.off_chain[1] if self.off_chain is not None and self.off_chain[0] < rounds else None
-        return cycles, chain, off_chain
+        return chain, off_chain
 
 
-def walk(
-    graph: PassGraph, source: Node, depth: int
-) -> tuple[list[tuple[int, tuple[Node, ...]]], tuple[int, tuple[Node, ...]] | None, dict[Node, Node], bool]:
-    """SE's walk from ``source`` (on), breadth first: the cycles back to it in SE's order,
-    and the first chain to its opposite (off), within ``depth`` links; each with the round
-    that found it. Also the nodes visited, and whether the walk ended before its depth.
+def walk(graph: PassGraph, source: Node, depth: int) -> tuple[list[tuple[int, Node, Node]], tuple[int, tuple[Node, ...]] | None, dict[Node, Node], bool]:
+    """SE's walk from ``source`` (on), breadth first, within ``depth`` links: where cycles
+    back to it close, in SE's order, and the first chain to its opposite (off); each with
+    the round that found it. Also the nodes visited (with their parents), and whether the
+    walk ended before its depth.
 
     SE walks cycles keeping a copy of an off node for every path that reaches it; the on
     nodes it reaches, and the order it meets cycles, are those of a plain breadth-first
     walk, so this one keeps each node once and finds a cycle as an on node ``p`` (not the
-    source) with an off node ``q`` that implies the source and is not on ``p``'s path."""
+    source) with an off node ``q`` that implies the source and is not on ``p``'s path
+    (checked by ``Walked.cycles``)."""
     into = graph.into(source)
     target = source ^ 1
     parent: dict[Node, Node] = {source: -1}
-    cycles: list[tuple[int, tuple[Node, ...]]] = []
+    ends: list[tuple[int, Node, Node]] = []
     chain: tuple[int, tuple[Node, ...]] | None = None
     layer = [source]
     reached = 0
-    offs, ons = graph.offs, graph.ons
+    offs_of, ons_of = graph.offs_of, graph.ons_of
     while layer and reached < depth:
         round_ = reached >> 1
         fresh: list[Node] = []
         for p in layer:
-            for q in offs(p):
+            targets = offs_of[p]
+            if targets is None:
+                targets = graph.offs(p)
+            for q in targets:
+                if q in parent:
+                    if q in into and p != source:
+                        ends.append((round_, p, q))
+                    continue
                 if q in into and p != source:
-                    path = path_to(parent, p)
-                    if q not in path:
-                        cycles.append((round_, path + (q,)))
-                if q not in parent:
-                    parent[q] = p
-                    fresh.append(q)
-                    if q == target and chain is None:
-                        chain = (round_, path_to(parent, q))
+                    ends.append((round_, p, q))
+                parent[q] = p
+                fresh.append(q)
+                if q == target and chain is None:
+                    chain = (round_, path_to(parent, q))
         layer = []
         for q in fresh:
-            for r in ons(q):
+            made = ons_of[q]
+            if made is None:
+                made = graph.ons(q)
+            for r in made:
                 if r not in parent:
                     parent[r] = q
                     layer.append(r)
         reached += 2
-    return cycles, chain, parent, not layer
+    return ends, chain, parent, not layer
 
 
 def forcing(graph: PassGraph, source: Node, depth: int) -> tuple[tuple[int, tuple[Node, ...]] | None, dict[Node, Node], bool]:
