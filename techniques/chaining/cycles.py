@@ -47,10 +47,11 @@ def _rule(cells_with: list[int], a: Node, b: Node) -> int:
 
 
 class PathBasis:
-    """A cycle's or forcing chain's nodes, for use inside a nested chain."""
+    """A cycle's or forcing chain's nodes, for use inside a nested chain (with the places
+    of the position it was found in: a copy, since a nested run changes its own)."""
 
     def __init__(self, cells_with: list[int], path: tuple[Node, ...], cycle: bool) -> None:
-        self.cells_with = cells_with
+        self.cells_with = cells_with[:]
         self.path = path
         self.cycle = cycle
 
