@@ -14,17 +14,9 @@ import math
 import os
 import sys
 from dataclasses import dataclass, field
-from importlib import metadata
-from typing import IO, Any, Callable, Sequence, cast
+from typing import IO, TYPE_CHECKING, Any, Callable, Sequence, cast
 
-from engine.advice import HintOptions
-from engine.app.commands import explain as explain_command
-from engine.app.commands import generate as generate_command
-from engine.app.commands import grade as grade_command
-from engine.app.commands import hint as hint_command
-from engine.app.commands import listing as listing_command
-from engine.app.commands import solve as solve_command
-from engine.app.commands import steps as steps_command
+from engine import __version__
 from engine.app.commands.output import (
     EXIT_BAD_INPUT,
     EXIT_OUTPUT_FAILED,
@@ -35,15 +27,15 @@ from engine.app.commands.output import (
     RecordStream,
     tolerant_output,
 )
-from engine.app.commands.richout import RichTarget
 from engine.formats import Layout
-from engine.generate import DEFAULT_MAX_TRIES, SE_PROFILE, Request, RequestError, Symmetry
-from engine.generate.request import parse_float_range, parse_int_range, parse_levels
-from engine.profiles import DEFAULT_PROFILE, PROFILES, Profile, load_profile
-from engine.technique import UnknownTechnique
-from engine.workers import WorkerLost
-from techniques import CATALOG
+from engine.generate.request import DEFAULT_MAX_TRIES, SE_PROFILE, RequestError, parse_float_range, parse_int_range, parse_levels
+from engine.generate.symmetry import Symmetry
+from engine.profiles import DEFAULT_PROFILE, PROFILES, load_profile
+from engine.technique import Catalog, UnknownTechnique, code_list
 from techniques.options import OPTIONS, with_options
+
+if TYPE_CHECKING:
+    from engine.profiles import Profile
 
 EXIT_INTERRUPTED = 130
 EXIT_INTERNAL = 3
@@ -52,10 +44,26 @@ Handler = Callable[[argparse.Namespace, IO[str], IO[str], IO[str]], int]
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports usage errors in one line with exit code 2."""
+    """argparse that reports usage errors in one line with exit code 2, and reads an
+    81-character puzzle that starts with ``-`` (a seed-style line, ``-`` for an empty cell)
+    as a puzzle, not as an option."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        if "unrecognized arguments: -" in message or "expected one argument" in message:
+            message += " (a puzzle that starts with '-'? put -- before it: stepdoku solve -- -5-3...)"
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+    def _parse_optional(self, arg_string: str) -> Any:
+        if _dash_puzzle(arg_string):
+            return None  # a positional argument: the puzzle
+        return super()._parse_optional(arg_string)
+
+
+def _dash_puzzle(text: str) -> bool:
+    """An argument that starts with ``-`` but is a puzzle: a line of exactly 81 characters
+    (any non-digit there is an empty cell), no option being that long."""
+    word = text.split()[0] if text.split() else ""
+    return text.startswith("-") and len(word) == 81 and "=" not in word
 
 
 # --- value types ------------------------------------------------------------------------
@@ -90,7 +98,7 @@ _seed = _at_least(0)
 
 def _codes(text: str) -> str:
     """A comma-separated list of technique codes; an empty one is a mistake, not the default set."""
-    if not any(code.strip() for code in text.split(",")):
+    if not code_list(text):
         raise argparse.ArgumentTypeError(f"no technique code in {text!r} (e.g. n2,h2; see 'stepdoku techniques')")
     return text
 
@@ -164,7 +172,13 @@ PROFILE = Option(
 )
 ONLY = Option("--only", type=_codes, metavar="CODES", help="use only these techniques, e.g. n2,h2 (see 'stepdoku techniques')")
 TECHNIQUE = Option("--technique", "-t", type=_codes, metavar="CODES", help="technique codes, e.g. n2,h2 (default: a library line's own technique, else the profile's default set)")
-MAX_DIFFICULTY = Option("--max-difficulty", type=int, metavar="N", help="leave out techniques ordered after N in the profile (its order numbers: see 'stepdoku techniques')")
+MAX_DIFFICULTY = Option(
+    "--max-difficulty",
+    type=_at_least(0),
+    metavar="N",
+    help="leave out techniques ordered after N in the profile (its order numbers: see 'stepdoku techniques'); "
+    "a value that leaves no technique is refused",
+)
 NO_SEARCH = Option("--no-search", action="store_true", help="stop when stuck instead of placing a Brute Force digit")
 JSON = Option("--json", action="store_true", help="one JSON object per puzzle (JSON Lines)")
 TEXT = Option("--text", action="store_true", help="the HoDoKu-style step lines only")
@@ -199,8 +213,20 @@ IGNORE_MISTAKES = Option(
     "in the grid as it is (wrong digits and removed pencil marks included), so it may lead away from the "
     "solution; a grid where a cell or house has no place left gets no step",
 )
-JOBS = Option("-j", "--jobs", type=_positive, default=1, metavar="N", help="grade in N worker processes (default 1)")
-GRADE_FORMAT = Option("--format", choices=grade_command.FORMATS, default="table", help="table (default), csv or jsonl")
+JOBS = Option("-j", "--jobs", type=_positive, default=1, metavar="N", help="work in N worker processes (default 1)")
+#: The 32 is engine.app.commands.grade.AUTO_PARALLEL (written out: that module is imported
+#: only when a command needs it; tests/test_cli_grade.py holds the two together).
+GRADE_JOBS = Option(
+    "-j",
+    "--jobs",
+    type=_positive,
+    default=None,
+    metavar="N",
+    help="grade in N worker processes (default: one per core for more than 32 puzzles, "
+    "else none; the records and their order are the same with any N; never more than there "
+    "are puzzles, nor than two per CPU: a note says so)",
+)
+GRADE_FORMAT = Option("--format", choices=("table", "csv", "jsonl"), default="table", help="table (default), csv or jsonl")
 SE_FIELD = Option(
     "--se",
     choices=("style", "exact"),
@@ -260,7 +286,7 @@ SE = Option(
     "--se",
     type=_parsed(parse_float_range),
     metavar="MIN-MAX",
-    help=f"SE rating (ER) range, e.g. 7.0-8.0, on the {SE_PROFILE!r} profile's scale ({PROFILES[SE_PROFILE].title})",
+    help=f"SE rating (ER) range, e.g. 7.0-8.0: serate's own ER, from the {SE_PROFILE!r} profile (see 'stepdoku techniques --profile {SE_PROFILE}')",
 )
 REQUIRES = Option("--requires", type=_codes, metavar="CODES", help="techniques the logical solution uses at least once each, e.g. sk or xy,w (see 'stepdoku techniques')")
 REQUIRES_HARDEST = Option("--requires-hardest", metavar="CODE", help="the technique of the hardest step (grade's 'hardest')")
@@ -287,7 +313,7 @@ MINIMAL = Option(
 )
 GEN_FORMAT = Option(
     "--format",
-    choices=generate_command.FORMATS,
+    choices=("lines", "jsonl", "csv"),
     default="lines",
     help="lines (default: one puzzle per line), jsonl or csv (with the rating, in grade's field names, and the techniques used)",
 )
@@ -298,6 +324,37 @@ MAX_TRIES = Option(
     metavar="N",
     help=f"give up (exit code 5) after N candidates in a row without a puzzle (default {DEFAULT_MAX_TRIES:,})",
 )
+HOST = Option("--host", default="127.0.0.1", metavar="ADDRESS", help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for every interface)")
+PORT = Option("--port", type=_at_least(0), default=8000, metavar="N", help="the port (default 8000; 0: any free port, printed)")
+WORKERS = Option(
+    "--workers",
+    type=_positive,
+    metavar="N",
+    help="worker processes per lane (a quick lane and a full lane; default one per core; at most two per core and what the memory holds, with a note)",
+)
+QUEUE = Option("--queue", type=_seed, default=32, metavar="N", help="requests that may wait per lane when its workers are busy (default 32); beyond that, 503 with Retry-After")
+MAX_BODY = Option("--max-body", type=_positive, default=256 * 1024, metavar="BYTES", help="the largest request body (default 262144); larger ones get 413")
+MAX_WORK = Option(
+    "--max-work",
+    type=_positive,
+    default=200_000,
+    metavar="UNITS",
+    help="work units one request may spend (techniques tried and search units, the same on every machine; default 200000: "
+    "a whole hodoku or full walkthrough of the forum's hardest puzzles takes 7,000 to 90,000, an se one more than 400,000 "
+    "for half of them); past it the answer is a 422 saying so. The full lane tries a request with a tenth of it first",
+)
+QUICK_WORK = Option(
+    "--quick-work",
+    type=_positive,
+    default=1_000,
+    metavar="UNITS",
+    help="work units a request may spend in the quick lane (default 1000); it is tried with a tenth of them first, and a free "
+    "worker takes first tries before second ones. One that needs more is run again in the full lane, whose workers run at a "
+    "lower priority, so a flood of hard requests never starves easy ones",
+)
+CORS = Option("--cors", action="append", metavar="ORIGIN", help="let pages from ORIGIN (e.g. https://example.org) call the API; repeat for several (default: none)")
+OPEN = Option("--open", action="store_true", help="open the page in a web browser once the server is up")
+
 #: HoDoKu's optional technique behaviours (techniques/options.py), one flag each.
 TECHNIQUE_OPTIONS = tuple(
     Option(option.flag, dest="technique_options", action="append_const", const=option.name, help=option.help) for option in OPTIONS
@@ -329,15 +386,26 @@ class Command:
         parser.set_defaults(handler=self.handler)
 
 
+def _catalog() -> Catalog:
+    """Every technique (imported here, not at start-up: ``solve`` and ``--version`` need none)."""
+    from techniques import CATALOG
+
+    return CATALOG
+
+
 def _profile(args: argparse.Namespace) -> Profile:
     """The chosen profile over the techniques, with the options the command line switched on."""
-    return load_profile(args.profile, with_options(CATALOG, getattr(args, "technique_options", None) or ()))
+    return load_profile(args.profile, with_options(_catalog(), getattr(args, "technique_options", None) or ()))
 
 
 # --- handlers: arguments -> command options ---------------------------------------------
+# Each handler imports its command's module: the command line starts without importing
+# every command (rich, the techniques, the generator), so that a quick command is quick.
 
 
 def _solve(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.app.commands import solve as solve_command
+
     options = solve_command.SolveOptions(
         inputs=tuple(args.inputs),
         layout=args.format,
@@ -349,6 +417,8 @@ def _solve(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
 
 
 def _explain(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.app.commands import explain as explain_command
+
     options = explain_command.ExplainOptions(
         inputs=tuple(args.inputs),
         codes=args.only,
@@ -366,6 +436,8 @@ def _explain(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str
 
 
 def _steps(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.app.commands import steps as steps_command
+
     options = steps_command.StepsOptions(
         inputs=tuple(args.inputs),
         codes=args.technique,
@@ -379,6 +451,9 @@ def _steps(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
 
 
 def _hint(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.advice import HintOptions
+    from engine.app.commands import hint as hint_command
+
     options = HintOptions(
         state=args.state,
         puzzle=args.puzzle,
@@ -400,6 +475,8 @@ def _resume_without_output(args: argparse.Namespace, command: str, err: IO[str])
 
 
 def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.app.commands import grade as grade_command
+
     options = grade_command.GradeOptions(
         inputs=tuple(args.inputs),
         jobs=args.jobs,
@@ -421,11 +498,14 @@ def _grade(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
 
 
 def _generate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.app.commands import generate as generate_command
+    from engine.generate.request import Request
+
     request = Request(
         level=args.levels,
         score=args.score,
         se=args.se,
-        requires=tuple(code.strip() for code in (args.requires or "").split(",") if code.strip()),
+        requires=code_list(args.requires),
         requires_hardest=args.requires_hardest,
         teach=args.teach,
         profile=args.profile,
@@ -446,10 +526,31 @@ def _generate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
     )
     if _resume_without_output(args, "generate", err):
         return EXIT_BAD_INPUT
-    return generate_command.run(options, CATALOG, out, err)
+    return generate_command.run(options, _catalog(), out, err)
+
+
+def _serve(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.app.commands import serve as serve_command  # the web extra is optional: loaded only here
+
+    options = serve_command.ServeOptions(
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        queue=args.queue,
+        max_body=args.max_body,
+        max_work=args.max_work,
+        quick_work=args.quick_work,
+        cors=tuple(args.cors or ()),
+        open=args.open,
+        access_log=not args.quiet,
+    )
+    return serve_command.run(options, out, err)
 
 
 def _techniques(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from engine.app.commands import listing as listing_command
+    from engine.app.commands.richout import RichTarget
+
     return listing_command.run(_profile(args), args.json, out, rich=args.rich, target=RichTarget(args.html, args.svg), err=err)
 
 
@@ -482,7 +583,7 @@ COMMANDS = (
         "grade",
         "rate puzzles on a profile's scale (default: HoDoKu level and score, hardest technique, SE-style number)",
         _grade,
-        (GRADE_INPUTS, PROFILE, JOBS, GRADE_FORMAT, MAX_SECONDS, OUTPUT, RESUME, CLUSTER, SCHEDULER, QUIET, SE_FIELD, *TECHNIQUE_OPTIONS),
+        (GRADE_INPUTS, PROFILE, GRADE_JOBS, GRADE_FORMAT, MAX_SECONDS, OUTPUT, RESUME, CLUSTER, SCHEDULER, QUIET, SE_FIELD, *TECHNIQUE_OPTIONS),
     ),
     Command(
         "generate",
@@ -490,7 +591,7 @@ COMMANDS = (
         _generate,
         (NUMBER, SEED, JOBS, GEN_LEVEL, SCORE, SE, REQUIRES, REQUIRES_HARDEST, TEACH, PROFILE, SYMMETRY, CLUES, MINIMAL, GEN_FORMAT, MAX_TRIES, OUTPUT, RESUME, QUIET),
         {
-            "-j": "generate in N worker processes (default 1); the puzzles do not depend on N",
+            "-j": "generate in N worker processes (default 1; at most two per CPU: a note says so); the puzzles do not depend on N",
             "--profile": f"the profile whose solution path --requires, --requires-hardest and --teach refer to, and whose rating the records carry: {', '.join(PROFILES)} (default {DEFAULT_PROFILE})",
             "--quiet": "no progress bar and no report",
             "--output": "write the puzzles to FILE (replacing it) instead of stdout",
@@ -500,7 +601,7 @@ COMMANDS = (
     ),
     Command(
         "steps",
-        "every step some techniques find in a position",
+        "every step some techniques find in a position (each technique's listing bounded by work; one cut short says so)",
         _steps,
         (INPUTS, PROFILE, TECHNIQUE, JSON, BRIEF, RICH, HTML, DRAWN_SVG, *TECHNIQUE_OPTIONS),
         {
@@ -508,6 +609,13 @@ COMMANDS = (
             "--rich": "each step with its explanation on the candidate grid",
             "--html": DRAWN_HTML,
         },
+    ),
+    Command(
+        "serve",
+        "the interactive page and the JSON API on a local web server (needs the web extra)",
+        _serve,
+        (HOST, PORT, WORKERS, QUEUE, MAX_BODY, MAX_WORK, QUICK_WORK, CORS, OPEN, QUIET),
+        {"--quiet": "no access log (one line per request on stderr, by default)"},
     ),
     Command(
         "techniques",
@@ -519,17 +627,9 @@ COMMANDS = (
 )
 
 
-def _version() -> str:
-    """The installed package's version (pyproject.toml), or a note when run from a bare checkout."""
-    try:
-        return metadata.version("stepdoku")
-    except metadata.PackageNotFoundError:
-        return "unknown (not installed: pip install -e .)"
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="stepdoku", description="Solve Sudoku the way a strong human does, and say why.")
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}", help="print the version and exit")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}", help="print the version and exit")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", parser_class=_Parser)
     for command in COMMANDS:
         command.add_to(commands)
@@ -577,19 +677,29 @@ def _run(handler: Handler, args: argparse.Namespace, out: IO[str], err: IO[str])
         _drop_stdout()
         return EXIT_PIPE_CLOSED
     except OutputFailed as failed:
-        _drop_stdout()
-        err.write(f"stepdoku: cannot write the output: {failed}\n")
+        if failed.path is None:
+            _drop_stdout()
+        else:
+            stream.discard()
+        err.write(f"stepdoku: {failed.describe()}\n")
         return EXIT_OUTPUT_FAILED
-    except WorkerLost as lost:
-        stream.discard()
-        err.write(f"stepdoku: {lost} (killed by the system each time: out of memory?); rerun with --resume to continue\n")
-        return EXIT_INTERNAL
     except Exception as error:  # never a traceback for users; STEPDOKU_DEBUG=1 shows it
         stream.discard()
+        if _worker_lost(error):
+            err.write(f"stepdoku: {error} (killed by the system each time: out of memory?); rerun with --resume to continue\n")
+            return EXIT_INTERNAL
         if os.environ.get("STEPDOKU_DEBUG"):
             raise
         err.write(f"stepdoku: internal error: {type(error).__name__}: {error} (please report it; STEPDOKU_DEBUG=1 shows details)\n")
         return EXIT_INTERNAL
+
+
+def _worker_lost(error: Exception) -> bool:
+    """Whether ``error`` is the worker pool's ``WorkerLost``. Only a command that started
+    worker processes can raise it, so the pool (multiprocessing, ctypes) is not imported
+    at start-up to tell."""
+    workers = sys.modules.get("engine.workers")
+    return workers is not None and isinstance(error, workers.WorkerLost)
 
 
 def _drop_stdout() -> None:

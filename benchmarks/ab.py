@@ -8,9 +8,13 @@ other processes). Alternating rounds spread any drift in the machine's state ove
     .venv/bin/python benchmarks/ab.py bd689df HEAD                 # royle17 and top95
     .venv/bin/python benchmarks/ab.py main HEAD --sets royle17 --rounds 5
     .venv/bin/python benchmarks/ab.py main HEAD --grade             # stepdoku grade -j 1 too
+    .venv/bin/python benchmarks/ab.py main HEAD --profile se --sets royle17,/tmp/more.txt
+
+A set is a name below or the path of a file of puzzles (one per line).
 
 Each revision's own default solve is used (``techniques.DEFAULT`` before profiles, the
-``hodoku`` profile's ``solve`` after: its techniques and its step choice).
+``hodoku`` profile's ``solve`` after: its techniques and its step choice), or with
+``--profile`` that profile's solve.
 """
 
 from __future__ import annotations
@@ -38,10 +42,11 @@ from engine.solver import solve
 try:
     from techniques import DEFAULT
     run = lambda grid: solve(grid, DEFAULT)
-except ImportError:  # with profiles: the hodoku profile's solve (its techniques, its step choice)
+    assert sys.argv[3] == "hodoku"
+except ImportError:  # with profiles: the profile's solve (its techniques, its step choice)
     from engine.profiles import load_profile
     from techniques import CATALOG
-    run = load_profile("hodoku", CATALOG).solve
+    run = load_profile(sys.argv[3], CATALOG).solve
 lines = [l.split()[0][:81] for l in open(sys.argv[1]) if l.strip() and not l.startswith("#")][: int(sys.argv[2])]
 for l in lines[:5]:
     run(Grid.from_string(l))
@@ -60,9 +65,10 @@ def export(revision: str, folder: Path) -> Path:
     return target
 
 
-def solves(tree: Path, name: str, limit: int) -> float:
+def solves(tree: Path, name: str, limit: int, profile: str = "hodoku") -> float:
+    puzzles = f"puzzles/{SETS[name]}" if name in SETS else str(Path(name).resolve())
     done = subprocess.run(
-        [sys.executable, "-c", _SOLVES, f"puzzles/{SETS[name]}", str(limit)], cwd=tree, capture_output=True, text=True, check=True
+        [sys.executable, "-c", _SOLVES, puzzles, str(limit), profile], cwd=tree, capture_output=True, text=True, check=True
     )
     return float(done.stdout.split()[-1])
 
@@ -80,7 +86,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a", help="a git revision (the reference)")
     parser.add_argument("b", help="another git revision")
-    parser.add_argument("--sets", default="royle17,top95", help="comma-separated: " + ", ".join(SETS))
+    parser.add_argument("--sets", default="royle17,top95", help="comma-separated: " + ", ".join(SETS) + ", or files of puzzles")
+    parser.add_argument("--profile", default="hodoku", help="the profile whose solve is timed (default hodoku)")
     parser.add_argument("--limit", type=int, default=1000, help="puzzles per set (default 1000)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--grade", action="store_true", help="also time 'stepdoku grade -j 1' on the 17-clue sample")
@@ -88,7 +95,7 @@ def main() -> None:
     print(f"A/B in CPU seconds; {machine()}")
     with tempfile.TemporaryDirectory() as folder:
         trees = {rev: export(rev, Path(folder)) for rev in (args.a, args.b)}
-        jobs = [(name, lambda tree, name=name: solves(tree, name, args.limit)) for name in args.sets.split(",")]
+        jobs = [(name, lambda tree, name=name: solves(tree, name, args.limit, args.profile)) for name in args.sets.split(",")]
         if args.grade:
             jobs.append(("grade -j 1", grade))
         for name, job in jobs:

@@ -17,6 +17,7 @@ from engine.formats import BoardStyle, Layout, Puzzle, format_grid, format_libra
 from engine.grid import Contradiction, Grid
 from engine.hints import Hint, choose_step, nothing_to_deduce
 from engine.profiles import Profile
+from engine.records import AdviceRecord
 from engine.solver import BRUTE_FORCE, next_step, usable_techniques
 from engine.technique import WorkBoundExceeded
 
@@ -87,7 +88,7 @@ class Advice:
     board: BoardStyle | None = None  # the shape of a LeetCode board, for --apply
     reveal: bool = False  # mistake messages may name solution digits (--reveal)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> AdviceRecord:
         return {
             "status": self.status.value,
             "source": self.source,

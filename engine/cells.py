@@ -52,12 +52,12 @@ class Unit:
     @property
     def name(self) -> str:
         """Short name: ``r1``, ``c9``, ``b5``."""
-        return f"{self.kind.value}{self.index + 1}"
+        return UNIT_NAMES[self.number]
 
     @property
     def long_name(self) -> str:
         """Words for explanations: ``row 1``, ``column 9``, ``box 5``."""
-        return f"{self.kind.word} {self.index + 1}"
+        return UNIT_LONG_NAMES[self.number]
 
     def __str__(self) -> str:
         return self.name
@@ -98,6 +98,9 @@ def _make_unit(kind: UnitKind, index: int, number: int) -> Unit:
 UNITS: tuple[Unit, ...] = tuple(
     _make_unit(kind, i, k * 9 + i) for k, kind in enumerate(UnitKind) for i in range(9)
 )
+#: Each house's short name and words, by number (made once: explanations use them often).
+UNIT_NAMES: tuple[str, ...] = tuple(f"{kind.value}{i + 1}" for kind in UnitKind for i in range(9))
+UNIT_LONG_NAMES: tuple[str, ...] = tuple(f"{kind.word} {i + 1}" for kind in UnitKind for i in range(9))
 BOXES: tuple[Unit, ...] = UNITS[0:9]
 ROWS: tuple[Unit, ...] = UNITS[9:18]
 COLS: tuple[Unit, ...] = UNITS[18:27]

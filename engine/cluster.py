@@ -22,6 +22,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Generator, Iterable, Iterator, cast
 
 from engine.formats import Puzzle
+from engine.records import GradeRecordJSON
 from engine.grading import Grader, GradeRecord, GradeStatus, Item, chunks, grade_stream
 from engine.profiles import Profile
 from engine.puzzle import PuzzleFormatError
@@ -159,7 +160,7 @@ def grade_bag(bag: Any, profile: Profile, max_seconds: float | None = None) -> A
     return bag.map_partitions(_grade_partition, pickle.dumps(Grader(profile, max_seconds)))
 
 
-def _grade_partition(puzzles: Iterable[str | Puzzle], blob: bytes) -> list[dict[str, Any]]:
+def _grade_partition(puzzles: Iterable[str | Puzzle], blob: bytes) -> list[GradeRecordJSON]:
     items = [_item(puzzle, n) for n, puzzle in enumerate(puzzles, start=1)]
     return [record.to_json() for record in _grade_chunk(blob, items)]
 

@@ -16,6 +16,7 @@ from engine.analysis import Analysis, Status, analyse
 from engine.cells import ALL_DIGITS, CELL_NAMES, N_CELLS, PEERS, Cell, Digit, Mask
 from engine.grid import find_clashes
 from engine.notation import cell_list_words
+from engine.records import MistakeRecord
 from engine.search import find_solutions, solvable_within
 
 MistakeKind = Literal["wrong_digit", "removed_candidate", "conflict", "no_solution", "pencil_marks"]
@@ -47,7 +48,7 @@ class Mistake:
         """The full text names a solution digit."""
         return bool(self.discreet)
 
-    def to_json(self, reveal: bool = True) -> dict[str, Any]:
+    def to_json(self, reveal: bool = True) -> MistakeRecord:
         """``reveal`` False leaves out the solution digit (``solution``, and ``digit`` for a
         lost pencil mark, are then null)."""
         hide = self.reveals and not reveal

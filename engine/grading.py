@@ -15,12 +15,13 @@ import time
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, Iterable, Iterator, Sequence, Union
+from typing import Any, Iterable, Iterator, Sequence, Union, cast
 
 from engine.formats import Puzzle, format_line
 from engine.grid import Contradiction, Grid
 from engine.profiles import Profile
 from engine.profiles.rating import Fields
+from engine.records import GradeRecordJSON, RatingFields
 from engine.solver import SolveStatus
 from engine.stop import Stopped, stop_after
 from engine.technique import Technique
@@ -71,11 +72,11 @@ class GradeRecord:
         """A rating field by its key (None when absent)."""
         return dict(self.fields).get(key)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GradeRecordJSON:
         return {
             "puzzle": self.puzzle,
             "status": self.status.value,
-            **dict(self.fields),
+            **cast(RatingFields, dict(self.fields)),
             "hardest": self.hardest,
             "steps": self.steps,
             "brute_force": self.brute_force,

@@ -72,6 +72,7 @@ class Grid:
         "version",
         "_unit_placed",
         "_unit_empty",
+        "_empties",
         "_count",
         "_naked",
         "_full",
@@ -85,6 +86,7 @@ class Grid:
     version: int
     _unit_placed: list[Mask]
     _unit_empty: list[int]
+    _empties: int  # empty cells in all
     _count: list[int]
     _naked: dict[Cell, None]  # cells with one candidate, in the order they appeared
     _full: set[int]
@@ -119,7 +121,7 @@ class Grid:
         if len(values) != N_CELLS:
             raise ValueError(f"need {N_CELLS} values, got {len(values)}")
         _check_clashes(values)
-        grid = cls.__new__(cls)
+        grid = cls()  # no __init__: every field is set below
         grid.values = list(values)
         grid.givens = givens if givens is not None else sum(1 << c for c in range(N_CELLS) if values[c])
         unit_placed = [0] * N_UNITS
@@ -153,6 +155,7 @@ class Grid:
                 cells_with[d] |= 1 << c
         self.cells_with = cells_with
         self._unit_empty = [sum(1 for c in unit.cells if not self.values[c]) for unit in UNITS]
+        self._empties = sum(self._unit_empty[9:18])
         self._count = [0] * (N_UNITS * 9)
         self._hidden = {}
         for u, unit in enumerate(UNITS):
@@ -177,7 +180,7 @@ class Grid:
 
     def copy(self) -> Grid:
         """An independent copy (cheap: a few list and set copies)."""
-        other = Grid.__new__(Grid)
+        other = Grid()
         other.values = self.values[:]
         other.cands = self.cands[:]
         other.cells_with = self.cells_with[:]
@@ -185,6 +188,7 @@ class Grid:
         other.version = self.version
         other._unit_placed = self._unit_placed[:]
         other._unit_empty = self._unit_empty[:]
+        other._empties = self._empties
         other._count = self._count[:]
         other._naked = dict(self._naked)
         other._full = set(self._full)
@@ -224,6 +228,7 @@ class Grid:
             elif empty == 0:
                 self._full.discard(u)
         self.values[cell] = digit
+        self._empties -= 1
         others = self.cands[cell] & ~b
         self.cands[cell] = 0
         self.cells_with[digit] &= ~(1 << cell)
@@ -316,7 +321,7 @@ class Grid:
         return (c for c in range(N_CELLS) if not self.values[c])
 
     def empty_count(self) -> int:
-        return sum(self._unit_empty[9:18])
+        return self._empties
 
     def empty_in(self, unit_number: int) -> int:
         """How many cells of the house numbered ``unit_number`` (0-26) are still empty."""
@@ -350,6 +355,14 @@ class Grid:
 
     def has_full_house(self) -> bool:
         return bool(self._full)
+
+    def has_hidden_single(self) -> bool:
+        """Some house has a digit with one place left."""
+        return bool(self._hidden)
+
+    def has_box_hidden_single(self) -> bool:
+        """Some box has a digit with one place left (boxes are houses 0-8)."""
+        return any(k < 81 for k in self._hidden)
 
     def full_house_of(self, cell: Cell) -> int | None:
         """The first of the cell's row, column and box in which it is the last empty cell."""

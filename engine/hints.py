@@ -18,8 +18,10 @@ from typing import Any, Iterable, Sequence
 from engine.cells import BOX_OF, CELL_NAMES, MASK_DIGITS, N_CELLS, PEERS, UNITS, Cell, UnitKind, cellset_of, common_units
 from engine.grid import Grid
 from engine.notation import cell_list_words, words_list
+from engine.records import HintRecord
 from engine.search import solution_within
 from engine.step import Step
+from engine.stop import checkpoint
 from engine.technique import Technique
 
 #: Steps looked at per technique when choosing the most helpful one: enough to find a
@@ -32,6 +34,7 @@ LEVELS = (1, 2, 3)
 def choose_step(grid: Grid, techniques: Iterable[Technique]) -> Step | None:
     """The step a person would most likely find next (see the module docstring)."""
     for technique in techniques:
+        checkpoint()  # the user's stop switch, and a unit of a request's work budget
         steps = list(itertools.islice(technique.find(grid), STEPS_PER_TECHNIQUE))
         if steps:
             return min(steps, key=lambda s: (not s.placements, -len(s.eliminations)))
@@ -167,8 +170,8 @@ class Hint:
     def text(self) -> str:
         return hint_sentence(self.step, self.level)
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {
+    def to_json(self) -> HintRecord:
+        data: HintRecord = {
             "level": self.level,
             "technique": self.step.technique,
             "code": self.step.code,

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple
 
 from engine.cells import CELL_NAMES, UNITS, Cell, Digit
+from engine.records import CandidateRecord, GroupRecord, HighlightsRecord, LinkRecord, StepRecord
 
 
 def tenths(difficulty: float) -> int:
@@ -30,7 +31,7 @@ class Candidate(NamedTuple):
     def __str__(self) -> str:
         return f"{CELL_NAMES[self.cell]}({self.digit})"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> CandidateRecord:
         return {"cell": CELL_NAMES[self.cell], "digit": self.digit}
 
 
@@ -41,7 +42,7 @@ class Link(NamedTuple):
     end: Candidate
     strong: bool
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> LinkRecord:
         return {"from": self.start.to_json(), "to": self.end.to_json(), "strong": self.strong}
 
 
@@ -59,7 +60,7 @@ class Group(NamedTuple):
     kind: GroupKind
     candidates: tuple[Candidate, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GroupRecord:
         return {"kind": self.kind, "candidates": [c.to_json() for c in self.candidates]}
 
 
@@ -92,7 +93,7 @@ class Highlights:
     colors: tuple[tuple[Candidate, ...], ...] = ()
     color_words: tuple[str, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> HighlightsRecord:
         return {
             "pattern": [c.to_json() for c in self.pattern],
             "alt": [c.to_json() for c in self.alt],
@@ -149,8 +150,8 @@ class Step:
     def __str__(self) -> str:
         return self.text
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self) -> StepRecord:
+        record: StepRecord = {
             "technique": self.technique,
             "code": self.code,
             "text": self.text,
@@ -159,5 +160,7 @@ class Step:
             "eliminations": [c.to_json() for c in self.eliminations],
             "digits": list(self.digits),
             "highlights": self.highlights.to_json(),
-            **({"rating": tenths(self.rating) / 10} if self.rating is not None else {}),
         }
+        if self.rating is not None:
+            record["rating"] = tenths(self.rating) / 10
+        return record

@@ -176,6 +176,15 @@ class SubType:
         return f"<SubType {self.code} of {self.technique!r}>"
 
 
+def code_list(text: str | None) -> tuple[str, ...]:
+    """The technique codes of a comma-separated list, blanks left out.
+
+    >>> code_list(" n2, h2,,")
+    ('n2', 'h2')
+    """
+    return tuple(code.strip() for code in (text or "").split(",") if code.strip())
+
+
 class UnknownTechnique(KeyError):
     """A technique code or name that no technique has."""
 

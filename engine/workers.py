@@ -8,12 +8,18 @@ SIGTERM left to the parent, a lost worker replaced, none left behind when the pa
 * Every worker watches its parent: on Linux the kernel kills it when the parent dies
   (``PR_SET_PDEATHSIG``), and everywhere a small thread checks the parent's process id
   once a second and ends the worker when it changes (the parent is gone).
+* :func:`cap_workers` is how many workers a request for N gets: never more than there are
+  items to work on, nor more than the machine can hold (``WORKERS_PER_CPU`` per CPU this
+  process may use, and what its memory holds at ``WORKER_MEMORY`` each), with a one-line
+  note when that is fewer than asked. Every command
+  that starts workers (``grade -j``, ``generate -j``, ``serve --workers``) asks it first.
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import itertools
 import multiprocessing
 import os
 import signal
@@ -24,7 +30,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Iterable, Iterator, TypeVar
+from typing import IO, Any, Callable, Generic, Iterable, Iterator, TypeVar
 
 T = TypeVar("T")
 
@@ -33,6 +39,79 @@ MAX_TRIES = 3
 #: Seconds between a worker's checks that its parent is still there.
 _WATCH_EVERY = 1.0
 _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+#: The most worker processes per usable CPU. The work is CPU-bound, so more than one per
+#: CPU only shares the same cores out (two leave room for a core a worker waits on); the
+#: cap is what keeps ``-j 100000`` from forking until the machine runs out of memory.
+WORKERS_PER_CPU = 2
+#: Memory one worker process may come to need (its copy of the tables, a hard puzzle's
+#: searches): what the worker cap allows per process.
+WORKER_MEMORY = 512 * 2**20
+
+
+def usable_cpus() -> int:
+    """The CPUs this process may run on: its affinity mask where the system has one (a
+    container or ``taskset`` may allow fewer than the machine has), else every CPU."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def machine_workers() -> int:
+    """The most worker processes this machine can hold: ``WORKERS_PER_CPU`` per usable
+    CPU, and no more than its available memory allows (``WORKER_MEMORY`` each); at least 1."""
+    memory = _available_memory()
+    by_memory = memory // WORKER_MEMORY if memory is not None else None
+    return max(1, min(WORKERS_PER_CPU * usable_cpus(), by_memory if by_memory is not None else 1 << 30))
+
+
+def cap_workers(requested: int, items: int | None = None, *, flag: str = "-j", noun: str = "item", note: IO[str] | None = None) -> int:
+    """How many worker processes to start when ``requested`` are asked for: at most
+    ``items`` (the work to share out, when it is known; at least 1) and at most
+    :func:`machine_workers`. When that is fewer than asked, one line on ``note`` says so,
+    naming the option (``flag``) and what the items are (``noun``).
+
+    >>> cap_workers(1)
+    1
+    >>> cap_workers(8, items=3) == min(3, machine_workers())
+    True
+    """
+    machine = machine_workers()
+    workers = max(1, min(requested, machine, requested if items is None else items))
+    if workers < requested and note is not None:
+        if items is not None and workers == max(items, 1) and workers < machine:
+            why = f"there are {noun}s ({items})"
+        else:
+            cpus = usable_cpus()
+            why = f"this machine can use ({cpus} CPU{'' if cpus == 1 else 's'}, {WORKERS_PER_CPU} worker processes each at most"
+            if machine < WORKERS_PER_CPU * cpus:
+                why += f"; memory for {machine} at {WORKER_MEMORY >> 20} MB each"
+            why += ")"
+        using = f"{workers} worker processes" if workers > 1 else "1 process"
+        note.write(f"stepdoku: note: {flag} {requested} is more than {why}: using {using}\n")
+        note.flush()
+    return workers
+
+
+def count_ahead(items: Iterator[T], limit: int) -> tuple[Iterator[T], int | None]:
+    """``items`` unchanged, and how many there are when that is at most ``limit`` (None:
+    more): the first ``limit + 1`` are read ahead and handed back in order."""
+    head = list(itertools.islice(items, limit + 1))
+    return itertools.chain(head, items), (len(head) if len(head) <= limit else None)
+
+
+
+
+def _available_memory() -> int | None:
+    """Bytes of memory available (Linux's MemAvailable), or None where unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
 
 
 class WorkerLost(Exception):
@@ -109,24 +188,53 @@ class Workers:
         the end of its queue: it would wait for ever, and the old pool's thread with it,
         which the interpreter joins on exit (a batch that never ends).
         """
-        old = self._executor
-        survivors = list((getattr(old, "_processes", None) or {}).values())
-        for process in survivors:
-            process.kill()
-        for process in survivors:
-            process.join()
-        old.shutdown(wait=True, cancel_futures=True)
+        _end(self._executor)
         self._executor = self._start()
         self.renewals += 1
 
     def close(self, wait: bool) -> None:
-        self._executor.shutdown(wait=wait, cancel_futures=True)
+        """End the workers: when ``wait``, after the tasks handed out; otherwise (Ctrl-C,
+        an error) at once, their tasks dropped. Shutting the pool down without waiting
+        still left the interpreter to wait for the running tasks on exit (it joins the
+        pool's thread): Ctrl-C on ``grade -j 2`` took 5-20 s to stop on hard puzzles."""
+        if wait:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+        else:
+            _end(self._executor)
+
+
+def _end(executor: ProcessPoolExecutor) -> None:
+    """Kill the pool's worker processes, then shut it down (it sees them gone)."""
+    if sys.version_info < (3, 12):
+        _quiet_cancelled(executor)
+    survivors = list((getattr(executor, "_processes", None) or {}).values())
+    for process in survivors:
+        process.kill()
+    for process in survivors:
+        process.join()
+    executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _quiet_cancelled(executor: ProcessPoolExecutor) -> None:
+    """Python 3.11's pool, finding its workers gone, sets the error on every task it still
+    holds, cancelled ones too, which raises in its thread (a traceback on stderr after a
+    clean Ctrl-C); 3.12 skips them. The cancelled tasks' futures here take no error."""
+    items = getattr(executor, "_pending_work_items", None) or {}
+    for item in list(items.values()):
+        if item.future.cancelled():
+            item.future.set_exception = _ignore_error
+
+
+def _ignore_error(error: BaseException | None) -> None:
+    return None
 
 
 @contextmanager
 def process_pool(jobs: int, initializer: Callable[..., None], initargs: tuple[Any, ...]) -> Iterator[Workers | None]:
     """``jobs`` worker processes (None for ``jobs`` <= 1), all started on entry, each
-    set up by ``initializer(*initargs)``; ended on exit."""
+    set up by ``initializer(*initargs)``; ended on exit. ``jobs`` is capped at what the
+    machine can use (``cap_workers``; the commands say so before they get here)."""
+    jobs = cap_workers(jobs)
     if jobs <= 1:
         yield None
         return

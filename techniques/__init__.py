@@ -6,35 +6,49 @@ unique solution beside its ``find``. ``REGISTRY`` is every technique, family by 
 ``CATALOG`` looks them up by code, name and HoDoKu library code. Solving order, default
 sets and ratings are not here: they belong to profiles (``engine.profiles``), which take
 their techniques from ``CATALOG`` by code.
+
+The families are imported when the registry is first used, not when the package is: the
+command line imports ``techniques.options`` to list its flags, and a command that never
+looks at a technique (``solve``, ``--version``) should not pay for all of them.
 """
 
 from __future__ import annotations
 
-from engine.technique import Catalog, Technique
-from techniques import (
-    als,
-    chaining,
-    chains,
-    coloring,
-    exclusion,
-    fish,
-    forcing,
-    intersections,
-    krakens,
-    misc,
-    patterns,
-    single_digit,
-    singles,
-    subsets,
-    templates,
-    uniqueness,
-    wings,
-)
+import importlib
+from functools import cache
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Callable
 
-FAMILIES = (singles, intersections, subsets, fish, single_digit, wings, coloring, uniqueness, chains, als, misc, patterns, krakens, forcing, templates, exclusion, chaining)
+if TYPE_CHECKING:
+    from engine.technique import Catalog, Technique
 
-REGISTRY: tuple[Technique, ...] = tuple(t for family in FAMILIES for t in family.TECHNIQUES)
+    FAMILIES: tuple[ModuleType, ...]
+    REGISTRY: tuple[Technique, ...]
+    CATALOG: Catalog
+    by_code: Callable[[str], Technique]
+    by_name: Callable[[str], Technique]
 
-CATALOG = Catalog(REGISTRY)
-by_code = CATALOG.by_code
-by_name = CATALOG.by_name
+#: The family packages, in registry order.
+FAMILY_NAMES = (
+    "singles", "intersections", "subsets", "fish", "single_digit", "wings", "coloring", "uniqueness",
+    "chains", "als", "misc", "patterns", "krakens", "forcing", "templates", "exclusion", "chaining",
+)  # fmt: skip
+
+
+@cache
+def _registry() -> dict[str, Any]:
+    from engine.technique import Catalog
+
+    families = tuple(importlib.import_module(f"{__name__}.{name}") for name in FAMILY_NAMES)
+    registry = tuple(t for family in families for t in family.TECHNIQUES)
+    catalog = Catalog(registry)
+    return {"FAMILIES": families, "REGISTRY": registry, "CATALOG": catalog, "by_code": catalog.by_code, "by_name": catalog.by_name}
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        value = _registry()[name]
+    except KeyError:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    globals()[name] = value
+    return value

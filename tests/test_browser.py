@@ -8,31 +8,22 @@ browser serves the whole module, and one page is built once: a few seconds in al
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
+from tests.chromium import browser  # noqa: F401  (the module's fixture)
 from tests.test_cli_hint import library_state
 from tests.test_cli_solve import run
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]  # fmt: skip
 # Steps 1-21 singles and easy steps, 22 a Hidden Rectangle, 23-25 Discontinuous Nice Loops
 # (HoDoKu's order: 25 is the short one, r8c6<>7), 26 an AIC, then singles.
 CHAIN = ".524.........7.1..............8.2...3.....6...9.5.....1.6.3...........897........"
 LAST = 30
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed: pip install -e '.[browser]'")
-if not os.path.exists(CHROMIUM):
-    pytest.skip(f"no Chromium at {CHROMIUM}: apt-get install chromium (.ci/run does)", allow_module_level=True)
 
 
 @pytest.fixture(scope="module")
@@ -41,15 +32,6 @@ def walk(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = run("explain", CHAIN, "--until-step", str(LAST), "--html", str(page))
     assert result.returncode == 0, result.stderr
     return page
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    profile = tmp_path_factory.mktemp("chromium-profile")  # a fresh profile every run
-    with sync_api.sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(str(profile), executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield context
-        context.close()
 
 
 @pytest.fixture

@@ -74,8 +74,19 @@ def test_bad_ranges_are_usage_errors() -> None:
     assert result.returncode == 2 and result.stderr == "stepdoku: --until-step must not be before --from-step\n"
     result = run("explain", EASY, "--from-step", "999")
     assert result.returncode == 2 and "The solution has only" in result.stdout
+    result = run("explain", EASY, "--from-step", "999", "--text")  # not a blank line and exit 0
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == "stepdoku: line 1: the solution has only 49 steps; nothing from step 999\n"
     result = run("explain", EASY, "--from-step", "0")
     assert result.returncode == 2 and "must be 1 or more" in result.stderr
+    result = run("explain", EASY, "--max-difficulty", "-5")  # was solved by 64 Brute Force steps, "Extreme"
+    assert (result.returncode, result.stdout) == (2, "") and "--max-difficulty: must be 0 or more: '-5'" in result.stderr
+    result = run("explain", EASY, "--max-difficulty", "5")
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        "stepdoku: --max-difficulty 5 leaves no technique to use: the first technique in profile 'hodoku', Full House, "
+        "is ordered 100 (see 'stepdoku techniques --profile hodoku')\n"
+    )
 
 
 def test_invalid_and_unreadable_puzzles() -> None:
@@ -122,9 +133,9 @@ def test_html_and_svg_are_self_contained_and_escape_user_text(tmp_path: Path) ->
         assert "https://" not in document.replace("https://www.textualize.io", "") and "@font-face" not in document
 
 
-def test_unwritable_export_is_a_usage_error(tmp_path: Path) -> None:
+def test_unwritable_export_is_an_output_failure(tmp_path: Path) -> None:
     result = run("explain", EASY, "--html", str(tmp_path / "missing" / "walk.html"))
-    assert result.returncode == 2 and result.stderr.startswith("stepdoku: cannot write")
+    assert result.returncode == 4 and result.stderr.startswith("stepdoku: cannot write")
 
 
 def test_a_script_comment_in_a_puzzle_file_stays_text(tmp_path: Path) -> None:
@@ -162,7 +173,7 @@ def test_svg_into_a_folder_draws_each_step_and_an_index(tmp_path: Path) -> None:
 def test_svg_into_a_folder_removes_only_its_own_stale_pictures(tmp_path: Path) -> None:
     folder = tmp_path / "pictures"
     folder.mkdir()
-    mine = ["notes.txt", "step-1.svg", "step-001.png", "photo.svg"]  # not names stepdoku writes
+    mine = ["notes.txt", "step-1.svg", "step-001.png", "photo.svg", "step-0001.svg", "step-1000.svg", "step-000.svg", "puzzle-0002-end.svg"]  # not names stepdoku writes
     for name in [*mine, "step-040.svg", "puzzle-002-step-003.svg"]:
         (folder / name).write_text("x")
     assert run("explain", ROYLE, "--until-step", "1", "--svg", str(folder)).returncode == 0
@@ -170,9 +181,9 @@ def test_svg_into_a_folder_removes_only_its_own_stale_pictures(tmp_path: Path) -
     assert names == sorted([*mine, "end.svg", "index.html", "start.svg", "step-001.svg"])
 
 
-def test_svg_into_a_missing_folder_or_a_file_is_a_usage_error(tmp_path: Path) -> None:
+def test_svg_into_a_missing_folder_or_a_file_is_an_output_failure(tmp_path: Path) -> None:
     result = run("explain", ROYLE, "--svg", f"{tmp_path}/missing/deeper/")
-    assert result.returncode == 2 and result.stderr.startswith("stepdoku: cannot write into")
+    assert result.returncode == 4 and result.stderr.startswith("stepdoku: cannot write into")
 
 
 def test_the_page_opens_with_singles_expanded_when_asked(tmp_path: Path) -> None:

@@ -154,6 +154,18 @@ def test_the_report_names_the_seed_and_the_rejections() -> None:
         (["--symmetry", "quarter", "--clues", "22-23"], "groups of 1 or 4"),
         (["--clues", "12-16"], "fewer than 17 clues"),
         (["--requires", "zz"], "unknown technique code 'zz'"),
+        (["--level", "easy", "--score", "900-1000"], "HoDoKu moves an Easy puzzle scoring more than 800 up a level"),
+        # Issue 26: each of these was searched for minutes before giving up (exit 5).
+        (["--se", "99"], "no puzzle is known to rate above 11.9 on the SE scale"),
+        (["--se", "20"], "no puzzle is known to rate above 11.9 on the SE scale"),
+        (["--se", "50-60"], "no puzzle is known to rate above 11.9"),
+        (["--score", "0"], "a minimal puzzle has at most 40 clues, so at least 41 empty cells: the HoDoKu score is at least 164, so --score 0 cannot"),
+        (["--level", "easy", "--score", "0-10"], "the HoDoKu score is at least 164, so --score 0-10 cannot be met"),
+        (["--level", "extreme", "--score", "0-500"], "the cheapest, Forcing Chain, scores 500.*at least 660, so --score 0-500 cannot"),
+        (["--requires-hardest", "fh", "--level", "hard"], "hardest step is fh uses singles only \\(Full House\\).*an Easy puzzle at most"),
+        (["--requires-hardest", "h1", "--level", "hard"], "896 in all, which makes a Medium puzzle at most, so --level hard"),
+        (["--level", "easy", "--se", "0-0.5"], "every puzzle rates at least 1.0 on the SE scale"),
+        (["--score", "100", "--no-minimal"], "--no-minimal stops at 34 clues at most, so at least 47 empty cells: the HoDoKu score is at least 188"),
     ],
 )
 def test_impossible_requests_are_refused(argv: list[str], message: str) -> None:
@@ -167,6 +179,7 @@ def test_impossible_requests_are_refused(argv: list[str], message: str) -> None:
     [
         (["--level", "hardest"], "argument --level: unknown level 'hardest'"),
         (["--se", "9-7"], "argument --se: empty range 9.0-7.0"),
+        (["--level", "hard-easy"], "argument --level: empty level range 'hard-easy': hard is above easy (from easy up to extreme: write easy-hard)"),
         (["--clues", "x"], "argument --clues: not a whole number"),
         (["--seed", "-3"], "argument --seed: must be 0 or more"),
         (["--symmetry", "spiral"], "unknown symmetry 'spiral'"),

@@ -98,3 +98,34 @@ def test_any_number_of_seconds_gets_a_clear_answer(capsys: pytest.CaptureFixture
         assert stop.value.code == 2, bad
         message = capsys.readouterr().err
         assert message.count("\n") == 1 and why in message and repr(bad) in message, message
+
+
+def test_without_jobs_a_long_input_is_graded_on_every_core_and_a_short_one_here() -> None:
+    from engine.app.commands import grade as grade_command
+    from engine.formats import Puzzle
+    from engine.grading import Item
+    from engine.workers import usable_cpus
+
+    items: list[Item] = [Puzzle(tuple([0] * 81)) for _ in range(grade_command.AUTO_PARALLEL + 1)]
+    jobs, again = grade_command.auto_jobs(iter(items))
+    assert jobs == usable_cpus() and list(again) == items  # nothing lost to the look-ahead
+    jobs, again = grade_command.auto_jobs(iter(items[:-1]))
+    assert jobs == 1 and list(again) == items[:-1]
+
+
+def test_grade_help_states_the_auto_parallel_threshold() -> None:
+    from engine.app.commands import grade as grade_command
+
+    help_text = run("grade", "--help").stdout
+    assert f"one per core for more than {grade_command.AUTO_PARALLEL} puzzles" in " ".join(help_text.split())
+
+
+def test_default_jobs_give_the_records_of_one_worker(tmp_path: Path) -> None:
+    path = tmp_path / "forty.txt"
+    path.write_text("\n".join(puzzle_lines("royle17_sample1000.tsv", 40)) + "\n")
+
+    def records(*extra: str) -> list[dict[str, object]]:
+        out = run("grade", str(path), "--format", "jsonl", "-q", *extra).stdout.splitlines()
+        return [{k: v for k, v in json.loads(line).items() if k != "seconds"} for line in out]
+
+    assert records() == records("-j", "1") and len(records()) == 40

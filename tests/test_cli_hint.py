@@ -108,7 +108,7 @@ def test_apply_prints_the_state_in_the_same_layout() -> None:
 
 def test_conflicting_entries_when_the_grid_has_no_solution() -> None:
     result = run("hint", "11" + "." * 79)
-    assert result.returncode == 0
+    assert result.returncode == 1  # the grid is the puzzle here, and it has no solution (was 0: issue 26)
     assert "- r1c1 and r1c2 both hold 1 (row 1)." in result.stdout
     data = hint("11" + "." * 79)
     assert data["status"] == "mistakes" and data["mistakes"][0]["kind"] == "conflict"
@@ -121,7 +121,10 @@ def test_non_unique_puzzles_are_hinted_without_uniqueness_techniques() -> None:
     assert data["status"] == "ok" and data["uniqueness"] == "multiple"
     assert any("more than one solution" in note for note in data["notes"])
     assert data["hint"] is not None and data["hint"]["code"] not in uniqueness
-    assert "more than one solution" in run("hint", puzzle).stdout
+    result = run("hint", puzzle)
+    assert "more than one solution" in result.stdout and result.returncode == 1  # a hint, and exit 1 (was 0)
+    result = run("hint", puzzle, "--puzzle", puzzle)
+    assert result.returncode == 1  # the --puzzle itself has several solutions
 
 
 def test_solved_and_invalid() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -135,10 +136,12 @@ def test_a_byte_order_mark_is_read_in_files_and_on_stdin(name: str, tmp_path: Pa
     assert code == 0 and err == "" and json.loads(out)
 
 
-def test_version() -> None:
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as done:
         cli.build_parser().parse_args(["--version"])
     assert done.value.code == 0
+    # the package's own version (what pip installed, from pyproject's dynamic version)
+    assert capsys.readouterr().out == f"stepdoku {metadata.version('stepdoku')}\n"
     assert cli.build_parser().format_help().count("--version") == 2
 
 

@@ -36,6 +36,14 @@ def test_steps_json_per_position(tmp_path: Path) -> None:
     assert result.returncode == 2
 
 
+def test_steps_exit_1_when_the_position_has_no_solution_or_several() -> None:
+    several = puzzle_lines("multisolution200.txt", 1)[0]
+    result = run("steps", "-t", "n1", several)  # was exit 0 (issue 26); no solution was already 1
+    assert result.returncode == 1 and "# more than one solution" in result.stdout
+    assert run("steps", "-t", "n1", "11" + "." * 79).returncode == 1
+    assert run("steps", "-t", "n1", INKALA).returncode == 0
+
+
 def test_unknown_technique_code_is_a_usage_error() -> None:
     result = run("steps", INKALA, "--technique", "n9")
     assert result.returncode == 2

@@ -192,7 +192,7 @@ def test_spaced_and_compact_formatting() -> None:
     [
         (INKALA[:80], "line 1: 80 cells, need 81"),
         (INKALA + "5", "line 1: 82 cells, need 81"),
-        (INKALA[:5] + "\u0663" + INKALA[6:], "line 1, column 6: unexpected character '\u0663'"),  # Arabic-Indic 3
+        (INKALA[:5] + "\u00b3" + INKALA[6:], "line 1, column 6: unexpected character '\u00b3'"),  # superscript 3: no decimal digit
         ("\n".join(SPACED_INKALA.splitlines()[:8]), "a grid of 8 rows (lines 1-8), need 9"),
         ("8 0 0 0 0 0 0 0\n" + "\n".join(SPACED_INKALA.splitlines()[1:]), "line 1: 8 cells in this grid row, need 9"),
         (":0100:1:123", "line 1: 3 cells in the givens field, need 81"),

@@ -135,14 +135,16 @@ def test_library_lines(text: str) -> None:
         assert "\n" not in str(error)
 
 
-def test_unicode_digits_are_named() -> None:
+def test_unicode_digits_are_read_as_digits() -> None:
     fullwidth = "８" + INKALA[1:]
     [item] = list(read_puzzles([fullwidth]))
-    assert isinstance(item, PuzzleFormatError)
-    assert str(item) == "line 1, column 1: unexpected character '８'"
-    arabic = ":0000:x:" + INKALA + ":٣١١::::"
+    assert isinstance(item, Puzzle) and item.values[0] == 8
+    arabic = ":0000:x:" + INKALA.replace("8", ".", 1) + ":٣١١::::"  # delete candidate 3 from r1c1
     [item] = list(read_puzzles([arabic]))
-    assert isinstance(item, PuzzleFormatError) and "is not <digit><row><col>" in str(item)
+    assert isinstance(item, Puzzle) and item.to_grid().cands[0] >> 2 & 1 == 0
+    superscript = "²" + INKALA[1:]
+    [item] = list(read_puzzles([superscript]))
+    assert isinstance(item, PuzzleFormatError) and str(item) == "line 1, column 1: unexpected character '²'"
 
 
 def test_tabs_crlf_and_a_huge_line() -> None:

@@ -146,7 +146,12 @@ def test_parsing_ranges_and_levels() -> None:
         (Request(level=Range(1, 1), requires=("fn",)), "Forcing Net.*Extreme technique"),
         (Request(level=Range(2, 2), requires=("sk",)), "Skyscraper.*a Hard technique"),
         (Request(level=Range(1, 1), score=Range(900, 2000)), "more than 800 up a level"),
-        (Request(level=Range(5, 5), score=Range(0, 300)), "Extreme puzzle uses an Extreme technique"),
+        (Request(level=Range(5, 5), score=Range(0, 300)), "an Extreme puzzle either uses a technique of that level or harder"),
+        (Request(score=Range(0, 163)), "the HoDoKu score is at least 164"),
+        (Request(level=Range(5, 5), score=Range(0, 659)), "the HoDoKu score is at least 660"),
+        (Request(se=Range(12.0, 20.0)), "above 11.9"),
+        (Request(se=Range(0.0, 0.9)), "at least 1.0"),
+        (Request(requires_hardest="n1", level=Range(2, 5)), "an Easy puzzle at most"),
         (Request(level=Range(1, 1), se=Range(3.0, 4.0)), "Easy puzzle rates at most 2.3"),
         (Request(requires_hardest="sk", requires=("xyc",)), "xyc is harder than sk"),
         (Request(requires_hardest="sk", teach="xy"), "two different hardest"),
@@ -160,6 +165,23 @@ def test_parsing_ranges_and_levels() -> None:
 def test_impossible_requests_are_refused_up_front(request_: Request, message: str) -> None:
     with pytest.raises(RequestError, match=message):
         Judge(request_, CATALOG)
+
+
+@pytest.mark.parametrize(
+    "request_",
+    [
+        Request(score=Range(0, 164)),  # 41 empty cells filled by Full Houses and Naked Singles
+        Request(level=Range(5, 5), score=Range(0, 660)),  # a Forcing Chain placing a digit, 40 singles
+        Request(level=Range(2, 2), score=Range(801, 802)),  # an Easy path scoring over 800
+        Request(se=Range(1.0, 1.0)),
+        Request(se=Range(11.9, 11.9)),
+        Request(requires_hardest="h1", level=Range(2, 2)),  # 64 Hidden Singles score 896 > 800
+        Request(score=Range(0, 60), clues=Range(66, 70), minimal=False),  # 11 empty cells
+    ],
+    ids=str,
+)
+def test_requests_at_the_floors_are_not_refused(request_: Request) -> None:
+    Judge(request_, CATALOG)  # possible, if rare: searched for, not refused
 
 
 def test_an_unknown_code_is_named() -> None:

@@ -16,7 +16,7 @@ import pytest
 
 from tests.conftest import ROOT
 
-APPLICATION = ("engine.app", "rich", "cli")
+APPLICATION = ("engine.app", "rich", "cli", "fastapi", "starlette", "uvicorn", "pydantic")
 
 
 def _modules(folder: str) -> list[Path]:

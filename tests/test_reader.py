@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.formats import Layout, Puzzle, PuzzleFormatError, format_line
+from engine.formats import Layout, Puzzle, PuzzleFormatError, format_line, format_pm
+from engine.grid import Grid
 from engine.lines import MAX_LINE_CHARS
 from engine.reader import MAX_BLOCK_ROWS, read_puzzles
 from tests.conftest import PUZZLES
@@ -82,11 +83,35 @@ def test_what_the_81_character_rule_does_not_take() -> None:
     comment = "#" + "x" * 80  # a comment stays a comment
     dashes = "-" * 81  # a box line, not an empty grid
     library = ":0000:x:" + INKALA + ":::"  # a library line, not a puzzle of letters
-    fullwidth = "\uff18" + INKALA[1:]  # a digit of another script is never an empty cell
+    superscript = "\u00b2" + INKALA[1:]  # digit-like, but no decimal digit: never an empty cell
     control = "\x01" + INKALA[1:]
-    items = list(read_puzzles([comment, dashes, library, fullwidth, control]))
+    items = list(read_puzzles([comment, dashes, library, superscript, control]))
     assert isinstance(items[0], Puzzle) and items[0].layout is Layout.LIBRARY and items[0].line == 3
-    assert [str(i) for i in items[1:]] == ["line 4, column 1: unexpected character '８'", "line 5, column 1: unexpected character '\\x01'"]
+    assert [str(i) for i in items[1:]] == ["line 4, column 1: unexpected character '²'", "line 5, column 1: unexpected character '\\x01'"]
+
+
+def _script(text: str, zero: int) -> str:
+    """The text with its ASCII digits written in another script (``zero``: its 0)."""
+    return "".join(chr(zero + int(ch)) if ch.isdigit() else ch for ch in text)
+
+
+@pytest.mark.parametrize("zero", [0xFF10, 0x0660, 0x0966], ids=["full-width", "arabic-indic", "devanagari"])
+def test_digits_of_other_scripts_are_read_as_digits_in_every_layout(zero: int) -> None:
+    # Issue 26: "any other character is an empty cell", but '８' was refused.
+    rows = [INKALA[r * 9 : r * 9 + 9] for r in range(9)]
+    layouts = {
+        Layout.LINE: INKALA,
+        Layout.SPACED: "\n".join(" ".join(row) for row in rows),
+        Layout.COMPACT: "\n".join(rows),
+        Layout.BOXED: "\n".join(f"{row[:3]}|{row[3:6]}|{row[6:]}" + ("\n---+---+---" if r in (2, 5) else "") for r, row in enumerate(rows)),
+        Layout.LIBRARY: ":0000:x:" + INKALA + ":::",
+        Layout.LEETCODE: "[" + ",".join("[" + ",".join(f'"{ch}"' for ch in row.replace("0", ".")) + "]" for row in rows) + "]",
+        Layout.PM: PM,
+    }
+    for layout, text in layouts.items():
+        items = list(read_puzzles(_script(text, zero).splitlines()))
+        assert len(items) == 1 and isinstance(items[0], Puzzle), (layout, items)
+        assert format_line(items[0].values, "0") == INKALA and items[0].layout is layout, layout
 
 
 def test_grids_and_pm_grids_keep_their_layouts_next_to_letter_lines() -> None:
@@ -94,8 +119,35 @@ def test_grids_and_pm_grids_keep_their_layouts_next_to_letter_lines() -> None:
     text = f"{INKALA.replace('0', 'x')}\n\n{grid}"
     items = list(read_puzzles(text.splitlines()))
     assert isinstance(items[0], Puzzle) and items[0].layout is Layout.LINE
-    # Once a one-line puzzle was seen, short lines are records of their own (line mode).
-    assert all(isinstance(i, PuzzleFormatError) for i in items[1:]) and len(items) == 10
+    assert len(items) == 2 and isinstance(items[1], Puzzle) and items[1].layout is Layout.COMPACT
+
+
+SPACED = "\n".join(" ".join(INKALA[r * 9 : r * 9 + 9]) for r in range(9))
+COMPACT = "\n".join(INKALA[r * 9 : r * 9 + 9].replace("0", ".") for r in range(9))
+PM = format_pm(Grid.from_values([int(ch) for ch in INKALA]))  # boxed, with box lines
+
+
+@pytest.mark.parametrize("grid, layout", [(SPACED, Layout.SPACED), (COMPACT, Layout.COMPACT), (PM, Layout.PM)], ids=["spaced", "compact", "pm"])
+@pytest.mark.parametrize("between", ["\n\n", "\n"], ids=["blank line", "no blank line"])
+def test_a_grid_after_one_line_puzzles_is_a_grid(grid: str, layout: Layout, between: str) -> None:
+    # Issue 26: a grid after an 81-character line was read as nine "9 cells, need 81" errors.
+    text = f"{INKALA}{between}{grid}\n\n{INKALA}\n"
+    items = list(read_puzzles(text.splitlines()))
+    assert [type(i).__name__ for i in items] == ["Puzzle", "Puzzle", "Puzzle"], items
+    assert [i.layout for i in items if isinstance(i, Puzzle)] == [Layout.LINE, layout, Layout.LINE]
+    assert format_line(items[1].values, "0") == INKALA and items[1].line == len(between) + (layout is Layout.PM) + 1
+
+
+def test_stray_short_lines_after_one_line_puzzles_stay_one_record_each() -> None:
+    text = f"{INKALA}\n123\n4 5\n\n{INKALA}\n" + "\n".join(["123456789"] * 8) + "\n"
+    items = list(read_puzzles(text.splitlines()))
+    assert [str(i) if isinstance(i, PuzzleFormatError) else "puzzle" for i in items] == [
+        "puzzle",
+        "line 2: 3 cells, need 81",
+        "line 3: 2 cells, need 81",
+        "puzzle",
+        *(f"line {n}: 9 cells, need 81" for n in range(6, 14)),  # eight rows are not a grid
+    ]
 
 
 # --- LeetCode boards -----------------------------------------------------------------------
@@ -198,4 +250,22 @@ def test_bad_one_line_puzzles_before_any_good_one_are_each_a_record() -> None:
         "line 2: 70 cells, need 81",
         "line 3: 2 cells in the givens field, need 81",
         4,
+    ]
+
+
+@pytest.mark.parametrize("empty", ["0", "."])
+@pytest.mark.parametrize("row", [0, 4])
+def test_a_pencil_mark_grid_with_a_cell_of_no_candidates_names_the_cell(empty: str, row: int) -> None:
+    # Issue 26: this gave "34 cells, need 81" and "a grid of 8 rows, need 9".
+    lines = PM.splitlines()
+    rows = [n for n, line in enumerate(lines) if "|" in line and "-" not in line]
+    number = rows[row]
+    tokens = lines[number].split()
+    emptied = next(i for i, t in enumerate(tokens) if len(t) > 1)  # the row's first cell with marks
+    tokens[emptied] = empty
+    lines[number] = " ".join(tokens)
+    items = list(read_puzzles(lines))
+    column = sum(1 for t in tokens[:emptied] if t != "|") + 1
+    assert [str(i) for i in items] == [
+        f"line {number + 1}: r{row + 1}c{column} has no candidate left (written {empty!r}): in a pencil-mark grid every cell shows its digit or its candidates"
     ]

@@ -180,6 +180,24 @@ def test_resume_refuses_another_format_or_profile_and_a_table(batch: Path, tmp_p
     assert "--resume needs --output FILE" in capsys.readouterr().err
 
 
+def test_resume_names_a_format_mismatch(batch: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 26: a JSON line read as a CSV row said "record 1 is for {...", not what was wrong.
+    first = batch.read_text().splitlines()[0]
+    target = tmp_path / "part.jsonl"
+    kept = _records([first])[0] + "\n"
+    target.write_text(kept)
+    assert main(["grade", str(batch), "--format", "csv", "-o", str(target), "--resume", "-q"]) == 2
+    assert capsys.readouterr().err == (
+        f"stepdoku: {target}:1: the file holds JSON lines (--format jsonl), not CSV rows (--format csv): "
+        "resume with --format jsonl, or start again without --resume\n"
+    )
+    table = tmp_path / "part.csv"
+    assert main(["grade", first, "--format", "csv", "-o", str(table), "-q"]) == 0
+    assert main(["grade", str(batch), "--format", "jsonl", "-o", str(table), "--resume", "-q"]) == 2
+    assert "the file holds CSV rows (--format csv), not JSON lines (--format jsonl): resume with --format csv" in capsys.readouterr().err
+    assert target.read_text() == kept  # left as it was
+
+
 @posix
 def test_sigterm_stops_like_ctrl_c(batch: Path, tmp_path: Path) -> None:
     target = tmp_path / "stopped.jsonl"

@@ -13,107 +13,36 @@ solution paths of the profiles the request refers to, each stopped as soon as th
 candidate is out (``paths``). Candidate ``i`` of seed ``s`` depends on ``(s, i)`` only
 (``run``), so a run is reproducible with any number of worker processes, and resumable at
 any candidate number.
+
+The names below are imported from their modules when first used, so that the command
+line can read a request (``engine.generate.request``) without building a generator.
 """
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING
 
-from engine.generate.judge import SE_PROFILE, Judge
-from engine.generate.request import Range, Request, RequestError
-from engine.generate.run import DEFAULT_MAX_TRIES, Generated, Stats, Worker, run, worker_pool
-from engine.generate.symmetry import Symmetry
-from engine.technique import Catalog
-from engine.workers import Workers
+from engine.lazy import lazy_exports
 
+if TYPE_CHECKING:
+    from engine.generate.generator import Generator, generate
+    from engine.generate.request import DEFAULT_MAX_TRIES, Range, Request, RequestError, SE_PROFILE
+    from engine.generate.run import Generated, Stats
+    from engine.generate.symmetry import Symmetry
 
-class Generator:
-    """A generator run's set-up: the request checked (``RequestError`` if no puzzle can
-    meet it), the judge built, the seed fixed. ``notes`` say when a request is possible
-    but rare."""
+_EXPORTS = {
+    "DEFAULT_MAX_TRIES": "engine.generate.request",
+    "Generated": "engine.generate.run",
+    "Generator": "engine.generate.generator",
+    "Range": "engine.generate.request",
+    "Request": "engine.generate.request",
+    "RequestError": "engine.generate.request",
+    "SE_PROFILE": "engine.generate.request",
+    "Stats": "engine.generate.run",
+    "Symmetry": "engine.generate.symmetry",
+    "generate": "engine.generate.generator",
+}
 
-    def __init__(self, catalog: Catalog, request: Request | None = None, *, seed: int = 0) -> None:
-        self.request = request or Request()
-        self.seed = seed
-        self.worker = Worker(self.request, catalog, seed)
-        self.stats = Stats()
-
-    @property
-    def judge(self) -> Judge:
-        return self.worker.judge
-
-    @property
-    def notes(self) -> list[str]:
-        return self.judge.notes
-
-    def workers(self, jobs: int) -> AbstractContextManager[Workers | None]:
-        """Worker processes for ``puzzles`` (None for ``jobs`` <= 1), all started on entry:
-        enter it before starting any thread (a progress bar)."""
-        return worker_pool(self.worker, jobs)
-
-    def puzzles(
-        self,
-        count: int | None = None,
-        *,
-        jobs: int = 1,
-        pool: Workers | None = None,
-        start: int = 0,
-        max_tries: int = DEFAULT_MAX_TRIES,
-        progress: Callable[[Stats], None] | None = None,
-    ) -> Iterator[Generated]:
-        """Up to ``count`` puzzles (None: endless), in candidate order, from candidate
-        ``start`` on, in ``jobs`` processes (those of ``pool`` when given, see
-        ``workers``); ``self.stats`` counts what was tried and why it was rejected."""
-        if pool is None and jobs > 1:
-            with self.workers(jobs) as own:
-                yield from self.puzzles(count, jobs=jobs, pool=own, start=start, max_tries=max_tries, progress=progress)
-            return
-        yield from run(self.worker, count, self.stats, start=start, max_tries=max_tries, pool=pool, jobs=jobs, progress=progress)
-
-    def record_keys(self) -> tuple[str, ...]:
-        """The keys of ``Generated.to_json()`` for this run, in order."""
-        fields: list[str] = []
-        for profile in self.judge.rated_profiles():
-            fields += [column.key for column in profile.rating_columns if column.key not in fields]
-        main = [column.key for column in self.judge.profile.rating_columns]
-        others = [key for key in fields if key not in main]
-        return ("puzzle", "status", *main, "hardest", "steps", "brute_force", *others, "techniques", "clues", "candidate")
-
-
-def generate(
-    catalog: Catalog,
-    request: Request | None = None,
-    *,
-    count: int | None = None,
-    seed: int = 0,
-    jobs: int = 1,
-    start: int = 0,
-    max_tries: int = DEFAULT_MAX_TRIES,
-) -> Iterator[Generated]:
-    """New proper puzzles (one solution; minimal unless the request says otherwise) that
-    meet ``request``, as they are found.
-
-    Args:
-        catalog: the techniques (``techniques.CATALOG``).
-        request: what the puzzles must be (level, score, SE, required techniques,
-            symmetry, clues, minimality); default: any proper minimal puzzle.
-        count: how many (None: until the caller stops reading).
-        seed: the same seed gives the same puzzles in the same order, with any ``jobs``.
-        jobs: worker processes.
-        start: the candidate number to start at (a run resumed where another stopped).
-        max_tries: stop after this many candidates in a row without a puzzle.
-
-    Yields:
-        ``Generated``: ``puzzle`` (81 characters), ``values``, ``solution``,
-        ``rating`` (on the request's profile), ``ratings`` (every scale the request
-        used), ``index`` (candidate number), ``to_json()``.
-
-    Raises:
-        RequestError: (when the first puzzle is asked for) no puzzle can meet the request.
-        UnknownTechnique: a required code no technique has.
-    """
-    yield from Generator(catalog, request, seed=seed).puzzles(count, jobs=jobs, start=start, max_tries=max_tries)
-
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
 
 __all__ = ["DEFAULT_MAX_TRIES", "Generated", "Generator", "Range", "Request", "RequestError", "SE_PROFILE", "Stats", "Symmetry", "generate"]

@@ -23,18 +23,17 @@ from typing import Any, Sequence
 
 from engine.analysis import Analysis, Status
 from engine.cells import Digit
+from engine.generate.floors import MAX_MINIMAL_CLUES, article, check_hardest_level, check_score_floor, check_se_range
 from engine.generate.paths import PathRules, Rejected, Want, Walk
-from engine.generate.request import MIN_CLUES, Request, RequestError
+from engine.generate.request import MIN_CLUES, SE_PROFILE, Request, RequestError
 from engine.grid import Grid
 from engine.profiles import Profile, Rating, load_profile
-from engine.profiles.hodoku import UNKNOWN_STEP, HodokuProfile, HodokuRater, Level, final_level
+from engine.profiles.hodoku import HodokuProfile, HodokuRater, final_level
+from engine.profiles.levels import Level
 from engine.profiles.se import SeRater
 from engine.search import BasicReach, basic_reach
 from engine.step import Step
 from engine.technique import SINGLE_CODES, Catalog
-
-#: The profile ``--se`` rates on: Sudoku Explainer's own, so the range is serate's ER.
-SE_PROFILE = "se"
 
 #: Singles only ever score 4 (full house, naked single) or 14 (hidden single) each in
 #: HoDoKu, and a proper puzzle has at most 64 empty cells.
@@ -44,8 +43,6 @@ SINGLES_MAX_SCORE = 14 * 64
 SINGLES_MAX_SE = 2.3
 #: Rules ``basic_reach`` applies, by how far it got.
 _BASIC_CODES = {BasicReach.SINGLES: ("fh", "n1", "h1"), BasicReach.LOCKED_CANDIDATES: ("fh", "n1", "h1", "lc1", "lc2")}
-#: The most clues a minimal puzzle is known to have (none with 41 is known).
-MAX_MINIMAL_CLUES = 40
 
 
 @dataclass(frozen=True)
@@ -143,6 +140,7 @@ class Judge:
         levels = request.level
         scores = request.score
         _check_levels(profile, request)
+        check_score_floor(profile, request)
         if scores is not None and self.profile is profile:
             configs = profile.configs()
             need = sum(min(configs[code].score for code in want.matches) for want in self._wants)
@@ -176,6 +174,7 @@ class Judge:
         rules.finals.append(final)
 
     def _se_rules(self, low: float, high: float, catalog: Catalog) -> None:
+        check_se_range(self.request)
         if self.request.level is not None and self.request.level.high == Level.EASY and low > SINGLES_MAX_SE:
             raise RequestError(f"an Easy puzzle rates at most {SINGLES_MAX_SE} on the SE scale (singles only), so --se {low:g} and above cannot be met")
         rules = self._rules_for(self._load(SE_PROFILE, catalog))
@@ -205,6 +204,7 @@ class Judge:
             raise RequestError(f"--requires-hardest {hardest[0]} and --teach {hardest[1]} ask for two different hardest steps")
         if hardest:
             self._hardest_rules(rules, _want(profile, hardest[0]))
+            check_hardest_level(profile, request, hardest[0])
         if request.teach:
             rules.checks.append(_teach_check(_want(profile, request.teach)))
         if request.level is not None and isinstance(profile, HodokuProfile):
@@ -212,7 +212,7 @@ class Judge:
                 level = max(_level(profile, code) for code in want.matches)
                 if level > request.level.high:
                     raise RequestError(
-                        f"{profile.entry(want.code).technique.name} ({want.code}) is {_article(level.label)} technique, and a puzzle's "
+                        f"{profile.entry(want.code).technique.name} ({want.code}) is {article(level.label)} technique, and a puzzle's "
                         f"HoDoKu level is at least that of every technique its solution uses: --level {Level(request.level.high).label.lower()} cannot be met"
                     )
 
@@ -326,14 +326,4 @@ def _check_levels(profile: HodokuProfile, request: Request) -> None:
         return
     cap = Level(levels.high).max_score
     if cap is not None and scores.low > cap:
-        raise RequestError(f"HoDoKu moves a {Level(levels.high).label} puzzle scoring more than {cap} up a level, so --score {scores} cannot be met")
-    if levels.low == Level.EXTREME:
-        # HoDoKu's own Extreme techniques: those it lacks (stepdoku's own, scored as unknown) do not count.
-        cheapest = min(c.score for code, c in profile.configs().items() if c.level == Level.EXTREME and code != "bf" and c is not UNKNOWN_STEP)
-        if scores.high < cheapest:
-            raise RequestError(f"an Extreme puzzle uses an Extreme technique (at least {cheapest} points) or scores over 1800, so --score {scores} cannot be met")
-
-
-def _article(word: str) -> str:
-    """``an Extreme``, ``a Hard``."""
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+        raise RequestError(f"HoDoKu moves {article(Level(levels.high).label)} puzzle scoring more than {cap} up a level, so --score {scores} cannot be met")

@@ -12,7 +12,7 @@ from typing import Callable, Generic, TypeVar
 
 from engine.generate.symmetry import Symmetry
 from engine.profiles import DEFAULT_PROFILE
-from engine.profiles.hodoku import Level
+from engine.profiles.levels import Level
 
 N = TypeVar("N", int, float)
 
@@ -22,6 +22,10 @@ MIN_CLUES = 17
 #: Clue counts asked for with --no-minimal and no --clues: clues are removed down to a
 #: count drawn from this range (fewer when the puzzle becomes minimal first is impossible).
 NON_MINIMAL_CLUES = (28, 34)
+#: The profile ``--se`` rates on: Sudoku Explainer's own, so the range is serate's ER.
+SE_PROFILE = "se"
+#: Candidates tried for one puzzle before a run gives up (``--max-tries``).
+DEFAULT_MAX_TRIES = 5_000
 
 
 class RequestError(ValueError):
@@ -126,6 +130,8 @@ def parse_levels(text: str) -> Range[int]:
     if len(names) > 2 or not all(name in LEVEL_NAMES for name in names):
         raise RequestError(f"unknown level {text!r} (choose from {', '.join(LEVEL_NAMES)}, or a range like medium-hard)")
     levels = [LEVEL_NAMES.index(name) + 1 for name in names]
+    if levels[0] > levels[-1]:
+        raise RequestError(f"empty level range {text!r}: {names[0]} is above {names[-1]} (from easy up to extreme: write {names[-1]}-{names[0]})")
     return Range(levels[0], levels[-1])
 
 

@@ -16,22 +16,21 @@ import itertools
 from collections import Counter
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, cast
 
 from engine.cells import Digit
 from engine.formats import format_line
 from engine.generate.dig import Digger, random_solution
 from engine.generate.judge import Judge, Verdict
-from engine.generate.request import Request
+from engine.generate.request import DEFAULT_MAX_TRIES, Request
 from engine.profiles import Rating
+from engine.records import GeneratedRecord
 from engine.technique import Catalog
 from engine.workers import Workers, ordered, process_pool
 
 #: Candidates per task sent to a worker process, and tasks in flight per worker.
 CHUNK = 4
 WINDOW = 3
-#: Candidates tried for one puzzle before a run gives up (``--max-tries``).
-DEFAULT_MAX_TRIES = 5_000
 
 
 def candidate_rng(seed: int, index: int) -> random.Random:
@@ -73,7 +72,7 @@ class Generated:
     def clues(self) -> int:
         return sum(1 for v in self.values if v)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> GeneratedRecord:
         """``grade --format jsonl``'s fields (without the timing), the techniques used as
         in ``explain --json``'s rating, other scales' fields, clues and candidate number."""
         main = self.rating
@@ -84,7 +83,7 @@ class Generated:
                 record.setdefault(key, value)
         record["techniques"] = [count.to_json() for count in main.counts]
         record.update(clues=self.clues, candidate=self.index)
-        return record
+        return cast(GeneratedRecord, record)
 
 
 @dataclass(frozen=True)

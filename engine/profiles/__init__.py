@@ -2,23 +2,53 @@
 
 ``PROFILES`` names every profile; ``load_profile(name, catalog)`` builds one on a catalog
 of techniques (``techniques.CATALOG``). Adding a profile is one module plus one line here.
+
+A profile's module is imported when the profile is first looked up (``PROFILES[name]``),
+and the other names below when first used: the command line lists the profiles' names
+without importing the solver behind them.
 """
 
 from __future__ import annotations
 
-from engine.profiles.base import Entry, Profile
-from engine.profiles.full import FullProfile
-from engine.profiles.hodoku import HodokuProfile
-from engine.profiles.rating import Column, PathRater, Rating, TechniqueCount
-from engine.profiles.se import SeProfile
-from engine.technique import Catalog
+import importlib
+from typing import TYPE_CHECKING, Iterator, Mapping
 
-PROFILES: dict[str, type[Profile]] = {
-    HodokuProfile.name: HodokuProfile,
-    SeProfile.name: SeProfile,
-    FullProfile.name: FullProfile,
+from engine.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from engine.profiles.base import Entry, Profile
+    from engine.profiles.rating import Column, PathRater, Rating, TechniqueCount
+    from engine.technique import Catalog
+
+#: Every profile: its name (the class's ``name``) and the class that defines it.
+_CLASSES = {
+    "hodoku": "engine.profiles.hodoku:HodokuProfile",
+    "se": "engine.profiles.se:SeProfile",
+    "full": "engine.profiles.full:FullProfile",
 }
-DEFAULT_PROFILE = HodokuProfile.name
+DEFAULT_PROFILE = "hodoku"
+
+
+class _Profiles(Mapping[str, "type[Profile]"]):
+    """The profile classes by name, each imported on first lookup."""
+
+    def __init__(self, paths: Mapping[str, str]) -> None:
+        self._paths = dict(paths)
+
+    def __getitem__(self, name: str) -> type[Profile]:
+        module, _, attribute = self._paths[name].partition(":")
+        kind: type[Profile] = getattr(importlib.import_module(module), attribute)
+        assert kind.name == name, f"{module}.{attribute} is named {kind.name!r}, listed as {name!r}"
+        return kind
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._paths)
+
+    def __len__(self) -> int:
+        return len(self._paths)
+
+
+PROFILES: Mapping[str, type[Profile]] = _Profiles(_CLASSES)
 
 
 class UnknownProfile(KeyError):
@@ -34,11 +64,20 @@ def load_profile(name: str, catalog: Catalog) -> Profile:
     Raises:
         UnknownProfile: no profile has this name.
     """
-    try:
-        kind = PROFILES[name]
-    except KeyError:
-        raise UnknownProfile(f"unknown profile {name!r} (choose from {', '.join(PROFILES)})") from None
-    return kind(catalog)
+    if name not in PROFILES:
+        raise UnknownProfile(f"unknown profile {name!r} (choose from {', '.join(PROFILES)})")
+    return PROFILES[name](catalog)
 
+
+_EXPORTS = {
+    "Column": "engine.profiles.rating",
+    "Entry": "engine.profiles.base",
+    "PathRater": "engine.profiles.rating",
+    "Profile": "engine.profiles.base",
+    "Rating": "engine.profiles.rating",
+    "TechniqueCount": "engine.profiles.rating",
+}
+
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())
 
 __all__ = ["Column", "DEFAULT_PROFILE", "Entry", "PROFILES", "PathRater", "Profile", "Rating", "TechniqueCount", "UnknownProfile", "load_profile"]

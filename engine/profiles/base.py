@@ -29,7 +29,7 @@ from engine.profiles.rating import Column, Fields, PathRater, Rating, replay
 from engine.solver import SolveResult, StepChoice, first_step
 from engine.solver import solve as solve_with
 from engine.step import Step
-from engine.technique import Catalog, SubType, Technique, UnknownTechnique
+from engine.technique import Catalog, SubType, Technique, UnknownTechnique, code_list
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ class Profile(ABC):
         Raises:
             UnknownTechnique: a code the profile has no technique for, or no code at all (``""``).
         """
-        wanted = [code.strip() for code in codes.split(",") if code.strip()]
+        wanted = code_list(codes)
         if not wanted:
             raise UnknownTechnique(f"no technique code in {codes!r} (e.g. n2,h2; see 'stepdoku techniques')")
         whole = {self.by_code(code) for code in wanted if self.by_code(code).code == code}

@@ -16,35 +16,16 @@ default), with gaps in the index so that a technique HoDoKu lacks slots in anywh
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import IntEnum
 from typing import Any, ClassVar, Iterable, Iterator
 
 from engine.grid import Grid
 from engine.profiles.base import Entry, Profile
+from engine.profiles.levels import Level
 from engine.profiles.hodoku_choice import Policy, policy
 from engine.profiles.rating import Column, Rating, TechniqueCount
 from engine.profiles.se_style import MULTIPLE, X_CHAIN, SeRule, se_label, se_tenths
 from engine.step import Step
 from engine.technique import Catalog, Technique
-
-
-class Level(IntEnum):
-    """HoDoKu's difficulty levels; ``max_score`` is the 2.2.0 default threshold."""
-
-    EASY = 1
-    MEDIUM = 2
-    HARD = 3
-    UNFAIR = 4
-    EXTREME = 5
-
-    @property
-    def label(self) -> str:
-        return self.name.capitalize()
-
-    @property
-    def max_score(self) -> int | None:
-        """A puzzle of this level whose score exceeds this moves up a level (None: no cap)."""
-        return {1: 800, 2: 1000, 3: 1600, 4: 1800}.get(int(self))
 
 
 INCOMPLETE = "Incomplete"  # the label of a path that stops short
@@ -199,7 +180,9 @@ class HodokuRater:
         self.highest = max(self.highest, config.level)
         self.se = max(self.se, se_tenths(step, grid, LEVEL_FALLBACK[config.level]))
         self.brute_force += step.code == BRUTE_FORCE_STEP.code
-        count = self.counts.setdefault(step.code, _Count(step.technique, config.index))
+        count = self.counts.get(step.code)
+        if count is None:
+            count = self.counts[step.code] = _Count(step.technique, config.index)
         count.count += 1
         count.score += config.score
         if self.hardest is None or (int(config.level), config.index) > self.hardest[0]:

@@ -9,9 +9,10 @@ steps and steps, and counts each technique used.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from engine.grid import Grid
+from engine.records import RatingFields, RatingRecord, TechniqueCountRecord
 from engine.step import Step
 
 Fields = tuple[tuple[str, Any], ...]  # (key, JSON value) pairs, in column order
@@ -58,8 +59,10 @@ class TechniqueCount:
     def number(self, key: str) -> Any:
         return dict(self.numbers).get(key)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "code": self.code, "count": self.count, **dict(self.numbers)}
+    def to_json(self) -> TechniqueCountRecord:
+        record: TechniqueCountRecord = {"name": self.name, "code": self.code, "count": self.count}
+        record.update(cast(TechniqueCountRecord, dict(self.numbers)))  # the profile's numbers (see engine.records)
+        return record
 
 
 @dataclass(frozen=True)
@@ -87,9 +90,9 @@ class Rating:
                 return value
         raise KeyError(key)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> RatingRecord:
         return {
-            **dict(self.fields),
+            **cast(RatingFields, dict(self.fields)),
             "hardest": self.hardest,
             "hardest_step": self.hardest_step,
             "brute_force": self.brute_force,

@@ -194,12 +194,11 @@ def se_label(code: str) -> str:
 
 def singles_tenths(grid: Grid) -> int:
     """The SE value of the easiest single SE would take in a position (23 if none)."""
-    if grid.full_house_units():
+    if grid.has_full_house():
         return 10
-    keys = grid.hidden_single_keys()
-    if any(UNITS[u].kind is UnitKind.BOX for u, _ in keys):
+    if grid.has_box_hidden_single():
         return 12
-    return 15 if keys else 23
+    return 15 if grid.has_hidden_single() else 23
 
 
 def se_tenths(step: Step, before: Grid | None = None, fallback: SeRule = MULTIPLE) -> int:

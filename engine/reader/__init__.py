@@ -4,7 +4,9 @@
 and yields, in input order, one :class:`~engine.formats.Puzzle` per puzzle or one
 :class:`~engine.formats.PuzzleFormatError` per unreadable puzzle or line, so that a batch
 with one bad line reports it and carries on. This module is the one place where layouts
-are told apart; each line is classified by the first rule that fits:
+are told apart. Digits of any script (full-width ``８``, Arabic-Indic ``٨``, ...) are first
+read as the ASCII digits they are (``classify.ascii_digits``), so every layout takes them;
+then each line is classified by the first rule that fits:
 
 1. blank lines and ``#`` comments separate puzzles (a comment line may be of any length);
 2. ``:<digit>...`` is a HoDoKu library line;
@@ -16,8 +18,8 @@ are told apart; each line is classified by the first rule that fits:
 6. a line whose first word (up to a blank, ``,``, ``;`` or ``#``) is exactly 81
    characters long is a one-line puzzle in which ``1``-``9`` are clues and every other
    printable character (``0``, ``?``, letters, ...) is an empty cell: the free empty
-   mark, defined once (``classify._free_line``). Digits of other scripts (``８``) and
-   control characters are errors, never empty cells;
+   mark, defined once (``classify._free_line``). Control characters and digit-like
+   characters that are no decimal digit (``²``) are errors, never empty cells;
 7. a line of nine cells (``8 0 0 ...``, ``800000000``, ``8..|...|...``) is a grid row, a
    line of nine digit groups (``8 1246 24569 ...``) a pencil-mark row; 81 one-character
    tokens (``8 0 0 ... 0``) a one-line puzzle;

@@ -8,6 +8,7 @@ stood for a grid row (``BAD``) or for a record of its own (``BAD_LINE``).
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -101,6 +102,19 @@ def _classify(text: str, number: int) -> LineItem:
     return _classify_tokens(text, stripped, number)
 
 
+def ascii_digits(text: str) -> str:
+    """Digits of any script as the ASCII digits they are: full-width ``８``, Arabic-Indic
+    ``٨``, Devanagari ``८`` (Unicode decimal digits, category Nd); everything else is left
+    as it is, one character for one, so columns in messages still point at the input.
+
+    >>> ascii_digits("\uff18.\u0663")
+    '8.3'
+    """
+    if text.isascii():
+        return text
+    return "".join(str(unicodedata.decimal(ch)) if ch.isdecimal() and not ch.isascii() else ch for ch in text)
+
+
 def first_word(stripped: str) -> str:
     """The first word of a line: up to a blank, ``,``, ``;`` or ``#``."""
     match = _FIRST_WORD.match(stripped)
@@ -116,7 +130,9 @@ def cell_like(word: str) -> bool:
 
 
 def _free_line(text: str, word: str, number: int) -> Puzzle:
-    """Rule 6: an 81-character word; 1-9 are clues, any other printable non-digit is empty."""
+    """Rule 6: an 81-character word; 1-9 are clues, any other printable non-digit is empty
+    (digits of other scripts were made ASCII before: ``ascii_digits``; a digit-like
+    character that is no decimal digit, such as ``²``, is an error, never an empty cell)."""
     for i, ch in enumerate(word):
         if (ch.isdigit() and ch not in "0123456789") or not ch.isprintable():
             raise _LineError(f"unexpected character {ch!r}", number, text.index(word) + i + 1)
@@ -132,6 +148,9 @@ def _classify_tokens(text: str, stripped: str, number: int) -> LineItem:
     if bad is not None:
         raise PuzzleFormatError(f"unexpected character {bad!r}", number, text.index(bad) + 1)
     joined = "".join(tokens)
+    if _pm_row_with_an_empty_cell(tokens):
+        # A pencil-mark row with a cell of no candidates left: the grid says which (_flush).
+        return LineItem(Kind.PM_ROW, number, tokens=tokens, layout=Layout.PM)
     if len(tokens) == 9 and all(_PM_TOKEN.match(t) for t in tokens) and any(len(t) > 1 for t in tokens):
         if len(joined) == N_CELLS and all(len(t) == 9 for t in tokens):
             # Nine groups of nine digits: a one-line puzzle, unless it sits inside a PM grid
@@ -150,6 +169,14 @@ def _classify_tokens(text: str, stripped: str, number: int) -> LineItem:
     else:
         layout = Layout.COMPACT
     return LineItem(Kind.ROW, number, cells=joined, tokens=tokens, layout=layout)
+
+
+def _pm_row_with_an_empty_cell(tokens: tuple[str, ...]) -> bool:
+    """Nine groups, some of several digits (pencil marks), others a lone empty mark
+    (``0``, ``.``): a cell whose candidates are all gone."""
+    empty = [t for t in tokens if len(t) == 1 and t in CELL_CHARS and t not in "123456789"]
+    marks = [t for t in tokens if _PM_TOKEN.match(t)]
+    return len(tokens) == 9 and bool(empty) and len(empty) + len(marks) == 9 and any(len(t) > 1 for t in marks)
 
 
 def _leading_run(stripped: str) -> int:

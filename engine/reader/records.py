@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator
 
-from engine.cells import N_CELLS
+from engine.cells import CELL_NAMES, N_CELLS
 from engine.formats import Layout, Puzzle, PuzzleFormatError, grid_from_rows, pm_puzzle
 from engine.leetcode import bracket_depth, is_board_start, parse_board
 from engine.lines import MAX_LINE_CHARS, Line, NotText
-from engine.reader.classify import ROW_KINDS, Kind, LineItem, at_line, classify_line, line_puzzle, too_long
+from engine.reader.classify import ROW_KINDS, Kind, LineItem, ascii_digits, at_line, classify_line, line_puzzle, too_long
 
 Item = Puzzle | PuzzleFormatError
 # How a line inside a board starts: a bracket, a quoted cell, a comma, a comment, or a
@@ -28,8 +28,10 @@ def read_puzzles(lines: Iterable[Line], first_line: int = 1) -> Iterator[Item]:
     """Every puzzle in the text, in order; unreadable ones as errors carrying a line number.
 
     Once the text has shown a one-line puzzle (81 characters or a library line), it is
-    read as one puzzle per line: every later non-blank, non-comment line yields exactly one
-    record, so a batch never merges stray short lines into a would-be grid. ``lines`` are
+    read as one puzzle per line: a later run of short lines is a grid only when it is whole
+    grids (9 rows, 18, ...; a grid pasted after a line, blank line or not), else each of
+    its lines is a record of its own (an error), so a batch never merges stray short lines
+    into a would-be grid. ``lines`` are
     strings (a list, or :func:`engine.lines.read_lines` over a file) or the ``TooLong``
     and ``NotText`` items of :mod:`engine.lines`.
     """
@@ -63,7 +65,7 @@ class _Reader:
             self.stopped = True
             return
         if isinstance(raw, str) and len(raw) <= MAX_LINE_CHARS:
-            text = raw.rstrip("\r\n")
+            text = ascii_digits(raw.rstrip("\r\n"))
             text = text[1:] if first and text.startswith("\ufeff") else text
             if self.board:
                 yield from self._board_line(text, number)
@@ -84,9 +86,6 @@ class _Reader:
     def _place(self, item: LineItem) -> Iterator[Item]:
         """Put a classified line where it belongs: a record, a grid row, or a title."""
         yield from self._resolve_title(item)
-        if self.line_mode and item.kind in ROW_KINDS:
-            yield item.error or PuzzleFormatError(f"{len(item.cells or ''.join(item.tokens))} cells, need {N_CELLS}", item.number)
-            return
         if item.kind in ROW_KINDS or (item.kind is Kind.SEPARATOR and self.block):
             yield from self._add_to_block(item)
             return
@@ -125,6 +124,9 @@ class _Reader:
 
     def _flush_block(self) -> Iterator[Item]:
         block, self.block, self.rows = self.block, [], 0
+        if self.line_mode and not _whole_grids(block):
+            yield from _line_errors(block)
+            return
         yield from _flush(block)
 
     def _start_board(self, text: str, number: int) -> Iterator[Item]:
@@ -170,6 +172,23 @@ def _board(lines: list[tuple[int, str]]) -> Item:
         return error if error.line is not None else PuzzleFormatError(error.message, lines[0][0])
 
 
+def _whole_grids(block: list[LineItem]) -> bool:
+    """Whether a block of rows is whole grids (or one line of nine digit groups, which is a
+    one-line puzzle): in line mode anything else is not merged."""
+    rows = [item for item in block if item.kind in ROW_KINDS]
+    if len(rows) == 1 and rows[0].layout is Layout.LINE:
+        return True
+    well_formed = all(item.error is None and (item.kind is not Kind.ROW or len(item.cells) == 9) for item in rows)
+    return bool(rows) and len(rows) % 9 == 0 and well_formed
+
+
+def _line_errors(block: list[LineItem]) -> Iterator[Item]:
+    """In line mode, each line of a block that is not a grid: a record of its own."""
+    for item in block:
+        if item.kind in ROW_KINDS:
+            yield item.error or PuzzleFormatError(f"{len(item.cells or ''.join(item.tokens))} cells, need {N_CELLS}", item.number)
+
+
 def _flush(block: list[LineItem]) -> Iterator[Item]:
     """The puzzles of a block of rows; a bad line makes its grid (or the block) one error."""
     rows = [item for item in block if item.kind in ROW_KINDS]
@@ -191,6 +210,15 @@ def _flush(block: list[LineItem]) -> Iterator[Item]:
         yield _grid(rows[k : k + 9], block)
 
 
+def _no_candidate(cell: int, token: str, line: int) -> PuzzleFormatError:
+    """A pencil-mark grid with a cell written as empty: no candidate is left there."""
+    return PuzzleFormatError(
+        f"{CELL_NAMES[cell]} has no candidate left (written {token!r}): in a pencil-mark grid every cell "
+        "shows its digit or its candidates",
+        line,
+    )
+
+
 def _short_row(item: LineItem) -> PuzzleFormatError:
     return PuzzleFormatError(f"{len(item.cells)} cells in this grid row, need 9", item.number)
 
@@ -206,8 +234,9 @@ def _grid(rows: list[LineItem], block: list[LineItem]) -> Item:
             tokens: list[str] = []
             for item in rows:
                 tokens.extend(item.tokens if item.kind is Kind.PM_ROW else tuple(item.cells))
-            if any(ch not in "123456789" for t in tokens for ch in t):
-                return PuzzleFormatError("a pencil-mark grid cannot have empty cells", first)
+            empty = next((n for n, t in enumerate(tokens) if any(ch not in "123456789" for ch in t)), None)
+            if empty is not None:
+                return _no_candidate(empty, tokens[empty], rows[empty // 9].number)
             return at_line(pm_puzzle(tokens, first), first)
         layout = Layout.BOXED if any(item.kind is Kind.SEPARATOR for item in block) else rows[0].layout
         if any(item.layout is Layout.BOXED for item in rows):

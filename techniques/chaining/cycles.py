@@ -18,7 +18,6 @@ on nodes are; that is what lets a breadth-first walk find cycles.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, UNITS, UNITS_OF
@@ -27,151 +26,11 @@ from engine.position import Position
 from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.chaining.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
-from techniques.chaining.nodes import CELL_RULE, Node, cell_of, digit_of, is_on, node
-from techniques.se_order import HOUSE_CELLS
+from techniques.chaining.nodes import CELL_RULE, Node, cell_of, digit_of, is_on
+from techniques.chaining.walks import N_NODES, UNBOUNDED, PassGraph, Walked, WalkMemo, forcing, visited_mask, walk
 
 #: (Y links, X links, cycle base, chain base, sort key) of SE's three passes, in its order.
 _PASSES = ((False, True, 6.5, 6.6, 2), (True, False, 6.5, 6.6, 3), (True, True, 7.0, 7.0, 4))
-
-
-class _Graph:
-    """The static implications of one position, as lists indexed by node: ``offs[on]`` the
-    off nodes an on node implies, ``ons[off]`` the on nodes an off node implies, for the
-    links of one pass (X, Y, or both)."""
-
-    __slots__ = ("offs", "ons")
-
-    def __init__(self, offs: list[list[Node]], ons: list[list[Node]]) -> None:
-        self.offs = offs
-        self.ons = ons
-
-    def into(self, n: Node) -> set[Node]:
-        """The off nodes that imply on node ``n``: strong links go both ways, so they are
-        the opposites of what ``n`` off implies."""
-        return {r ^ 1 for r in self.ons[n ^ 1]}
-
-
-_SIZE = 2 * 9 * N_CELLS
-
-
-def _graphs(grid: Position) -> dict[tuple[bool, bool], _Graph]:
-    """The three passes' implications, built from shared parts: a cell's other candidates
-    and a digit's other places (on -> off), a bivalue cell's other candidate and a house's
-    other place (off -> on)."""
-    cands, cells_with = grid.cands, grid.cells_with
-    peers: list[list[Node]] = [[]] * _SIZE
-    both: list[list[Node]] = [[]] * _SIZE
-    bivalue: list[list[Node]] = [[]] * _SIZE
-    conjugate: list[list[Node]] = [[]] * _SIZE
-    for cell in range(N_CELLS):
-        mask = cands[cell]
-        if not mask:
-            continue
-        base = cell * 9
-        digits = MASK_DIGITS[mask]
-        for digit in digits:
-            on = ((base + digit - 1) << 1) | 1
-            b = 1 << (digit - 1)
-            seen = [((other * 9 + digit - 1) << 1) for other in HOUSE_CELLS[cell] if cands[other] & b]
-            peers[on] = seen
-            both[on] = [((base + d - 1) << 1) for d in digits if d != digit] + seen
-        if len(digits) == 2:
-            low, high = digits
-            bivalue[((base + low - 1) << 1)] = [((base + high - 1) << 1) | 1]
-            bivalue[((base + high - 1) << 1)] = [((base + low - 1) << 1) | 1]
-    for kind in range(3):
-        for u in range(9 * kind, 9 * kind + 9):
-            house = UNITS[u].mask
-            for digit in range(1, 10):
-                places = cells_with[digit] & house
-                if places.bit_count() == 2:
-                    a = (places & -places).bit_length() - 1
-                    b2 = places.bit_length() - 1
-                    for one, other in ((a, b2), (b2, a)):
-                        off = (one * 9 + digit - 1) << 1
-                        target = ((other * 9 + digit - 1) << 1) | 1
-                        here = conjugate[off]
-                        if not here:
-                            conjugate[off] = [target]
-                        elif target not in here:
-                            here.append(target)
-    mixed = [bivalue[n] + conjugate[n] if bivalue[n] and conjugate[n] else (bivalue[n] or conjugate[n]) for n in range(_SIZE)]
-    return {(False, True): _Graph(peers, conjugate), (True, False): _Graph(both, bivalue), (True, True): _Graph(both, mixed)}
-
-
-def _walk(graph: _Graph, source: Node, depth: int) -> tuple[list[tuple[Node, ...]], tuple[Node, ...] | None, dict[Node, Node]]:
-    """SE's walk from ``source`` (on), breadth first: the cycles back to it in SE's order,
-    and the first chain to its opposite (off), within ``depth`` links.
-
-    SE walks cycles keeping a copy of an off node for every path that reaches it; the on
-    nodes it reaches, and the order it meets cycles, are those of a plain breadth-first
-    walk, so this one keeps each node once and finds a cycle as an on node ``p`` (not the
-    source) with an off node ``q`` that implies the source and is not on ``p``'s path."""
-    offs, ons = graph.offs, graph.ons
-    into = graph.into(source)
-    target = source ^ 1
-    parent: dict[Node, Node] = {source: -1}
-    cycles: list[tuple[Node, ...]] = []
-    chain: tuple[Node, ...] | None = None
-    layer = [source]
-    reached = 0
-    while layer and reached < depth:
-        fresh: list[Node] = []
-        for p in layer:
-            for q in offs[p]:
-                if q in into and p != source:
-                    path = _path(parent, p)
-                    if q not in path:
-                        cycles.append(path + (q,))
-                if q not in parent:
-                    parent[q] = p
-                    fresh.append(q)
-                    if q == target and chain is None:
-                        chain = _path(parent, q)
-        layer = []
-        for q in fresh:
-            for r in ons[q]:
-                if r not in parent:
-                    parent[r] = q
-                    layer.append(r)
-        reached += 2
-    return cycles, chain, parent
-
-
-def _forcing(graph: _Graph, source: Node, depth: int) -> tuple[tuple[Node, ...] | None, dict[Node, Node]]:
-    """The first chain (breadth first) from ``source`` (off) to its opposite, within
-    ``depth`` links."""
-    offs, ons = graph.offs, graph.ons
-    target = source ^ 1
-    parent: dict[Node, Node] = {source: -1}
-    pending_off = [source]
-    reached = 0
-    while pending_off and reached < depth:
-        pending_on = []
-        for q in pending_off:
-            for r in ons[q]:
-                if r == target:
-                    return _path(parent, q) + (r,), parent
-                if r not in parent:
-                    parent[r] = q
-                    pending_on.append(r)
-        pending_off = []
-        for p in pending_on:
-            for q in offs[p]:
-                if q not in parent:
-                    parent[q] = p
-                    pending_off.append(q)
-        reached += 2
-    return None, parent
-
-
-def _path(parent: dict[Node, Node], n: Node) -> tuple[Node, ...]:
-    out = []
-    while n != -1:
-        out.append(n)
-        n = parent[n]
-    out.reverse()
-    return tuple(out)
 
 
 def _rule(cells_with: list[int], a: Node, b: Node) -> int:
@@ -188,10 +47,11 @@ def _rule(cells_with: list[int], a: Node, b: Node) -> int:
 
 
 class PathBasis:
-    """A cycle's or forcing chain's nodes, for use inside a nested chain."""
+    """A cycle's or forcing chain's nodes, for use inside a nested chain (with the places
+    of the position it was found in: a copy, since a nested run changes its own)."""
 
     def __init__(self, cells_with: list[int], path: tuple[Node, ...], cycle: bool) -> None:
-        self.cells_with = cells_with
+        self.cells_with = cells_with[:]
         self.path = path
         self.cycle = cycle
 
@@ -261,12 +121,13 @@ class ForcingChainsAndCycles(BaseTechnique):
         if best is not None:
             yield best.to_step()
 
-    def hints(self, grid: Position, quiet: QuietWalks | None = None, affected: int = 0) -> list[ChainHint]:
-        """Every hint, in SE's order of discovery. ``quiet``: the walks that found nothing
-        in an earlier position this one only lost candidates from; a walk is skipped when
-        every node it visited there is unaffected (``affected``: a node set) by what was
-        lost, since it would go exactly the same way."""
-        return self._search(grid, None, quiet, affected)
+    def hints(self, grid: Position, memo: WalkMemo | None = None) -> list[ChainHint]:
+        """Every hint, in SE's order of discovery. ``memo``: the walks of earlier positions
+        of the same search, reused where nothing they visited changed (and kept for the
+        next position)."""
+        if memo is not None:
+            memo.begin(grid)
+        return self._search(grid, None, memo)
 
     def best(self, grid: Position) -> ChainHint | None:
         """The hint SE takes: the first of the sorted hints (the walks stop as soon as
@@ -274,54 +135,70 @@ class ForcingChainsAndCycles(BaseTechnique):
         found = self._search(grid, [])
         return found[-1] if found else None
 
-    def quiet_walks(self, grid: Position) -> QuietWalks:
-        """Which walks find nothing in this position, and the nodes each visits."""
-        record = QuietWalks()
-        self._search(grid, None, record=record)
-        return record
-
-    def _search(
-        self, grid: Position, best: list[ChainHint] | None, quiet: QuietWalks | None = None, affected: int = 0,
-        record: QuietWalks | None = None,
-    ) -> list[ChainHint]:
+    def _search(self, grid: Position, best: list[ChainHint] | None, memo: WalkMemo | None = None) -> list[ChainHint]:
         """All hints (``best`` None), or the improving ones, best last, with walks cut at
         the length that can still improve."""
         out: list[ChainHint] = [] if best is None else best
-        graphs = _graphs(grid)
-        for index, (y_links, x_links, cycle_base, chain_base, sort_key) in enumerate(_PASSES):
-            graph = graphs[y_links, x_links]
-            for cell in range(N_CELLS):
-                mask = grid.cands[cell]
-                if MASK_COUNT[mask] < 2 or (MASK_COUNT[mask] > 2 and not x_links):
-                    continue
-                for digit in MASK_DIGITS[mask]:
-                    start = node(cell, digit, True)
-                    if quiet is not None:
-                        visited = quiet.visited.get((index, start))
-                        if visited is not None and not visited & affected:
-                            continue
-                    depth = _depth(out[-1] if best is not None and out else None, min(cycle_base, chain_base), sort_key)
-                    if depth < 3:
-                        continue
-                    before = len(out)
-                    cycles, chain, seen = _walk(graph, start, depth)
-                    for cycle in cycles:
-                        removals = cycle_removals(grid, cycle)
-                        if removals:
-                            hint = self._cycle(cycle, removals, cycle_base, sort_key, y_links, x_links)
-                            _keep(out, _with_basis(hint, PathBasis(grid.cells_with, cycle, True)), best is not None)
-                    seen_off: dict[Node, Node] = {}
-                    if x_links:
-                        off_chain, seen_off = _forcing(graph, start ^ 1, depth)
-                        for found in (chain, off_chain):
-                            if found is not None:
-                                hint = self._chain(grid, found, chain_base, sort_key, y_links)
-                                _keep(out, _with_basis(hint, PathBasis(grid.cells_with, found, False)), best is not None)
-                    if record is not None and len(out) == before and chain is None and depth >= _UNBOUNDED:
-                        record.add(index, start, seen, seen_off)
+        for index in range(len(_PASSES)):
+            self._pass(grid, index, UNBOUNDED, out, best is not None, memo)
         return out
 
-    def _cycle(self, cycle: tuple[Node, ...], removals: tuple[Candidate, ...], base: float, sort_key: int, y: bool, x: bool) -> ChainHint:
+    def _pass(self, grid: Position, index: int, depth: int, out: list[ChainHint], improving: bool, memo: WalkMemo | None) -> None:
+        """One pass of walks from every start, at most ``depth`` links each; when
+        improving, only as deep and as long as a better hint than the last of ``out``
+        could be."""
+        y_links, x_links, cycle_base, chain_base, sort_key = _PASSES[index]
+        graph = PassGraph(grid, y_links, x_links)
+        cands = grid.cands
+        limit, longest = depth, UNBOUNDED
+        bounded_by: ChainHint | None = None
+        for cell in range(N_CELLS):
+            mask = cands[cell]
+            count = MASK_COUNT[mask]
+            if count < 2 or (count > 2 and not x_links):
+                continue
+            for digit in MASK_DIGITS[mask]:
+                if improving and out:
+                    if out[-1] is not bounded_by:
+                        bounded_by = out[-1]
+                        limit = min(depth, _depth(bounded_by, min(cycle_base, chain_base), sort_key))
+                        longest = _depth(bounded_by, cycle_base, sort_key) + 1
+                    if limit < 3:
+                        continue
+                start = ((cell * 9 + digit - 1) << 1) | 1
+                walked = self._walked(graph, index, start, limit, memo)
+                for cycle in walked.cycles(limit, longest):
+                    removals = cycle_removals(grid, cycle)
+                    if removals:
+                        _keep(out, self._cycle(grid, cycle, removals, cycle_base, sort_key, y_links, x_links), improving)
+                if x_links:  # SE has no forcing Y-chains
+                    for found in walked.chains(limit):
+                        if found is not None:
+                            _keep(out, self._chain(grid, found, chain_base, sort_key, y_links), improving)
+
+    @staticmethod
+    def _walked(graph: PassGraph, index: int, start: Node, depth: int, memo: WalkMemo | None) -> Walked:
+        """The walks from ``start`` on and (X links) off, within ``depth`` links: from the
+        memo when it has them."""
+        key = index * N_NODES + start
+        if memo is not None:
+            kept = memo.get(key, depth)
+            if kept is not None:
+                return kept
+        ends, chain, seen, complete = walk(graph, start, depth)
+        off_chain: tuple[int, tuple[Node, ...]] | None = None
+        seen_off: dict[Node, Node] = {}
+        if graph.x_links:
+            off_chain, seen_off, off_complete = forcing(graph, start ^ 1, depth)
+            complete = complete and off_complete
+        found = Walked(depth, complete, seen, ends, chain, off_chain)
+        if memo is not None:
+            memo.put(key, visited_mask(start, seen, seen_off), found)
+        return found
+
+    def _cycle(
+        self, grid: Position, cycle: tuple[Node, ...], removals: tuple[Candidate, ...], base: float, sort_key: int, y: bool, x: bool
+    ) -> ChainHint:
         complexity = len(cycle)
         if x and y:
             name, code = "Bidirectional Cycle", "sxyc"
@@ -330,12 +207,17 @@ class ForcingChainsAndCycles(BaseTechnique):
         else:
             cells = {cell_of(n) for n in cycle}
             name, code = ("Generalized X-Wing" if len(cells) == 4 else "Bidirectional X-Cycle"), "sxc"
-        text = (
-            f"The chain {chain_words(cycle + cycle[:1])} closes on itself and holds both ways round, so of each two "
-            f"linked candidates one is true. Every candidate that sees both ends of such a link with its digit "
-            f"goes: {conclusion_words(None, removals)}."
-        )
-        return ChainHint(name, code, chain_difficulty(base, complexity), complexity, sort_key, None, removals, (cycle,), text)
+
+        def words() -> tuple[tuple[tuple[Node, ...], ...], str]:
+            text = (
+                f"The chain {chain_words(cycle + cycle[:1])} closes on itself and holds both ways round, so of each two "
+                f"linked candidates one is true. Every candidate that sees both ends of such a link with its digit "
+                f"goes: {conclusion_words(None, removals)}."
+            )
+            return (cycle,), text
+
+        basis = PathBasis(grid.cells_with, cycle, True)
+        return ChainHint(name, code, chain_difficulty(base, complexity), complexity, sort_key, None, removals, words, basis)
 
     def _chain(self, grid: Position, chain: tuple[Node, ...], base: float, sort_key: int, y: bool) -> ChainHint:
         complexity = len(chain)
@@ -345,13 +227,18 @@ class ForcingChainsAndCycles(BaseTechnique):
             name, code = "Forcing Chain", "sfc"
         else:
             name, code = ("Turbot Fish" if complexity == 6 else "Forcing X-Chain"), "sfxc"
-        start = chain[0]
-        assumption = f"{CELL_NAMES[cell_of(start)]} {'is' if is_on(start) else 'is not'} {digit_of(start)}"
-        text = (
-            f"If {assumption}, then {chain_words(chain)}: the assumption contradicts itself, so "
-            f"{conclusion_words(placement, removals if placement is None else ())}."
-        )
-        return ChainHint(name, code, chain_difficulty(base, complexity), complexity, sort_key, placement, removals, (chain,), text)
+
+        def words() -> tuple[tuple[tuple[Node, ...], ...], str]:
+            start = chain[0]
+            assumption = f"{CELL_NAMES[cell_of(start)]} {'is' if is_on(start) else 'is not'} {digit_of(start)}"
+            text = (
+                f"If {assumption}, then {chain_words(chain)}: the assumption contradicts itself, so "
+                f"{conclusion_words(placement, removals if placement is None else ())}."
+            )
+            return (chain,), text
+
+        basis = PathBasis(grid.cells_with, chain, False)
+        return ChainHint(name, code, chain_difficulty(base, complexity), complexity, sort_key, placement, removals, words, basis)
 
 
 def _keep(out: list[ChainHint], hint: ChainHint, improving: bool) -> None:
@@ -360,52 +247,15 @@ def _keep(out: list[ChainHint], hint: ChainHint, improving: bool) -> None:
         out.append(hint)
 
 
-_UNBOUNDED = 10**6
-
-
-class QuietWalks:
-    """The walks of one position that found nothing: (pass, start) -> the nodes visited,
-    as a node set."""
-
-    def __init__(self) -> None:
-        self.visited: dict[tuple[int, Node], int] = {}
-
-    def add(self, index: int, start: Node, *walks: dict[Node, Node]) -> None:
-        mask = 0
-        for walk in walks:
-            for n in walk:
-                mask |= 1 << n
-        self.visited[index, start] = mask
-
-
-def _affecting(cand: int) -> int:
-    cell, shift = divmod(cand, 9)
-    mask = 0
-    for d in range(9):
-        mask |= 3 << ((cell * 9 + d) << 1)
-    for other in HOUSE_CELLS[cell]:
-        mask |= 3 << ((other * 9 + shift) << 1)
-    return mask
-
-
-#: AFFECTED_BY[candidate]: the nodes whose implications change when the candidate goes
-#: (its cell's nodes, and its digit's nodes in the cells it sees).
-AFFECTED_BY: tuple[int, ...] = tuple(_affecting(c) for c in range(9 * N_CELLS))
-
-
 def _depth(best: ChainHint | None, base: float, sort_key: int) -> int:
     """How many links a walk may go and still find a hint better than ``best`` (the
     complexity of a chain is its node count, one more than its links)."""
     if best is None:
-        return _UNBOUNDED
+        return UNBOUNDED
     complexity = 2
     while (chain_difficulty(base, complexity + 1), complexity + 1, sort_key) < best.key:
         complexity += 1
     return complexity - 1
-
-
-def _with_basis(hint: ChainHint, basis: PathBasis) -> ChainHint:
-    return replace(hint, basis=basis)
 
 
 FORCING_CHAINS_AND_CYCLES = ForcingChainsAndCycles()

@@ -8,8 +8,7 @@ the first.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Protocol, Sequence
+from typing import Callable, Protocol, Sequence
 
 from engine.cells import CELL_NAMES, MASK_DIGITS
 from engine.step import Candidate, Highlights, Link, Step
@@ -65,27 +64,36 @@ class ChainBasis(Protocol):
         ...
 
 
-@dataclass(frozen=True)
+#: What a hint says, made only when it becomes a step: for each branch, the nodes from the
+#: assumption to the branch's conclusion (along first causes), and the explanation.
+Words = Callable[[], tuple[tuple[tuple[Node, ...], ...], str]]
+
+
 class ChainHint:
     """A chaining conclusion: what SE sorts by, what it changes, and the chains behind it.
 
-    ``chains``: for each branch, the nodes from the assumption to the branch's conclusion
-    (along first causes), for the explanation.
+    The chains and the words are made only for the hint that becomes a step (``words``):
+    a producer finds many hints and SE takes one.
     """
 
-    name: str
-    code: str
-    difficulty: float
-    complexity: int
-    sort_key: int
-    placement: Candidate | None
-    removals: tuple[Candidate, ...]
-    chains: tuple[tuple[Node, ...], ...]
-    text: str
-    basis: ChainBasis | None = field(default=None, compare=False)
-    #: What the branches start from, when it is not the first chain's first node (the
-    #: candidates of a cell, the places of a digit in a house).
-    source: str = field(default="", compare=False)
+    __slots__ = ("name", "code", "difficulty", "complexity", "sort_key", "placement", "removals", "words", "basis", "source")
+
+    def __init__(
+        self, name: str, code: str, difficulty: float, complexity: int, sort_key: int, placement: Candidate | None,
+        removals: tuple[Candidate, ...], words: Words, basis: ChainBasis | None = None, source: str = "",
+    ) -> None:
+        self.name = name
+        self.code = code
+        self.difficulty = difficulty
+        self.complexity = complexity
+        self.sort_key = sort_key
+        self.placement = placement
+        self.removals = removals
+        self.words = words
+        self.basis = basis
+        #: What the branches start from, when it is not the first chain's first node (the
+        #: candidates of a cell, the places of a digit in a house).
+        self.source = source
 
     @property
     def key(self) -> tuple[float, int, int]:
@@ -97,27 +105,28 @@ class ChainHint:
         return (self.placement, self.removals)
 
     def to_step(self) -> Step:
+        chains, text = self.words()
         links = []
-        for chain in self.chains:
+        for chain in chains:
             for a, b in zip(chain, chain[1:]):
                 links.append(Link(_cand(a), _cand(b), strong=not is_on(a)))
-        pattern = tuple(dict.fromkeys(_cand(n) for chain in self.chains for n in chain))
+        pattern = tuple(dict.fromkeys(_cand(n) for chain in chains for n in chain))
         return Step(
             technique=self.name,
             code=self.code,
-            detail=self._detail(),
+            detail=self._detail(chains),
             placements=(self.placement,) if self.placement else (),
             eliminations=tuple(sorted(self.removals)),
-            explanation=self.text,
+            explanation=text,
             highlights=Highlights(pattern=pattern, links=tuple(links)),
             digits=tuple(sorted({c.digit for c in pattern})),
             rating=self.difficulty,
         )
 
-    def _detail(self) -> str:
-        if not self.chains:
+    def _detail(self, chains: tuple[tuple[Node, ...], ...]) -> str:
+        if not chains:
             return ""
-        start = self.source or node_name(self.chains[0][0])
+        start = self.source or node_name(chains[0][0])
         return f"{start} ({self.complexity} nodes)"
 
 

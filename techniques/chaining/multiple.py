@@ -17,20 +17,21 @@ distinct inner chain's own complexity.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, NamedTuple, Sequence
+from typing import Callable, Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
 from engine.step import Candidate, Step
+from engine.stop import WorkLimitReached
 from engine.technique import BaseTechnique, Declaration
 from techniques.chaining.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
 from techniques.chaining.nodes import CELL_RULE, Links, Node, cell_of, digit_of, node, node_name
+from techniques.chaining.branches import RunsBasis, Target, complexity_of, main_path, target
 from techniques.chaining.propagation import Advanced, Budget, Run, propagate
 
 #: Propagated nodes one producer call may take (a bound on work, never time).
 NODE_BOUND = 20_000_000
 
-RunFrom = Callable[[Node], Run]
 _SUFFIX = {1: " (+)", 2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)", 4: " (+ Dynamic Forcing Chains)"}
 
 
@@ -40,85 +41,64 @@ def nested_suffix(level: int) -> str:
     return _SUFFIX.get(level, "")
 
 
-class Target(NamedTuple):
-    """A branch's conclusion: a node reached by a run, with its causes (its own, for the
-    node a contradiction ends on)."""
+class _Best:
+    """What a search for SE's choice alone has found: the best hint so far, and the most
+    nodes a hint may rest on to beat it (or tie it with a smaller sort key)."""
 
-    run: Run
-    node: Node
-    causes: tuple[Node, ...]
+    __slots__ = ("hint", "limit")
 
+    def __init__(self) -> None:
+        self.hint: ChainHint | None = None
+        self.limit = UNLIMITED
 
-def target(run: Run, n: Node) -> Target:
-    return Target(run, n, run.causes(n))
-
-
-def chain_of(t: Target) -> list[Node]:
-    """The nodes a branch rests on, breadth first from its conclusion (SE's getChain)."""
-    run = t.run
-    result: list[Node] = []
-    done: set[Node] = set()
-    level: list[tuple[Node, tuple[Node, ...]]] = [(t.node, t.causes)]
-    while level:
-        following: list[tuple[Node, tuple[Node, ...]]] = []
-        for n, causes in level:
-            if n not in done:
-                done.add(n)
-                result.append(n)
-                following.extend((c, run.causes(c)) for c in causes)
-        level = following
-    return result
+    def offer(self, hint: ChainHint) -> None:
+        if self.hint is None or hint.key < self.hint.key:
+            self.hint = hint
+            self.limit = hint.complexity
 
 
-def main_path(t: Target) -> tuple[Node, ...]:
-    """From the assumption to the conclusion along first causes, for the explanation."""
-    out = [t.node]
-    causes = t.causes
-    while causes:
-        out.append(causes[0])
-        causes = t.run.causes(causes[0])
-    out.reverse()
-    return tuple(out)
+#: No bound on a hint's complexity (a search for every hint).
+UNLIMITED = 10**9
 
 
-def complexity_of(targets: Sequence[Target]) -> int:
-    """SE's complexity: the nodes each branch rests on, plus each distinct inner chain."""
-    flat = 0
-    nested = 0
-    seen: set[object] = set()
-    for t in targets:
-        chain = chain_of(t)
-        flat += len(chain)
-        if t.run.nested:
-            for n in chain:
-                inner = t.run.nested.get(n)
-                if inner is not None and inner.identity not in seen:
-                    seen.add(inner.identity)
-                    nested += inner.complexity
-    return flat + nested
+class BestSoFar(Exception):
+    """A listing's work bound stopped the search for SE's hint after ``hint`` was found."""
+
+    def __init__(self, hint: ChainHint, bound: WorkLimitReached) -> None:
+        super().__init__("work bound reached")
+        self.hint, self.bound = hint, bound
 
 
-class RunsBasis:
-    """The branches of a hint built from runs, for use inside a nested chain. ``root_rule``:
-    the rule SE gives each branch's assumption (the cell for cell forcing chains, the house
-    for region forcing chains, none otherwise)."""
+class _Search:
+    """One producer call: the position, its implications, the runs made so far (an "on"
+    run is asked for again by region chains), the work bound, and for a search of SE's
+    choice alone the best hint so far."""
 
-    def __init__(self, targets: tuple[Target, ...], root_rule: int) -> None:
-        self.targets = targets
-        self.root_rule = root_rule
+    def __init__(self, chaining: MultipleChaining, position: Position, budget: Budget, best: _Best | None) -> None:
+        self.chaining = chaining
+        self.position = position
+        self.cands, self.cells_with = position.cands, position.cells_with
+        self.links = Links(self.cands, self.cells_with, not chaining.nishio)
+        self.budget = budget
+        self.best = best
+        self.runs: dict[Node, Run] = {}
 
-    def ons(self) -> list[tuple[Node, int]]:
-        out = []
-        for t in self.targets:
-            rules = t.run.rule
-            for n in chain_of(t):
-                if n & 1:
-                    out.append((n, rules.get(n, self.root_rule)))
-        return out
+    def run_from(self, start: Node) -> Run:
+        found = self.runs.get(start)
+        if found is None:
+            chaining = self.chaining
+            found = propagate(
+                self.position, (start,), dynamic=chaining.dynamic, y_links=not chaining.nishio, budget=self.budget,
+                advanced=chaining.advanced, links=self.links, limit=self.limit(),
+            )
+            if start & 1:
+                self.runs[start] = found
+        return found
 
-    def identity(self) -> object:
-        """The targets and every node they rest on, in order (SE's FullChain)."""
-        return tuple((t.node, tuple(chain_of(t))) for t in self.targets)
+    def limit(self) -> int | None:
+        """The most nodes a hint may rest on to matter (None: any, until a first hint is
+        found)."""
+        return None if self.best is None or self.best.hint is None else self.best.limit
 
 
 class MultipleChaining(BaseTechnique):
@@ -135,116 +115,161 @@ class MultipleChaining(BaseTechnique):
 
     def find(self, grid: Position) -> Iterator[Step]:
         """Every hint, in the order SE sorts them (easiest, then least complex, first), one
-        per set of removals."""
-        found = self.hints(grid, Budget(NODE_BOUND))
+        per set of removals. The first one (the step SE takes) comes from a search that
+        skips what cannot beat the best hint found so far; the rest, if asked for, from a
+        search of every hint. A listing's work bound (``engine.stop.work_limit``) that stops
+        that search leaves the hints found so far: they come in the same order, then the
+        bound is passed on (the listing is cut)."""
+        try:
+            best = self._best(grid, Budget(NODE_BOUND))
+        except BestSoFar as stopped:
+            yield stopped.hint.to_step()
+            raise stopped.bound from None
+        if best is None:
+            return
+        yield best.to_step()
+        found: list[ChainHint] = []
+        spent: WorkLimitReached | None = None
+        try:
+            self.hints(grid, Budget(NODE_BOUND), found)
+        except WorkLimitReached as bound:
+            spent = bound
         found.sort(key=lambda h: h.key)
-        seen: set[object] = set()
+        seen: set[object] = {best.effect}
         for hint in found:
             if hint.effect not in seen:
                 seen.add(hint.effect)
                 yield hint.to_step()
+        if spent is not None:
+            raise spent
 
-    def hints(self, position: Position, budget: Budget) -> list[ChainHint]:
-        """Every hint in SE's order of discovery, on this position."""
-        runs: dict[Node, Run] = {}
-        cands, cells_with = position.cands, position.cells_with
-        links = Links(cands, cells_with, not self.nishio)
+    def hints(self, position: Position, budget: Budget, out: list[ChainHint] | None = None) -> list[ChainHint]:
+        """Every hint in SE's order of discovery, on this position (appended to ``out``,
+        as they are found, when given)."""
+        return self._search(_Search(self, position, budget, None), [] if out is None else out)
 
-        def run_from(start: Node) -> Run:
-            found = runs.get(start)
-            if found is None:
-                found = propagate(
-                    position, (start,), dynamic=self.dynamic, y_links=not self.nishio, budget=budget, advanced=self.advanced,
-                    links=links,
-                )
-                if start & 1:
-                    runs[start] = found  # an "on" run is asked for again by region chains
-            return found
+    def _best(self, position: Position, budget: Budget) -> ChainHint | None:
+        """The hint SE takes (the first of every hint, sorted). Stopped by a listing's
+        work bound, the best hint found until then comes with the bound
+        (:class:`BestSoFar`)."""
+        best = _Best()
+        try:
+            self._search(_Search(self, position, budget, best), [])
+        except WorkLimitReached as bound:
+            if best.hint is None:
+                raise
+            raise BestSoFar(best.hint, bound) from None
+        return best.hint
 
-        out: list[ChainHint] = []
+    def _search(self, search: _Search, out: list[ChainHint]) -> list[ChainHint]:
+        cands = search.cands
         for cell in range(N_CELLS):
             count = MASK_COUNT[cands[cell]]
             if count > 2 or (count > 1 and self.dynamic):
-                out.extend(self._cell_hints(cands, cells_with, cell, run_from))
+                for hint in self._cell_hints(search, cell):
+                    if search.best is None:
+                        out.append(hint)
+                    else:
+                        search.best.offer(hint)
         return out
 
-    def _cell_hints(self, cands: list[int], cells_with: list[int], cell: int, run_from: RunFrom) -> Iterator[ChainHint]:
+    def _cell_hints(self, search: _Search, cell: int) -> Iterator[ChainHint]:
+        cands = search.cands
         count = MASK_COUNT[cands[cell]]
         per_value: list[Run] = []
         for digit in MASK_DIGITS[cands[cell]]:
             start = node(cell, digit, True)
-            on_run = run_from(start)
+            on_run = search.run_from(start)
             if self.dynamic or self.nishio:  # static runs use neither contradictions nor doubles
-                off_run = run_from(start ^ 1)
+                off_run = search.run_from(start ^ 1)
                 if on_run.contradiction:
-                    yield self._binary(cands, start, on_run.contradiction, on_run, absurd=True)
+                    hint = self._binary(search, start, on_run.contradiction, on_run)
+                    if hint is not None:
+                        yield hint
                 if off_run.contradiction:
-                    hint = self._binary(cands, start ^ 1, off_run.contradiction, off_run, absurd=True)
-                    if hint.removals:
+                    hint = self._binary(search, start ^ 1, off_run.contradiction, off_run)
+                    if hint is not None and hint.removals:
                         yield hint
                 if count >= 3 and self.dynamic and not self.nishio:
-                    yield from self._doubles(cands, start, on_run, off_run)
+                    yield from self._doubles(search, start, on_run, off_run)
             if not self.nishio:
-                yield from self._regions(cands, cells_with, cell, digit, on_run, run_from)
+                yield from self._regions(search, cell, digit, on_run)
             per_value.append(on_run)
         if not self.nishio and (count == 2 or (self.multiple and count > 2)):
-            yield from self._cell_reductions(cands, cell, per_value)
+            yield from self._common(search, per_value, "Cell Forcing", 5, (f"the candidates of {CELL_NAMES[cell]}", CELL_NAMES[cell]), CELL_RULE)
 
-    def _binary(self, cands: list[int], source: Node, pair: tuple[tuple[Node, tuple[Node, ...]], tuple[Node, tuple[Node, ...]]], run: Run, absurd: bool) -> ChainHint:
+    def _binary(self, search: _Search, source: Node, pair: tuple[tuple[Node, tuple[Node, ...]], tuple[Node, tuple[Node, ...]]], run: Run) -> ChainHint | None:
         (on_node, on_causes), (off_node, off_causes) = pair
         targets = (Target(run, on_node, on_causes), Target(run, off_node, off_causes))
+        limit = search.limit()
+        if limit is not None and run.depth and run.reach(on_causes) + run.reach(off_causes) + 2 > limit:
+            return None
         result = source ^ 1  # the assumption is false
-        placement, removals = removal_of(result, cands)
+        placement, removals = removal_of(result, search.cands)
         kind = "Forcing" if self.nishio else "Contradiction Forcing"
-        assumption = f"If {node_name(source)}"
-        text = (
-            f"{assumption}, then {chain_words(main_path(targets[0]))} and {chain_words(main_path(targets[1]))}: "
-            f"{CELL_NAMES[cell_of(on_node)]} would both be and not be {digit_of(on_node)}. So "
-            f"{conclusion_words(placement, () if placement else removals)}."
-        )
-        return self._hint(kind, 7, placement, removals, targets, text)
 
-    def _doubles(self, cands: list[int], source: Node, on_run: Run, off_run: Run) -> Iterator[ChainHint]:
+        def text(chains: tuple[tuple[Node, ...], ...]) -> str:
+            return (
+                f"If {node_name(source)}, then {chain_words(chains[0])} and {chain_words(chains[1])}: "
+                f"{CELL_NAMES[cell_of(on_node)]} would both be and not be {digit_of(on_node)}. So "
+                f"{conclusion_words(placement, () if placement else removals)}."
+            )
+
+        return self._hint(search, kind, 7, placement, removals, targets, text)
+
+    def _doubles(self, search: _Search, source: Node, on_run: Run, off_run: Run) -> Iterator[ChainHint]:
+        limit = search.limit() if on_run.depth and off_run.depth else None  # runs made before a first hint have no depths
         for n in on_run.on:
             if n in off_run.on:
-                placement, removals = removal_of(n, cands)
+                if limit is not None and on_run.depth[n] + off_run.depth[n] > limit:
+                            continue
+                placement, removals = removal_of(n, search.cands)
                 if removals:
-                    yield self._double(source, n, on_run, off_run, placement, removals)
+                    hint = self._double(search, source, n, on_run, off_run, placement, removals)
+                    if hint is not None:
+                        yield hint
         for n in on_run.off:
             if n in off_run.off:
-                yield self._double(source, n, on_run, off_run, None, (Candidate(digit_of(n), cell_of(n)),))
+                if limit is not None and on_run.depth[n] + off_run.depth[n] > limit:
+                            continue
+                hint = self._double(search, source, n, on_run, off_run, None, (Candidate(digit_of(n), cell_of(n)),))
+                if hint is not None:
+                    yield hint
 
-    def _double(self, source: Node, n: Node, on_run: Run, off_run: Run, placement: Candidate | None, removals: tuple[Candidate, ...]) -> ChainHint:
+    def _double(
+        self, search: _Search, source: Node, n: Node, on_run: Run, off_run: Run, placement: Candidate | None, removals: tuple[Candidate, ...]
+    ) -> ChainHint | None:
         targets = (target(on_run, n), target(off_run, n))
-        text = (
-            f"Whether {node_name(source)} or not, {node_name(n)}: {chain_words(main_path(targets[0]))}; "
-            f"{chain_words(main_path(targets[1]))}. So {conclusion_words(placement, () if placement else removals)}."
-        )
-        return self._hint("Double Forcing", 1, placement, removals, targets, text)
 
-    def _regions(self, cands: list[int], cells_with: list[int], cell: int, digit: int, on_run: Run, run_from: RunFrom) -> Iterator[ChainHint]:
+        def text(chains: tuple[tuple[Node, ...], ...]) -> str:
+            return (
+                f"Whether {node_name(source)} or not, {node_name(n)}: {chain_words(chains[0])}; "
+                f"{chain_words(chains[1])}. So {conclusion_words(placement, () if placement else removals)}."
+            )
+
+        return self._hint(search, "Double Forcing", 1, placement, removals, targets, text)
+
+    def _regions(self, search: _Search, cell: int, digit: int, on_run: Run) -> Iterator[ChainHint]:
         for u in UNITS_OF[cell]:
-            places = cells_with[digit] & UNITS[u].mask
+            places = search.cells_with[digit] & UNITS[u].mask
             count = places.bit_count()
             if not (count == 2 or (self.multiple and count > 2)):
                 continue
             cells = [c for c in UNITS[u].cells if places >> c & 1]
             if cells[0] != cell:
                 continue
-            runs = [on_run if c == cell else run_from(node(c, digit, True)) for c in cells]
+            runs = [on_run if c == cell else search.run_from(node(c, digit, True)) for c in cells]
             where = (f"{digit} in {UNITS[u].long_name}", f"{digit} in {UNITS[u].name}")
-            yield from self._common(cands, runs, "Region Forcing", 6, where, UNITS_OF[cell].index(u) + 1)
-
-    def _cell_reductions(self, cands: list[int], cell: int, runs: list[Run]) -> Iterator[ChainHint]:
-        yield from self._common(cands, runs, "Cell Forcing", 5, (f"the candidates of {CELL_NAMES[cell]}", CELL_NAMES[cell]), CELL_RULE)
+            yield from self._common(search, runs, "Region Forcing", 6, where, UNITS_OF[cell].index(u) + 1)
 
     def _common(
-        self, cands: list[int], runs: list[Run], kind: str, sort_key: int, where: tuple[str, str], root_rule: int
+        self, search: _Search, runs: list[Run], kind: str, sort_key: int, where: tuple[str, str], root_rule: int
     ) -> Iterator[ChainHint]:
         """Hints for the states every run reaches: on states first, then off states.
         ``where``: what the branches start from, in words and in short."""
         what, source = where
         first, rest = runs[0], runs[1:]
+        limit = search.limit() if all(r.depth for r in runs) else None  # runs made before a first hint have no depths
         for on in (True, False):
             common = set(first.on if on else first.off)
             for r in rest:
@@ -253,25 +278,41 @@ class MultipleChaining(BaseTechnique):
                 continue
             for n in first.on if on else first.off:
                 if n in common:
-                    placement, removals = removal_of(n, cands)
+                    if limit is not None and sum(r.depth[n] for r in runs) > limit:
+                                    continue
+                    placement, removals = removal_of(n, search.cands)
                     if removals:
                         targets = tuple(target(r, n) for r in runs)
-                        branches = "; ".join(chain_words(main_path(t)) for t in targets)
-                        text = f"Whichever of {what} is true, {node_name(n)}: {branches}. So {conclusion_words(placement, () if placement else removals)}."
-                        yield self._hint(kind, sort_key, placement, removals, targets, text, root_rule, source)
+                        hint = self._hint(search, kind, sort_key, placement, removals, targets, _common_text(what, n, placement, removals), root_rule, source)
+                        if hint is not None:
+                            yield hint
 
     def _hint(
-        self, kind: str, sort_key: int, placement: Candidate | None, removals: tuple[Candidate, ...], targets: tuple[Target, ...],
-        text: str, root_rule: int = -1, source: str = "",
-    ) -> ChainHint:
+        self, search: _Search, kind: str, sort_key: int, placement: Candidate | None, removals: tuple[Candidate, ...],
+        targets: tuple[Target, ...], text: Callable[[tuple[tuple[Node, ...], ...]], str], root_rule: int = -1, source: str = "",
+    ) -> ChainHint | None:
         complexity = complexity_of(targets)
+        limit = search.limit()
+        if limit is not None and complexity > limit:
+            return None
         name = self.prefix + kind + self.suffix
+
+        def words() -> tuple[tuple[tuple[Node, ...], ...], str]:
+            chains = tuple(main_path(t) for t in targets)
+            return chains, text(chains)
+
         return ChainHint(
             name, self.code, chain_difficulty(self.base, complexity), complexity, sort_key, placement, removals,
-            tuple(main_path(t) for t in targets), text, RunsBasis(targets, root_rule), source,
+            words, RunsBasis(targets, root_rule), source,
         )
 
 
+def _common_text(what: str, n: Node, placement: Candidate | None, removals: tuple[Candidate, ...]) -> Callable[[tuple[tuple[Node, ...], ...]], str]:
+    def text(chains: tuple[tuple[Node, ...], ...]) -> str:
+        branches = "; ".join(chain_words(chain) for chain in chains)
+        return f"Whichever of {what} is true, {node_name(n)}: {branches}. So {conclusion_words(placement, () if placement else removals)}."
+
+    return text
 
 
 def _base(multiple: bool, dynamic: bool, nishio: bool, level: int) -> float:

@@ -14,15 +14,18 @@ An inner chain counts for its whole complexity, once per distinct chain.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+import threading
+from collections import OrderedDict
+from typing import Callable
 
 from engine.cells import UNITS, UNITS_OF
 from engine.position import CandidateView, Position
-from techniques.chaining.cycles import AFFECTED_BY, FORCING_CHAINS_AND_CYCLES, QuietWalks
-from techniques.chaining.hints import ChainHint
+from techniques.chaining.cycles import FORCING_CHAINS_AND_CYCLES
+from techniques.chaining.hints import ChainBasis, ChainHint
 from techniques.chaining.multiple import MultipleChaining
 from techniques.chaining.nodes import CELL_RULE, Node, node
 from techniques.chaining.propagation import Budget, Nested, Run
+from techniques.chaining.walks import WalkMemo
 from techniques.fish.se_fish import fish_patterns
 from techniques.intersections.se_locking import locked_sets
 from techniques.subsets.se_subsets import hidden_sets, naked_sets
@@ -31,11 +34,22 @@ Offs = list[tuple[Node, tuple[Node, ...], "Nested | None"]]
 Rule = Callable[[Position, CandidateView, Run, Budget], Offs]
 
 
-class InnerChain(NamedTuple):
-    """A chain used inside another one."""
+class InnerChain:
+    """A chain used inside another one: its complexity, and what SE compares to count one
+    chain once (made when first asked for: most inner chains never end up in a step)."""
 
-    complexity: int
-    identity: object
+    __slots__ = ("complexity", "basis", "_identity")
+
+    def __init__(self, complexity: int, basis: ChainBasis) -> None:
+        self.complexity = complexity
+        self.basis = basis
+        self._identity: object = None
+
+    @property
+    def identity(self) -> object:
+        if self._identity is None:
+            self._identity = self.basis.identity()
+        return self._identity
 
 
 def _stored(parents: list[Node], run: Run) -> tuple[Node, ...]:
@@ -149,15 +163,37 @@ def rule_parents(hint: ChainHint, initial: Position, view: CandidateView) -> lis
     return list(found)
 
 
-def _chaining(inner: Callable[[CandidateView, Budget], list[ChainHint]]) -> Rule:
+class _Kept:
+    """An inner producer's sorted hints for the last few positions it was asked about, per
+    thread: the runs of one nested search often get stuck in the same position (the hints
+    are a function of the position's candidates alone)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: dict[int, OrderedDict[tuple[int, ...], list[ChainHint]]] = {}
+
+    def hints(self, view: CandidateView, budget: Budget, inner: Callable[[CandidateView, Budget], list[ChainHint]]) -> list[ChainHint]:
+        kept = self.kept.setdefault(threading.get_ident(), OrderedDict())
+        key = tuple(view.cands)
+        found = kept.get(key)
+        if found is None:
+            found = kept[key] = sorted(inner(view, budget), key=lambda h: h.key)
+            if len(kept) > self.size:
+                kept.popitem(last=False)
+        else:
+            kept.move_to_end(key)
+        return found
+
+
+def _chaining(inner: Callable[[CandidateView, Budget], list[ChainHint]], size: int) -> Rule:
     """A rule made of an inner chaining producer: all its hints, in SE's sorted order, one
-    per set of removals."""
+    per set of removals (kept for the ``size`` positions last asked about)."""
+    kept = _Kept(size)
 
     def rule(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
-        hints = sorted(inner(view, budget), key=lambda h: h.key)
         out: Offs = []
         seen: set[frozenset[tuple[int, int]]] = set()
-        for hint in hints:
+        for hint in kept.hints(view, budget, inner):
             effect = frozenset((r.cell, r.digit) for r in hint.removals)
             if effect in seen:
                 continue
@@ -165,7 +201,7 @@ def _chaining(inner: Callable[[CandidateView, Budget], list[ChainHint]]) -> Rule
             parents = _stored(rule_parents(hint, initial, view), run)
             if parents:
                 assert hint.basis is not None
-                marker = InnerChain(hint.complexity, hint.basis.identity())
+                marker = InnerChain(hint.complexity, hint.basis)
                 for r in sorted(hint.removals, key=lambda r: (r.cell, r.digit)):
                     out.append((node(r.cell, r.digit, False), parents, marker))
         return out
@@ -176,49 +212,53 @@ def _chaining(inner: Callable[[CandidateView, Budget], list[ChainHint]]) -> Rule
 _BASIC: tuple[Rule, ...] = (_locking, _hidden_pairs, _naked_pairs, _x_wings)
 
 
-class _QuietCache:
-    """The quiet walks of the last position a nested producer started from: inner forcing
-    chains and cycles then only walk where the run changed something."""
+class _Walks:
+    """The walks of the inner forcing chains and cycles of one nested search (the
+    positions of its runs all come from one starting position), per thread: kept from one
+    position to the next, so each inner search only walks where its position changed."""
 
     def __init__(self) -> None:
-        self.key: tuple[int, ...] | None = None
-        self.walks = QuietWalks()
+        self.memos: dict[int, tuple[tuple[int, ...], WalkMemo]] = {}
 
-    def affected(self, initial: Position, view: CandidateView) -> tuple[QuietWalks, int]:
+    def start(self, initial: Position) -> None:
+        """The nested search now under way starts from ``initial`` (a new one: new walks)."""
         key = tuple(initial.cands)
-        if key != self.key:
-            self.key, self.walks = key, FORCING_CHAINS_AND_CYCLES.quiet_walks(initial)
-        mask = 0
-        for cell, before in enumerate(initial.cands):
-            gone = before & ~view.cands[cell]
-            while gone:
-                low = gone & -gone
-                mask |= AFFECTED_BY[cell * 9 + low.bit_length() - 1]
-                gone ^= low
-        return self.walks, mask
+        thread = threading.get_ident()
+        kept = self.memos.get(thread)
+        if kept is None or kept[0] != key:
+            self.memos[thread] = (key, WalkMemo())
+
+    def memo(self) -> WalkMemo:
+        return self.memos[threading.get_ident()][1]
+
+
+#: How many positions' inner hints each inner chaining rule keeps (multiple and dynamic
+#: chains' hints hold their runs, so fewer of them).
+_KEEP_CYCLES, _KEEP_CHAINS = 256, 16
 
 
 def _inner_rules(level: int) -> tuple[Rule, ...]:
-    cache = _QuietCache()
+    walks = _Walks()
 
-    def cycles_rule(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
-        walks, affected = cache.affected(initial, view)
+    def cycles(view: CandidateView, budget: Budget) -> list[ChainHint]:
+        return FORCING_CHAINS_AND_CYCLES.hints(view, walks.memo())
 
-        def cycles(view: CandidateView, budget: Budget) -> list[ChainHint]:
-            return FORCING_CHAINS_AND_CYCLES.hints(view, walks, affected)
+    cycles_rule = _chaining(cycles, _KEEP_CYCLES)
 
-        return _chaining(cycles)(initial, view, run, budget)
+    def cycles_from(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
+        walks.start(initial)
+        return cycles_rule(initial, view, run, budget)
 
     if level < 4:
         inner: list[Rule] = []
         if level >= 2:
-            inner.append(cycles_rule)
+            inner.append(cycles_from)
         if level >= 3:
-            inner.append(_chaining(MultipleChaining(multiple=True, dynamic=False, nishio=False).hints))
+            inner.append(_chaining(MultipleChaining(multiple=True, dynamic=False, nishio=False).hints, _KEEP_CHAINS))
         return _BASIC + tuple(inner)
-    rules = [_chaining(MultipleChaining(multiple=True, dynamic=True, nishio=False).hints)]
+    rules = [_chaining(MultipleChaining(multiple=True, dynamic=True, nishio=False).hints, _KEEP_CHAINS)]
     if level >= 5:
-        rules.append(_chaining(nested_forcing_chains(level - 3).hints))
+        rules.append(_chaining(nested_forcing_chains(level - 3).hints, _KEEP_CHAINS))
     return _BASIC + tuple(rules)
 
 

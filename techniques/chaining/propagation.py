@@ -25,11 +25,11 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Callable, Iterator, Protocol
 
-from engine.cells import UNITS, UNITS_OF
+from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, UNITS_OF
 from engine.position import Position
 from engine.stop import checkpoint
 from engine.technique import WorkBoundExceeded
-from techniques.chaining.nodes import CELL_RULE, Links, Node, off_to_on
+from techniques.chaining.nodes import CELL_RULE, Links, Node
 
 
 class Nested(Protocol):
@@ -59,9 +59,22 @@ class Run:
     nested: dict[Node, Nested] = field(default_factory=dict)
     #: (on node, its causes), (off node, its causes): the same candidate both ways.
     contradiction: tuple[tuple[Node, tuple[Node, ...]], tuple[Node, tuple[Node, ...]]] | None = None
+    #: For a run bounded by a limit: each node's depth, the longest path of causes to it
+    #: counted in nodes (no more than the nodes its chain rests on).
+    depth: dict[Node, int] = field(default_factory=dict)
 
     def causes(self, n: Node) -> tuple[Node, ...]:
         return (self.on if n & 1 else self.off)[n]
+
+    def reach(self, causes: tuple[Node, ...]) -> int:
+        """The depth of a node with these causes, less one."""
+        depth = self.depth
+        return max([depth[c] for c in causes], default=0)
+
+
+#: Work units (``engine.stop``) of one call of a nested run's inner rules when it is stuck:
+#: they search the whole grid again (cycles, forcing chains), some milliseconds each.
+ADVANCED_WORK = 3
 
 
 class Budget:
@@ -112,17 +125,36 @@ def propagate(
     budget: Budget,
     advanced: Advanced | None = None,
     links: Links | None = None,
+    limit: int | None = None,
 ) -> Run:
     """SE's doChaining from the nodes in ``starts`` (on or off), on this position.
 
     ``links``: the position's implications, shared by the runs of one producer call (with
-    the same Y links); a dynamic run filters them by the candidates still there."""
-    cands, cells_with = position.cands, position.cells_with
+    the same Y links); a dynamic run filters them by the candidates still there.
+
+    ``limit``: only chains of at most that many nodes matter (a search for SE's choice
+    alone, with a hint of that complexity found): the run records each node's depth, and
+    stops as soon as everything it could still reach would be deeper (without inner rules:
+    they may build on any node). What it has reached is then what the whole run reaches
+    first, in the same order and with the same causes, so every chain of at most
+    ``limit`` nodes is the same."""
     if links is None:
-        links = Links(cands, cells_with, y_links)
-    changing = dynamic or advanced is not None
-    if not changing and len(starts) == 1:
-        return _static(links, starts[0], budget)
+        links = Links(position.cands, position.cells_with, y_links)
+    if dynamic:
+        return _dynamic(position, starts, y_links, budget, advanced, links, limit)
+    if advanced is not None or len(starts) != 1:
+        raise ValueError("a static run starts from one node and uses no inner rules")
+    if limit is not None:
+        return _static_bounded(links, starts[0], budget, limit)
+    return _static(links, starts[0], budget)
+
+
+def _dynamic(
+    position: Position, starts: tuple[Node, ...], y_links: bool, budget: Budget, advanced: Advanced | None, links: Links, limit: int | None
+) -> Run:
+    """``propagate`` on a position that loses each candidate an off node takes (SE's dynamic
+    chains; a nested run also adds what inner rules find whenever it is stuck)."""
+    cands, cells_with = position.cands, position.cells_with
     run = Run()
     pending_on: deque[Node] = deque()
     pending_off: deque[Node] = deque()
@@ -133,17 +165,33 @@ def propagate(
         else:
             run.off[n] = ()
             pending_off.append(n)
-    work, work_with = (cands[:], cells_with[:]) if dynamic or advanced else (cands, cells_with)
-    on, off = run.on, run.off
+    work, work_with = cands[:], cells_with[:]
+    gone = bytearray(9 * 81)  # candidates the run has taken out of ``work``
+    on, off, rules = run.on, run.off, run.rule
+    offs = links.offs
+    bounded = limit is not None
+    cap = 0 if limit is None else limit
+    depth = run.depth
+    live = 0  # pending nodes less deep than the limit (bounded runs)
+    if bounded:
+        for n in starts:
+            depth[n] = 1
+        live = len(starts)
+    cut = bounded and advanced is None
     taken = 0
     while pending_on or pending_off:
+        if cut and not live:
+            break  # everything still pending, and all it leads to, is too deep to matter
         taken += 1
         if pending_on:
             p = pending_on.popleft()
-            implied = links.offs(p)
-            if changing:
-                implied = [q for q in implied if work[(q >> 1) // 9] >> ((q >> 1) % 9) & 1]
-            for q in implied:
+            if bounded:
+                here = depth[p]
+                live -= here < cap
+                below = here + 1 < cap
+            for q in offs(p):
+                if gone[q >> 1]:
+                    continue
                 if q ^ 1 in on:
                     run.contradiction = ((q ^ 1, on[q ^ 1]), (q, (p,)))
                     budget.spend(taken)
@@ -151,35 +199,142 @@ def propagate(
                 if q not in off:
                     off[q] = (p,)
                     pending_off.append(q)
+                    if bounded:
+                        depth[q] = here + 1
+                        live += below
         else:
             p = pending_off.popleft()
-            made = off_to_on(work, work_with, p, y_links, True) if changing else links.ons(p)
-            found = [(r, (p,) + _hidden(cands, cells_with, work, work_with, r, rule), rule) for r, rule in made] if dynamic else [
-                (r, (p,), rule) for r, rule in made
-            ]
-            if dynamic:
-                cand = p >> 1
-                work[cand // 9] &= ~(1 << (cand % 9))
-                work_with[cand % 9 + 1] &= ~(1 << (cand // 9))
+            found = _made_on(cands, cells_with, work, work_with, p, y_links)
+            if bounded:
+                live -= depth[p] < cap
+            cand = p >> 1
+            cell, shift = divmod(cand, 9)
+            work[cell] &= ~(1 << shift)
+            work_with[shift + 1] &= ~(1 << cell)
+            gone[cand] = 1
             for r, parents, rule in found:
                 if r ^ 1 in off:
                     run.contradiction = ((r, parents), (r ^ 1, off[r ^ 1]))
-                    run.rule.setdefault(r, rule)
+                    rules.setdefault(r, rule)
                     budget.spend(taken)
                     return run
                 if r not in on:
                     on[r] = parents
-                    run.rule[r] = rule
+                    rules[r] = rule
                     pending_on.append(r)
+                    if bounded:
+                        d = depth[r] = max([depth[c] for c in parents]) + 1
+                        live += d < cap
         if advanced is not None and not pending_on and not pending_off:
+            checkpoint(ADVANCED_WORK)
             for q, parents, inner in advanced(position, work, work_with, run, budget):
                 if q not in off:
                     off[q] = parents
                     if inner is not None:
                         run.nested[q] = inner
                     pending_off.append(q)
+                    if bounded:
+                        d = depth[q] = max([depth[c] for c in parents]) + 1
+                        live += d < cap
     budget.spend(taken)
     return run
+
+
+def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Run:
+    """``_static`` for a run bounded by a limit (see ``propagate``): the same loop, with
+    each node's depth (in a static run, the nodes its chain rests on) and the cut. A loop
+    of its own: the unbounded one, which nested chains run by the thousand, stays lean."""
+    run = Run()
+    on, off, rule, depth = run.on, run.off, run.rule, run.depth
+    pending_on: list[Node] = []
+    pending_off: list[Node] = []
+    (on if start & 1 else off)[start] = ()
+    (pending_on if start & 1 else pending_off).append(start)
+    depth[start] = 1
+    live = 1 if 1 < limit else 0
+    i_on = i_off = 0
+    offs, ons = links.offs, links.ons
+    while live and (i_on < len(pending_on) or i_off < len(pending_off)):
+        if i_on < len(pending_on):
+            p = pending_on[i_on]
+            i_on += 1
+        else:
+            p = pending_off[i_off]
+            i_off += 1
+        here = depth[p] + 1
+        live -= here <= limit
+        below = here < limit
+        if p & 1:
+            for q in offs(p):
+                if q ^ 1 in on:
+                    run.contradiction = ((q ^ 1, on[q ^ 1]), (q, (p,)))
+                    budget.spend(i_on + i_off)
+                    return run
+                if q not in off:
+                    off[q] = (p,)
+                    depth[q] = here
+                    live += below
+                    pending_off.append(q)
+        else:
+            for r, kind in ons(p):
+                if r ^ 1 in off:
+                    run.contradiction = ((r, (p,)), (r ^ 1, off[r ^ 1]))
+                    rule.setdefault(r, kind)
+                    budget.spend(i_on + i_off)
+                    return run
+                if r not in on:
+                    on[r] = (p,)
+                    rule[r] = kind
+                    depth[r] = here
+                    live += below
+                    pending_on.append(r)
+    budget.spend(i_on + i_off)
+    return run
+
+
+def _made_on(
+    cands: list[int], cells_with: list[int], work: list[int], work_with: list[int], p: Node, y_links: bool
+) -> list[tuple[Node, tuple[Node, ...], int]]:
+    """The on nodes off node ``p`` implies in the reduced position (SE's order: the cell's
+    other candidate, then the other place in the block, row and column), each with its
+    causes: ``p``, then the candidates the run took out that the implication rests on
+    (SE's hidden parents), and the rule."""
+    cand = p >> 1
+    cell, shift = divmod(cand, 9)
+    out: list[tuple[Node, tuple[Node, ...], int]] = []
+    made: list[Node] = []
+    if y_links:
+        mask = work[cell]
+        if MASK_COUNT[mask] == 2:
+            rest = mask & ~(1 << shift)
+            if rest == mask:  # SE takes the lower candidate when the node's digit has gone
+                rest = mask & -mask
+            lost = cands[cell] & ~mask
+            parents = (p,) + tuple([(cell * 9 + d - 1) << 1 for d in MASK_DIGITS[lost]]) if lost else (p,)
+            target = ((cell * 9 + rest.bit_length() - 1) << 1) | 1
+            made.append(target)
+            out.append((target, parents, CELL_RULE))
+    where = work_with[shift + 1]
+    before = cells_with[shift + 1]
+    for kind, u in enumerate(UNITS_OF[cell]):
+        house = UNITS[u].mask
+        places = where & house
+        if places.bit_count() == 2:
+            other = places & ~(1 << cell)
+            if other == places:  # the node's own place has gone: the first of the two
+                other = places & -places
+            target = (((other.bit_length() - 1) * 9 + shift) << 1) | 1
+            if target in made:
+                continue
+            made.append(target)
+            lost = before & ~where & house
+            parents = (p,)
+            while lost:
+                low = lost & -lost
+                parents += ((((low.bit_length() - 1) * 9 + shift) << 1),)
+                lost ^= low
+            out.append((target, parents, kind + 1))
+    return out
 
 
 def _static(links: Links, start: Node, budget: Budget) -> Run:
@@ -219,26 +374,3 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
                     pending_on.append(r)
     budget.spend(i_on + i_off)
     return run
-
-
-def _hidden(cands: list[int], cells_with: list[int], work: list[int], work_with: list[int], r: Node, rule: int) -> tuple[Node, ...]:
-    """The off nodes already taken that an on node also rests on: the candidates of its
-    cell (cell rule) or the places of its digit in the house (house rule) that the
-    position had and no longer has."""
-    cand = r >> 1
-    cell, shift = divmod(cand, 9)
-    if rule == CELL_RULE:
-        gone = cands[cell] & ~work[cell]
-        out = []
-        d = 0
-        while gone:
-            if gone & 1:
-                out.append((cell * 9 + d) << 1)
-            gone >>= 1
-            d += 1
-        return tuple(out)
-    u = UNITS_OF[cell][rule - 1]
-    gone_cells = cells_with[shift + 1] & ~work_with[shift + 1] & UNITS[u].mask
-    if not gone_cells:
-        return ()
-    return tuple((c * 9 + shift) << 1 for c in UNITS[u].cells if gone_cells >> c & 1)

@@ -15,9 +15,7 @@ asks here, and networkx stays inside the link, colouring and chain modules.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import NamedTuple, cast
-
-import networkx as nx
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from engine.cells import (
     BOXES,
@@ -36,6 +34,10 @@ from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.stop import checkpoint
 from engine.notation import compact_cells
+
+if TYPE_CHECKING:  # networkx is imported where a graph is built: it costs a tenth of a second
+    import networkx as nx
+
 
 class Node(NamedTuple):
     """A digit in one cell or in a group of cells (one box and one line).
@@ -101,11 +103,19 @@ def group_nodes(grid: Grid) -> list[Node]:
 Links = tuple[tuple[Node, Node, bool], ...]
 
 
+class LinkList(NamedTuple):
+    """The nodes and links of a position, without a graph object: what the chain
+    searches read (building a networkx graph of them costs more than the searches)."""
+
+    nodes: tuple[Node, ...]  # candidates in cell and digit order, then groups
+    links: Links  # (node, node, strong?), in a fixed order
+
+
 def link_graph(grid: Grid, *, groups: bool = False) -> nx.Graph[Node]:
     """The link graph of a position: every candidate (and every group, when ``groups``)
     as a node, every strong or weak link as an edge with ``strong`` set. Cached per grid
     version; treat the result as read-only."""
-    return _build(grid, groups)
+    return _graph(grid, groups)
 
 
 def links(graph: nx.Graph[Node]) -> Links:
@@ -115,7 +125,25 @@ def links(graph: nx.Graph[Node]) -> Links:
 
 
 @per_grid_version()
-def _build(grid: Grid, groups: bool) -> nx.Graph[Node]:
+def _graph(grid: Grid, groups: bool) -> nx.Graph[Node]:
+    import networkx as nx
+
+    listed = link_list(grid, groups=groups)
+    graph: nx.Graph[Node] = nx.Graph()
+    graph.add_nodes_from(listed.nodes)
+    graph.add_edges_from((a, b, {"strong": strong}) for a, b, strong in listed.links)
+    graph.graph["links"] = listed.links
+    return graph
+
+
+def link_list(grid: Grid, *, groups: bool = False) -> LinkList:
+    """The nodes and links of :func:`link_graph`, as plain tuples (cached per grid version;
+    the chain searches use this)."""
+    return _build(grid, groups)
+
+
+@per_grid_version()
+def _build(grid: Grid, groups: bool) -> LinkList:
     nodes = [[candidate_node(d, c) for d in range(10)] for c in range(N_CELLS)]
     edges: dict[tuple[Node, Node], bool] = {}
     for cell in range(N_CELLS):
@@ -125,12 +153,8 @@ def _build(grid: Grid, groups: bool) -> nx.Graph[Node]:
     found_groups = group_nodes(grid) if groups else []
     _add_house_links(edges, grid, nodes, found_groups)
     checkpoint()
-    graph: nx.Graph[Node] = nx.Graph()
-    graph.add_nodes_from(nodes[c][d] for c in range(N_CELLS) for d in MASK_DIGITS[grid.cands[c]])
-    graph.add_nodes_from(found_groups)
-    graph.add_edges_from((a, b, {"strong": strong}) for (a, b), strong in edges.items())
-    graph.graph["links"] = tuple((a, b, strong) for (a, b), strong in edges.items())
-    return graph
+    listed = [nodes[c][d] for c in range(N_CELLS) for d in MASK_DIGITS[grid.cands[c]]]
+    return LinkList((*listed, *found_groups), tuple((a, b, strong) for (a, b), strong in edges.items()))
 
 
 def _add_house_links(
@@ -159,6 +183,8 @@ def _add_house_links(
 def conjugate_graphs(grid: Grid) -> dict[Digit, nx.Graph[Node]]:
     """Per digit, its conjugate pairs (a house where it has two places, as a strong link
     between the two candidates): the graphs that colouring 2-colours. Cached per version."""
+    import networkx as nx
+
     out: dict[Digit, nx.Graph[Node]] = {}
     for unit in UNITS:
         for digit in range(1, 10):

@@ -25,7 +25,7 @@ from techniques.chains.als_nodes import add_als_nodes
 from techniques.chains.implications import LiteralGraph, path_nodes
 from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
 from techniques.chains.notation import Chain, chain_highlights, chain_string, digits_text
-from techniques.chains.link_graph import Node, link_graph, links
+from techniques.chains.link_graph import Node, link_list
 from techniques.chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
 from techniques.chains.loop_explanations import explain
 from techniques.chains.table_order import TableOrder, first_shortest_path, is_lasso
@@ -83,10 +83,10 @@ def als_graph(grid: Grid) -> LiteralGraph:
 
 
 def _literal_graph(grid: Grid, groups: bool) -> LiteralGraph:
-    linked = link_graph(grid, groups=groups)
+    linked = link_list(grid, groups=groups)
     checkpoint()
     graph = LiteralGraph(sorted(linked.nodes, key=lambda n: n.sort_key))
-    graph.add_links((a, b, True, strong) for a, b, strong in links(linked))
+    graph.add_links((a, b, True, strong) for a, b, strong in linked.links)
     return graph
 
 

@@ -22,7 +22,7 @@ from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates, false_literal, true_literal
 from techniques.chains.implications import LiteralGraph, path_nodes
 from techniques.chains.notation import Chain, chain_highlights, chain_string, walk_words, which_see
-from techniques.chains.link_graph import Node, link_graph, links
+from techniques.chains.link_graph import Node, link_list
 from techniques.chains.table_order import TableOrder, first_path_to_any, is_lasso
 
 _X_CHAIN = (
@@ -45,23 +45,23 @@ MAX_LINKS = 19
 @per_grid_version()
 def x_graph(grid: Grid) -> LiteralGraph:
     """Links between cells for one digit at a time: the X-Chain's graph."""
-    linked = link_graph(grid)
+    linked = link_list(grid)
     graph = LiteralGraph(sorted(linked.nodes, key=lambda n: n.sort_key))
-    graph.add_links((a, b, True, strong) for a, b, strong in links(linked) if a.digit == b.digit)
+    graph.add_links((a, b, True, strong) for a, b, strong in linked.links if a.digit == b.digit)
     return graph
 
 
 @per_grid_version()
 def xy_graph(grid: Grid) -> LiteralGraph:
     """Cells with two candidates: strong links inside them, weak links between them."""
-    linked = link_graph(grid)
+    linked = link_list(grid)
 
     def bivalue(n: Node) -> bool:
         return MASK_COUNT[grid.cands[n.cell]] == 2
 
     graph = LiteralGraph(sorted((n for n in linked.nodes if bivalue(n)), key=lambda n: n.sort_key))
     graph.add_links(
-        (a, b, a.cells != b.cells, a.cells == b.cells) for a, b, _ in links(linked) if bivalue(a) and bivalue(b)
+        (a, b, a.cells != b.cells, a.cells == b.cells) for a, b, _ in linked.links if bivalue(a) and bivalue(b)
     )
     return graph
 

@@ -13,9 +13,7 @@ lose the digit (type 1). HoDoKu's codes: sc1/sc2 (0500/0501), mc1/mc2 (0502/0503
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
-
-import networkx as nx
+from typing import TYPE_CHECKING, Iterator
 
 from engine.cells import CELL_NAMES, PEER_MASK, CellSet, Digit, cells_of, first_cell
 from engine.cache import per_grid_version
@@ -24,6 +22,9 @@ from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates, cell_names
 from techniques.chains.link_graph import Node, conjugate_graphs
+
+if TYPE_CHECKING:  # networkx is imported where a graph is built: it costs a tenth of a second
+    import networkx as nx
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,8 @@ def all_clusters(grid: Grid) -> dict[Digit, list[Cluster]]:
 def clusters(graph: nx.Graph[Node]) -> list[Cluster]:
     """The 2-coloured clusters of one digit's conjugate graph, by lowest cell (HoDoKu's
     order). A cluster that cannot be 2-coloured (only in broken positions) is skipped."""
+    import networkx as nx
+
     out = []
     for component in nx.connected_components(graph):
         try:

@@ -12,14 +12,14 @@ their bit masks; a triplet's third cell is an excluder of one of the first two.
 
 from __future__ import annotations
 
-from functools import lru_cache
+import threading
 from typing import Iterator
 
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, bit_indices, cellset_of
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
-from techniques.se_order import HOUSE_CELLS, colex
+from techniques.se_order import HOUSE_CELLS
 from techniques.shared import cell_names, grouped_removals
 
 _TEXT = (
@@ -29,23 +29,57 @@ _TEXT = (
 )
 
 
-def _base_cells(grid: Grid, most: int) -> tuple[list[Cell], dict[Cell, list[Cell]]]:
-    """SE's base cells in row order, each with its excluders (cells it sees with 2..most
-    candidates); none while a naked single is left in a base cell's houses."""
+def _base_cells(grid: Grid, most: int) -> tuple[list[Cell], list[CellSet]]:
+    """SE's base cells in row order, and each cell's excluders (the cells it sees with
+    2..most candidates, as a cell set; 0 for a cell that is not a base cell); none while a
+    naked single is left in a base cell's houses."""
     cands = grid.cands
+    counts = [MASK_COUNT[m] for m in cands]
+    small = singles = 0
+    for cell, n in enumerate(counts):
+        if n == 1:
+            singles |= 1 << cell
+        elif 2 <= n <= most:
+            small |= 1 << cell
     bases: list[Cell] = []
-    excluders: dict[Cell, list[Cell]] = {}
-    for cell in range(N_CELLS):
-        if MASK_COUNT[cands[cell]] < 2:
+    seen = [0] * N_CELLS
+    for cell, n in enumerate(counts):
+        if n < 2 or (singles and PEER_MASK[cell] & singles):
             continue
-        around = [MASK_COUNT[cands[c]] for c in HOUSE_CELLS[cell]]
-        if 1 in around:
-            continue
-        found = [c for c, n in zip(HOUSE_CELLS[cell], around) if 2 <= n <= most]
+        found = PEER_MASK[cell] & small
         if found:
             bases.append(cell)
-            excluders[cell] = found
-    return bases, excluders
+            seen[cell] = found
+    return bases, seen
+
+
+class _Quiet:
+    """A position where the technique found nothing: its candidates and base cells."""
+
+    __slots__ = ("cands", "bases")
+
+    def __init__(self, cands: list[int], bases: CellSet) -> None:
+        self.cands = cands
+        self.bases = bases
+
+    def unchanged(self, cands: list[int]) -> CellSet | None:
+        """The cells whose candidates are as they were here (as a cell set), when the
+        position only lost candidates since (else None: nothing can be said)."""
+        same = 0
+        before = self.cands
+        for cell in range(N_CELLS):
+            was, now = before[cell], cands[cell]
+            if was == now:
+                same |= 1 << cell
+            elif now & ~was:
+                return None
+        return same
+
+
+#: Per thread and size, the last position where the technique found nothing. A base-cell
+#: set (pair, or triplet) whose cells, and the cells that see its first two, are unchanged
+#: since then, all base cells there too, finds nothing again: only the others are tried.
+_QUIET: dict[tuple[int, int], _Quiet] = {}
 
 
 class AlignedExclusion(BaseTechnique):
@@ -59,28 +93,50 @@ class AlignedExclusion(BaseTechnique):
         self.size = size
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        bases, excluders = _base_cells(grid, self.size)
+        bases, seen = _base_cells(grid, self.size)
         if len(bases) < self.size:
             return
-        seen = {cell: cellset_of(found) for cell, found in excluders.items()}
-        # a triplet's third cell: an excluder of the first or second cell that is a base cell
-        partners = {cell: [c for c in found if c in excluders] for cell, found in excluders.items()}
-        for i, j in colex(2, len(bases)):
-            first, second = bases[i], bases[j]
-            both = seen[first] & seen[second]
-            if (both & (both - 1)) == 0:  # fewer than two common excluders, whatever the third
-                continue
-            if self.size == 2:
-                tails: list[Cell | None] = [None]
-            else:
-                tails = [c for c in dict.fromkeys(partners[first] + partners[second]) if c != first and c != second]
-            for third in tails:
-                shared = both if third is None else both & seen[third]
-                if shared & (shared - 1):
-                    cells = (first, second) if third is None else (first, second, third)
-                    removals = _excluded(grid, cells, shared)
-                    if removals:
-                        yield self._step(cells, [c for c in excluders[first] if shared >> c & 1], removals)
+        cands = grid.cands
+        key = (threading.get_ident(), self.size)
+        quiet = _QUIET.get(key)
+        same = quiet.unchanged(cands) if quiet is not None else None
+        old_bases = quiet.bases if quiet is not None and same is not None else 0
+        settled = same & old_bases if same is not None else 0  # cells as they were, base cells then
+        partners: dict[Cell, list[Cell]] = {}
+        found = False
+        for j in range(1, len(bases)):  # the pairs of base cells in SE's order (colex)
+            second = bases[j]
+            seen_second = seen[second]
+            for i in range(j):
+                first = bases[i]
+                both = seen[first] & seen_second
+                if (both & (both - 1)) == 0:  # fewer than two common excluders, whatever the third
+                    continue
+                pair = (1 << first) | (1 << second)
+                # the pair, and every cell that sees both, as they were: only new thirds count
+                known = same is not None and settled & pair == pair and not ~same & PEER_MASK[first] & PEER_MASK[second]
+                if self.size == 2:
+                    if not known:
+                        for step in self._tried(cands, (first, second), both):
+                            found = True
+                            yield step
+                    continue
+                for third in _thirds(_partners(partners, first, seen), _partners(partners, second, seen), first, second):
+                    shared = both & seen[third]
+                    if shared & (shared - 1) and not (known and settled >> third & 1):
+                        for step in self._tried(cands, (first, second, third), shared):
+                            found = True
+                            yield step
+        if not found:
+            base_set = 0
+            for cell in bases:
+                base_set |= 1 << cell
+            _QUIET[key] = _Quiet(cands[:], base_set)
+
+    def _tried(self, cands: list[int], cells: tuple[Cell, ...], common: CellSet) -> Iterator[Step]:
+        removals = _excluded(cands, cells, common)
+        if removals:
+            yield self._step(cells, [c for c in HOUSE_CELLS[cells[0]] if common >> c & 1], removals)
 
     def _step(self, cells: tuple[Cell, ...], common: list[Cell], removals: tuple[Candidate, ...]) -> Step:
         text = _TEXT.format(
@@ -102,7 +158,33 @@ _NOTHING = 1 << 9
 _BITS: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in range(10) if m >> i & 1) for m in range(2 * _NOTHING))
 
 
-def _excluded(grid: Grid, cells: tuple[Cell, ...], common: CellSet) -> tuple[Candidate, ...]:
+def _partners(partners: dict[Cell, list[Cell]], cell: Cell, seen: list[CellSet]) -> list[Cell]:
+    """A base cell's excluders that are base cells too, in SE's order (the triplets' third
+    cells), computed once per search."""
+    found = partners.get(cell)
+    if found is None:
+        around = seen[cell]
+        found = partners[cell] = [c for c in HOUSE_CELLS[cell] if around >> c & 1 and seen[c]]
+    return found
+
+
+def _thirds(mine: list[Cell], others: list[Cell], first: Cell, second: Cell) -> list[Cell]:
+    """The third cells for a pair of base cells: their partners (the first's, then the
+    second's), each once, neither of the two."""
+    taken = (1 << first) | (1 << second)
+    out: list[Cell] = []
+    for c in mine:
+        if not taken >> c & 1:
+            taken |= 1 << c
+            out.append(c)
+    for c in others:
+        if not taken >> c & 1:
+            taken |= 1 << c
+            out.append(c)
+    return out
+
+
+def _excluded(cands: list[int], cells: tuple[Cell, ...], common: CellSet) -> tuple[Candidate, ...]:
     """The base-cell candidates that appear in no allowed filling of the base cells
     (``common``: the cells that see all of them).
 
@@ -110,51 +192,84 @@ def _excluded(grid: Grid, cells: tuple[Cell, ...], common: CellSet) -> tuple[Can
     covers every candidate of a common excluder (only excluders whose candidates all lie
     among the base cells' can be covered).
     """
-    cands = grid.cands
-    masks = tuple([cands[c] for c in cells])
-    union = 0
-    for m in masks:
-        union |= m
-    blockers = tuple(sorted({cands[e] for e in bit_indices(common) if cands[e] & ~union == 0}))
     a, b = cells[0], cells[1]
+    m0, m1 = cands[a], cands[b]
     sees = PEER_MASK[a] >> b & 1
     if len(cells) == 3:
         c = cells[2]
+        m2 = cands[c]
         sees |= (PEER_MASK[a] >> c & 1) << 1 | (PEER_MASK[b] >> c & 1) << 2
-    used = _used(masks, sees, blockers)
-    return tuple(Candidate(d, c) for k, c in enumerate(cells) for d in MASK_DIGITS[masks[k] & ~used[k]])
+    else:  # a pair: a third cell with one placeholder candidate that meets nothing
+        m2 = _NOTHING
+    union = m0 | m1 | m2
+    blockers: list[int] = []
+    rest = common
+    while rest:
+        low = rest & -rest
+        mask = cands[low.bit_length() - 1]
+        if not mask & ~union and mask not in blockers:
+            blockers.append(mask)
+        rest ^= low
+    blockers.sort()
+    key = m0 | m1 << 10 | m2 << 20 | sees << 30
+    shift = 33
+    for x in blockers:  # sorted non-zero 9-bit masks: the key is the same for the same question only
+        key |= x << shift
+        shift += 9
+    used = _USED.get(key)
+    if used is None:
+        if len(_USED) >= _USED_SIZE:
+            _USED.clear()
+        u0, u1, u2 = _used_three(m0, m1, m2, sees, blockers)
+        used = _USED[key] = u0 | u1 << 10 | u2 << 20
+    gone0, gone1, gone2 = m0 & ~used, m1 & ~(used >> 10), m2 & ~(used >> 20)
+    if not (gone0 | gone1 | gone2):
+        return ()
+    out = [Candidate(d, a) for d in MASK_DIGITS[gone0 & 0x1FF]] + [Candidate(d, b) for d in MASK_DIGITS[gone1 & 0x1FF]]
+    if len(cells) == 3:
+        out += [Candidate(d, cells[2]) for d in MASK_DIGITS[gone2 & 0x1FF]]
+    return tuple(out)
 
 
-@lru_cache(maxsize=1 << 16)
-def _used(masks: tuple[int, ...], sees: int, blockers: tuple[int, ...]) -> tuple[int, ...]:
+#: The candidates each base cell can take, by the question (the cells' candidates, which of
+#: them see each other, the excluders that can be covered): a pure function, and the same
+#: questions recur from one position to the next.
+_USED: dict[int, int] = {}
+_USED_SIZE = 1 << 16
+
+
+def _used_three(m0: int, m1: int, m2: int, sees: int, blockers: list[int]) -> tuple[int, int, int]:
     """Per base cell, the candidates some allowed filling uses (``sees``: bit 0 cells 0-1
-    see each other, bit 1 cells 0-2, bit 2 cells 1-2). A pure function of the cells'
-    candidates, so the many triplets that recur from one grid to the next are counted once."""
-    if len(masks) == 2:  # a pair: a third cell with one placeholder candidate that meets nothing
-        return _used_three((*masks, _NOTHING), sees & 1, blockers)[:2]
-    return _used_three(masks, sees, blockers)
+    see each other, bit 1 cells 0-2, bit 2 cells 1-2).
 
-
-def _used_three(masks: tuple[int, ...], sees: int, blockers: tuple[int, ...]) -> tuple[int, ...]:
+    For each choice of the first two cells, the third cell's refused candidates at once: a
+    blocker is covered by the filling when the two choices cover it, or all of it but one
+    candidate, which the third cell must then avoid."""
     s01, s02, s12 = sees & 1, sees & 2, sees & 4
-    m0, m1, m2 = masks
     u0 = u1 = u2 = 0
     for b0 in _BITS[m0]:
         for b1 in _BITS[m1]:
             if s01 and b0 == b1:
                 continue
             pair = b0 | b1
-            for b2 in _BITS[m2]:
-                if (s02 and b2 == b0) or (s12 and b2 == b1):
-                    continue
-                filled = pair | b2
-                if any(x & ~filled == 0 for x in blockers):
-                    continue
+            allowed = m2
+            if s02:
+                allowed &= ~b0
+            if s12:
+                allowed &= ~b1
+            for x in blockers:
+                rest = x & ~pair
+                if not rest:
+                    allowed = 0
+                    break
+                if not rest & (rest - 1):
+                    allowed &= ~rest
+            if allowed:
                 u0 |= b0
                 u1 |= b1
-                u2 |= b2
-            if u0 == m0 and u1 == m1 and u2 == m2:
-                return (u0, u1, u2)
+                u2 |= allowed
+        if u0 == m0 and u1 == m1 and u2 == m2:
+            return (u0, u1, u2)
     return (u0, u1, u2)
 
 

@@ -24,7 +24,7 @@ from engine.grid import Grid
 from engine.step import Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates
-from techniques.fish.search import Fish, Shape, find_fish, siamese_pairs
+from techniques.fish.search import Fish, FishSearchCut, Shape, find_fish, siamese_pairs
 from techniques.fish.words import fish_detail, fish_explanation, siamese_explanation
 
 
@@ -87,14 +87,21 @@ class FishTechnique(BaseTechnique):
         return self.shape is not Shape.BASIC or fish.sashimi == (self.variant is Variant.SASHIMI)
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        fishes = find_fish(grid, self.shape, self.size, self.variant is not Variant.PLAIN)
+        try:
+            fishes = find_fish(grid, self.shape, self.size, self.variant is not Variant.PLAIN)
+        except FishSearchCut as cut:  # a listing's work bound: the fish found before it, then the cut
+            yield from self._steps(grid, cut.found)  # (Siamese pairs come after every fish: none)
+            raise cut
+        yield from self._steps(grid, fishes)
+        if self.codes[1:]:
+            yield from self._siamese(grid, fishes)
+
+    def _steps(self, grid: Grid, fishes: tuple[Fish, ...]) -> Iterator[Step]:
         seen: set[tuple[int, CellSet]] = set()
         for fish in fishes:
             if self.owns(fish) and (fish.digit, fish.eliminations) not in seen:
                 seen.add((fish.digit, fish.eliminations))
                 yield self._step(grid, fish)
-        if self.codes[1:]:
-            yield from self._siamese(grid, fishes)
 
     def _siamese(self, grid: Grid, fishes: tuple[Fish, ...]) -> Iterator[Step]:
         seen: set[tuple[int, CellSet]] = set()

@@ -33,7 +33,7 @@ from typing import Iterator
 from engine.cells import ALL_CELLS, BOX_OF, COL_OF, DIGITS, PEER_MASK, ROW_OF, UNITS, CellSet, Digit, first_cell
 from engine.cache import per_grid_version
 from engine.grid import Grid
-from engine.stop import checkpoint
+from engine.stop import WorkLimitReached, checkpoint
 from engine.digit_templates import deletable
 from techniques.shared import seeing_all
 
@@ -300,13 +300,23 @@ def _digit_fishes(query: _Query, shape: Shape, finned: bool) -> Iterator[Fish]:
             yield from found
 
 
+class FishSearchCut(WorkLimitReached):
+    """A listing's work bound (``engine.stop.work_limit``) stopped the search: ``found``
+    holds the fish found before it, in HoDoKu's order (the first ones of the whole list)."""
+
+    def __init__(self, bound: int, found: tuple[Fish, ...]) -> None:
+        super().__init__(bound)
+        self.found = found
+
+
 @per_grid_version(64)  # grid versions x searches; a solve only ever revisits the latest few
 def find_fish(grid: Grid, shape: Shape, size: int, finned: bool) -> tuple[Fish, ...]:
     """Every fish of this search (HoDoKu's order), finned ones or those without fins.
 
     The search for ``shape`` also meets fish of a simpler class (a Franken search finds
     basic fish); callers keep the class they report. Results are cached per grid version,
-    so the finned and sashimi techniques of one size share one search.
+    so the finned and sashimi techniques of one size share one search. A listing's work
+    bound stops it with :class:`FishSearchCut` (nothing is cached then).
     """
     # Templates only pay off for the wider searches; plain basic fish stay a quick scan.
     use_templates = finned or shape is not Shape.BASIC
@@ -321,7 +331,10 @@ def find_fish(grid: Grid, shape: Shape, size: int, finned: bool) -> tuple[Fish, 
         cands = tuple([everywhere & mask for mask in masks])
         lines_only = shape is Shape.BASIC and not finned
         query = _Query(digit, cands, size, MAX_FINS if finned else 0, max_endo, targets, lines_only)
-        found.extend(_digit_fishes(query, shape, finned))
+        try:
+            found.extend(_digit_fishes(query, shape, finned))
+        except WorkLimitReached as spent:
+            raise FishSearchCut(spent.limit, tuple(found)) from None
     return tuple(found)
 
 

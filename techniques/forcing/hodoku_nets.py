@@ -102,19 +102,48 @@ class Table:
         return count
 
 
-class _Playout:
-    """One assumption played out on a copy of the grid (HoDoKu's ``getTableEntry``)."""
+#: The houses in the order HoDoKu looks for hidden singles: rows, columns, boxes.
+_SCAN_MASKS: tuple[int, ...] = tuple(unit.mask for unit in LINES + BOXES)
+
+
+class _StartSingles:
+    """The singles a grid holds before any assumption (usually none: nets run when
+    nothing easier applies): where a playout must look for singles besides the cells
+    and houses its own changes touched."""
 
     def __init__(self, grid: Grid) -> None:
+        self.naked = sum(1 << c for c, m in enumerate(grid.cands) if not grid.values[c] and MASK_COUNT[m] == 1)
+        self.hidden = [0] * 10  # per digit, the houses (bits in _SCAN_MASKS order) with one place
+        for digit in range(1, 10):
+            places = grid.cells_with[digit]
+            for k, mask in enumerate(_SCAN_MASKS):
+                here = places & mask
+                if here and not here & (here - 1):
+                    self.hidden[digit] |= 1 << k
+
+
+class _Playout:
+    """One assumption played out on a copy of the grid (HoDoKu's ``getTableEntry``).
+
+    ``lost[d]`` holds the cells that lost ``d`` since the start: a single can only appear
+    in such a cell or in a house holding one (or be there from the start), so the
+    look-ahead checks only those."""
+
+    def __init__(self, grid: Grid, start: _StartSingles) -> None:
         self.grid = grid
+        self.start = start
         self.cands = list(grid.cands)
         self.places = list(grid.cells_with)
         self.values = list(grid.values)
+        self.lost = [0] * 10
+        self.touched = 0  # cells whose candidates changed
         self.table = Table()
 
     def remove(self, cell: int, digit: int) -> None:
         self.cands[cell] &= ~(1 << (digit - 1))
         self.places[digit] &= ~(1 << cell)
+        self.lost[digit] |= 1 << cell
+        self.touched |= 1 << cell
 
     def place(self, cell: int, digit: int, reasons: list[int]) -> None:
         """HoDoKu's ``setCell``: the placement, then the digit's places that see it (in the
@@ -131,6 +160,8 @@ class _Playout:
             self.remove(x, digit)
         for other in MASK_DIGITS[self.cands[cell]]:
             self.places[other] &= ~(1 << cell)
+            self.lost[other] |= 1 << cell
+        self.touched |= 1 << cell
         self.cands[cell] = 0
         self.values[cell] = digit
 
@@ -151,14 +182,29 @@ class _Playout:
 
     def _singles(self) -> list[tuple[int, int, bool]]:
         """The naked singles (by cell), then the hidden singles (by house, then digit)."""
-        out = [(c, SINGLE_DIGIT[m], True) for c, m in enumerate(self.cands) if not self.values[c] and MASK_COUNT[m] == 1]
+        values, cands, places = self.values, self.cands, self.places
+        out = [
+            (c, SINGLE_DIGIT[cands[c]], True)
+            for c in bit_indices(self.touched | self.start.naked)
+            if not values[c] and MASK_COUNT[cands[c]] == 1
+        ]
+        found: list[tuple[int, int, int]] = []  # (house in scan order, digit, places)
+        for digit in range(1, 10):
+            lost, houses = self.lost[digit], self.start.hidden[digit]
+            if not lost and not houses:
+                continue
+            left = places[digit]
+            for k, mask in enumerate(_SCAN_MASKS):
+                if mask & lost or houses >> k & 1:
+                    here = left & mask
+                    if here and not here & (here - 1):
+                        found.append((k, digit, here))
+        found.sort()
         seen = set()
-        for unit in LINES + BOXES:  # rows, columns, boxes
-            for digit in range(1, 10):
-                places = self.places[digit] & unit.mask
-                if places and not places & (places - 1) and (places, digit) not in seen:
-                    seen.add((places, digit))
-                    out.append((places.bit_length() - 1, digit, False))
+        for _, digit, here in found:
+            if (here, digit) not in seen:
+                seen.add((here, digit))
+                out.append((here.bit_length() - 1, digit, False))
         return out
 
     def _reasons(self, cell: int, digit: int, naked: bool) -> list[int]:
@@ -189,6 +235,7 @@ class NetTables:
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
         self.links = LinkTables.build(grid)
+        self._start = _StartSingles(grid)
         self._tables: dict[int, Table] = {}
         self._reach: dict[int, tuple[int, int]] = {}
         self.closures: Mapping[int, NetClosure] = _Closures(self)
@@ -210,7 +257,7 @@ class NetTables:
                 table.add(literal(other, not true), [0])
             return table
         cell, digit = candidate_at(node)
-        play = _Playout(self.grid)
+        play = _Playout(self.grid, self._start)
         play.assume(cell, digit, true)
         play.look_ahead()
         groups = (self.links.weak[node] if true else self.links.strong[node]) >> N_CANDIDATES << N_CANDIDATES

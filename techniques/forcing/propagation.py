@@ -170,12 +170,13 @@ class Branch:
         "queue", "locked", "depth", "budget", "dirty",
     )
 
-    def __init__(self, root: Root, locked: bool, depth: int = 1, budget: Budget | None = None) -> None:
+    def __init__(self, root: Root, locked: bool, depth: int = 1, budget: Budget | None = None, state: Root | Branch | None = None) -> None:
+        source = root if state is None else state  # whose candidates to start from
         self.root = root
-        self.cands = root.cands[:]
-        self.values = root.values[:]
-        self.cells_with = root.cells_with[:]
-        self.placed = root.placed[:]
+        self.cands: list[int] = source.cands[:]
+        self.values: list[int] = source.values[:]
+        self.cells_with: list[int] = source.cells_with[:]
+        self.placed: list[int] = source.placed[:]
         self.log: list[Event] = []
         self.elim_at: dict[int, int] = {}  # candidate index -> event that removed it
         self.place_at: dict[Cell, int] = {}  # cell -> event that filled it
@@ -187,20 +188,10 @@ class Branch:
 
     def child(self) -> Branch:
         """A depth-1 copy sharing the log, for an inner probe (its events are dropped after)."""
-        other = Branch.__new__(Branch)
-        other.root = self.root
-        other.cands = self.cands[:]
-        other.values = self.values[:]
-        other.cells_with = self.cells_with[:]
-        other.placed = self.placed[:]
+        other = Branch(self.root, self.locked, 1, None, self)
         other.log = self.log
         other.elim_at = dict(self.elim_at)
         other.place_at = dict(self.place_at)
-        other.queue = deque()
-        other.locked = self.locked
-        other.depth = 1
-        other.budget = None
-        other.dirty = [0] * 9
         return other
 
     # --- mutation -------------------------------------------------------------------

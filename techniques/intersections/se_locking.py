@@ -39,8 +39,6 @@ def _crossing(first: tuple[int, ...], second: tuple[int, ...]) -> list[tuple[int
     return [(a, b) for a in first for b in second if UNITS[a].mask & UNITS[b].mask]
 
 
-#: Every crossing (first, second) house pair, in SE's order of visit.
-CROSSINGS: tuple[tuple[int, int], ...] = tuple(pair for kinds in _PAIRS for pair in _crossing(*kinds))
 #: For a crossing (first, second): the other houses of the first one's type crossing the second.
 _THIRDS: dict[tuple[int, int], tuple[int, ...]] = {
     (a, b): tuple(c for c in kinds[0] if c != a and UNITS[c].mask & UNITS[b].mask)
@@ -49,19 +47,33 @@ _THIRDS: dict[tuple[int, int], tuple[int, ...]] = {
 }
 
 
+#: SE's four phases: the first houses, and for each cell the house of the second kind
+#: holding it (the one a set of places in the first house would have to lie in).
+_PHASES: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+    (first, tuple(next(u for u in second if UNITS[u].mask >> c & 1) for c in range(81))) for first, second in _PAIRS
+)
+
+
 def locked_sets(grid: Position, only: list[int] | None = None) -> Iterator[tuple[int, int, int, int]]:
     """(first house, second house, digit, places) for every digit locked in an
     intersection, in SE's order; places has two or more cells. ``only[digit]``: a cell set;
     skip a digit whose first house has none of those cells."""
     cells_with = grid.cells_with
-    for first, second in CROSSINGS:
-        first_mask = UNITS[first].mask
-        outside = ~UNITS[second].mask
-        for digit in range(1, 10):
-            if only is not None and not only[digit] & first_mask:
-                continue
-            places = cells_with[digit] & first_mask
-            if places & (places - 1) and not places & outside:
+    for firsts, second_of in _PHASES:
+        for first in firsts:
+            first_mask = UNITS[first].mask
+            found: list[tuple[int, int, int]] = []
+            for digit in range(1, 10):
+                if only is not None and not only[digit] & first_mask:
+                    continue
+                places = cells_with[digit] & first_mask
+                if places & (places - 1):
+                    second = second_of[(places & -places).bit_length() - 1]
+                    if not places & ~UNITS[second].mask:
+                        found.append((second, digit, places))
+            if len(found) > 1:
+                found.sort()  # SE visits the crossings of a house in order, then the digits
+            for second, digit, places in found:
                 yield first, second, digit, places
 
 

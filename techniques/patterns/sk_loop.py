@@ -14,6 +14,7 @@ house's other cells lose it.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from typing import Iterator
 
@@ -26,6 +27,7 @@ from techniques.patterns.rank0 import RANK0_TEXT, LinkSet, Rank0, rank0, rank0_w
 from techniques.shared import cell_names
 
 
+@cache
 def _edge_covers() -> tuple[tuple[int, ...], ...]:
     """For each set of the eight dominoes (a mask), the fewest loop edges covering them
     (edge i joins domino i and i + 1), the first such set in a fixed order."""
@@ -41,12 +43,15 @@ def _edge_covers() -> tuple[tuple[int, ...], ...]:
     return tuple(b if b is not None else () for b in best)
 
 
-_COVERS = _edge_covers()
-
-
-def _loops() -> Iterator[tuple[tuple[CellSet, ...], tuple[int, ...]]]:
+@cache
+def _loops() -> tuple[tuple[tuple[CellSet, ...], tuple[int, ...]], ...]:
     """Every loop: its eight dominoes (cell sets, corners left out) and the eight houses
-    joining them (unit numbers), in order round the loop."""
+    joining them (unit numbers), in order round the loop (built on first use: the tables
+    of this module and ``_edge_covers`` took a tenth of what importing the techniques cost)."""
+    return tuple(_each_loop())
+
+
+def _each_loop() -> Iterator[tuple[tuple[CellSet, ...], tuple[int, ...]]]:
     for ra, rb in ((a, b) for a in range(9) for b in range(9) if a // 3 < b // 3):
         for ca, cb in ((a, b) for a in range(9) for b in range(9) if a // 3 < b // 3):
             def row_part(r: int, c: int) -> CellSet:
@@ -64,15 +69,13 @@ def _loops() -> Iterator[tuple[tuple[CellSet, ...], tuple[int, ...]]]:
             yield dominoes, houses
 
 
-_LOOPS = tuple(_loops())
-
-
 def loop_links(grid: Grid, dominoes: tuple[CellSet, ...], houses: tuple[int, ...]) -> LinkSet:
     """For each digit, the fewest house links covering the dominoes that hold it."""
     links: list[tuple[int, Digit]] = []
+    covers = _edge_covers()
     for digit in range(1, 10):
         marked = sum(1 << i for i, cells in enumerate(dominoes) if grid.cells_with[digit] & cells)
-        links += ((houses[e], digit) for e in _COVERS[marked])
+        links += ((houses[e], digit) for e in covers[marked])
     return tuple(sorted(links, key=lambda link: houses.index(link[0])))
 
 
@@ -83,7 +86,7 @@ class SkLoop(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         done: set[tuple[Candidate, ...]] = set()
-        for dominoes, houses in _LOOPS:
+        for dominoes, houses in _loops():
             cells = 0
             for domino in dominoes:
                 cells |= domino

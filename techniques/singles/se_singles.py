@@ -22,7 +22,10 @@ _HIDDEN = "{House} still needs a {digit}, and {cell} is the only cell of {house}
 _NAKED = "{cell} has only one candidate left: every digit but {digit} is already ruled out there."
 
 #: SE's rank of each house number (blocks, then columns, then rows).
-_RANK = {u: rank for rank, u in enumerate(BLOCK_COL_ROW)}
+_RANK: tuple[int, ...] = tuple(BLOCK_COL_ROW.index(u) for u in range(27))
+#: Words for each house number, and SE's value of a hidden single there.
+_HOUSE: tuple[str, ...] = tuple(unit.long_name for unit in UNITS)
+_VALUE: tuple[float, ...] = tuple(1.2 if unit.kind is UnitKind.BOX else 1.5 for unit in UNITS)
 
 
 class SeHiddenSingle(BaseTechnique):
@@ -32,28 +35,26 @@ class SeHiddenSingle(BaseTechnique):
     declaration = Declaration("Hidden Single (SE)", "sh1", subcodes={"sfh": None}, subnames={"sfh": "Hidden Single (SE, last cell of a house)"}, profile="se")
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        keys = grid.hidden_single_keys()
-        alone = [(_RANK[u], d, u) for u, d in keys if grid.empty_in(u) == 1]
-        hidden = [(_RANK[u], d, u) for u, d in keys if grid.empty_in(u) > 1]
-        for _, digit, u in sorted(alone):
-            yield self._step(grid, u, digit, True, 1.0)
-        for _, digit, u in sorted(hidden):
-            yield self._step(grid, u, digit, False, 1.2 if UNITS[u].kind is UnitKind.BOX else 1.5)
+        # the houses with one empty cell first, then SE's house order, then digits
+        empty_in = grid.empty_in
+        found = sorted([(empty_in(u) > 1, _RANK[u], d, u) for u, d in grid.hidden_singles_by_age()])
+        for many, _, digit, u in found:
+            yield self._step(grid, u, digit, not many)
 
-    def _step(self, grid: Grid, u: int, digit: int, alone: bool, rating: float) -> Step:
-        unit = UNITS[u]
-        cell = first_cell(grid.cells_with[digit] & unit.mask)
-        house = unit.long_name
+    def _step(self, grid: Grid, u: int, digit: int, alone: bool) -> Step:
+        cell = first_cell(grid.cells_with[digit] & UNITS[u].mask)
+        house = _HOUSE[u]
         template = _LAST_CELL if alone else _HIDDEN
         text = template.format(House=house.capitalize(), house=house, cell=CELL_NAMES[cell], digit=digit)
-        return self.step(
-            placements=(Candidate(digit, cell),),
-            explanation=text,
-            highlights=Highlights(pattern=(Candidate(digit, cell),), units=(u,)),
-            digits=(digit,),
-            name="Hidden Single",
+        placed = Candidate(digit, cell)
+        return Step(
+            technique="Hidden Single",
             code="sfh" if alone else "sh1",
-            rating=rating,
+            placements=(placed,),
+            explanation=text,
+            highlights=Highlights(pattern=(placed,), units=(u,)),
+            digits=(digit,),
+            rating=1.0 if alone else _VALUE[u],
         )
 
 

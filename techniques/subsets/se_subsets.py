@@ -55,19 +55,30 @@ def naked_sets(grid: Position, k: int, houses: int = ALL_HOUSES) -> Iterator[tup
         if not houses >> u & 1 or grid.empty_in(u) < 2 * k:
             continue
         cells = UNITS[u].cells
-        for combo in _pairs_alike([cands[c] for c in cells]) if k == 2 else colex(k, 9):
+        masks = [cands[c] for c in cells]
+        for combo in _pairs_alike(masks) if k == 2 else _subsets(masks, k):
             union = 0
             for i in combo:
-                mask = cands[cells[i]]
-                if mask & (mask - 1) == 0:
-                    break
-                union |= mask
-            else:
-                if MASK_COUNT[union] == k:
-                    chosen = tuple(cells[i] for i in combo)
-                    removals = tuple(Candidate(d, c) for c in cells if c not in chosen for d in MASK_DIGITS[cands[c] & union])
-                    if removals:
-                        yield u, chosen, union, removals
+                union |= masks[i]
+            if MASK_COUNT[union] == k:
+                chosen = tuple(cells[i] for i in combo)
+                removals = tuple(Candidate(d, c) for c in cells if c not in chosen for d in MASK_DIGITS[cands[c] & union])
+                if removals:
+                    yield u, chosen, union, removals
+
+
+def _subsets(sets: list[int], k: int) -> Iterator[tuple[int, ...]]:
+    """The k-subsets of indexes (in SE's order) whose members each hold 2 to k elements (bit
+    masks): the only ones whose union can have k elements with every member holding two
+    or more (SE's condition)."""
+    fit = [i for i, m in enumerate(sets) if 2 <= m.bit_count() <= k]
+    if len(fit) < k:
+        return
+    if len(fit) == 9:
+        yield from colex(k, 9)
+        return
+    for combo in colex(k, len(fit)):  # an increasing map keeps the order of the bit masks
+        yield tuple([fit[i] for i in combo])
 
 
 def _pairs_alike(masks: list[int]) -> list[tuple[int, ...]]:
@@ -89,16 +100,12 @@ def hidden_sets(grid: Position, k: int, direct: bool = False, houses: int = ALL_
             continue
         house = UNITS[u].mask
         places = [grid.cells_with[d] & house for d in range(1, 10)]
-        for combo in _pairs_alike(places) if k == 2 else colex(k, 9):
+        for combo in _pairs_alike(places) if k == 2 else _subsets(places, k):
             union = 0
             for i in combo:
-                here = places[i]
-                if here & (here - 1) == 0:
-                    break
-                union |= here
-            else:
-                if union.bit_count() == k:
-                    yield u, sum(1 << i for i in combo), union, places
+                union |= places[i]
+            if union.bit_count() == k:
+                yield u, sum(1 << i for i in combo), union, places
 
 
 class SeNakedSet(BaseTechnique):

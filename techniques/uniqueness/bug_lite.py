@@ -21,7 +21,7 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import Iterator
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, Cell, Mask, bit
+from engine.cells import ALL_DIGITS, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, Cell, Mask, bit
 from engine.grid import Grid
 from engine.notation import compact_cells
 from engine.step import Candidate, Highlights, Step
@@ -186,10 +186,11 @@ def partnered_digits(grid: Grid) -> list[Mask]:
 
 #: Per digit mask, the masks of two of its digits, in order.
 _PAIRS: tuple[tuple[Mask, ...], ...] = tuple(tuple(bit(a) | bit(b) for a, b in combinations(MASK_DIGITS[m], 2)) for m in range(512))
-#: Per cell and pattern pair, the (house, digit) keys it counts in (``10 * house + digit``,
-#: so that the lowest key is the lowest (house, digit)).
-_KEYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(10 * u + d for u in UNITS_OF[c] for d in MASK_DIGITS[m]) for m in range(512)) for c in range(N_CELLS)
+#: Per cell and pattern pair (a two-digit mask), the (house, digit) keys it counts in
+#: (``10 * house + digit``, so that the lowest key is the lowest (house, digit)). Only the
+#: 36 pairs: a row for every mask was most of what importing the techniques cost.
+_KEYS: tuple[dict[Mask, tuple[int, ...]], ...] = tuple(
+    {pair: tuple(10 * u + d for u in UNITS_OF[c] for d in MASK_DIGITS[pair]) for pair in _PAIRS[ALL_DIGITS]} for c in range(N_CELLS)
 )
 
 

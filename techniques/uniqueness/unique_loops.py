@@ -65,8 +65,19 @@ def loop_difficulty(size: int) -> float:
     return value
 
 
-def _region_cells_with(grid: Grid, u: int, pair: int) -> tuple[Cell, ...]:
-    return tuple(c for c in UNITS[u].cells if grid.cands[c] & pair == pair)
+#: HOUSE_BITS[cell]: the cell's three houses as a set of house numbers.
+HOUSE_BITS: tuple[int, ...] = tuple((1 << b) | (1 << r) | (1 << k) for b, r, k in UNITS_OF)
+
+
+def _members(grid: Grid, pair: int) -> list[tuple[Cell, ...]]:
+    """For each house, its cells (in house order) holding both digits of ``pair``."""
+    a, b = MASK_DIGITS[pair]
+    both = grid.cells_with[a] & grid.cells_with[b]
+    out: list[tuple[Cell, ...]] = []
+    for unit in UNITS:
+        here = both & unit.mask
+        out.append(tuple([c for c in unit.cells if here >> c & 1]) if here else ())
+    return out
 
 
 class _LoopSearch:
@@ -77,49 +88,62 @@ class _LoopSearch:
     through it can be valid. What the walk pools from the cells it looks at (the extra
     digits that decide whether it may go on) is kept exactly as SE pools it."""
 
-    def __init__(self, grid: Grid, pair: int, nodes: list[int]) -> None:
-        self.grid = grid
+    def __init__(self, cands: list[int], pair: int, members: list[tuple[Cell, ...]], nodes: list[int]) -> None:
+        self.cands = cands
         self.pair = pair
         self.nodes = nodes
         self.loop: list[Cell] = []
+        self.in_loop = 0
         self.results: list[tuple[Cell, ...]] = []
-        self.members = [_region_cells_with(grid, u, pair) for u in range(27)]
-        self.houses = [sum(1 << u for u in UNITS_OF[c]) for c in range(N_CELLS)]
+        self.members = members
 
-    def walk(self, cell: Cell, allowed_extra: int, extra: int, last_kind: int, seen: tuple[int, int]) -> None:
-        self.nodes[0] += 1
-        if self.nodes[0] > NODE_BOUND:
+    def walk(self, cell: Cell, allowed_extra: int, extra: int, last_kind: int, seen_even: int, seen_odd: int) -> None:
+        nodes = self.nodes
+        nodes[0] += 1
+        if nodes[0] > NODE_BOUND:
             raise WorkBoundExceeded(f"unique loop search passed {NODE_BOUND} nodes")
         loop = self.loop
         loop.append(cell)
-        parity = len(loop) % 2  # the parity of the next position
-        cands = self.grid.cands
+        self.in_loop |= 1 << cell
+        size = len(loop)
+        even = size % 2 == 0  # the parity of the next position
+        seen = seen_even if even else seen_odd
+        cands, pair, members = self.cands, self.pair, self.members
+        start = loop[0]
         for kind, u in enumerate(UNITS_OF[cell]):
             if kind == last_kind:
                 continue
-            for other in self.members[u]:
-                if other == loop[0] and len(loop) >= 4:
+            for other in members[u]:
+                if other == start and size >= 4:
                     self.results.append(tuple(loop))
-                elif other not in loop:
+                elif not self.in_loop >> other & 1:
                     mask = cands[other]
-                    extra = (extra | mask) & ~self.pair
+                    extra = (extra | mask) & ~pair
                     big = MASK_COUNT[mask] > 2
-                    if (not big or MASK_COUNT[extra] == 1 or allowed_extra > 0) and not self.houses[other] & seen[parity]:
-                        grown = seen[parity] | self.houses[other]
-                        self.walk(other, allowed_extra - big, extra, kind, (grown, seen[1]) if parity == 0 else (seen[0], grown))
+                    houses = HOUSE_BITS[other]
+                    if (not big or MASK_COUNT[extra] == 1 or allowed_extra > 0) and not houses & seen:
+                        if even:
+                            self.walk(other, allowed_extra - big, extra, kind, seen | houses, seen_odd)
+                        else:
+                            self.walk(other, allowed_extra - big, extra, kind, seen_even, seen | houses)
         loop.pop()
+        self.in_loop &= ~(1 << cell)
 
 
 def is_valid_loop(loop: tuple[Cell, ...]) -> bool:
     """Every house the loop enters is entered once at an even and once at an odd position."""
-    visited: tuple[set[int], set[int]] = (set(), set())
+    even = odd = 0
     for i, cell in enumerate(loop):
-        seen = visited[i % 2]
-        for u in UNITS_OF[cell]:
-            if u in seen:
+        houses = HOUSE_BITS[cell]
+        if i % 2:
+            if odd & houses:
                 return False
-            seen.add(u)
-    return visited[0] == visited[1]
+            odd |= houses
+        else:
+            if even & houses:
+                return False
+            even |= houses
+    return even == odd
 
 
 class UniqueLoops(BaseTechnique):
@@ -141,12 +165,17 @@ class UniqueLoops(BaseTechnique):
         result: list[_Found] = []
         seen: set[tuple[object, ...]] = set()
         nodes = [0]
+        by_pair: dict[int, list[tuple[Cell, ...]]] = {}
+        cands = grid.cands
         for cell in range(N_CELLS):
-            mask = grid.cands[cell]
+            mask = cands[cell]
             if MASK_COUNT[mask] != 2:
                 continue
-            search = _LoopSearch(grid, mask, nodes)
-            search.walk(cell, 2, 0, -1, (search.houses[cell], 0))
+            members = by_pair.get(mask)
+            if members is None:
+                members = by_pair[mask] = _members(grid, mask)
+            search = _LoopSearch(cands, mask, members, nodes)
+            search.walk(cell, 2, 0, -1, HOUSE_BITS[cell], 0)
             for loop in search.results:
                 if is_valid_loop(loop):
                     for f in _deductions(grid, loop, mask):

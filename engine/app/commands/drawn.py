@@ -18,6 +18,7 @@ from typing import IO, Sequence
 from engine.grid import Grid
 from engine.profiles import Column, Rating
 from engine.solver import SolveResult, SolveStatus
+from engine.app.commands.output import cannot_write
 from engine.app.draw.walk import path_panels
 from engine.app.draw.geometry import WIDTH
 from engine.app.draw.page import Panel, Section, picture_page, walkthrough_page
@@ -54,16 +55,20 @@ class DrawnOutputs:
         return bool(self.html or self.folder)
 
     def write(self, title: str, err: IO[str], *, expanded: bool = False, intro: Sequence[str] = ()) -> str | None:
-        """Write the page and the pictures; an error message if one cannot be written."""
-        try:
-            if self.html:
+        """Write the page and the pictures; an error message (naming the file) if one
+        cannot be written."""
+        if self.html:
+            try:
                 write_text(self.html, walkthrough_page(title, self.sections, expanded=expanded, intro=intro))
-                err.write(f"stepdoku: wrote {self.html}\n")
-            if self.folder:
+            except OSError as error:
+                return cannot_write(error, self.html)
+            err.write(f"stepdoku: wrote {self.html}\n")
+        if self.folder:
+            try:
                 count = write_folder(self.folder, title, self.sections)
-                err.write(f"stepdoku: wrote {count} pictures and index.html in {self.folder}\n")
-        except OSError as error:
-            return f"cannot write: {error.strerror or error}"
+            except OSError as error:
+                return cannot_write(error, self.folder)
+            err.write(f"stepdoku: wrote {count} pictures and index.html in {self.folder}\n")
         return None
 
 
@@ -98,8 +103,12 @@ def write_folder(folder: str, title: str, sections: Sequence[Section]) -> int:
     return len(files)
 
 
-#: The names ``picture_files`` gives: only these are ever removed from a folder.
-_OUR_NAMES = re.compile(r"(puzzle-\d{3}-)?(start|end|step-\d{3,})\.svg")
+#: The names ``picture_files`` can give, and so the only ones ever removed from a folder:
+#: a step number has three digits (a walkthrough has fewer than 1,000 steps: each places a
+#: digit or removes a candidate, of 729), from 001; a puzzle number three or more, from
+#: 001, with no leading zero past three digits. ``step-0001.svg``, ``step-1000.svg`` or
+#: ``step-000.svg`` are never ours, so they are never touched.
+_OUR_NAMES = re.compile(r"(puzzle-(?!000)(?:\d{3}|[1-9]\d{3,})-)?(start|end|step-(?!000)\d{3})\.svg")
 
 
 def _remove_stale(folder: str, written: set[str]) -> None:

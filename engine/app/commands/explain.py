@@ -31,7 +31,7 @@ from rich.text import Text
 from engine.notation import rated_line
 from engine.analysis import Analysis, Status
 from engine.app.commands.inputs import Record, iter_records
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, EXIT_OUTPUT_FAILED, batch, report_error
 from engine.app.commands.drawn import DrawnOutputs, check_folder, is_folder, solution_section, status_note
 from engine.app.commands.richout import RichTarget
 from engine.formats import Puzzle, format_line
@@ -40,6 +40,7 @@ from engine.profiles import Profile, Rating
 from engine.app.render.steps import StepLog, paragraph
 from engine.app.render.tables import RatingSummary
 from engine.app.render.theme import style_of
+from engine.records import ExplainRecord
 from engine.solver import SolveResult, SolveStatus
 from engine.technique import Technique
 from engine.walkthrough import build_walkthrough
@@ -64,11 +65,18 @@ def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], s
     folder = options.svg if is_folder(options.svg) else None
     target = RichTarget(None, None if folder else options.svg)  # --svg FILE: the terminal output as a picture
     drawn = DrawnOutputs(options.html, folder)
-    problem = _check_range(options) or target.check() or (check_folder(folder) if folder else None) or RichTarget(options.html).check()
+    problem = _check_range(options)
     if problem:
         err.write(f"stepdoku: {problem}\n")
         return EXIT_BAD_INPUT
+    unwritable = target.check() or (check_folder(folder) if folder else None) or RichTarget(options.html).check()
+    if unwritable:
+        err.write(f"stepdoku: {unwritable}\n")
+        return EXIT_OUTPUT_FAILED
     techniques = profile.plan(options.codes, options.max_difficulty)
+    if not techniques:
+        err.write(f"stepdoku: {_nothing_left(profile, options)}\n")
+        return EXIT_BAD_INPUT
     quiet = options.json or options.text or (drawn.wanted and not target.exporting)
     console = None if quiet else target.console(out)
     first_line = ""
@@ -78,33 +86,33 @@ def run(options: ExplainOptions, profile: Profile, out: IO[str], err: IO[str], s
                 report_error(err, record)
                 if options.json:
                     out.write(json.dumps({"puzzle": None, "status": "error", "error": record.error, "solution": None, "brute_force": 0, "steps": [], "source": record.where, "rating": None}) + "\n")
-                outcome.add(EXIT_BAD_INPUT, record.where)
-                out.flush()
+                outcome.add_written(EXIT_BAD_INPUT, record.where, out)
                 continue
             first_line = first_line or format_line(record.item.values)
-            start, result = explain_puzzle(record.item, profile, techniques, options)
-            rating = profile.rate(result.steps, solved=result.status is SolveStatus.SOLVED, start=start) if result.status is not SolveStatus.INVALID else None
+            start, result, rating = explained(record.item, profile, techniques, options.allow_search)
             code = EXIT_OK if result.status is not SolveStatus.INVALID else EXIT_INVALID
             if drawn.wanted:
                 heading = f"Puzzle {record.index} ({record.where}){_note(record.item)}"
                 drawn.sections.append(solution_section(heading, f"p{record.index}-", start, result, rating, profile.count_columns, options.from_step, options.until_step))
             if options.json:
                 out.write(json.dumps(explain_json(record, record.item, result, rating)) + "\n")
+            elif options.text and _beyond_end(options, result):
+                err.write(f"stepdoku: {record.where}: {_beyond_words(result, options)}\n")
+                code = max(code, EXIT_BAD_INPUT)
             elif options.text:
                 out.write(_text(record, result, options))
             elif console is not None:
                 code = max(code, _walkthrough(console, record, start, result, rating, profile, options))
             elif _beyond_end(options, result):
                 code = max(code, EXIT_BAD_INPUT)
-            outcome.add(code, record.where)
-            out.flush()
+            outcome.add_written(code, record.where, out)
     title = f"stepdoku walkthrough: {first_line}"
     failures = [drawn.write(title, err, expanded=options.full_singles) if drawn.wanted else None]
     if console is not None and target.exporting:
         failures.append(target.finish(console, title, err))
     for failed in filter(None, failures):
         err.write(f"stepdoku: {failed}\n")
-        outcome.add(EXIT_BAD_INPUT)
+        return max(outcome.exit_code, EXIT_OUTPUT_FAILED)
     return outcome.exit_code
 
 
@@ -116,17 +124,35 @@ def _check_range(options: ExplainOptions) -> str | None:
     return None
 
 
-def explain_puzzle(puzzle: Puzzle, profile: Profile, techniques: tuple[Technique, ...], options: ExplainOptions) -> tuple[Grid, SolveResult]:
+def _nothing_left(profile: Profile, options: ExplainOptions) -> str:
+    """Why ``--max-difficulty`` leaves no technique to use."""
+    first = profile.plan(options.codes)[0]
+    which = " of --only" if options.codes is not None else ""
+    return (
+        f"--max-difficulty {options.max_difficulty} leaves no technique to use: the first technique{which} in profile {profile.name!r}, "
+        f"{first.name}, is ordered {profile.entry(first.code).order} (see 'stepdoku techniques --profile {profile.name}')"
+    )
+
+
+def explain_puzzle(puzzle: Puzzle, profile: Profile, techniques: tuple[Technique, ...], allow_search: bool = True) -> tuple[Grid, SolveResult]:
     """The starting grid and the logical solution of a puzzle, by the profile's policy."""
     try:
         grid = puzzle.to_grid()
     except Contradiction as broken:
         empty = Grid.from_values([0] * 81)
         return empty, SolveResult(SolveStatus.INVALID, (), empty, Analysis(Status.NONE, reason=str(broken)))
-    return grid, profile.solve(grid, techniques, allow_search=options.allow_search)
+    return grid, profile.solve(grid, techniques, allow_search=allow_search)
 
 
-def explain_json(record: Record, puzzle: Puzzle, result: SolveResult, rating: Rating | None = None) -> dict[str, Any]:
+def explained(puzzle: Puzzle, profile: Profile, techniques: tuple[Technique, ...], allow_search: bool = True) -> tuple[Grid, SolveResult, Rating | None]:
+    """The starting grid, the logical solution and its rating (None for an invalid puzzle)."""
+    start, result = explain_puzzle(puzzle, profile, techniques, allow_search)
+    if result.status is SolveStatus.INVALID:
+        return start, result, None
+    return start, result, profile.rate(result.steps, solved=result.status is SolveStatus.SOLVED, start=start)
+
+
+def explain_json(record: Record, puzzle: Puzzle, result: SolveResult, rating: Rating | None = None) -> ExplainRecord:
     return {
         "puzzle": format_line(puzzle.values),
         "status": result.status.value,
@@ -169,7 +195,8 @@ def _walkthrough(
         return EXIT_OK
     total = len(result.steps)
     if _beyond_end(options, result):
-        console.print(paragraph(console, f"The solution has only {total} steps; nothing from step {options.from_step}.", "walk.warn"))
+        words = _beyond_words(result, options)
+        console.print(paragraph(console, f"{words[0].upper()}{words[1:]}.", "walk.warn"))
         console.print()
         return EXIT_BAD_INPUT
     frames = build_walkthrough(start, result.steps, collapse_singles=not options.full_singles, first=options.from_step, last=options.until_step)
@@ -184,6 +211,12 @@ def _walkthrough(
         console.print(RatingSummary(rating, profile.count_columns, title=title))
     console.print()
     return EXIT_OK
+
+
+def _beyond_words(result: SolveResult, options: ExplainOptions) -> str:
+    """``the solution has only 70 steps; nothing from step 100``."""
+    total = len(result.steps)
+    return f"the solution has only {total} step{'' if total == 1 else 's'}; nothing from step {options.from_step}"
 
 
 def _beyond_end(options: ExplainOptions, result: SolveResult) -> bool:

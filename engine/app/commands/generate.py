@@ -20,19 +20,19 @@ import secrets
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import IO, Any, cast
+from typing import IO, Any
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_OK, Interrupted, RecordStream, batch
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_OK, Interrupted, batch, held_signals, record_file
 from engine.app.commands.resume import Kept, ResumeError, open_output
 from engine.app.commands.richout import terminal_console
 from engine.app.render.progress import RateColumn
 from engine.generate import DEFAULT_MAX_TRIES, Generated, Generator, Request, RequestError, Stats
 from engine.technique import Catalog
+from engine.workers import cap_workers
 
-FORMATS = ("lines", "jsonl", "csv")
 #: Candidates without a puzzle after which the run says the request is rare.
 RARE_AFTER = 1000
 #: Fewer puzzles than asked: --max-tries candidates in a row were rejected.
@@ -76,10 +76,8 @@ def run(options: GenerateOptions, catalog: Catalog, out: IO[str], err: IO[str]) 
         return EXIT_BAD_INPUT
     if options.seed is None and not options.quiet:
         err.write(f"stepdoku: seed {seed} (to continue this run if it stops: the same options with --seed {seed} --resume)\n")
-    try:
-        return _run(options, generator, cast(IO[str], RecordStream(handle)), err, kept)
-    finally:
-        handle.close()
+    with record_file(handle, options.output) as records:
+        return _run(options, generator, records, err, kept)
 
 
 def _check_kept(generator: Generator, kept: Kept, path: str) -> None:
@@ -102,8 +100,9 @@ def _run(options: GenerateOptions, generator: Generator, out: IO[str], err: IO[s
     first = int(kept.last["candidate"]) + 1 if kept.last is not None else 0
     count = options.count - kept.records
     start = time.perf_counter()
+    jobs = cap_workers(options.jobs, note=err)  # candidates are endless: only the machine caps -j
     try:
-        with batch() as outcome, generator.workers(options.jobs) as pool:  # pool before the bar's thread
+        with batch() as outcome, generator.workers(jobs) as pool:  # pool before the bar's thread
             progress = _progress(err) if show_progress else None
             task = progress.add_task("generating", total=options.count, tried=0) if progress is not None else None
 
@@ -113,11 +112,12 @@ def _run(options: GenerateOptions, generator: Generator, out: IO[str], err: IO[s
                 if stats.tried == RARE_AFTER and stats.found == 0 and not options.quiet:
                     _note(err, progress, _rare(stats, options.max_tries))
 
-            puzzles = generator.puzzles(count, jobs=options.jobs, pool=pool, start=first, max_tries=options.max_tries, progress=show)
+            puzzles = generator.puzzles(count, jobs=jobs, pool=pool, start=first, max_tries=options.max_tries, progress=show)
             with progress if progress is not None else nullcontext():
                 for generated in puzzles:
-                    outcome.add(EXIT_OK, f"candidate {generated.index}")  # counted before it is written: see output.py
-                    writer.write(generated, progress if out.isatty() else None)
+                    with held_signals():  # counted and written as one step: see output.py
+                        outcome.add(EXIT_OK, f"candidate {generated.index}")
+                        writer.write(generated, progress if out.isatty() else None)
     except Interrupted:
         if not options.quiet:
             err.write(_report(generator, options, time.perf_counter() - start, kept.records) + "\n")
@@ -125,7 +125,7 @@ def _run(options: GenerateOptions, generator: Generator, out: IO[str], err: IO[s
     if not options.quiet:
         err.write(_report(generator, options, time.perf_counter() - start, kept.records) + "\n")
     if generator.stats.gave_up:
-        err.write(_gave_up(generator, options, kept.records) + "\n")
+        err.write("stepdoku: " + gave_up(generator, options.max_tries, options.count, kept.records) + "\n")
         return EXIT_GAVE_UP
     return EXIT_OK
 
@@ -211,11 +211,12 @@ def _report(generator: Generator, options: GenerateOptions, seconds: float, kept
     return "\n".join(lines)
 
 
-def _gave_up(generator: Generator, options: GenerateOptions, kept: int = 0) -> str:
+def gave_up(generator: Generator, max_tries: int, count: int, kept: int = 0) -> str:
+    """Why a run made fewer puzzles than asked."""
     stats = generator.stats
     common = stats.rejected.most_common(1)
     why = f"; most often rejected: {common[0][0]}" if common else ""
     return (
-        f"stepdoku: gave up after {options.max_tries:,} candidates in a row without a puzzle (--max-tries {options.max_tries}){why}. "
-        f"{kept + stats.found} of {options.count} made: this request is very rare or cannot be met; loosen it, or raise --max-tries."
+        f"gave up after {max_tries:,} candidates in a row without a puzzle (--max-tries {max_tries}){why}. "
+        f"{kept + stats.found} of {count} made: this request is very rare or cannot be met; loosen it, or raise --max-tries."
     )

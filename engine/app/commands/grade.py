@@ -30,38 +30,45 @@ import json
 import os
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from contextlib import contextmanager
-from typing import IO, Any, Callable, Iterator, cast
+from typing import IO, Any, Callable, Iterator
 
 from rich.console import Group, RenderableType
 from rich.progress import Progress
 from rich.text import Text
 
-from engine.app.commands.inputs import iter_records
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, RecordStream, batch
+from engine.app.commands.inputs import Record, iter_records
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, Outcome, batch, held_signals, record_file
 from engine.app.commands.resume import Kept, ResumeError, kept_records, open_output, skip_kept
 from engine.app.commands.richout import terminal_console
 from engine.formats import Puzzle, format_line
 from engine.lines import Line, read_lines
 from engine.reader import read_puzzles
-from engine.grading import Grader, GradeRecord, GradeStatus, Item, grade_stream, record_columns, worker_pool
+from engine.grading import CHUNK, Grader, GradeRecord, GradeStatus, Item, grade_stream, record_columns, worker_pool
 from engine.app.render.progress import batch_progress
 from engine.cluster import ClusterUnavailable, dask_client, grade_on_cluster
 from engine.app.render.tables import CountTable
 from engine.profiles import Column, Profile, load_profile
+from engine.workers import cap_workers, count_ahead, machine_workers, usable_cpus
 
-FORMATS = ("table", "csv", "jsonl")
 #: The column that says the se field is serate's own ER (grade --se exact).
 EXACT_COLUMN = Column("se_exact", "exact", 5, align="<")
 _SAMPLE_LINES = 1000
 _HARDEST_WIDTH = 36
 
 
+#: With no ``-j``, an input of more than this many puzzles is graded in one worker process
+#: per core (on this 2-core machine -j 2 grades 1.9x faster than -j 1 for 3-5% more CPU,
+#: benchmarks/README.md); a shorter one in this process, where starting workers would
+#: cost more than they save. Records and their order are the same either way.
+AUTO_PARALLEL = 32
+
+
 @dataclass(frozen=True)
 class GradeOptions:
     inputs: tuple[str, ...]
-    jobs: int = 1
+    jobs: int | None = 1  # None: one worker per core for more than AUTO_PARALLEL puzzles
     format: str = "table"
     max_seconds: float | None = None
     quiet: bool = False
@@ -94,29 +101,42 @@ def _run_to(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str],
         return EXIT_BAD_INPUT
     items = skip_kept(_items(options.inputs, stdin), kept_records(options.output, options.format, names, kept), _same_item, options.output)
     try:
-        return _run(options, profile, cast(IO[str], RecordStream(handle)), err, items, kept)
+        with record_file(handle, options.output) as records:
+            return _run(options, profile, records, err, items, kept)
     except ResumeError as refused:
         err.write(f"stepdoku: {refused}\n")
         return EXIT_BAD_INPUT
-    finally:
-        handle.close()
 
 
 def _extra_columns(options: GradeOptions, profile: Profile) -> tuple[Column, ...]:
     """``se_exact`` when ``--se exact`` makes the profile's se field serate's own ER."""
-    exact = options.se == "exact" and any(c.key == "se" for c in profile.rating_columns)
-    return (EXACT_COLUMN,) if exact else ()
+    return (EXACT_COLUMN,) if exact_se(options.se, profile) else ()
+
+
+def exact_se(se: str, profile: Profile) -> bool:
+    """Whether ``--se exact`` makes the profile's se field serate's own ER."""
+    return se == "exact" and any(c.key == "se" for c in profile.rating_columns)
+
+
+def grader_for(profile: Profile, se: str = "style", max_seconds: float | None = None) -> Grader:
+    """The grader of ``grade --profile ... --se ...``."""
+    return Grader(profile, max_seconds, exact_se=load_profile("se", profile.catalog) if exact_se(se, profile) else None)
 
 
 def _run(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], items: Iterator[Item], kept: Kept) -> int:
+    auto = options.jobs is None and options.cluster is None  # no note when -j was not given
+    if auto:
+        jobs, items = auto_jobs(items)
+        options = replace(options, jobs=jobs)
     extra = _extra_columns(options, profile)
-    grader = Grader(profile, options.max_seconds, exact_se=load_profile("se", profile.catalog) if extra else None)
+    grader = grader_for(profile, options.se, options.max_seconds)
     writer = _Writer(options.format, out, profile, kept, extra)
     summary = Summary(profile, kept.records)
     show_progress = options.progress if options.progress is not None else (err.isatty() and not options.quiet)
     err_console = terminal_console(err)
     total = _count(options.inputs) if show_progress else None
-    with batch() as outcome, _grading(options, grader) as grade:  # workers before the bar's thread
+    items, share = _share_out(options, items, None if auto else err)
+    with batch() as outcome, _grading(options, grader, share) as grade:  # workers before the bar's thread
         for status, count in kept.statuses.items():
             known = status in {s.value for s in GradeStatus}
             outcome.add(_exit_code(GradeStatus(status)) if known else EXIT_OK, times=count)
@@ -129,14 +149,46 @@ def _run(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], it
     return outcome.exit_code
 
 
+def auto_jobs(items: Iterator[Item]) -> tuple[int, Iterator[Item]]:
+    """How many worker processes grade ``items`` when ``-j`` is not given: one per core
+    when there are more than AUTO_PARALLEL of them, else none (1: this process). Reads
+    that many items ahead; returns the items whole."""
+    head = list(itertools.islice(items, AUTO_PARALLEL + 1))
+    jobs = usable_cpus() if len(head) > AUTO_PARALLEL else 1
+    return jobs, itertools.chain(head, items)
+
+
+@dataclass(frozen=True)
+class _Share:
+    """How the work is shared out: worker processes (1: none) and puzzles per task."""
+
+    jobs: int
+    chunk: int = CHUNK
+
+
+def _share_out(options: GradeOptions, items: Iterator[Item], err: IO[str] | None) -> tuple[Iterator[Item], _Share]:
+    """``-j N`` capped (see ``engine.workers.cap_workers``): never more workers than this
+    machine can use, nor than there are puzzles; a short batch is cut into as many tasks
+    as there are workers, so each gets some. The puzzles the cap needs to know about are
+    read ahead (no more than the workers would have taken in at once)."""
+    requested = options.jobs or 1
+    if requested <= 1 or options.scheduler is not None:
+        return items, _Share(requested)
+    ahead = min(requested, machine_workers()) * CHUNK
+    items, known = count_ahead(items, ahead)
+    jobs = cap_workers(requested, known, noun="puzzle", note=err)
+    chunk = CHUNK if known is None else max(1, min(CHUNK, -(-known // jobs)))
+    return items, _Share(jobs, chunk)
+
+
 @contextmanager
-def _grading(options: GradeOptions, grader: Grader) -> Iterator[Callable[[Iterator[Item]], Iterator[GradeRecord]]]:
+def _grading(options: GradeOptions, grader: Grader, share: _Share) -> Iterator[Callable[[Iterator[Item]], Iterator[GradeRecord]]]:
     """How the records are made: in this process, in ``-j`` worker processes, or on Dask."""
     if options.cluster is None:
-        with worker_pool(grader, options.jobs) as pool:
-            yield lambda items: grade_stream(items, grader, options.jobs, pool=pool)
+        with worker_pool(grader, share.jobs) as pool:
+            yield lambda items: grade_stream(items, grader, share.jobs, share.chunk, pool=pool)
         return
-    with dask_client(options.scheduler, options.jobs if options.jobs > 1 else None) as client:
+    with dask_client(options.scheduler, share.jobs if share.jobs > 1 else None) as client:
         yield lambda items: grade_on_cluster(items, grader, client)
 
 
@@ -160,25 +212,29 @@ def _drain(
     if progress is None:
         for record in records:
             summary.add(record)
-            outcome.add(_exit_code(record.status), record.puzzle)  # counted before it is written: see output.py
-            writer.write(record, None)
+            with held_signals():  # counted and written as one step: see output.py
+                outcome.add(_exit_code(record.status), record.puzzle)
+                writer.write(record, None)
         return
     with progress:
         task = progress.add_task("grading", total=total, completed=summary.kept)
         for record in records:
             summary.add(record)
-            outcome.add(_exit_code(record.status), record.puzzle)
-            writer.write(record, progress if rows_on_terminal else None)
+            with held_signals():
+                outcome.add(_exit_code(record.status), record.puzzle)
+                writer.write(record, progress if rows_on_terminal else None)
             progress.advance(task)
         progress.update(task, total=summary.kept + summary.count)  # the total was an estimate
 
 
 def _items(inputs: tuple[str, ...], stdin: IO[str] | None) -> Iterator[Item]:
-    for record in iter_records(inputs, stdin):
-        if isinstance(record.item, Puzzle):
-            yield record.item
-        else:
-            yield GradeRecord(None, GradeStatus.ERROR, error=record.problem)
+    return map(grade_item, iter_records(inputs, stdin))
+
+
+def grade_item(record: Record) -> Item:
+    """What the grader is given for an input record: its puzzle, or the error record of
+    one that could not be read (graded as itself, so the output keeps its place)."""
+    return record.item if isinstance(record.item, Puzzle) else GradeRecord(None, GradeStatus.ERROR, error=record.problem)
 
 
 def _count(inputs: tuple[str, ...]) -> int | None:
@@ -243,7 +299,7 @@ class _Writer:
 
     def _csv_row(self, record: GradeRecord) -> list[str]:
         by_key = {column.key: column for column in self.columns}
-        values = record.to_json()
+        values: dict[str, Any] = dict(record.to_json())
         return [by_key[name].text(values[name]) if name in by_key else _csv_value(values[name]) for name in self.names]
 
 

@@ -13,7 +13,9 @@ JSON (one object per state)::
      "applied": "<state after the step, as --apply prints it>" | null,
      "notes": ["..."], "error": "..." | null}
 
-Exit codes: 0 (hint, mistakes or solved), 1 the puzzle itself has no solution, 2 bad input.
+Exit codes: 0 (a hint, mistakes against a proper puzzle, or solved), 1 the puzzle has no
+solution or several (the puzzle: ``--puzzle`` when given, else the grid's own digits), 2
+bad input, 4 the page could not be written.
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ from rich.console import Console
 from rich.text import Text
 
 from engine.advice import Advice, HintOptions, HintStatus, StateMismatch, advise, player_state
+from engine.analysis import Status
 from engine.app.commands.inputs import Record, iter_records
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, EXIT_OUTPUT_FAILED, batch, cannot_write, report_error
 from engine.app.commands.drawn import write_text
 from engine.app.commands.richout import RichTarget, terminal_console
 from engine.app.draw.hint_page import hint_page, hint_parts
@@ -40,26 +43,24 @@ def run(options: HintOptions, profile: Profile, out: IO[str], err: IO[str], stdi
     problem = RichTarget(html).check() if html else None
     if problem:
         err.write(f"stepdoku: {problem}\n")
-        return EXIT_BAD_INPUT
+        return EXIT_OUTPUT_FAILED
     givens: Puzzle | None = None
     if options.puzzle is not None:
-        first = next(iter(iter_records([options.puzzle], stdin)))
-        if not isinstance(first.item, Puzzle):
-            message = first.item.message.replace("no puzzle found in argument 1", "no puzzle found")
-            err.write(f"stepdoku: --puzzle: {message}\n")
+        first = givens_of(next(iter(iter_records([options.puzzle], stdin))))
+        if not isinstance(first, Puzzle):
+            err.write(f"stepdoku: --puzzle: {first}\n")
             return EXIT_BAD_INPUT
-        givens = first.item
+        givens = first
     console = None if options.json or html else terminal_console(out)
     pages: list[list[str]] = []
     with batch() as outcome:
         for record in iter_records([options.state], stdin):
-            outcome.add(_hint_one(record, givens, console, profile, options, out, err, pages if html else None), record.where)
-            out.flush()
+            outcome.add_written(_hint_one(record, givens, console, profile, options, out, err, pages if html else None), record.where, out)
     if html:
         failed = _write_page(html, pages, err)
         if failed:
             err.write(f"stepdoku: {failed}\n")
-            outcome.add(EXIT_BAD_INPUT)
+            return max(outcome.exit_code, EXIT_OUTPUT_FAILED)
     return outcome.exit_code
 
 
@@ -67,7 +68,7 @@ def _write_page(path: str, pages: list[list[str]], err: IO[str]) -> str | None:
     try:
         write_text(path, hint_page("stepdoku hint", pages))
     except OSError as error:
-        return f"cannot write: {error.strerror or error}"
+        return cannot_write(error, path)
     err.write(f"stepdoku: wrote {path}\n")
     return None
 
@@ -88,13 +89,11 @@ def _hint_one(
         _json_error(out, options, record.where, record.error or "")
         return EXIT_BAD_INPUT
     try:
-        state = player_state(record.item, givens)
+        advice = advice_of(record, record.item, givens, profile, options)
     except StateMismatch as mismatch:
         err.write(f"stepdoku: {record.where}: {mismatch}\n")
         _json_error(out, options, record.where, str(mismatch))
         return EXIT_BAD_INPUT
-    puzzle = record.item
-    advice = advise(Advice(record.where, state, puzzle.layout, puzzle.empty_char, board=puzzle.board), profile, options)
     if pages is not None:
         pages.append(hint_parts(advice, options.level))
     if options.json:
@@ -103,7 +102,33 @@ def _hint_one(
         console.print(HintView(advice, options.level, options.apply))
         if options.apply and advice.applied is not None:
             console.print(Text(advice.applied), soft_wrap=True)
-    return EXIT_INVALID if advice.status is HintStatus.INVALID else EXIT_OK
+    return _exit_code(advice)
+
+
+def _exit_code(advice: Advice) -> int:
+    """1 when the puzzle has no solution or several, as for every command: the puzzle is
+    ``--puzzle`` when given, else the digits of the grid itself (mistakes in a player's
+    grid against a proper ``--puzzle`` are an answer, not a broken puzzle)."""
+    puzzle = advice.diagnosis.puzzle.status if advice.diagnosis is not None else None
+    broken = advice.status is HintStatus.INVALID or puzzle in (Status.NONE, Status.MULTIPLE)
+    return EXIT_INVALID if broken else EXIT_OK
+
+
+def givens_of(record: Record) -> Puzzle | str:
+    """The original puzzle (``--puzzle``), or why it cannot be read."""
+    if isinstance(record.item, Puzzle):
+        return record.item
+    return record.item.message.replace("no puzzle found in argument 1", "no puzzle found")
+
+
+def advice_of(record: Record, puzzle: Puzzle, givens: Puzzle | None, profile: Profile, options: HintOptions) -> Advice:
+    """The diagnosis and the hint for one state (``puzzle``, read from ``record``).
+
+    Raises:
+        StateMismatch: the state does not keep the givens.
+    """
+    state = player_state(puzzle, givens)
+    return advise(Advice(record.where, state, puzzle.layout, puzzle.empty_char, board=puzzle.board), profile, options)
 
 
 def _json_error(out: IO[str], options: HintOptions, where: str, message: str) -> None:

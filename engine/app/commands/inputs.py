@@ -77,23 +77,41 @@ def iter_records(inputs: Iterable[str], stdin: IO[str] | None = None) -> Iterato
             index += 1
             yield Record(source, InputProblem(problem or f"{arg!r} cannot be read"), index)
             continue
-        found = 0
-        counter = _Counter(read_lines(stream))
         try:
-            for item in read_puzzles(counter):
-                index += 1
-                found += 1
-                yield Record(source, item, index)
-        except OSError as error:
-            index += 1
-            found += 1
-            yield Record(source, PuzzleFormatError(f"reading stopped: {error.strerror or error}"), index)
+            for record in _records(source, stream, index):
+                index = record.index
+                yield record
         finally:
             if arg != "-":
                 stream.close()
-        if not found:
+
+
+def text_records(text: str, name: str = "argument 1") -> Iterator[Record]:
+    """Every puzzle of a text, read as a command-line argument is (sources ``line N``), and
+    never as a file name: what the web API reads. ``name`` says where an empty text came
+    from (``no puzzle found in 'state' (it is empty)``)."""
+    for record in _records("<argument 1>", io.StringIO(text), 0):
+        if isinstance(record.item, NoPuzzle):
+            record = Record(record.source, NoPuzzle(record.item.message.replace("argument 1", name)), record.index)
+        yield record
+
+
+def _records(source: str, stream: IO[bytes] | IO[str], index: int) -> Iterator[Record]:
+    """The records of one opened input, numbered on from ``index``; "no puzzle found" when
+    it holds none."""
+    found = 0
+    counter = _Counter(read_lines(stream))
+    try:
+        for item in read_puzzles(counter):
             index += 1
-            yield Record(source, NoPuzzle(f"no puzzle found in {_name(source)} ({counter.why_empty()})"), index)
+            found += 1
+            yield Record(source, item, index)
+    except OSError as error:
+        index += 1
+        found += 1
+        yield Record(source, PuzzleFormatError(f"reading stopped: {error.strerror or error}"), index)
+    if not found:
+        yield Record(source, NoPuzzle(f"no puzzle found in {_name(source)} ({counter.why_empty()})"), index + 1)
 
 
 class _Counter:

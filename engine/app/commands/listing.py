@@ -11,15 +11,16 @@ whether it needs a unique solution, whether a plain solve uses it. ``--rich`` (o
 from __future__ import annotations
 
 import json
-from typing import IO, Any
+from typing import IO, Any, cast
 
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_OK
+from engine.app.commands.output import EXIT_OK, EXIT_OUTPUT_FAILED
 from engine.app.commands.richout import RichTarget
 from engine.app.render.tables import TechniqueTable
 from engine.profiles import Profile
+from engine.records import TechniqueRecord
 
 
-def rows_of(profile: Profile, rich: bool = False) -> list[dict[str, Any]]:
+def rows_of(profile: Profile, rich: bool = False) -> list[TechniqueRecord]:
     """One row per technique; ``rich`` adds the numbers shown only in tables."""
     shown = [c.key for c in profile.technique_columns if rich or not c.rich_only]
     rows = []
@@ -30,7 +31,7 @@ def rows_of(profile: Profile, rich: bool = False) -> list[dict[str, Any]]:
         row.update({key: numbers.get(key) for key in shown})
         row.update({"uniqueness": t.uniqueness, "enabled": entry.enabled, "codes": list(t.codes)})
         row["subtypes"] = [{"code": code, "name": t.declaration.subname(code)} for code in t.codes[1:]]
-        rows.append(row)
+        rows.append(cast(TechniqueRecord, row))
     return rows
 
 
@@ -47,7 +48,7 @@ def run(profile: Profile, as_json: bool, out: IO[str], rich: bool = False, targe
     for row in rows_of(profile):
         flag = "  (needs a unique solution)" if row["uniqueness"] else ""
         flag += "" if row["enabled"] else "  (off by default; ask for it by code)"
-        numbers = "".join(f" {c.cell(row[c.key])}" for c in columns)
+        numbers = "".join(f" {c.cell(dict(row)[c.key])}" for c in columns)
         out.write(f"{row['difficulty']:>5}  {row['code']:<6} {row['name']:<40}{numbers}{flag}\n")
         for sub in row["subtypes"]:
             out.write(f"{'':>5}  {sub['code']:<6}   {sub['name']} (sub-type of {row['code']})\n")
@@ -59,12 +60,12 @@ def _rich(profile: Profile, out: IO[str], target: RichTarget, err: IO[str] | Non
     problem = target.check()
     if problem:
         (err or out).write(f"stepdoku: {problem}\n")
-        return EXIT_BAD_INPUT
+        return EXIT_OUTPUT_FAILED
     console = target.console(out)
     console.print(TechniqueTable(rows_of(profile, rich=True), profile.technique_columns))
     if target.exporting:
         failed = target.finish(console, "stepdoku techniques", err or out)
         if failed:
             (err or out).write(f"stepdoku: {failed}\n")
-            return EXIT_BAD_INPUT
+            return EXIT_OUTPUT_FAILED
     return EXIT_OK

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import signal
 import threading
 import unicodedata
 from contextlib import contextmanager
-from typing import IO, Iterator
+from typing import IO, Iterator, cast
 
 from engine.app.commands.inputs import Record
 
@@ -20,11 +21,48 @@ EXIT_PIPE_CLOSED = 141  # the reader of the output went away (``| head``): 128 +
 
 
 class OutputFailed(Exception):
-    """Standard output could not be written (not a pipe closed by its reader)."""
+    """The output could not be written (not a pipe closed by its reader): standard
+    output, or the file at ``path``."""
 
-    def __init__(self, error: OSError) -> None:
+    def __init__(self, error: OSError, path: str | None = None) -> None:
         super().__init__(error.strerror or str(error))
         self.error = error
+        self.path = path
+
+    def describe(self) -> str:
+        """``cannot write 'out.jsonl': No space left on device`` (``the output`` for stdout)."""
+        return cannot_write(self.error, self.path)
+
+
+def cannot_write(error: OSError, path: str | None = None) -> str:
+    """The one-line message for an output that failed: what could not be written (the
+    file the system names, else ``path``, else ``the output``) and why.
+
+    >>> cannot_write(OSError(28, "No space left on device"), "walk.html")
+    "cannot write 'walk.html': No space left on device"
+    """
+    where = error.filename if isinstance(error.filename, str) else path
+    return f"cannot write {where!r}: {error.strerror or error}" if where else f"cannot write the output: {error.strerror or error}"
+
+
+@contextmanager
+def record_file(handle: IO[str], path: str) -> Iterator[IO[str]]:
+    """The records' file at ``path`` (``-o FILE``) as a :class:`RecordStream`, closed on
+    exit. A write or the closing flush that fails (a full disk) is :class:`OutputFailed`
+    naming the path; a close that fails while something else already stopped the run
+    leaves that reason standing."""
+    try:
+        yield cast(IO[str], RecordStream(handle, path))
+    except BaseException:
+        try:
+            handle.close()
+        except OSError:
+            pass
+        raise
+    try:
+        handle.close()
+    except OSError as error:
+        raise OutputFailed(error, path) from None
 
 
 class OutputClosed(Exception):
@@ -49,6 +87,14 @@ class Outcome:
     @property
     def done(self) -> int:
         return sum(self.counts.values())
+
+    def add_written(self, code: int, where: str | None, out: IO[str]) -> None:
+        """Count a record and write it out (``out.flush()``) as one step: Ctrl-C or SIGTERM
+        comes before both or after both, so the count an interrupted batch reports is the
+        number of records on stdout."""
+        with held_signals():
+            self.add(code, where)
+            out.flush()
 
 
 EXIT_INTERRUPTED = 130  # Ctrl-C: 128 + SIGINT
@@ -107,13 +153,14 @@ class RecordStream(io.TextIOBase):
     """Standard output for the commands: every record arrives whole or not at all.
 
     Text is held until the command flushes (once per record, or per rendered block); the
-    held text is then written with SIGINT blocked, so Ctrl-C can never cut a record in
+    held text is then written with SIGINT held back, so Ctrl-C can never cut a record in
     half: an interrupted record is simply not written.
     """
 
-    def __init__(self, stream: IO[str]) -> None:
+    def __init__(self, stream: IO[str], path: str | None = None) -> None:
         super().__init__()
         self._stream = stream
+        self._path = path  # the file it writes to (None: standard output), for messages
         self._held: list[str] = []
 
     def write(self, text: str) -> int:
@@ -125,14 +172,14 @@ class RecordStream(io.TextIOBase):
             return
         text = "".join(self._held)
         self._held.clear()
-        with _sigint_held():
+        with held_signals():
             try:
                 self._stream.write(text)
                 self._stream.flush()
             except BrokenPipeError:
                 raise OutputClosed() from None
             except OSError as error:
-                raise OutputFailed(error) from None
+                raise OutputFailed(error, self._path) from None
 
     def discard(self) -> None:
         """Drop what was written since the last flush (a record cut short)."""
@@ -152,19 +199,67 @@ class RecordStream(io.TextIOBase):
         return getattr(self._stream, "encoding", None) or "utf-8"
 
 
+_HELD_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+class _SignalHold:
+    """Ctrl-C and SIGTERM held back while a record is counted and written.
+
+    Blocking the signals with ``pthread_sigmask`` is not enough: it blocks them for the
+    main thread only, and the kernel then hands a signal sent to the process to any other
+    thread (a worker pool's manager, a progress bar), after which Python raises it in the
+    main thread at once. Python runs signal handlers in the main thread whichever thread
+    received the signal, so the handlers themselves are swapped for one that notes the
+    signal; the noted signal goes to the handler it was meant for when the hold ends.
+    """
+
+    def __init__(self) -> None:
+        self.depth = 0
+        self.pending: list[int] = []
+        self.previous: dict[int, object] = {}
+
+    def note(self, signum: int, frame: object) -> None:
+        self.pending.append(signum)
+
+    def begin(self) -> None:
+        if self.depth == 0:
+            self.previous = {signum: signal.signal(signum, self.note) for signum in _HELD_SIGNALS}
+        self.depth += 1
+
+    def end(self) -> None:
+        self.depth -= 1
+        if self.depth:
+            return
+        for signum, handler in self.previous.items():
+            signal.signal(signum, signal.SIG_DFL if handler is None else handler)  # type: ignore[arg-type]
+        pending, self.pending = self.pending, []
+        if pending:
+            _deliver(pending[0], self.previous[pending[0]])
+
+
+def _deliver(signum: int, handler: object) -> None:
+    """Send a held signal where it would have gone."""
+    if callable(handler):
+        handler(signum, None)
+    elif handler != signal.SIG_IGN:  # the default action (or a handler set outside Python)
+        os.kill(os.getpid(), signum)
+
+
+_HOLD = _SignalHold()
+
+
 @contextmanager
-def _sigint_held() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back (they are delivered right after) where the platform
-    allows it."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+def held_signals() -> Iterator[None]:
+    """Ctrl-C and SIGTERM arrive before this block or right after it, never inside (in the
+    main thread; elsewhere signals never reach Python code anyway)."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    held = {signal.SIGINT, signal.SIGTERM}
-    signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    _HOLD.begin()
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
+        _HOLD.end()
 
 
 def report_error(err: IO[str], record: Record) -> None:

@@ -24,6 +24,8 @@ import os
 from dataclasses import dataclass, field
 from typing import IO, Any, Callable, Iterable, Iterator, TypeVar
 
+from engine.app.commands.output import OutputFailed
+
 RESUMABLE = ("jsonl", "csv")
 #: Bytes read at a time when scanning a file for its whole lines.
 _BLOCK = 1 << 16
@@ -49,12 +51,16 @@ class Kept:
 def open_output(path: str, form: str, names: tuple[str, ...], resume: bool) -> tuple[IO[str], Kept]:
     """The file to append records to, and what it already holds: nothing unless
     ``resume`` (then the file is started afresh), else its whole records, with a torn
-    last line cut off. Raises ResumeError when the file is not this batch's or cannot be
-    opened."""
+    last line cut off.
+
+    Raises:
+        ResumeError: the file is not this batch's to continue.
+        OutputFailed: the file cannot be opened or cut (exit code 4, the path named).
+    """
     try:
         return _open_output(path, form, names, resume)
     except OSError as error:
-        raise ResumeError(f"cannot write {path!r}: {error.strerror or error}") from None
+        raise OutputFailed(error, path) from None
 
 
 def _open_output(path: str, form: str, names: tuple[str, ...], resume: bool) -> tuple[IO[str], Kept]:
@@ -99,6 +105,12 @@ def parse_record(form: str, names: tuple[str, ...], line: bytes, path: str, numb
     where = f"{path}:{number}"
     try:
         text = line.decode("utf-8")
+        other = _written_as(form, text)
+        if other is not None:
+            raise ResumeError(
+                f"{where}: the file holds {_FORMAT_WORDS[other]} (--format {other}), not {_FORMAT_WORDS[form]} (--format {form}): "
+                f"resume with --format {other}, or start again without --resume"
+            )
         if form == "jsonl":
             record = json.loads(text)
             if not isinstance(record, dict) or tuple(record) != names:
@@ -114,6 +126,21 @@ def parse_record(form: str, names: tuple[str, ...], line: bytes, path: str, numb
     if len(row) != len(names):
         raise ResumeError(f"{where}: not a record of this batch (another --format or --profile?)")
     return dict(zip(names, row))
+
+
+#: What each resumable format's records are called in messages.
+_FORMAT_WORDS = {"jsonl": "JSON lines", "csv": "CSV rows"}
+
+
+def _written_as(form: str, text: str) -> str | None:
+    """The other resumable format a line plainly belongs to (a JSON object where CSV rows
+    are expected, a comma-separated row where JSON lines are), else None."""
+    json_object = text.lstrip().startswith("{")
+    if form == "csv" and json_object:
+        return "jsonl"
+    if form == "jsonl" and not json_object and "," in text:
+        return "csv"
+    return None
 
 
 def kept_records(path: str, form: str, names: tuple[str, ...], kept: Kept) -> Iterator[dict[str, Any]]:

@@ -8,6 +8,7 @@ from typing import IO
 
 from rich.console import Console
 
+from engine.app.commands.output import cannot_write
 from engine.app.render.export import export_html, export_svg, recording_console
 from engine.app.render.theme import THEME
 
@@ -43,16 +44,16 @@ class RichTarget:
         return None
 
     def finish(self, console: Console, title: str, err: IO[str]) -> str | None:
-        """Write the requested files; returns an error message if one cannot be written."""
-        try:
-            if self.html:
-                _write(self.html, export_html(console, title, clear=not self.svg))
-                err.write(f"stepdoku: wrote {self.html}\n")
-            if self.svg:
-                _write(self.svg, export_svg(console, title))
-                err.write(f"stepdoku: wrote {self.svg}\n")
-        except OSError as error:
-            return f"cannot write: {error.strerror or error}"
+        """Write the requested files; returns an error message (naming the file) if one
+        cannot be written."""
+        for path, as_svg in ((self.html, False), (self.svg, True)):
+            if not path:
+                continue
+            try:
+                _write(path, export_svg(console, title) if as_svg else export_html(console, title, clear=not self.svg))
+            except OSError as error:
+                return cannot_write(error, path)
+            err.write(f"stepdoku: wrote {path}\n")
         return None
 
 

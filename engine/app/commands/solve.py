@@ -21,6 +21,7 @@ from engine.analysis import Analysis, Status, analyse
 from engine.app.commands.inputs import Record, iter_records
 from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
 from engine.formats import Layout, Puzzle, format_line, format_values
+from engine.records import CountRecord, SolveRecord
 from engine.search import count_solutions
 
 
@@ -44,8 +45,7 @@ def run(options: SolveOptions, out: IO[str], err: IO[str], stdin: IO[str] | None
                 if options.json:
                     out.write(json.dumps(_error_json(record)) + "\n")
                 report_error(err, record)
-            outcome.add(code, record.where)
-            out.flush()
+            outcome.add_written(code, record.where, out)
     return outcome.exit_code
 
 
@@ -77,15 +77,21 @@ def _solve_text(record: Record, puzzle: Puzzle, analysis: Analysis, layout: Layo
 def _count_one(record: Record, puzzle: Puzzle, options: SolveOptions, out: IO[str]) -> int:
     """Count up to --limit; a second solution is always looked for, so the exit code says
     whether the puzzle is proper even with --limit 1."""
-    found = count_solutions(puzzle.values, max(options.limit, 2), puzzle.candidates)
-    n = min(found, options.limit)
-    capped = found >= options.limit and not (found == 1 and options.limit == 1)
+    found, data = count_json(record, puzzle, options.limit)
     if options.json:
-        data = {"puzzle": format_line(puzzle.values), "count": n, "capped": capped, "source": record.where}
         out.write(json.dumps(data) + "\n")
     else:
-        out.write(f"{record.where}: {count_words(n, capped, options.limit, found)}\n")
+        out.write(f"{record.where}: {count_words(data['count'], data['capped'], options.limit, found)}\n")
     return EXIT_OK if found == 1 else EXIT_INVALID
+
+
+def count_json(record: Record, puzzle: Puzzle, limit: int) -> tuple[int, CountRecord]:
+    """The solutions counted up to ``limit`` (and always up to 2): how many were found,
+    and the record."""
+    found = count_solutions(puzzle.values, max(limit, 2), puzzle.candidates)
+    n = min(found, limit)
+    capped = found >= limit and not (found == 1 and limit == 1)
+    return found, {"puzzle": format_line(puzzle.values), "count": n, "capped": capped, "source": record.where}
 
 
 def count_words(n: int, capped: bool, limit: int, found: int) -> str:
@@ -102,7 +108,7 @@ def count_words(n: int, capped: bool, limit: int, found: int) -> str:
     return f"stopped counting at {limit} (--limit {limit}): {at_least}"
 
 
-def solve_json(record: Record, puzzle: Puzzle, analysis: Analysis) -> dict[str, Any]:
+def solve_json(record: Record, puzzle: Puzzle, analysis: Analysis) -> SolveRecord:
     return {
         "puzzle": format_line(puzzle.values),
         "status": analysis.status.value,
@@ -113,7 +119,7 @@ def solve_json(record: Record, puzzle: Puzzle, analysis: Analysis) -> dict[str, 
     }
 
 
-def _error_json(record: Record) -> dict[str, Any]:
+def _error_json(record: Record) -> SolveRecord:
     return {
         "puzzle": None,
         "status": "error",

@@ -8,14 +8,19 @@ technique, anything else with the profile's default techniques, in the profile's
 candidate grid of the position, as ``explain`` does.
 
 JSON: one line per position ``{"position": n, "source": ..., "puzzle": "<81>",
-"status": "unique"|"multiple"|"none"|"error", "error": ..., "steps": [STEP, ...]}``.
+"status": "unique"|"multiple"|"none"|"error", "error": ..., "steps": [STEP, ...],
+"cut_short": [CODE, ...]}``.
+
+Each technique's listing is bounded by work (``engine.listing``): one that reaches its
+bound keeps the steps found so far and is named in ``cut_short`` (the text, the rich view
+and the page say so in words), the same on every machine.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 from rich.console import Console
 from rich.text import Text
@@ -27,9 +32,10 @@ from engine.app.commands.drawn import DrawnOutputs, check_folder, is_folder, not
 from engine.app.commands.richout import RichTarget
 from engine.app.draw.page import Section
 from engine.app.draw.walk import step_panel
-from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
+from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, EXIT_OUTPUT_FAILED, batch, report_error
 from engine.formats import Puzzle, format_line
 from engine.grid import Contradiction
+from engine.listing import LISTING_WORK, list_steps
 from engine.profiles import Profile
 from engine.solver import usable_techniques
 from engine.step import Step
@@ -56,7 +62,7 @@ def run(options: StepsOptions, profile: Profile, out: IO[str], err: IO[str], std
     problem = target.check() or (check_folder(folder) if folder else None) or RichTarget(options.html).check()
     if problem:
         err.write(f"stepdoku: {problem}\n")
-        return EXIT_BAD_INPUT
+        return EXIT_OUTPUT_FAILED
     chosen = profile.select(options.codes) if options.codes is not None else None
     wants_console = (options.rich and not drawn.wanted) or target.exporting
     console = target.console(out) if wants_console and not options.json else None
@@ -77,30 +83,32 @@ def run(options: StepsOptions, profile: Profile, out: IO[str], err: IO[str], std
             else:
                 report_error(err, record)
                 if options.json:
-                    out.write(json.dumps({"position": record.index, "source": record.where, "puzzle": None, "status": "error", "error": record.error, "steps": []}) + "\n")
+                    out.write(json.dumps({"position": record.index, "source": record.where, "puzzle": None, "status": "error", "error": record.error, "steps": [], "cut_short": []}) + "\n")
                 code = EXIT_BAD_INPUT
-            outcome.add(code, record.where)
-            out.flush()
+            outcome.add_written(code, record.where, out)
     failures = [drawn.write("stepdoku steps", err) if drawn.wanted else None]
     if console is not None and target.exporting:
         failures.append(target.finish(console, "stepdoku steps", err))
     for failed in filter(None, failures):
         err.write(f"stepdoku: {failed}\n")
-        outcome.add(EXIT_BAD_INPUT)
+        return max(outcome.exit_code, EXIT_OUTPUT_FAILED)
     return outcome.exit_code
 
 
 def _code(status: Status) -> int:
-    return EXIT_OK if status is not Status.NONE else EXIT_INVALID
+    """1 when the position has no solution or several, as for every command."""
+    return EXIT_OK if status is Status.UNIQUE else EXIT_INVALID
 
 
 def _drawn_one(record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...]) -> tuple[Section, Status]:
     """A position's steps for the page, each on the position's drawn grid, and its status."""
-    status, error, steps = find_steps(puzzle, techniques)
+    found = find_steps(puzzle, techniques)
+    status, error, steps = found.status, found.error, found.steps
     count = f"{len(steps)} step" + ("" if len(steps) == 1 else "s")
     heading = f"Position {record.index} ({record.where}): {count}"
     prefix = f"p{record.index}-"
-    notes = tuple(n for n in (error, "More than one solution: uniqueness techniques are left out." if status is Status.MULTIPLE else None) if n)
+    multiple = "More than one solution: uniqueness techniques are left out." if status is Status.MULTIPLE else None
+    notes = tuple(n for n in (error, multiple, cut_note(found, techniques)) if n)
     if not steps or status is Status.NONE:
         return Section(heading, (note_panel(prefix, heading, " ".join(notes) or "No step found here."),)), status
     grid = puzzle.to_grid()
@@ -116,26 +124,53 @@ def _default_techniques(puzzle: Puzzle, profile: Profile) -> tuple[Technique, ..
     return profile.default
 
 
-def find_steps(puzzle: Puzzle, techniques: tuple[Technique, ...]) -> tuple[Status, str | None, list[Step]]:
-    """Every step of the techniques in the position (uniqueness ones only if it is unique)."""
+class Found(NamedTuple):
+    """What a position's listing found: its status, why it is broken (if it is), the
+    steps, and the codes of the techniques whose listing was cut short by its bound."""
+
+    status: Status
+    error: str | None
+    steps: list[Step]
+    cut: tuple[str, ...] = ()
+
+
+def find_steps(puzzle: Puzzle, techniques: tuple[Technique, ...]) -> Found:
+    """Every step of the techniques in the position (uniqueness ones only if it is
+    unique), each technique's listing bounded by work (``engine.listing``)."""
     try:
         grid = puzzle.to_grid()
     except Contradiction as broken:
-        return Status.NONE, str(broken), []
+        return Found(Status.NONE, str(broken), [])
     analysis = analyse(grid.values, grid.cands)
     usable = usable_techniques(techniques, unique=analysis.status is Status.UNIQUE)
-    steps = [step for technique in usable for step in technique.find(grid)]
-    return analysis.status, analysis.reason or None, steps
+    listing = list_steps(grid, usable)
+    return Found(analysis.status, analysis.reason or None, list(listing.steps), listing.cut)
+
+
+def cut_note(found: Found, techniques: tuple[Technique, ...]) -> str | None:
+    """The sentence saying which listings were cut short, if any."""
+    if not found.cut:
+        return None
+    names = {t.code: t.name for t in techniques}
+    which = ", ".join(f"{names.get(code, code)} ({code})" for code in found.cut)
+    return (
+        f"Cut short: the listing of {which} reached its work bound ({LISTING_WORK:,} units) and stopped there, "
+        "so there may be more steps than these (the bound is work, not time: the same on every machine)."
+    )
 
 
 def _rich_one(console: Console, record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...]) -> int:
-    status, error, steps = find_steps(puzzle, techniques)
+    found = find_steps(puzzle, techniques)
+    status, error, steps = found.status, found.error, found.steps
     count = f"{len(steps)} step" + ("" if len(steps) == 1 else "s")
     console.print(Text(f"Position {record.index} ({record.where}): {count}", style=style_of(console, "walk.title")))
     if error:
         console.print(paragraph(console, error, "walk.warn"))
     if status is Status.MULTIPLE:
         console.print(paragraph(console, "More than one solution: uniqueness techniques are left out.", "walk.note"))
+    note = cut_note(found, techniques)
+    if note:
+        console.print(paragraph(console, note, "walk.warn"))
     if steps:
         console.print(Indented(Legend(), 0))
         console.print(steps_view(steps, puzzle.to_grid()))
@@ -144,27 +179,31 @@ def _rich_one(console: Console, record: Record, puzzle: Puzzle, techniques: tupl
 
 
 def _one(record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...], options: StepsOptions, out: IO[str]) -> int:
-    status, error, steps = find_steps(puzzle, techniques)
+    found = find_steps(puzzle, techniques)
     if options.json:
         data: dict[str, Any] = {
             "position": record.index,
             "source": record.where,
             "puzzle": format_line(puzzle.values),
-            "status": status.value,
-            "error": error,
-            "steps": [s.to_json() for s in steps],
+            "status": found.status.value,
+            "error": found.error,
+            "steps": [s.to_json() for s in found.steps],
+            "cut_short": list(found.cut),
         }
         out.write(json.dumps(data) + "\n")
     else:
-        out.write(_text(record, status, error, steps, options.explain))
-    return _code(status)
+        out.write(_text(record, found, cut_note(found, techniques), options.explain))
+    return _code(found.status)
 
 
-def _text(record: Record, status: Status, error: str | None, steps: list[Step], explain: bool) -> str:
+def _text(record: Record, found: Found, cut: str | None, explain: bool) -> str:
+    status, error, steps = found.status, found.error, found.steps
     count = f"{len(steps)} step" + ("" if len(steps) == 1 else "s")
     lines = [f"# {record.where}: {count}" + (f" ({error})" if error else "")]
     if status is Status.MULTIPLE:
         lines.append("# more than one solution: uniqueness techniques are left out")
+    if cut:
+        lines.append(f"# {cut[0].lower()}{cut[1:]}")
     for step in steps:
         lines.append(rated_line(step))
         if explain and step.explanation:

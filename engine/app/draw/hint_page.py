@@ -43,14 +43,27 @@ def _diagnosis(advice: Advice) -> list[str]:
     mistakes = advice.diagnosis.mistakes
     if not mistakes:
         return [paragraph(all_clear_text(advice))]
-    cells, lost = mistake_marks(advice)
-    picture = Picture(roles={c: Role.PATTERN for c in lost}, check=cells)
-    drawing = draw_svg(Snapshot.of(advice.state), picture, "Your grid, the cells to check framed", standalone=False)
     return [
         "<h3>Mistakes</h3>",
         items([m.message(advice.reveal) for m in mistakes], "mistakes"),
-        figure(drawing),
+        figure(mistakes_svg(advice)),
     ]
+
+
+def mistakes_svg(advice: Advice) -> str:
+    """The player's grid with the cells to check framed (and, revealed, the lost pencil
+    marks to put back)."""
+    cells, lost = mistake_marks(advice)
+    picture = Picture(roles={c: Role.PATTERN for c in lost}, check=cells)
+    return draw_svg(Snapshot.of(advice.state), picture, "Your grid, the cells to check framed", standalone=False)
+
+
+def hint_svg(advice: Advice) -> str:
+    """The hint drawn on the player's grid, no more than its level reveals."""
+    hint = advice.hint
+    assert hint is not None and advice.grid is not None
+    title = f"Hint, level {hint.level}: {hint.text}"
+    return draw_svg(advice.grid, Picture.for_hint(hint.step, hint.level), title, standalone=False)
 
 
 def _hint(advice: Advice, level: int) -> list[str]:
@@ -60,8 +73,7 @@ def _hint(advice: Advice, level: int) -> list[str]:
     parts = [f"<h3>Hint (level {hint.level} of 3)</h3>", paragraph(hint.text)]
     if hint.level >= 3 and step.explanation:
         parts.append(paragraph(step.explanation, "why"))
-    title = f"Hint, level {hint.level}: {hint.text}"
-    parts.append(figure(draw_svg(advice.grid, Picture.for_hint(step, hint.level), title, standalone=False)))
+    parts.append(figure(hint_svg(advice)))
     if hint.level < 3:
         parts.append(paragraph(MORE[hint.level], "note"))
     return parts

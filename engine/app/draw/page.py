@@ -73,6 +73,12 @@ def walkthrough_page(title: str, sections: Sequence[Section], *, expanded: bool 
     return _document(title, body, script=True, body_class="expanded" if expanded else "")
 
 
+def section_html(section: Section) -> tuple[str, str]:
+    """A puzzle's step list and its panels (the summary last), as the walkthrough page
+    has them: for a page that shows a walkthrough of its own (``stepdoku serve``)."""
+    return _nav_section(section), _section_panels(section)
+
+
 def picture_page(title: str, parts: Sequence[str]) -> str:
     """A page of ready-made parts (already escaped HTML), no script: a hint, a picture."""
     body = f'<header class="top"><h1>{escape(title)}</h1></header><main class="single">{"".join(parts)}</main>'

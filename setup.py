@@ -1,0 +1,90 @@
+"""The optional compiled build (issue 24): the hot modules compiled to C with mypyc.
+
+Everything about the package is in pyproject.toml; this file exists only because a
+setuptools build can add extension modules from a setup script alone. A plain install
+(``pip install -e .``) builds nothing and needs no C compiler: the pure-Python modules are
+the source of truth and what the tests run. With ``STEPDOKU_COMPILE=1`` the modules of
+``COMPILED`` are compiled by mypyc (from the same sources; ``mypy --strict`` clean code is
+what it needs) and Python imports the compiled ones in their place:
+
+    .venv/bin/pip install -e '.[test]'                                # mypy, hence mypyc
+    STEPDOKU_COMPILE=1 .venv/bin/pip install --no-build-isolation -e .
+
+(``--no-build-isolation``: the build uses the mypy already installed.) Back to pure Python:
+``find engine techniques -name '*.so' -delete`` (or a fresh ``pip install -e .``, which
+leaves the compiled files in place: delete them).
+"""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import setup
+
+#: The modules compiled by mypyc: the hot paths of the solver and the techniques. Add a
+#: module here to compile it, then run .ci/compiled-smoke: it must not be monkeypatched by
+#: the tests that run on the compiled build, its classes must not be subclassed by modules
+#: left out, and it must import. Left out for that reason: modules with a
+#: ``@runtime_checkable`` Protocol (engine/profiles/hodoku_choice.py, engine/technique.py:
+#: mypyc's classes are no protocols at run time) and techniques/chaining/nested.py (its
+#: NamedTuple with an ``object`` field fails to import compiled).
+COMPILED = (
+    # the engine's core: geometry, the grid, search, the solver loop, the hodoku profile's
+    # step choice and SE-style values
+    "engine/cells.py",
+    "engine/grid.py",
+    "engine/search.py",
+    "engine/appearance.py",
+    "engine/analysis.py",
+    "engine/step.py",
+    "engine/solver.py",
+    "engine/digit_templates.py",
+    "engine/profiles/se_style.py",
+    # the hodoku profile's techniques
+    "techniques/shared.py",
+    "techniques/singles/singles.py",
+    "techniques/subsets/subsets.py",
+    "techniques/intersections/locked_candidates.py",
+    "techniques/fish/search.py",
+    "techniques/fish/fish.py",
+    "techniques/single_digit/strong_links.py",
+    "techniques/single_digit/two_links.py",
+    "techniques/single_digit/empty_rectangle.py",
+    "techniques/wings/wings.py",
+    "techniques/coloring/coloring.py",
+    "techniques/uniqueness/rectangles.py",
+    "techniques/uniqueness/unique_rectangles.py",
+    "techniques/chains/implications.py",
+    "techniques/chains/link_graph.py",
+    "techniques/chains/table_order.py",
+    "techniques/chains/nice_loops.py",
+    "techniques/chains/simple_chains.py",
+    "techniques/chains/remote_pair.py",
+    "techniques/chains/als_nodes.py",
+    "techniques/misc/sue_de_coq.py",
+    "techniques/als/sets.py",
+    "techniques/als/chain_search.py",
+    "techniques/als/xz_and_xy_wing.py",
+    "techniques/forcing/link_tables.py",
+    "techniques/forcing/hodoku_nets.py",
+    "techniques/forcing/hodoku_order.py",
+    "techniques/forcing/propagation.py",
+    "techniques/forcing/conclusions.py",
+    # the se profile's own (Sudoku Explainer's chaining and exclusion)
+    "techniques/chaining/nodes.py",
+    "techniques/chaining/propagation.py",
+    "techniques/chaining/cycles.py",
+    "techniques/chaining/multiple.py",
+    "techniques/exclusion/aligned.py",
+)
+
+
+def extensions() -> list[object]:
+    if os.environ.get("STEPDOKU_COMPILE", "") in ("", "0"):
+        return []
+    from mypyc.build import mypycify  # only for the compiled build
+
+    return list(mypycify(list(COMPILED), opt_level="3"))
+
+
+setup(ext_modules=extensions())

@@ -1,0 +1,340 @@
+"""The walks of SE's Forcing Chains & Cycles, and a memo that reuses them from one position
+to the next.
+
+A pass's implications (X links, Y links or both) are computed node by node as a walk
+first reaches it (``PassGraph``). A walk's outcome depends only on the implications of
+the nodes it visits (and of its start's "off" node, whose implications say what leads
+back to the start), so a walk made in one position holds in another one where none of
+those changed. ``WalkMemo`` keeps each walk of a search with the position it was made
+in; when a nested chain asks for forcing chains and cycles in position after position
+(each a little further reduced), only the walks that pass where something changed are
+walked again.
+"""
+
+from __future__ import annotations
+
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
+from engine.position import Position
+from techniques.chaining.nodes import Node, on_to_off
+from techniques.se_order import HOUSE_CELLS
+
+#: Nodes are numbered below this (two states of each of the 729 candidates).
+N_NODES = 2 * 9 * N_CELLS
+#: A walk without a length limit.
+UNBOUNDED = 10**6
+
+
+class PassGraph:
+    """The implications of one pass (Y links, X links, or both) in one position, each
+    node's computed when a walk first asks for it."""
+
+    __slots__ = ("cands", "cells_with", "y_links", "x_links", "offs_of", "ons_of")
+
+    def __init__(self, position: Position, y_links: bool, x_links: bool) -> None:
+        self.cands = position.cands
+        self.cells_with = position.cells_with
+        self.y_links = y_links
+        self.x_links = x_links
+        #: Each node's implications once computed (None before): read directly in the walks.
+        self.offs_of: list[list[Node] | None] = [None] * N_NODES
+        self.ons_of: list[list[Node] | None] = [None] * N_NODES
+
+    def offs(self, n: Node) -> list[Node]:
+        """The off nodes on node ``n`` implies: the cell's other candidates (with Y links),
+        then the digit's other places in the block, row and column."""
+        found = self.offs_of[n]
+        if found is None:
+            found = self.offs_of[n] = on_to_off(self.cands, n, self.y_links)
+        return found
+
+    def ons(self, n: Node) -> list[Node]:
+        """The on nodes off node ``n`` implies: the other candidate of a two-candidate cell
+        (Y links), then the other place of the digit in each house where it has two (X)."""
+        found = self.ons_of[n]
+        if found is None:
+            found = self.ons_of[n] = _off_to_on(self.cands, self.cells_with, n, self.y_links, self.x_links)
+        return found
+
+    def into(self, n: Node) -> set[Node]:
+        """The off nodes that imply on node ``n``: strong links go both ways, so they are
+        the opposites of what ``n`` off implies."""
+        return {r ^ 1 for r in self.ons(n ^ 1)}
+
+
+def _off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, x_links: bool) -> list[Node]:
+    cand = n >> 1
+    cell, shift = divmod(cand, 9)
+    out: list[Node] = []
+    if y_links:
+        mask = cands[cell]
+        if MASK_COUNT[mask] == 2:
+            rest = mask & ~(1 << shift)
+            out.append(((cell * 9 + rest.bit_length() - 1) << 1) | 1)
+    if x_links:
+        where = cells_with[shift + 1]
+        for u in UNITS_OF[cell]:
+            places = where & UNITS[u].mask
+            if places.bit_count() == 2:
+                other = places & ~(1 << cell)
+                target = (((other.bit_length() - 1) * 9 + shift) << 1) | 1
+                if target not in out:
+                    out.append(target)
+    return out
+
+
+class Walked:
+    """What the walks from one start found, each cycle and chain with the round of the
+    breadth-first walk that found it: the cycles back to the start, the chain from the
+    start (on) to its opposite, and the chain from the opposite (off) back to the start (X
+    links only). ``depth``: the links the walks were allowed; ``complete``: they ended
+    before that, so they hold for any depth.
+
+    A cycle is kept as where it closed (the round, the on node ``p`` and the off node
+    ``q``); its nodes are followed back through ``parent`` only when asked for: most
+    cycles are too long to matter, or take nothing out."""
+
+    __slots__ = ("depth", "complete", "parent", "ends", "chain", "off_chain", "_built")
+
+    def __init__(
+        self, depth: int, complete: bool, parent: dict[Node, Node], ends: list[tuple[int, Node, Node]],
+        chain: tuple[int, tuple[Node, ...]] | None, off_chain: tuple[int, tuple[Node, ...]] | None,
+    ) -> None:
+        self.depth = depth
+        self.complete = complete
+        self.parent = parent
+        self.ends = ends
+        self.chain = chain
+        self.off_chain = off_chain
+        self._built: dict[int, tuple[Node, ...] | None] = {}
+
+    def serves(self, depth: int) -> bool:
+        """Whether these walks say what walks of ``depth`` links find."""
+        return self.complete or depth <= self.depth
+
+    def cycles(self, depth: int, longest: int = UNBOUNDED) -> list[tuple[Node, ...]]:
+        """The cycles walks of ``depth`` links find (a walk's round ``k`` is made while
+        ``2k < depth``), in SE's order, those of at most ``longest`` nodes."""
+        rounds = (depth + 1) // 2
+        out: list[tuple[Node, ...]] = []
+        built = self._built
+        for i, (k, p, q) in enumerate(self.ends):
+            if k >= rounds:
+                break
+            if 2 * k + 2 > longest:  # the cycle: 2k + 1 nodes to p, then q
+                continue
+            if i in built:
+                cycle = built[i]
+            else:
+                path = path_to(self.parent, p)
+                cycle = built[i] = path + (q,) if q not in path else None
+            if cycle is not None:
+                out.append(cycle)
+        return out
+
+    def chains(self, depth: int) -> tuple[tuple[Node, ...] | None, tuple[Node, ...] | None]:
+        """The chains walks of ``depth`` links find: from the start on, and from it off."""
+        rounds = (depth + 1) // 2
+        chain = self.chain[1] if self.chain is not None and self.chain[0] < rounds else None
+        off_chain = self.off_chain[1] if self.off_chain is not None and self.off_chain[0] < rounds else None
+        return chain, off_chain
+
+
+def walk(graph: PassGraph, source: Node, depth: int) -> tuple[list[tuple[int, Node, Node]], tuple[int, tuple[Node, ...]] | None, dict[Node, Node], bool]:
+    """SE's walk from ``source`` (on), breadth first, within ``depth`` links: where cycles
+    back to it close, in SE's order, and the first chain to its opposite (off); each with
+    the round that found it. Also the nodes visited (with their parents), and whether the
+    walk ended before its depth.
+
+    SE walks cycles keeping a copy of an off node for every path that reaches it; the on
+    nodes it reaches, and the order it meets cycles, are those of a plain breadth-first
+    walk, so this one keeps each node once and finds a cycle as an on node ``p`` (not the
+    source) with an off node ``q`` that implies the source and is not on ``p``'s path
+    (checked by ``Walked.cycles``)."""
+    into = graph.into(source)
+    target = source ^ 1
+    parent: dict[Node, Node] = {source: -1}
+    ends: list[tuple[int, Node, Node]] = []
+    chain: tuple[int, tuple[Node, ...]] | None = None
+    layer = [source]
+    reached = 0
+    offs_of, ons_of = graph.offs_of, graph.ons_of
+    while layer and reached < depth:
+        round_ = reached >> 1
+        fresh: list[Node] = []
+        for p in layer:
+            targets = offs_of[p]
+            if targets is None:
+                targets = graph.offs(p)
+            for q in targets:
+                if q in parent:
+                    if q in into and p != source:
+                        ends.append((round_, p, q))
+                    continue
+                if q in into and p != source:
+                    ends.append((round_, p, q))
+                parent[q] = p
+                fresh.append(q)
+                if q == target and chain is None:
+                    chain = (round_, path_to(parent, q))
+        layer = []
+        for q in fresh:
+            made = ons_of[q]
+            if made is None:
+                made = graph.ons(q)
+            for r in made:
+                if r not in parent:
+                    parent[r] = q
+                    layer.append(r)
+        reached += 2
+    return ends, chain, parent, not layer
+
+
+def forcing(graph: PassGraph, source: Node, depth: int) -> tuple[tuple[int, tuple[Node, ...]] | None, dict[Node, Node], bool]:
+    """The first chain (breadth first) from ``source`` (off) to its opposite, within
+    ``depth`` links, with the round that found it; the nodes visited; whether the walk
+    ended before its depth (or found its chain)."""
+    offs, ons = graph.offs, graph.ons
+    target = source ^ 1
+    parent: dict[Node, Node] = {source: -1}
+    pending_off = [source]
+    reached = 0
+    while pending_off and reached < depth:
+        pending_on = []
+        for q in pending_off:
+            for r in ons(q):
+                if r == target:
+                    return (reached >> 1, path_to(parent, q) + (r,)), parent, True
+                if r not in parent:
+                    parent[r] = q
+                    pending_on.append(r)
+        pending_off = []
+        for p in pending_on:
+            for q in offs(p):
+                if q not in parent:
+                    parent[q] = p
+                    pending_off.append(q)
+        reached += 2
+    return None, parent, not pending_off
+
+
+def path_to(parent: dict[Node, Node], n: Node) -> tuple[Node, ...]:
+    out = []
+    while n != -1:
+        out.append(n)
+        n = parent[n]
+    out.reverse()
+    return tuple(out)
+
+
+def visited_mask(source: Node, *walks: dict[Node, Node]) -> int:
+    """The nodes a walk depends on, as a node set: those it visited, and its start's off
+    node (what implies the start)."""
+    bits = bytearray(_MASK_BYTES)
+    off = source & ~1
+    bits[off >> 3] = 1 << (off & 7)
+    for walked in walks:
+        for n in walked:
+            bits[n >> 3] |= 1 << (n & 7)
+    return int.from_bytes(bits, "little")
+
+
+_MASK_BYTES = (N_NODES + 7) // 8
+
+
+def _cell_ons(cell: int) -> int:
+    return sum(1 << (((cell * 9 + d) << 1) | 1) for d in range(9))
+
+
+_CELL_ONS: tuple[int, ...] = tuple(_cell_ons(c) for c in range(N_CELLS))
+#: PEER_ONS[candidate]: the on nodes of the candidate's digit in the cells its cell sees.
+_PEER_ONS: tuple[int, ...] = tuple(
+    sum(1 << (((other * 9 + cand % 9) << 1) | 1) for other in HOUSE_CELLS[cand // 9]) for cand in range(9 * N_CELLS)
+)
+
+
+def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[int], cells_with: list[int]) -> int:
+    """The nodes whose implications differ between two positions, as a node set.
+
+    A candidate in one position only changes its own two nodes; when it is in the later
+    one only, also the on nodes that now imply it off (its cell's, its digit's in the
+    cells that see it). An off node also changes when its cell is a two-candidate cell in
+    one position and not the same one in the other, or when its digit has two places in
+    one of its houses in either position and not the same ones in both. (An on node that
+    lost an implication had it to a node that is gone, which a walk through the on node
+    visited: that node's change covers it.)"""
+    mask = 0
+    for cell in range(N_CELLS):
+        before, now = before_cands[cell], cands[cell]
+        if before == now:
+            continue
+        gone, added = before & ~now, now & ~before
+        base = cell * 9
+        for d in MASK_DIGITS[gone]:
+            mask |= 3 << ((base + d - 1) << 1)
+        for d in MASK_DIGITS[added]:
+            cand = base + d - 1
+            mask |= 3 << (cand << 1) | _CELL_ONS[cell] | _PEER_ONS[cand]
+        if MASK_COUNT[before] == 2 or MASK_COUNT[now] == 2:
+            for d in MASK_DIGITS[before | now]:
+                mask |= 1 << ((base + d - 1) << 1)
+    for digit in range(1, 10):
+        before, now = before_with[digit], cells_with[digit]
+        if before == now:
+            continue
+        for unit in UNITS:
+            was, is_ = before & unit.mask, now & unit.mask
+            if was != is_ and (was.bit_count() == 2 or is_.bit_count() == 2):
+                both = was | is_
+                while both:
+                    low = both & -both
+                    mask |= 1 << (((low.bit_length() - 1) * 9 + digit - 1) << 1)
+                    both ^= low
+    return mask
+
+
+class WalkMemo:
+    """The walks of a search of forcing chains and cycles, kept from one position to the
+    next: a walk is walked again only where something it visited changed.
+
+    Each walk is kept with the position (a generation) it last held in; the few most
+    recent positions are kept to compare with."""
+
+    KEEP = 8
+
+    def __init__(self) -> None:
+        self.records: dict[int, tuple[int, int, Walked]] = {}
+        self.views: dict[int, tuple[list[int], list[int]]] = {}
+        self.generation = -1
+        self._position: tuple[list[int], list[int]] = ([], [])
+        self._changed: dict[int, int] = {}
+
+    def begin(self, position: Position) -> None:
+        """A search in a new position starts."""
+        self.generation += 1
+        view = (position.cands[:], position.cells_with[:])
+        self.views[self.generation] = view
+        self.views.pop(self.generation - self.KEEP, None)
+        self._position = view
+        self._changed = {}
+
+    def get(self, key: int, depth: int) -> Walked | None:
+        """What the walks ``key`` of ``depth`` links find in the current position, if kept
+        walks say."""
+        record = self.records.get(key)
+        if record is None or not record[2].serves(depth):
+            return None
+        generation, visited, walked = record
+        if generation != self.generation:
+            changed = self._changed.get(generation)
+            if changed is None:
+                view = self.views.get(generation)
+                if view is None:
+                    return None
+                changed = self._changed[generation] = changed_nodes(view[0], view[1], *self._position)
+            if changed & visited:
+                return None
+            self.records[key] = (self.generation, visited, walked)
+        return walked
+
+    def put(self, key: int, visited: int, walked: Walked) -> None:
+        self.records[key] = (self.generation, visited, walked)

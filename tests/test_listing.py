@@ -1,0 +1,89 @@
+"""Listings (``steps``) are bounded by work, say so when cut short, and are the same on
+every run (issues 24 and 26: ``steps -t kf`` took up to a minute on a player's grid).
+
+The position is the first of ``benchmarks/listings.py`` (a top1465 puzzle plus correct
+digits, singles pending): Kraken Fish has 2,764 steps there, Finned Mutant Whales and
+nested dynamic chains take seconds to list.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from engine.listing import LISTING_WORK, list_steps
+from engine.reader import parse_puzzle
+from engine.stop import WorkLimitReached, checkpoint, work_limit
+from techniques import CATALOG
+from tests.conftest import HODOKU, ROOT, SE
+
+POSITION = "137002590406080702892350000543100000080700615000000940900070350765039400300010009"
+
+
+def steps(*args: str, seed: str = "0") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONHASHSEED": seed}
+    return subprocess.run([sys.executable, str(ROOT / "cli.py"), "steps", *args], capture_output=True, text=True, cwd=ROOT, env=env, timeout=600)
+
+
+def test_a_listing_cut_short_says_so_in_text_and_json() -> None:
+    text = steps("-t", "kf", "--brief", POSITION)
+    lines = text.stdout.splitlines()
+    assert text.returncode == 0 and lines[0].startswith("# line 1: ") and len(lines) > 10
+    assert lines[1] == (
+        f"# cut short: the listing of Kraken Fish (kf) reached its work bound ({LISTING_WORK:,} units) and stopped there, "
+        "so there may be more steps than these (the bound is work, not time: the same on every machine)."
+    )
+    record = json.loads(steps("-t", "kf", "--json", POSITION).stdout)
+    assert record["cut_short"] == ["kf"] and len(record["steps"]) == len(lines) - 2
+    whole = json.loads(steps("-t", "n1,h1", "--json", POSITION).stdout)  # cheap listings are whole
+    assert whole["cut_short"] == [] and whole["steps"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("-t", "kf"), ("-t", "fmf6"), ("--profile", "se", "-t", "sdfc3")],
+    ids=["kraken", "finned mutant whale", "se nested chains"],
+)
+def test_listings_are_the_same_on_every_run(args: tuple[str, ...]) -> None:
+    first = steps(*args, "--json", POSITION, seed="1")
+    second = steps(*args, "--json", POSITION, seed="2")
+    assert first.returncode == 0 and first.stdout == second.stdout
+    record = json.loads(first.stdout)
+    assert record["cut_short"] == [args[-1]] and record["steps"]  # cut, with the steps found before the cut
+
+
+def test_a_cut_listing_is_the_start_of_the_whole_one() -> None:
+    grid = parse_puzzle(POSITION).to_grid()
+    for profile, code in ((HODOKU, "kf"), (HODOKU, "fmf4")):
+        technique = profile.select(code)
+        small = list_steps(grid, technique, work=300)
+        larger = list_steps(grid, technique, work=3000)
+        assert small.cut == (code,) and not small.complete
+        assert len(small.steps) < len(larger.steps)
+        assert [str(s) for s in larger.steps[: len(small.steps)]] == [str(s) for s in small.steps]
+
+
+def test_nested_se_chains_keep_their_order_when_cut() -> None:
+    grid = parse_puzzle(POSITION).to_grid()
+    technique = SE.select("sdfc3")
+    cut = list_steps(grid, technique, work=200)
+    whole = list_steps(grid, technique, work=10**9)
+    assert cut.cut == ("sdfc3",) and cut.steps and whole.complete
+    difficulties = [step.rating for step in cut.steps]
+    assert difficulties == sorted(difficulties)  # SE's order: easiest first
+    effects = {step.effect for step in whole.steps}  # the chains found first, for conclusions the whole listing has too
+    assert all(step.effect in effects for step in cut.steps)
+
+
+def test_a_solve_is_never_bounded() -> None:
+    grid = parse_puzzle(POSITION).to_grid()
+    with work_limit(1):
+        checkpoint()
+        with pytest.raises(WorkLimitReached):
+            checkpoint()
+    assert HODOKU.solve(grid).status.value == "solved"  # no bound outside a listing
+    assert CATALOG.by_code("kf") in HODOKU.select("kf")
