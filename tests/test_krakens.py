@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.cells import CELL_NAMES
+from engine.grid import Grid
+from engine.profiles import load_profile
 from engine.step import Step
+from techniques import CATALOG
 from techniques.krakens.kraken import KRAKEN_CELL, KRAKEN_HOUSE, KRAKEN_TRIDAGON
 from techniques.krakens.graph import HIDDEN, kraken_graph
 from tests.conftest import PUZZLES, grid_from
@@ -89,3 +92,23 @@ def test_hidden_set_nodes_say_where_their_digits_go() -> None:
 def test_positions_file_names_its_sources() -> None:
     text = Path(PUZZLES / "techniques" / "krakens.txt").read_text()
     assert "AI Escargot" in text and "mith" in text
+
+
+def test_in_full_after_kraken_fish_before_the_nets_and_in_no_other_plain_solve() -> None:
+    # hodoku and se rate as HoDoKu and Sudoku Explainer do, which have no krakens of cells,
+    # houses or tridagons: their default solves must not take them, or the ratings would move.
+    krakens = {"kc", "kh", "ktri"}
+    full = load_profile("full", CATALOG)
+    order = [e.technique.code for e in full.entries if e.enabled]
+    assert order.index("kf") < order.index("kc") < order.index("kh") < order.index("ktri") < order.index("fc")
+    for name in ("hodoku", "se"):
+        profile = load_profile(name, CATALOG)
+        assert krakens <= {t.code for t in profile.techniques}  # there for --only and -t
+        assert not krakens & {t.code for t in profile.default}
+
+
+def test_inkala_full_path_takes_a_kraken_the_hodoku_path_does_not() -> None:
+    line = next(l for l in (PUZZLES / "famous.tsv").read_text().splitlines() if "\tInkala 2012" in l)
+    grid = Grid.from_string(line.split()[0])
+    assert "kh" in {s.code for s in load_profile("full", CATALOG).solve(grid.copy()).steps}
+    assert not {"kc", "kh", "ktri"} & {s.code for s in load_profile("hodoku", CATALOG).solve(grid).steps}
