@@ -21,9 +21,9 @@ from engine.cache import per_grid_version
 from engine.cells import N_CELLS
 from engine.grid import Grid
 from engine.step import Candidate
-from techniques.chains.implications import LiteralGraph, path_nodes
-from techniques.chains.link_graph import Node, candidate_node
-from techniques.chains.notation import Chain
+from techniques.hodoku_chains.implications import LiteralGraph, path_nodes
+from techniques.hodoku_chains.link_graph import Node, candidate_node
+from techniques.hodoku_chains.notation import Chain
 from techniques.krakens.graph import HiddenSet, kraken_graph
 from techniques.shared import N_CANDIDATES, candidate_index, false_literal, true_literal
 

@@ -1,6 +1,6 @@
 """The link graph kraken branches run on: the grouped chain graph with almost locked sets
 of up to :data:`MAX_SET_CELLS` cells (as the grouped nice loops build them,
-:mod:`techniques.chains.als_nodes`), plus almost hidden sets.
+:mod:`techniques.hodoku_chains.als_nodes`), plus almost hidden sets.
 
 An *almost hidden set* (AHS) is n digits of a house (two to :data:`MAX_HIDDEN`) whose
 places there are n + 1 cells. Once one of those cells is known to hold none of the n digits (it
@@ -22,10 +22,10 @@ from engine.cache import per_grid_version
 from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, UNITS_OF, CellSet, Digit, Mask, Unit, cells_of
 from engine.grid import Grid
 from engine.stop import checkpoint
-from techniques.chains.als_nodes import add_als_nodes
-from techniques.chains.implications import LiteralGraph
-from techniques.chains.link_graph import Node, candidate_node
-from techniques.chains.nice_loops import grouped_graph
+from techniques.hodoku_chains.als_nodes import add_als_nodes
+from techniques.hodoku_chains.implications import LiteralGraph
+from techniques.hodoku_chains.link_graph import Node, candidate_node
+from techniques.hodoku_chains.nice_loops import grouped_graph
 from techniques.shared import false_literal, true_literal
 
 #: Hidden sets of two to this many digits (four add nothing on the hardest lists' forcing

@@ -26,7 +26,7 @@ from engine.grid import Grid
 from engine.step import Candidate, Group, Highlights, Link, Step
 from engine.stop import checkpoint
 from engine.technique import BaseTechnique, Declaration
-from techniques.chains.notation import Chain, chain_links
+from techniques.hodoku_chains.notation import Chain, chain_links
 from techniques.krakens.branches import Branches, branches
 from techniques.krakens.truths import TruthSet, TruthSource, cell_truths, house_truths, tridagon_truths
 from techniques.krakens.words import branch_groups, branch_words

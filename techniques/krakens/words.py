@@ -1,4 +1,4 @@
-"""Kraken branches in words and pictures: the chains' own words (:mod:`techniques.chains.
+"""Kraken branches in words and pictures: the chains' own words (:mod:`techniques.hodoku_chains.
 notation`), with the almost hidden set nodes of :mod:`techniques.krakens.graph` added."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from engine.cells import CELL_NAMES, MASK_DIGITS, UNITS, cells_of
 from engine.grid import Grid
 from engine.notation import words_list
 from engine.step import Candidate, Group
-from techniques.chains.link_graph import Node
-from techniques.chains.notation import Chain, chain_groups, literal_words
+from techniques.hodoku_chains.link_graph import Node
+from techniques.hodoku_chains.notation import Chain, chain_groups, literal_words
 from techniques.krakens.graph import HIDDEN, HiddenSet, is_hidden
 from techniques.shared import digit_words
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 from engine.cells import MASK_COUNT, MASK_DIGITS, CellSet, Digit, bit, cells_of
 from engine.grid import Grid
 from techniques.als.sets import Als, als_index
-from techniques.chains.implications import LiteralGraph, spacer
+from techniques.hodoku_chains.implications import LiteralGraph, spacer
 from techniques.shared import false_literal, true_literal
-from techniques.chains.link_graph import Node, candidate_node
+from techniques.hodoku_chains.link_graph import Node, candidate_node
 
 
 def chain_penalty(als: Als) -> int:

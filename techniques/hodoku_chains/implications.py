@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator, Sequence
 
 from engine.cells import CellSet, bit_indices
-from techniques.chains.link_graph import Node
+from techniques.hodoku_chains.link_graph import Node
 from techniques.shared import false_literal, is_true, node_of
 
 # The longest chain, in implications, that any search follows. Human chains and every
