@@ -26,7 +26,7 @@ from setuptools import setup
 #: the tests that run on the compiled build, its classes must not be subclassed by modules
 #: left out, and it must import. Left out for that reason: modules with a
 #: ``@runtime_checkable`` Protocol (engine/profiles/hodoku_choice.py, engine/technique.py:
-#: mypyc's classes are no protocols at run time) and techniques/chaining/nested.py (its
+#: mypyc's classes are no protocols at run time) and techniques/se_chains/nested.py (its
 #: NamedTuple with an ``object`` field fails to import compiled).
 COMPILED = (
     # the engine's core: geometry, the grid, search, the solver loop, the hodoku profile's
@@ -54,13 +54,13 @@ COMPILED = (
     "techniques/coloring/coloring.py",
     "techniques/uniqueness/rectangles.py",
     "techniques/uniqueness/unique_rectangles.py",
-    "techniques/chains/implications.py",
-    "techniques/chains/link_graph.py",
-    "techniques/chains/table_order.py",
-    "techniques/chains/nice_loops.py",
-    "techniques/chains/simple_chains.py",
-    "techniques/chains/remote_pair.py",
-    "techniques/chains/als_nodes.py",
+    "techniques/hodoku_chains/implications.py",
+    "techniques/hodoku_chains/link_graph.py",
+    "techniques/hodoku_chains/table_order.py",
+    "techniques/hodoku_chains/nice_loops.py",
+    "techniques/hodoku_chains/simple_chains.py",
+    "techniques/hodoku_chains/remote_pair.py",
+    "techniques/hodoku_chains/als_nodes.py",
     "techniques/misc/sue_de_coq.py",
     "techniques/als/sets.py",
     "techniques/als/chain_search.py",
@@ -71,10 +71,10 @@ COMPILED = (
     "techniques/forcing/propagation.py",
     "techniques/forcing/conclusions.py",
     # the se profile's own (Sudoku Explainer's chaining and exclusion)
-    "techniques/chaining/nodes.py",
-    "techniques/chaining/propagation.py",
-    "techniques/chaining/cycles.py",
-    "techniques/chaining/multiple.py",
+    "techniques/se_chains/nodes.py",
+    "techniques/se_chains/propagation.py",
+    "techniques/se_chains/cycles.py",
+    "techniques/se_chains/multiple.py",
     "techniques/exclusion/aligned.py",
 )
 

@@ -9,7 +9,10 @@ files (the same puzzles under two profiles, or two revisions) and prints:
 * Brute Force steps (puzzles that still needed a guess);
 * per technique of the second file that the first lacks: the puzzles it was used in, and
   in how many of those the second solve used fewer forcing steps than the first;
-* CPU time per puzzle (median, mean, total).
+* CPU time per puzzle (median, mean, total);
+* the size of each solve's largest step (the cells and links its picture shows: the
+  highlights' candidates, cells, groups and link ends as distinct cells, plus its links),
+  median and maximum over the puzzles, and which techniques those largest steps were.
 
     .venv/bin/python benchmarks/patterns.py run --profile hodoku --set forum1905 --sample 500 -j 2 -o /tmp/hodoku.jsonl
     .venv/bin/python benchmarks/patterns.py run --profile full --set forum1905 --sample 500 -j 2 -o /tmp/full.jsonl
@@ -18,7 +21,9 @@ files (the same puzzles under two profiles, or two revisions) and prints:
 Sets (read from ``../shared/reference/datasets`` or ``puzzles/``): ``forum1905``
 (forum_hardest_1905_se11plus, 48,766 puzzles of SE 11+: the sample is every k-th line),
 ``mith`` (mith's T&E depth-3 sample of 500), ``top1465``. CPU time (user + system of
-the worker process) is reported, not wall time: the machine is shared.
+the worker process) is reported, not wall time: the machine is shared. ``famous`` (the
+named hardest puzzles of ``puzzles/famous.tsv``: Inkala, AI Escargot, Easter Monster, ...)
+is small enough to run whole; ``compare`` lists its puzzles one by one.
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.common import ROOT, machine, shared_dir  # noqa: E402
 from engine.grid import Grid  # noqa: E402
 from engine.profiles import load_profile  # noqa: E402
+from engine.step import Step  # noqa: E402
 from techniques import CATALOG  # noqa: E402
 
 SHARED = shared_dir() / "reference" / "datasets"
@@ -45,10 +51,13 @@ SETS = {
     "forum1905": SHARED / "forum_hardest_1905_se11plus.txt",
     "mith": SHARED / "mith_te3_sample500_expands.txt",
     "top1465": ROOT / "puzzles" / "top1465.txt",
+    "famous": ROOT / "puzzles" / "famous.tsv",
 }
 #: Step codes of the forcing techniques (chains and nets, contradiction and verity).
 FORCING = frozenset({"fc", "fcc", "fcv", "fn", "fnc", "fnv"})
 BRUTE = "bf"
+#: ``compare`` lists the puzzles one by one when there are at most this many.
+SHOW_EACH = 30
 
 
 def puzzles(path: Path, sample: int | None) -> list[tuple[int, str]]:
@@ -75,13 +84,33 @@ def _init(profile: str, without: str) -> None:
     _TECHNIQUES = tuple(t for t in _PROFILE.default if t.code not in left_out) if left_out else None
 
 
+def step_size(step: Step) -> tuple[int, int]:
+    """(cells, links) a step's picture shows: every cell its highlights name (candidates,
+    cells, groups, colours, link ends), once, and its links."""
+    h = step.highlights
+    cells = {c.cell for part in (h.pattern, h.alt, h.fins) for c in part}
+    cells.update(h.cells)
+    cells.update(c.cell for group in h.groups for c in group.candidates)
+    cells.update(c.cell for colour in h.colors for c in colour)
+    cells.update(c.cell for link in h.links for c in (link.start, link.end))
+    return len(cells), len(h.links)
+
+
 def _solve(item: tuple[int, str]) -> dict[str, Any]:
     number, puzzle = item
     start = time.process_time()
     result = _PROFILE.solve(Grid.from_string(puzzle), _TECHNIQUES)
     seconds = time.process_time() - start
     codes = Counter(step.code for step in result.steps)
-    return {"line": number, "puzzle": puzzle, "status": result.status.value, "cpu": round(seconds, 4), "codes": dict(sorted(codes.items()))}
+    largest = max(((sum(step_size(s)), *step_size(s), s.code) for s in result.steps), default=(0, 0, 0, ""))
+    return {
+        "line": number,
+        "puzzle": puzzle,
+        "status": result.status.value,
+        "cpu": round(seconds, 4),
+        "codes": dict(sorted(codes.items())),
+        "largest": {"cells": largest[1], "links": largest[2], "code": largest[3]},
+    }
 
 
 def run(args: argparse.Namespace) -> None:
@@ -107,6 +136,11 @@ def forcing(record: dict[str, Any]) -> int:
     return sum(n for code, n in record["codes"].items() if code in FORCING)
 
 
+def _size(record: dict[str, Any]) -> int | str:
+    largest = record.get("largest")
+    return largest["cells"] + largest["links"] if largest else "-"
+
+
 def _summary(name: str, records: list[dict[str, Any]]) -> Iterator[str]:
     n = len(records)
     steps = [forcing(r) for r in records]
@@ -117,6 +151,15 @@ def _summary(name: str, records: list[dict[str, Any]]) -> Iterator[str]:
     yield f"  solved without any forcing step: {steps.count(0)} ({100 * steps.count(0) / n:.1f}%)"
     yield f"  needing Brute Force: {brute}"
     yield f"  CPU per puzzle: median {statistics.median(cpu):.2f} s, mean {statistics.mean(cpu):.2f} s, total {sum(cpu):.0f} s"
+    sized = [r["largest"] for r in records if "largest" in r]
+    if sized:
+        total = [s["cells"] + s["links"] for s in sized]
+        kinds = Counter(s["code"] for s in sized).most_common(6)
+        yield (
+            f"  largest step (cells + links): median {statistics.median(total):g}, max {max(total)}"
+            f" (cells median {statistics.median(s['cells'] for s in sized):g}, links median {statistics.median(s['links'] for s in sized):g});"
+            f" by technique: {', '.join(f'{code} {n}' for code, n in kinds)}"
+        )
 
 
 def compare(args: argparse.Namespace) -> None:
@@ -138,6 +181,10 @@ def compare(args: argparse.Namespace) -> None:
     print("techniques the second run used that the first did not: puzzles used in (of which with fewer forcing steps)")
     for code, n in used.most_common():
         print(f"  {code:<8} {n:>5} ({helped[code]})")
+    if len(paired) <= SHOW_EACH:
+        print("per puzzle: line, forcing steps first -> second, largest step (cells + links) first -> second")
+        for b, a in paired:
+            print(f"  {b['line']:>6}  {forcing(b):>3} -> {forcing(a):<3}  {_size(b):>4} -> {_size(a):<4} {a['puzzle']}")
     ratio = sum(a["cpu"] for _, a in paired) / max(1e-9, sum(b["cpu"] for b, _ in paired))
     print(f"CPU time, second / first: {ratio:.2f}x")
 

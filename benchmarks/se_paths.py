@@ -101,7 +101,7 @@ def rate_se(puzzle: str) -> dict[str, Any]:
     from engine.profiles.se import notation, rating_text
     from engine.solver import SolveStatus
     from techniques import CATALOG
-    from techniques.chaining.propagation import path_bound
+    from techniques.se_chains.propagation import path_bound
 
     profile = load_profile("se", CATALOG)
     with path_bound(PATH_NODES or _UNBOUNDED) as work:

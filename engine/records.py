@@ -39,9 +39,11 @@ LinkRecord = TypedDict("LinkRecord", {"from": CandidateRecord, "to": CandidateRe
 
 
 class GroupRecord(TypedDict):
-    """Candidates drawn as one node: a group node of a chain, or an almost locked set."""
+    """Candidates drawn as one node: a group node of a chain (``group``), an almost locked
+    set (``als``: every candidate of its cells) or an almost hidden set (``ahs``: its digits
+    in the cells they are hidden in)."""
 
-    kind: Literal["group", "als"]
+    kind: Literal["group", "als", "ahs"]
     candidates: list[CandidateRecord]
 
 

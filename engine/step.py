@@ -46,14 +46,15 @@ class Link(NamedTuple):
         return {"from": self.start.to_json(), "to": self.end.to_json(), "strong": self.strong}
 
 
-GroupKind = Literal["group", "als"]
+GroupKind = Literal["group", "als", "ahs"]
 
 
 class Group(NamedTuple):
     """Candidates that act as one node of a chain or pattern, outlined together.
 
     ``group``: one digit in two or three cells of a box and a line (a grouped chain node);
-    ``als``: an almost locked set, every candidate of its cells.
+    ``als``: an almost locked set, every candidate of its cells;
+    ``ahs``: an almost hidden set's digits in the cells they are hidden in (drawn as a set).
     """
 
     kind: GroupKind

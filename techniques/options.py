@@ -61,7 +61,7 @@ def _als_overlap() -> tuple[Technique, ...]:
 
 
 def _chain_als() -> tuple[Technique, ...]:
-    from techniques.chains.nice_loops import GROUPED_NICE_LOOP_ALS
+    from techniques.hodoku_chains.nice_loops import GROUPED_NICE_LOOP_ALS
 
     return (GROUPED_NICE_LOOP_ALS,)
 

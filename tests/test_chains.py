@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from engine.cells import MASK_COUNT, UNITS, Unit, bit_indices
 from engine.grid import Grid
-from techniques.chains.implications import LiteralGraph
+from techniques.hodoku_chains.implications import LiteralGraph
 from techniques.shared import false_literal, is_true, true_literal
-from techniques.chains.simple_chains import X_CHAIN, XY_CHAIN
-from techniques.chains.link_graph import Node, group_nodes, link_graph, links
+from techniques.hodoku_chains.simple_chains import X_CHAIN, XY_CHAIN
+from techniques.hodoku_chains.link_graph import Node, group_nodes, link_graph, links
 from tests.conftest import PUZZLES, grid_from
 from tests.test_contract import load
 
-POSITIONS = load(PUZZLES / "techniques" / "chains.txt")
+POSITIONS = load(PUZZLES / "techniques" / "hodoku_chains.txt")
 
 
 def position(code: str, index: int = 0) -> tuple[Grid, str]:

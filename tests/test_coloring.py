@@ -6,7 +6,7 @@ from engine.cells import CELL_NAMES, parse_cell_name
 from engine.grid import Grid
 from engine.step import Candidate
 from techniques.coloring.coloring import MULTI_COLORS, SIMPLE_COLORS, clusters
-from techniques.chains.link_graph import conjugate_graphs
+from techniques.hodoku_chains.link_graph import conjugate_graphs
 from tests.conftest import PUZZLES, grid_from
 from tests.test_contract import Position, load
 

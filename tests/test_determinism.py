@@ -16,7 +16,7 @@ import pytest
 from engine.formats import parse_library
 from engine.grid import Grid
 from engine.technique import Technique
-from techniques.chains.nice_loops import GROUPED_NICE_LOOP, NICE_LOOP
+from techniques.hodoku_chains.nice_loops import GROUPED_NICE_LOOP, NICE_LOOP
 from techniques.forcing.chains_and_nets import FORCING_NET
 from tests.conftest import ROOT
 from tests.test_nice_loops import position

@@ -10,10 +10,10 @@ from engine.analysis import analyse
 from engine.cells import parse_cell_name
 from engine.grid import Grid
 from engine.step import Step
-from techniques.chains import nice_loops
-from techniques.chains.link_graph import candidate_node
-from techniques.chains.loop_conclusions import Kind, aic_eliminations, loop_kind
-from techniques.chains.nice_loops import GROUPED_NICE_LOOP, GROUPED_NICE_LOOP_ALS, NICE_LOOP
+from techniques.hodoku_chains import nice_loops
+from techniques.hodoku_chains.link_graph import candidate_node
+from techniques.hodoku_chains.loop_conclusions import Kind, aic_eliminations, loop_kind
+from techniques.hodoku_chains.nice_loops import GROUPED_NICE_LOOP, GROUPED_NICE_LOOP_ALS, NICE_LOOP
 from tests.conftest import PUZZLES, grid_from
 from tests.test_contract import load
 

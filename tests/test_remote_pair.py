@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from techniques.chains.remote_pair import REMOTE_PAIR
+from techniques.hodoku_chains.remote_pair import REMOTE_PAIR
 from tests.conftest import grid_from
 
 FOUR = grid_from(

@@ -17,8 +17,8 @@ from engine.formats import format_library
 from engine.grid import Grid
 from engine.solver import SolveStatus
 from engine.stop import Stopped, stop_after
-from techniques.chaining.multiple import MULTIPLE_FORCING_CHAINS
-from techniques.chaining.propagation import path_bound
+from techniques.se_chains.multiple import MULTIPLE_FORCING_CHAINS
+from techniques.se_chains.propagation import path_bound
 from tests.conftest import SE
 
 PUZZLE = "..3.......5...9132.8.1....6..5...47.......6...71.4..5....86.9...3.975...8..2....."

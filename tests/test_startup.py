@@ -22,7 +22,7 @@ EASY = ".3..5..4...8.1.5..46.....12.7.5.2.8....6.3....4.1.9.3.25.....98..1.2.6..
 
 #: Modules no quick command needs: every technique family, the renderer, the graph library,
 #: the generator's judge, the worker pool.
-FAMILIES = ("techniques.singles", "techniques.fish", "techniques.chains", "techniques.uniqueness", "techniques.chaining")
+FAMILIES = ("techniques.singles", "techniques.fish", "techniques.hodoku_chains", "techniques.uniqueness", "techniques.se_chains")
 HEAVY = ("rich", "networkx", "engine.generate.judge", "engine.workers", "multiprocessing")
 
 

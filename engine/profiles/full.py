@@ -130,6 +130,9 @@ _TABLE: dict[str, tuple[int, int, bool]] = {
     "ach": (78, 5, True),
     "db": (79, 5, False),
     "kf": (80, 5, True),
+    "kc": (81, 5, True),
+    "kh": (82, 5, True),
+    "ktri": (83, 5, True),
     # 7. Nets
     "fc": (90, 6, True),
     "fn": (95, 6, True),

@@ -144,6 +144,11 @@ SE_TABLE: dict[str, SeRule] = {
     "fw": MULTIPLE,  # a locked set across three or four houses: SE needs cell/region forcing chains
     "fw3": MULTIPLE,
     "fw4": MULTIPLE,
+    # the krakens of cells and houses are SE's cell and region forcing chains; a tridagon's
+    # guardians are a truth set only through the pattern, for which SE needs dynamic chains
+    "kc": MULTIPLE,
+    "kh": MULTIPLE,
+    "ktri": _DYNAMIC,
     # Finned, sashimi, Franken and Mutant fish, and their Siamese forms (code prefixed "s"),
     # are found by SE as X-chains/cycles.
     **{f"{siamese}{kind}{n}": X_CHAIN for siamese in ("", "s") for kind in ("fbf", "sbf", "ff", "fff", "mf", "fmf") for n in _FISH_SIZES},

@@ -21,7 +21,7 @@ from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates, cell_names
-from techniques.chains.link_graph import Node, conjugate_graphs
+from techniques.hodoku_chains.link_graph import Node, conjugate_graphs
 
 if TYPE_CHECKING:  # networkx is imported where a graph is built: it costs a tenth of a second
     import networkx as nx

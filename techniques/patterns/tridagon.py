@@ -41,8 +41,7 @@ _TEXT = (
     "If these twelve cells held only {digits}, each box would order the three digits along its rows, and the "
     "boxes beside it in its band and stack would have to shift that order round without reversing it, except "
     "where a box's three cells run the other way. {rising}: an odd number, so going round the four boxes the "
-    "order would come back reversed, which is impossible. So one of the other candidates in these cells is true: {guardians}. "
-    "{conclusion}"
+    "order would come back reversed, which is impossible. So one of the other candidates in these cells is true: {guardians}."
 )
 
 
@@ -75,6 +74,20 @@ def _rectangles() -> Iterator[tuple[int, int, int, int]]:
             yield tuple(3 * band + stack for band in bands for stack in stacks)  # type: ignore[misc]
 
 
+def tridagons(grid: Grid) -> Iterator[tuple[int, tuple[Diagonal, ...]]]:
+    """Every tridagon of the grid as (its three digits as a mask, its four diagonals): an
+    odd number of them rising, in a fixed order (digits, rectangles, diagonals with the
+    fewest guardian cells first). Kraken Tridagon reads them too."""
+    for triple in combinations(range(9), 3):
+        digits = sum(1 << d for d in triple)
+        diagonals = {box: _diagonals(grid, box, digits) for box in range(9) if not grid.placed_mask(BOXES[box]) & digits}
+        for boxes in _rectangles():
+            if all(diagonals.get(b) for b in boxes):
+                for pattern in product(*(diagonals[b] for b in boxes)):
+                    if sum(d.rising for d in pattern) % 2 == 1:
+                        yield digits, pattern
+
+
 class Tridagon(BaseTechnique):
     """Twelve cells in four boxes of a rectangle, three digits, an odd number of rising
     diagonals: the cells cannot hold only those digits, so a guardian is true."""
@@ -83,20 +96,13 @@ class Tridagon(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         done: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
-        for triple in combinations(range(9), 3):
-            digits = sum(1 << d for d in triple)
-            diagonals = {box: _diagonals(grid, box, digits) for box in range(9) if not grid.placed_mask(BOXES[box]) & digits}
-            for boxes in _rectangles():
-                if all(diagonals.get(b) for b in boxes):
-                    for pattern in product(*(diagonals[b] for b in boxes)):
-                        step = self._check(grid, digits, pattern)
-                        if step is not None and step.effect not in done:
-                            done.add(step.effect)
-                            yield step
+        for digits, pattern in tridagons(grid):
+            step = self._check(grid, digits, pattern)
+            if step is not None and step.effect not in done:
+                done.add(step.effect)
+                yield step
 
     def _check(self, grid: Grid, digits: int, pattern: tuple[Diagonal, ...]) -> Step | None:
-        if sum(d.rising for d in pattern) % 2 == 0:
-            return None
         guardians = tuple(g for d in pattern for g in d.guardians)
         if not guardians or len({g.cell for g in guardians}) > MAX_GUARDIAN_CELLS:
             return None
@@ -116,34 +122,46 @@ class Tridagon(BaseTechnique):
         placements: tuple[Candidate, ...],
         eliminations: tuple[Candidate, ...],
     ) -> Step:
-        cells = [c for d in pattern for c in d.cells]
         triple = MASK_DIGITS[digits]
-        rising = [d.box for d in pattern if d.rising]
         if placements:
             conclusion = f"It is the only one, so {cell_names([placements[0].cell])} is {placements[0].digit}."
         else:
             conclusion = f"A candidate that sees all of them is false: remove {grouped_removals(eliminations)}."
-        text = _TEXT.format(
-            boxes=digit_words([d.box + 1 for d in pattern]),
-            cells=cell_names(cells),
-            digits=digit_words(triple),
-            rising=_rising_words(rising),
-            guardians=_guardian_words(guardians),
-            conclusion=conclusion,
-        )
         return self.step(
-            f"{'/'.join(map(str, triple))} in {compact_cells(cells)}",
+            pattern_detail(digits, pattern),
             placements=placements,
             eliminations=eliminations,
-            explanation=text,
-            highlights=Highlights(
-                pattern=tuple(Candidate(d, c) for c in cells for d in MASK_DIGITS[grid.cands[c] & digits]),
-                fins=guardians,
-                units=tuple(d.box for d in pattern),
-                cells=tuple(cells),
-            ),
+            explanation=f"{pattern_words(digits, pattern)} {conclusion}",
+            highlights=pattern_highlights(grid, digits, pattern),
             digits=triple,
         )
+
+
+def pattern_detail(digits: int, pattern: tuple[Diagonal, ...]) -> str:
+    """``1/2/3 in r1c1,...``: the pattern part of a step line."""
+    return f"{'/'.join(map(str, MASK_DIGITS[digits]))} in {compact_cells([c for d in pattern for c in d.cells])}"
+
+
+def pattern_words(digits: int, pattern: tuple[Diagonal, ...]) -> str:
+    """Why one of the guardians is true, in words (the explanation but its conclusion)."""
+    return _TEXT.format(
+        boxes=digit_words([d.box + 1 for d in pattern]),
+        cells=cell_names([c for d in pattern for c in d.cells]),
+        digits=digit_words(MASK_DIGITS[digits]),
+        rising=_rising_words([d.box for d in pattern if d.rising]),
+        guardians=_guardian_words(tuple(g for d in pattern for g in d.guardians)),
+    )
+
+
+def pattern_highlights(grid: Grid, digits: int, pattern: tuple[Diagonal, ...]) -> Highlights:
+    """The twelve cells' pattern digits, the guardians as fins, the four boxes."""
+    cells = [c for d in pattern for c in d.cells]
+    return Highlights(
+        pattern=tuple(Candidate(d, c) for c in cells for d in MASK_DIGITS[grid.cands[c] & digits]),
+        fins=tuple(g for d in pattern for g in d.guardians),
+        units=tuple(d.box for d in pattern),
+        cells=tuple(cells),
+    )
 
 
 def _rising_words(boxes: list[int]) -> str:

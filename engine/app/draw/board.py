@@ -39,7 +39,7 @@ def _shading(picture: Picture) -> list[str]:
     out = [_fill(house_box(u), PALETTE.house, class_="house") for u in picture.houses]
     out += [_hatch(cell_box(c)) for u in picture.covers for c in UNITS[u].cells]
     out += [_fill(cell_box(c), PALETTE.cells, class_="cell") for c in sorted(picture.cells)]
-    als_cells = {c.cell for g in picture.groups if g.kind == "als" for c in g.candidates}
+    als_cells = {c.cell for g in picture.groups if g.kind in ("als", "ahs") for c in g.candidates}
     out += [_fill(cell_box(c), PALETTE.als_fill, class_="als-cell") for c in sorted(als_cells)]
     return out
 

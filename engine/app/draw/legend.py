@@ -49,6 +49,8 @@ def legend_items(picture: Picture, candidates: bool = True) -> list[tuple[Sample
         items.append((_group_frame, "group node (framed)"))
     if any(g.kind == "als" for g in picture.groups):
         items.append((_als_frame, "almost locked set (dashed frame)"))
+    if any(g.kind == "ahs" for g in picture.groups):
+        items.append((_als_frame, "almost hidden set (dashed frame)"))
     if picture.check:
         items.append((_check_frame, "cells to check"))
     return items

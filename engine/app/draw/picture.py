@@ -50,7 +50,7 @@ class Picture:
             color_words=h.color_words,
             houses=tuple(h.units),
             covers=tuple(u for u in h.cover_units if u not in h.units),
-            cells=frozenset(h.cells) - {c.cell for g in h.groups if g.kind == "als" for c in g.candidates},  # shaded as sets
+            cells=frozenset(h.cells) - {c.cell for g in h.groups if g.kind in ("als", "ahs") for c in g.candidates},  # shaded as sets
             links=h.links if level >= FULL else (),
             groups=h.groups,
             new=frozenset(new),

@@ -17,9 +17,9 @@ from __future__ import annotations
 from engine.cells import MASK_COUNT, MASK_DIGITS, CellSet, Digit, bit, cells_of
 from engine.grid import Grid
 from techniques.als.sets import Als, als_index
-from techniques.chains.implications import LiteralGraph, spacer
+from techniques.hodoku_chains.implications import LiteralGraph, spacer
 from techniques.shared import false_literal, true_literal
-from techniques.chains.link_graph import Node, candidate_node
+from techniques.hodoku_chains.link_graph import Node, candidate_node
 
 
 def chain_penalty(als: Als) -> int:
@@ -31,14 +31,21 @@ def chain_penalty(als: Als) -> int:
 class _Builder:
     """Adds the set nodes of one grid to a literal graph that already has the groups."""
 
-    def __init__(self, graph: LiteralGraph, grid: Grid) -> None:
+    def __init__(self, graph: LiteralGraph, grid: Grid, max_cells: int) -> None:
         self.graph = graph
         self.grid = grid
-        self.alses = [a for a in als_index(grid).alses if a.size > 1]
+        self.alses = [a for a in als_index(grid).alses if 1 < a.size <= max_cells]
         self.groups: dict[Digit, list[Node]] = {}
         for node in graph.nodes:
             if node.is_group:
                 self.groups.setdefault(node.digit, []).append(node)
+        # Per digit, the sets by the lowest of their cells holding it: a set all of whose
+        # cells holding d another set's exit removes is found from one of those cells.
+        self.by_low: list[dict[int, list[int]]] = [{} for _ in range(10)]
+        for j, als in enumerate(self.alses):
+            for d in MASK_DIGITS[als.digits]:
+                low = als.holding[d] & -als.holding[d]
+                self.by_low[d].setdefault(low.bit_length() - 1, []).append(j)
 
     def literal(self, als: Als, digit: Digit) -> int:
         """The (only) literal of the node "``als`` loses ``digit``": its off literal."""
@@ -71,13 +78,22 @@ class _Builder:
             for group in self.groups.get(d, ()):
                 if not group.cells & ~cells:
                     graph.imply(exit_, false_literal(graph.index[group]))
-        for other in self.alses:
+        for other in self._reached(removed):
             if other is als or other.cells & als.cells:
                 continue
             for d in MASK_DIGITS[other.digits]:
                 if d in removed and not other.holding[d] & ~removed[d]:
                     graph.imply(exit_, self.literal(other, d))
         self.add_forcings(exit_, removed)
+
+    def _reached(self, removed: dict[Digit, CellSet]) -> list[Als]:
+        """The sets that may lose a digit to these removals, in list order."""
+        found: set[int] = set()
+        for d, cells in removed.items():
+            table = self.by_low[d]
+            for cell in cells_of(cells):
+                found.update(table.get(cell, ()))
+        return [self.alses[j] for j in sorted(found)]
 
     def add_forcings(self, exit_: int, removed: dict[Digit, CellSet]) -> None:
         """A cell of three or more digits left with one: the set forces it (one link more,
@@ -101,6 +117,7 @@ class _Builder:
                 self.graph.imply(forced_exit, true_literal(self.graph.index[target]))
 
 
-def add_als_nodes(graph: LiteralGraph, grid: Grid) -> None:
-    """Add every "set loses d" node of the grid's almost locked sets to ``graph``."""
-    _Builder(graph, grid).add_all()
+def add_als_nodes(graph: LiteralGraph, grid: Grid, max_cells: int = 9) -> None:
+    """Add every "set loses d" node of the grid's almost locked sets (of at most
+    ``max_cells`` cells) to ``graph``."""
+    _Builder(graph, grid, max_cells).add_all()

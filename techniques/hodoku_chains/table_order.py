@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from engine.cells import BOX_OF, COL_OF, HOUSES_OF, MASK_DIGITS, PEER_MASK, ROW_OF, UNITS, Cell, bit_indices, cells_of, peers_by_house
 from engine.grid import Grid
-from techniques.chains.implications import LiteralGraph
-from techniques.chains.link_graph import Node, candidate_node, group_nodes
+from techniques.hodoku_chains.implications import LiteralGraph
+from techniques.hodoku_chains.link_graph import Node, candidate_node, group_nodes
 
 
 class TableOrder:

@@ -20,12 +20,12 @@ from typing import Callable
 
 from engine.cells import UNITS, UNITS_OF
 from engine.position import CandidateView, Position
-from techniques.chaining.cycles import FORCING_CHAINS_AND_CYCLES
-from techniques.chaining.hints import ChainBasis, ChainHint
-from techniques.chaining.multiple import MultipleChaining
-from techniques.chaining.nodes import CELL_RULE, Node, node
-from techniques.chaining.propagation import Budget, Nested, Run
-from techniques.chaining.walks import WalkMemo
+from techniques.se_chains.cycles import FORCING_CHAINS_AND_CYCLES
+from techniques.se_chains.hints import ChainBasis, ChainHint
+from techniques.se_chains.multiple import MultipleChaining
+from techniques.se_chains.nodes import CELL_RULE, Node, node
+from techniques.se_chains.propagation import Budget, Nested, Run
+from techniques.se_chains.walks import WalkMemo
 from techniques.fish.se_fish import fish_patterns
 from techniques.intersections.se_locking import locked_sets
 from techniques.subsets.se_subsets import hidden_sets, naked_sets

@@ -12,7 +12,7 @@ from typing import Callable, Protocol, Sequence
 
 from engine.cells import CELL_NAMES, MASK_DIGITS
 from engine.step import Candidate, Highlights, Link, Step
-from techniques.chaining.nodes import Node, cell_of, digit_of, is_on, node_name
+from techniques.se_chains.nodes import Node, cell_of, digit_of, is_on, node_name
 
 
 def length_bonus_count(complexity: int) -> int:

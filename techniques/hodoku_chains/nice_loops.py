@@ -3,7 +3,7 @@
 For every candidate of every cell, and for both of its truth values, a breadth-first search
 over the link graph finds the shortest chain to everything that follows (HoDoKu's tables do
 the same). A chain that comes back to its start cell is a nice loop, one that ends on a
-true candidate elsewhere may be an AIC; :mod:`techniques.chains.loop_conclusions` says what each proves.
+true candidate elsewhere may be an AIC; :mod:`techniques.hodoku_chains.loop_conclusions` says what each proves.
 The grouped technique adds group nodes (a digit's two or three candidates where a line
 crosses a box) and, as an option, almost locked sets, and reports only chains that use one.
 HoDoKu keeps one chain per set of eliminations and type, the shortest; so do we.
@@ -21,14 +21,14 @@ from engine.grid import Grid
 from engine.step import Candidate, Step
 from engine.stop import checkpoint
 from engine.technique import BaseTechnique, Declaration
-from techniques.chains.als_nodes import add_als_nodes
-from techniques.chains.implications import LiteralGraph, path_nodes
+from techniques.hodoku_chains.als_nodes import add_als_nodes
+from techniques.hodoku_chains.implications import LiteralGraph, path_nodes
 from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
-from techniques.chains.notation import Chain, chain_highlights, chain_string, digits_text
-from techniques.chains.link_graph import Node, link_list
-from techniques.chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
-from techniques.chains.loop_explanations import explain
-from techniques.chains.table_order import TableOrder, first_shortest_path, is_lasso
+from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, digits_text
+from techniques.hodoku_chains.link_graph import Node, link_list
+from techniques.hodoku_chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
+from techniques.hodoku_chains.loop_explanations import explain
+from techniques.hodoku_chains.table_order import TableOrder, first_shortest_path, is_lasso
 
 # A whole search (both premises of every candidate) stops once its breadth-first searches
 # have reached this many literals in all; steps found so far are still reported. Work, not

@@ -14,7 +14,7 @@ from engine.cells import CELL_NAMES, MASK_DIGITS, CellSet, cells_of, first_cell
 from engine.grid import Grid
 from engine.notation import words_list
 from engine.step import Candidate, Group, Highlights, Link
-from techniques.chains.link_graph import Node
+from techniques.hodoku_chains.link_graph import Node
 
 Chain = Sequence[tuple[Node, bool]]
 

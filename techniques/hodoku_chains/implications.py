@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator, Sequence
 
 from engine.cells import CellSet, bit_indices
-from techniques.chains.link_graph import Node
+from techniques.hodoku_chains.link_graph import Node
 from techniques.shared import false_literal, is_true, node_of
 
 # The longest chain, in implications, that any search follows. Human chains and every
@@ -56,6 +56,14 @@ class LiteralGraph:
         self.delay += (0, 0)
         self.keys.append(node.cells & -node.cells)
         return i
+
+    def copy(self) -> LiteralGraph:
+        """A graph to add nodes and links to without touching this one (nodes are shared:
+        they are immutable)."""
+        twin = LiteralGraph(())
+        twin.nodes, twin.index, twin.keys = self.nodes[:], dict(self.index), self.keys[:]
+        twin.out, twin.inc, twin.delay, twin.delayed = self.out[:], self.inc[:], self.delay[:], self.delayed
+        return twin
 
     def imply(self, a: int, b: int) -> None:
         """Literal ``a`` implies literal ``b``."""

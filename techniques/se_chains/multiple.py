@@ -24,10 +24,10 @@ from engine.position import Position
 from engine.step import Candidate, Step
 from engine.stop import WorkLimitReached
 from engine.technique import BaseTechnique, Declaration
-from techniques.chaining.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
-from techniques.chaining.nodes import CELL_RULE, Links, Node, cell_of, digit_of, node, node_name
-from techniques.chaining.branches import RunsBasis, Target, complexity_of, main_path, target
-from techniques.chaining.propagation import Advanced, Budget, Run, propagate
+from techniques.se_chains.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
+from techniques.se_chains.nodes import CELL_RULE, Links, Node, cell_of, digit_of, node, node_name
+from techniques.se_chains.branches import RunsBasis, Target, complexity_of, main_path, target
+from techniques.se_chains.propagation import Advanced, Budget, Run, propagate
 
 #: Propagated nodes one producer call may take (a bound on work, never time).
 NODE_BOUND = 20_000_000

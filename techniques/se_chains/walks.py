@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
-from techniques.chaining.nodes import Node, on_to_off
+from techniques.se_chains.nodes import Node, on_to_off
 from techniques.se_order import HOUSE_CELLS
 
 #: Nodes are numbered below this (two states of each of the 729 candidates).

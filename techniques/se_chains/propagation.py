@@ -29,7 +29,7 @@ from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, UNITS_OF
 from engine.position import Position
 from engine.stop import checkpoint
 from engine.technique import WorkBoundExceeded
-from techniques.chaining.nodes import CELL_RULE, Links, Node
+from techniques.se_chains.nodes import CELL_RULE, Links, Node
 
 
 class Nested(Protocol):

@@ -20,10 +20,10 @@ from engine.grid import Grid
 from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates, false_literal, true_literal
-from techniques.chains.implications import LiteralGraph, path_nodes
-from techniques.chains.notation import Chain, chain_highlights, chain_string, walk_words, which_see
-from techniques.chains.link_graph import Node, link_list
-from techniques.chains.table_order import TableOrder, first_path_to_any, is_lasso
+from techniques.hodoku_chains.implications import LiteralGraph, path_nodes
+from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, walk_words, which_see
+from techniques.hodoku_chains.link_graph import Node, link_list
+from techniques.hodoku_chains.table_order import TableOrder, first_path_to_any, is_lasso
 
 _X_CHAIN = (
     "Follow {d} along the chain: if {start} is not {d}, then {walk}. So {start} or {end} is {d}, and "

@@ -25,9 +25,9 @@ from engine.grid import Grid
 from engine.position import Position
 from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Declaration
-from techniques.chaining.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
-from techniques.chaining.nodes import CELL_RULE, Node, cell_of, digit_of, is_on
-from techniques.chaining.walks import N_NODES, UNBOUNDED, PassGraph, Walked, WalkMemo, forcing, visited_mask, walk
+from techniques.se_chains.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
+from techniques.se_chains.nodes import CELL_RULE, Node, cell_of, digit_of, is_on
+from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph, Walked, WalkMemo, forcing, visited_mask, walk
 
 #: (Y links, X links, cycle base, chain base, sort key) of SE's three passes, in its order.
 _PASSES = ((False, True, 6.5, 6.6, 2), (True, False, 6.5, 6.6, 3), (True, True, 7.0, 7.0, 4))

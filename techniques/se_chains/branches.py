@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from techniques.chaining.nodes import Node
-from techniques.chaining.propagation import Run
+from techniques.se_chains.nodes import Node
+from techniques.se_chains.propagation import Run
 
 
 class Target(NamedTuple):

@@ -23,8 +23,8 @@ from enum import Enum
 from engine.cells import MASK_DIGITS, PEER_MASK, CellSet, Digit, bit, cells_of
 from engine.grid import Grid
 from engine.step import Candidate
-from techniques.chains.notation import Chain
-from techniques.chains.link_graph import Node
+from techniques.hodoku_chains.notation import Chain
+from techniques.hodoku_chains.link_graph import Node
 from techniques.shared import seeing_all
 
 

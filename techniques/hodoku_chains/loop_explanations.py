@@ -5,8 +5,8 @@ from __future__ import annotations
 from engine.cells import CELL_NAMES
 from engine.step import Candidate
 from techniques.shared import removal_words
-from techniques.chains.notation import Chain, literal_words, walk_words, which_see
-from techniques.chains.loop_conclusions import Kind
+from techniques.hodoku_chains.notation import Chain, literal_words, walk_words, which_see
+from techniques.hodoku_chains.loop_conclusions import Kind
 
 
 def explain(kind: Kind, chain: Chain, effect: tuple[Candidate, ...]) -> str:

@@ -1,0 +1,13 @@
+"""Krakens: one of a few candidates is true (a cell, a house, a tridagon's guardians), and
+a short chain from each reaches the same conclusion: Kraken Cell, Kraken House, Kraken
+Tridagon. (Kraken Fish, whose truth set is a fish and its fins, is with the fish.)
+
+``truths`` finds the truth sets, ``branches`` the chains from their members.
+"""
+
+from __future__ import annotations
+
+from engine.technique import Technique
+from techniques.krakens.kraken import KRAKEN_CELL, KRAKEN_HOUSE, KRAKEN_TRIDAGON
+
+TECHNIQUES: tuple[Technique, ...] = (KRAKEN_CELL, KRAKEN_HOUSE, KRAKEN_TRIDAGON)

@@ -1,0 +1,114 @@
+"""Krakens (techniques/krakens/): what the contract test does not check: the words, the
+roles in the picture, the almost hidden set nodes, the order of the steps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.cells import CELL_NAMES
+from engine.grid import Grid
+from engine.profiles import load_profile
+from engine.step import Step
+from techniques import CATALOG
+from techniques.krakens.kraken import KRAKEN_CELL, KRAKEN_HOUSE, KRAKEN_TRIDAGON
+from techniques.krakens.graph import HIDDEN, kraken_graph
+from tests.conftest import PUZZLES, grid_from
+from tests.positions import Position, load
+
+POSITIONS = load(PUZZLES / "techniques" / "krakens.txt")
+
+
+def _position(expected: str) -> Position:
+    return next(p for p in POSITIONS if p.expected == expected)
+
+
+def _step(expected: str) -> Step:
+    position = _position(expected)
+    grid = grid_from(position.values, position.removed)
+    technique = {"kc": KRAKEN_CELL, "kh": KRAKEN_HOUSE, "ktri": KRAKEN_TRIDAGON}[position.code]
+    return next(s for s in technique.find(grid) if str(s) == expected)
+
+
+def test_kraken_cell_words_walk_each_branch() -> None:
+    step = _step("Kraken Cell: r2c4 (1/5/9) => r6c4<>5")
+    text = step.explanation
+    assert text.startswith("r2c4 holds 1, 5 or 9, so one of them is true. If r2c4 is 1, then r2c7 is not 1, so r3c9 is 1,")
+    assert "If r2c4 is 5, then r6c4 is not 5." in text
+    assert "5, 6 and 9 of column 9 must go in r6c9, r7c9 and r9c9 (a hidden set)" in text
+    assert text.endswith("Either way, r6c4 is not 5: remove 5 from r6c4.")
+
+
+def test_kraken_cell_picture_roles() -> None:
+    step = _step("Kraken Cell: r2c4 (1/5/9) => r6c4<>5")
+    h = step.highlights
+    assert [CELL_NAMES[c] for c in h.cells] == ["r2c4"] and {c.digit for c in h.pattern} == {1, 5, 9}
+    assert [g.kind for g in h.groups] == ["group", "ahs"]  # 6 in r4c56, then the hidden set
+    assert {CELL_NAMES[c.cell] for c in h.groups[1].candidates} == {"r6c9", "r7c9", "r9c9"}
+    # one link per implication: 5 + 1 + 8 in the three branches, r6c9=5 -> r6c4<>5 drawn once
+    assert len(h.links) == 13 and any(link.strong for link in h.links)
+
+
+def test_kraken_cell_places_when_every_branch_makes_it_true() -> None:
+    step = _step("Kraken Cell: r5c8 (4/5/6/7) => r2c6=9")
+    assert step.placements and not step.eliminations
+    assert step.explanation.endswith("Either way, r2c6 is 9.")
+
+
+def test_kraken_house_names_the_house_and_its_places() -> None:
+    step = _step("Kraken House: 8 in b6 (r46c8,r6c7) => r4c8<>6")
+    assert step.explanation.startswith("Box 6 needs an 8, and it can only go in r4c8, r6c7 or r6c8.")
+    assert step.highlights.units == (5,)
+
+
+def test_kraken_tridagon_shows_the_pattern_and_its_guardians_as_fins() -> None:
+    expected = next(p.expected for p in POSITIONS if p.code == "ktri" and p.expected != "-")
+    step = _step(expected)
+    h = step.highlights
+    assert len(h.cells) == 12 and len(h.units) == 4
+    assert {CELL_NAMES[c.cell] for c in h.fins} == {"r7c6", "r8c1"}
+    assert "So one of the other candidates in these cells is true: 2 in r7c6 or 7 in r8c1. If r7c6 is 2, then" in step.explanation
+
+
+def test_steps_come_smallest_picture_first() -> None:
+    position = _position("Kraken Cell: r2c4 (1/5/9) => r6c4<>5")
+    grid = grid_from(position.values, position.removed)
+    sizes = [len(s.highlights.links) - len(s.eliminations) * len(s.highlights.pattern) for s in KRAKEN_CELL.find(grid)]
+    # links of the branches to the first elimination (extras add one link per branch each)
+    assert sizes[0] <= min(sizes)
+
+
+def test_hidden_set_nodes_say_where_their_digits_go() -> None:
+    position = _position("Kraken Cell: r2c4 (1/5/9) => r6c4<>5")
+    built = kraken_graph(grid_from(position.values, position.removed))
+    found = {
+        i: h for i, h in built.hidden.items() if {CELL_NAMES[c] for c in range(81) if h.cells >> c & 1} == {"r6c9", "r7c9", "r9c9"}
+    }
+    assert len(found) == 1
+    i, hidden = found.popitem()
+    assert CELL_NAMES[hidden.dropped] == "r4c9" and hidden.house == 26  # column 9
+    assert built.graph.nodes[i].als == HIDDEN | 0b100110000  # 5, 6 and 9
+
+
+def test_positions_file_names_its_sources() -> None:
+    text = Path(PUZZLES / "techniques" / "krakens.txt").read_text()
+    assert "AI Escargot" in text and "mith" in text
+
+
+def test_in_full_after_kraken_fish_before_the_nets_and_in_no_other_plain_solve() -> None:
+    # hodoku and se rate as HoDoKu and Sudoku Explainer do, which have no krakens of cells,
+    # houses or tridagons: their default solves must not take them, or the ratings would move.
+    krakens = {"kc", "kh", "ktri"}
+    full = load_profile("full", CATALOG)
+    order = [e.technique.code for e in full.entries if e.enabled]
+    assert order.index("kf") < order.index("kc") < order.index("kh") < order.index("ktri") < order.index("fc")
+    for name in ("hodoku", "se"):
+        profile = load_profile(name, CATALOG)
+        assert krakens <= {t.code for t in profile.techniques}  # there for --only and -t
+        assert not krakens & {t.code for t in profile.default}
+
+
+def test_inkala_full_path_takes_a_kraken_the_hodoku_path_does_not() -> None:
+    line = next(l for l in (PUZZLES / "famous.tsv").read_text().splitlines() if "\tInkala 2012" in l)
+    grid = Grid.from_string(line.split()[0])
+    assert "kh" in {s.code for s in load_profile("full", CATALOG).solve(grid.copy()).steps}
+    assert not {"kc", "kh", "ktri"} & {s.code for s in load_profile("hodoku", CATALOG).solve(grid).steps}
