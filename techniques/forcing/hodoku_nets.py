@@ -32,7 +32,7 @@ from engine.cells import BOXES, HOUSES_OF, LINES, MASK_COUNT, MASK_DIGITS, PEER_
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.link_tables import LinkTables
-from techniques.shared import N_CANDIDATES, candidate_at, candidate_literal, false_literal, is_true, literal, node_of, true_literal
+from techniques.shared import N_CANDIDATES, candidate_at, candidate_literal, is_true, literal, node_of
 
 #: HoDoKu's default look-ahead: rounds of singles played out in a net's table.
 LOOK_AHEAD = 4
@@ -293,12 +293,17 @@ class NetTables:
         first = self.table(premise)
         on, off = first.on, first.off
         front_on, front_off = on, off
+        tables = self._tables
         while front_on or front_off:
             new_on = new_off = 0
-            for lit in _literals(front_on, front_off):
-                table = self.table(lit)
-                new_on |= table.on
-                new_off |= table.off
+            for front, false in ((front_on, 0), (front_off, 1)):
+                while front:  # the front's literals (bit_indices, inlined: the hot loop)
+                    low = front & -front
+                    front ^= low
+                    lit = (low.bit_length() - 1) << 1 | false
+                    table = tables.get(lit) or self.table(lit)
+                    new_on |= table.on
+                    new_off |= table.off
             front_on, front_off = new_on & ~on, new_off & ~off
             on, off = on | front_on, off | front_off
         self._reach[premise] = (on, off)
@@ -326,13 +331,6 @@ class NetTables:
                     nodes[other] = nodes[lit] + table.nodes(other) - 1
                     heapq.heappush(heap, (d + step, other))
         return nodes
-
-
-def _literals(on: int, off: int) -> Iterator[int]:
-    for node in bit_indices(on):
-        yield true_literal(node)
-    for node in bit_indices(off):
-        yield false_literal(node)
 
 
 class NetClosure:

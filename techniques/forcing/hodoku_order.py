@@ -43,7 +43,7 @@ from techniques.forcing.steps import make_step
 from techniques.forcing.link_tables import CANDIDATE_BITS, candidate_cells
 from techniques.forcing.propagation import Clash, Conflict
 from techniques.forcing.words import Narrator
-from techniques.shared import allowed_places, candidate_at, candidate_index, candidate_literal, is_true, node_of
+from techniques.shared import allowed_places, candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
 
 #: HoDoKu's house order for its checks: rows ("lines"), columns, boxes.
 HOUSES: tuple[tuple[Unit, ...], ...] = (ROWS, COLS, BOXES)
@@ -132,8 +132,8 @@ def _net_facts(tables: NetTables, grid: Grid) -> set[int]:
             for lit in lits:
                 on, off = on & closures[lit].on, off & closures[lit].off
             keep = _outside(skip)
-            facts.update(candidate_literal(*candidate_at(n), True) for n in bit_indices(on & keep))
-            facts.update(candidate_literal(*candidate_at(n), False) for n in bit_indices(off & keep))
+            facts.update(true_literal(n) for n in bit_indices(on & keep))  # a candidate's node is its number
+            facts.update(false_literal(n) for n in bit_indices(off & keep))
     return facts
 
 
