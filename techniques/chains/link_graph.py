@@ -8,8 +8,8 @@ that house (at least one is true). Two digits of one cell are weakly linked, str
 the cell holds only those two.
 
 :func:`link_graph` builds this as a networkx graph (nodes are :class:`Node`, every edge
-carries ``strong: bool``), cached per grid version: every chain and colouring technique
-asks here, and networkx stays inside the link, colouring and chain modules.
+carries ``strong: bool``), cached per grid version: the chain techniques ask here, and
+networkx stays inside the link and chain modules (colouring walks cell sets of its own).
 """
 
 from __future__ import annotations
@@ -177,19 +177,3 @@ def _add_house_links(
                 if not a.cells & b.cells:
                     strong = a.cells | b.cells == places
                     edges[(a, b)] = edges.get((a, b), False) or strong
-
-
-@per_grid_version()
-def conjugate_graphs(grid: Grid) -> dict[Digit, nx.Graph[Node]]:
-    """Per digit, its conjugate pairs (a house where it has two places, as a strong link
-    between the two candidates): the graphs that colouring 2-colours. Cached per version."""
-    import networkx as nx
-
-    out: dict[Digit, nx.Graph[Node]] = {}
-    for unit in UNITS:
-        for digit in range(1, 10):
-            places = grid.cells_with[digit] & unit.mask
-            if places.bit_count() == 2:
-                a, b = cells_of(places)
-                out.setdefault(digit, nx.Graph()).add_edge(candidate_node(digit, a), candidate_node(digit, b), strong=True)
-    return out
