@@ -81,7 +81,12 @@ class Node(NamedTuple):
 
 
 def candidate_node(digit: Digit, cell: Cell) -> Node:
-    return Node(digit, 1 << cell)
+    return _CANDIDATE_NODES[cell][digit]
+
+
+#: Every candidate's node, by cell and digit (digit 0: a placeholder never linked), made
+#: once: nodes are values, and a link list names some 800 of them per position.
+_CANDIDATE_NODES: tuple[tuple[Node, ...], ...] = tuple(tuple(Node(d, 1 << c) for d in range(10)) for c in range(N_CELLS))
 
 
 def group_nodes(grid: Grid) -> list[Node]:
@@ -144,7 +149,7 @@ def link_list(grid: Grid, *, groups: bool = False) -> LinkList:
 
 @per_grid_version()
 def _build(grid: Grid, groups: bool) -> LinkList:
-    nodes = [[candidate_node(d, c) for d in range(10)] for c in range(N_CELLS)]
+    nodes = _CANDIDATE_NODES
     edges: dict[tuple[Node, Node], bool] = {}
     for cell in range(N_CELLS):
         digits = MASK_DIGITS[grid.cands[cell]]
@@ -158,7 +163,7 @@ def _build(grid: Grid, groups: bool) -> LinkList:
 
 
 def _add_house_links(
-    edges: dict[tuple[Node, Node], bool], grid: Grid, nodes: list[list[Node]], groups: list[Node]
+    edges: dict[tuple[Node, Node], bool], grid: Grid, nodes: tuple[tuple[Node, ...], ...], groups: list[Node]
 ) -> None:
     """Links between nodes of one digit in one house; a pair linked in two houses is
     strong if either house makes it so."""
