@@ -154,7 +154,7 @@ class NiceLoop(BaseTechnique):
                     break
                 checkpoint()
                 layers = graph.layers(true_literal(i) if premise else false_literal(i))
-                reached += sum(layer.bit_count() for layer in layers)
+                reached += sum(map(int.bit_count, layers))
                 if not premise:
                     false_layers[i] = layers
                 self._loops(search, layers, graph.nodes[i], premise)
