@@ -28,7 +28,7 @@ from engine.cells import (
     MASK_DIGITS,
     N_CELLS,
     N_UNITS,
-    PEERS,
+    PEER_MASK,
     ROWS,
     UNITS,
     UNITS_OF,
@@ -233,9 +233,11 @@ class Grid:
         self.cands[cell] = 0
         self.cells_with[digit] &= ~(1 << cell)
         self._naked.pop(cell, None)
-        for peer in PEERS[cell]:
-            if self.cands[peer] & b:
-                self.eliminate(peer, digit)
+        peers = self.cells_with[digit] & PEER_MASK[cell]  # the peers holding it, ascending
+        while peers:
+            low = peers & -peers
+            peers ^= low
+            self.eliminate(low.bit_length() - 1, digit)
         for d in MASK_DIGITS[others]:
             self._lose_place(cell, d)
 
