@@ -343,6 +343,16 @@ MAX_WORK = Option(
     "a whole hodoku or full walkthrough of the forum's hardest puzzles takes 7,000 to 90,000, an se one more than 400,000 "
     "for half of them); past it the answer is a 422 saying so. The full lane tries a request with a tenth of it first",
 )
+#: The 1,000 is engine.listing.LISTING_WORK (written out: that module is imported only when
+#: a command needs it; tests/test_listing.py holds the two together).
+LISTING_MAX_WORK = Option(
+    "--max-work",
+    type=_positive,
+    default=1_000,
+    metavar="UNITS",
+    help="work units each technique's listing may spend (default 1000, about a second: the same on every machine); "
+    "a listing that spends them stops and says it was cut short. Raise it for every step of a slow technique",
+)
 QUICK_WORK = Option(
     "--quick-work",
     type=_positive,
@@ -446,6 +456,7 @@ def _steps(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str])
         rich=args.rich,
         html=args.html,
         svg=args.svg,
+        max_work=args.max_work,
     )
     return steps_command.run(options, _profile(args), out, err, stdin)
 
@@ -603,7 +614,7 @@ COMMANDS = (
         "steps",
         "every step some techniques find in a position (each technique's listing bounded by work; one cut short says so)",
         _steps,
-        (INPUTS, PROFILE, TECHNIQUE, JSON, BRIEF, RICH, HTML, DRAWN_SVG, *TECHNIQUE_OPTIONS),
+        (INPUTS, PROFILE, TECHNIQUE, JSON, BRIEF, RICH, HTML, DRAWN_SVG, LISTING_MAX_WORK, *TECHNIQUE_OPTIONS),
         {
             "--json": "one JSON line per position",
             "--rich": "each step with its explanation on the candidate grid",

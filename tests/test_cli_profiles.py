@@ -78,7 +78,9 @@ def test_every_option_is_declared_once() -> None:
     twice = sorted(flag for flag, options in owners.items() if len(options) > 1)
     # solve's output layout vs grade's table/csv/jsonl; a drawn picture per step in a folder vs
     # one picture of the terminal output; nargs * vs +; hint's reveal level vs generate's HoDoKu level;
-    # grade's choice of the se field (style or exact) vs generate's SE range
-    assert twice == ["--format", "--level", "--se", "--svg", "inputs"]
+    # grade's choice of the se field (style or exact) vs generate's SE range; grade's -j (by
+    # default one worker per core for long inputs) vs generate's (1); serve's work bound per
+    # request vs steps' per technique listing
+    assert twice == ["--format", "--jobs", "--level", "--max-work", "--se", "--svg", "-j", "inputs"]
     takes_profile = sorted(c.name for c in cli.COMMANDS if cli.PROFILE in c.options)
     assert takes_profile == ["explain", "generate", "grade", "hint", "steps", "techniques"]

@@ -99,11 +99,12 @@ def test_the_progress_bar_counts_puzzles_per_second(tmp_path: Path) -> None:
 def test_the_budget_is_honoured_promptly() -> None:
     golden_nugget = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
     start = time.perf_counter()
-    record = Grader(HODOKU, max_seconds=0.5).grade(parse_line(golden_nugget))  # about 1.5 s unbounded
+    record = Grader(HODOKU, max_seconds=0.5).grade(parse_line(golden_nugget))
     elapsed = time.perf_counter() - start
     assert record.status is GradeStatus.TIMEOUT
     # The stop switch is checked between work units (engine.stop), not by a signal: the
     # longest unit, building a grouped link graph, takes a few hundredths of a second on a
-    # quiet machine and several times that on a loaded one.
-    assert record.seconds is not None and 0.5 <= record.seconds <= 0.75
-    assert elapsed <= 0.75 * 1.5  # the record is written promptly after the budget
+    # quiet machine and ten times that on a machine loaded ten deep (CI failed at 0.75 s).
+    # Unbounded, the puzzle takes several times the budget (about 4 s of CPU).
+    assert record.seconds is not None and 0.5 <= record.seconds <= 1.0
+    assert elapsed <= record.seconds + 0.5  # the record is written promptly after the stop

@@ -35,12 +35,26 @@ def test_a_listing_cut_short_says_so_in_text_and_json() -> None:
     assert text.returncode == 0 and lines[0].startswith("# line 1: ") and len(lines) > 10
     assert lines[1] == (
         f"# cut short: the listing of Kraken Fish (kf) reached its work bound ({LISTING_WORK:,} units) and stopped there, "
-        "so there may be more steps than these (the bound is work, not time: the same on every machine)."
+        "so there may be more steps than these (the bound is work, not time: the same on every machine; "
+        "--max-work raises it)."
     )
     record = json.loads(steps("-t", "kf", "--json", POSITION).stdout)
     assert record["cut_short"] == ["kf"] and len(record["steps"]) == len(lines) - 2
     whole = json.loads(steps("-t", "n1,h1", "--json", POSITION).stdout)  # cheap listings are whole
     assert whole["cut_short"] == [] and whole["steps"]
+
+
+def test_max_work_sets_the_bound_and_its_default_is_the_listing_bound() -> None:
+    import cli
+
+    command = next(c for c in cli.COMMANDS if c.name == "steps")
+    assert cli.LISTING_MAX_WORK in command.options and cli.LISTING_MAX_WORK.settings["default"] == LISTING_WORK
+    small = json.loads(steps("-t", "kf", "--json", "--max-work", "300", POSITION).stdout)
+    larger = json.loads(steps("-t", "kf", "--json", "--max-work", "3000", POSITION).stdout)
+    assert small["cut_short"] == larger["cut_short"] == ["kf"]
+    assert 0 < len(small["steps"]) < len(larger["steps"]) and larger["steps"][: len(small["steps"])] == small["steps"]
+    refused = steps("-t", "kf", "--max-work", "0", POSITION)
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "--max-work" in refused.stderr
 
 
 @pytest.mark.parametrize(

@@ -53,6 +53,7 @@ class StepsOptions:
     rich: bool = False
     html: str | None = None
     svg: str | None = None
+    max_work: int = LISTING_WORK  # work units each technique's listing may spend
 
 
 def run(options: StepsOptions, profile: Profile, out: IO[str], err: IO[str], stdin: IO[str] | None = None) -> int:
@@ -72,12 +73,12 @@ def run(options: StepsOptions, profile: Profile, out: IO[str], err: IO[str], std
                 techniques = chosen or _default_techniques(record.item, profile)
                 status = None
                 if drawn.wanted:
-                    section, status = _drawn_one(record, record.item, techniques)
+                    section, status = _drawn_one(record, record.item, techniques, options.max_work)
                     drawn.sections.append(section)
                 if status is not None and console is None and not options.json:
                     code = _code(status)
                 elif console is not None:
-                    code = _rich_one(console, record, record.item, techniques)
+                    code = _rich_one(console, record, record.item, techniques, options.max_work)
                 else:
                     code = _one(record, record.item, techniques, options, out)
             else:
@@ -100,15 +101,15 @@ def _code(status: Status) -> int:
     return EXIT_OK if status is Status.UNIQUE else EXIT_INVALID
 
 
-def _drawn_one(record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...]) -> tuple[Section, Status]:
+def _drawn_one(record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...], work: int) -> tuple[Section, Status]:
     """A position's steps for the page, each on the position's drawn grid, and its status."""
-    found = find_steps(puzzle, techniques)
+    found = find_steps(puzzle, techniques, work)
     status, error, steps = found.status, found.error, found.steps
     count = f"{len(steps)} step" + ("" if len(steps) == 1 else "s")
     heading = f"Position {record.index} ({record.where}): {count}"
     prefix = f"p{record.index}-"
     multiple = "More than one solution: uniqueness techniques are left out." if status is Status.MULTIPLE else None
-    notes = tuple(n for n in (error, multiple, cut_note(found, techniques)) if n)
+    notes = tuple(n for n in (error, multiple, cut_note(found, techniques, work)) if n)
     if not steps or status is Status.NONE:
         return Section(heading, (note_panel(prefix, heading, " ".join(notes) or "No step found here."),)), status
     grid = puzzle.to_grid()
@@ -134,33 +135,34 @@ class Found(NamedTuple):
     cut: tuple[str, ...] = ()
 
 
-def find_steps(puzzle: Puzzle, techniques: tuple[Technique, ...]) -> Found:
+def find_steps(puzzle: Puzzle, techniques: tuple[Technique, ...], work: int = LISTING_WORK) -> Found:
     """Every step of the techniques in the position (uniqueness ones only if it is
-    unique), each technique's listing bounded by work (``engine.listing``)."""
+    unique), each technique's listing bounded by ``work`` units (``engine.listing``)."""
     try:
         grid = puzzle.to_grid()
     except Contradiction as broken:
         return Found(Status.NONE, str(broken), [])
     analysis = analyse(grid.values, grid.cands)
     usable = usable_techniques(techniques, unique=analysis.status is Status.UNIQUE)
-    listing = list_steps(grid, usable)
+    listing = list_steps(grid, usable, work)
     return Found(analysis.status, analysis.reason or None, list(listing.steps), listing.cut)
 
 
-def cut_note(found: Found, techniques: tuple[Technique, ...]) -> str | None:
+def cut_note(found: Found, techniques: tuple[Technique, ...], work: int = LISTING_WORK) -> str | None:
     """The sentence saying which listings were cut short, if any."""
     if not found.cut:
         return None
     names = {t.code: t.name for t in techniques}
     which = ", ".join(f"{names.get(code, code)} ({code})" for code in found.cut)
     return (
-        f"Cut short: the listing of {which} reached its work bound ({LISTING_WORK:,} units) and stopped there, "
-        "so there may be more steps than these (the bound is work, not time: the same on every machine)."
+        f"Cut short: the listing of {which} reached its work bound ({work:,} units) and stopped there, "
+        "so there may be more steps than these (the bound is work, not time: the same on every machine; "
+        "--max-work raises it)."
     )
 
 
-def _rich_one(console: Console, record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...]) -> int:
-    found = find_steps(puzzle, techniques)
+def _rich_one(console: Console, record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...], work: int) -> int:
+    found = find_steps(puzzle, techniques, work)
     status, error, steps = found.status, found.error, found.steps
     count = f"{len(steps)} step" + ("" if len(steps) == 1 else "s")
     console.print(Text(f"Position {record.index} ({record.where}): {count}", style=style_of(console, "walk.title")))
@@ -168,7 +170,7 @@ def _rich_one(console: Console, record: Record, puzzle: Puzzle, techniques: tupl
         console.print(paragraph(console, error, "walk.warn"))
     if status is Status.MULTIPLE:
         console.print(paragraph(console, "More than one solution: uniqueness techniques are left out.", "walk.note"))
-    note = cut_note(found, techniques)
+    note = cut_note(found, techniques, work)
     if note:
         console.print(paragraph(console, note, "walk.warn"))
     if steps:
@@ -179,7 +181,7 @@ def _rich_one(console: Console, record: Record, puzzle: Puzzle, techniques: tupl
 
 
 def _one(record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...], options: StepsOptions, out: IO[str]) -> int:
-    found = find_steps(puzzle, techniques)
+    found = find_steps(puzzle, techniques, options.max_work)
     if options.json:
         data: dict[str, Any] = {
             "position": record.index,
@@ -192,7 +194,7 @@ def _one(record: Record, puzzle: Puzzle, techniques: tuple[Technique, ...], opti
         }
         out.write(json.dumps(data) + "\n")
     else:
-        out.write(_text(record, found, cut_note(found, techniques), options.explain))
+        out.write(_text(record, found, cut_note(found, techniques, options.max_work), options.explain))
     return _code(found.status)
 
 
