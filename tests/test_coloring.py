@@ -5,8 +5,7 @@ from __future__ import annotations
 from engine.cells import CELL_NAMES, parse_cell_name
 from engine.grid import Grid
 from engine.step import Candidate
-from techniques.coloring.coloring import MULTI_COLORS, SIMPLE_COLORS, clusters
-from techniques.hodoku_chains.link_graph import conjugate_graphs
+from techniques.coloring.coloring import MULTI_COLORS, SIMPLE_COLORS, clusters, conjugate_links
 from tests.conftest import PUZZLES, grid_from
 from tests.test_contract import Position, load
 
@@ -51,7 +50,7 @@ def test_multi_colors_both_types() -> None:
 
 def test_clusters_are_two_coloured_from_their_lowest_cell() -> None:
     grid, _ = position("sc1", 1)
-    found = clusters(conjugate_graphs(grid)[5])
+    found = clusters(conjugate_links(grid)[5])
     first = found[0]
     assert first.on & first.off == 0
     assert first.on & -first.on < first.off & -first.off

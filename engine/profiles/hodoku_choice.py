@@ -39,6 +39,14 @@ class OldestFirst(Protocol):
 
 
 @runtime_checkable
+class Pending(Protocol):
+    """A sorted technique that can list its steps unbuilt: in ``find``'s order, each as its
+    eliminations (the step's, exactly) and a function that builds the step."""
+
+    def pending(self, grid: Grid) -> Iterator[tuple[tuple[Candidate, ...], Callable[[], Step]]]: ...
+
+
+@runtime_checkable
 class HodokuSearch(Protocol):
     """A technique whose HoDoKu step needs HoDoKu's own search: its checks in its order,
     and its names (Forcing Chain; the uniqueness tests on the rectangles HoDoKu examines)."""
@@ -63,8 +71,23 @@ def policy(technique: Technique) -> Policy:
         return technique.hodoku_step
     find = technique.find
     if technique.code in SORTED:
+        if isinstance(technique, Pending):  # the same step, only that one built
+            pending = technique.pending
+            return lambda grid: first_ranked(pending(grid))
         return lambda grid: min(find(grid), key=rank, default=None)
     return lambda grid: next(find(grid), None)
+
+
+def first_ranked(found: Iterator[tuple[tuple[Candidate, ...], Callable[[], Step]]]) -> Step | None:
+    """What ``min(find(grid), key=rank)`` gives (the first of the lowest rank), built from
+    a technique's unbuilt steps."""
+    best: Callable[[], Step] | None = None
+    best_key = (0, 0)
+    for eliminations, build in found:
+        key = rank_of(eliminations)
+        if best is None or key < best_key:
+            best, best_key = build, key
+    return best() if best is not None else None
 
 
 def rank(step: Step) -> tuple[int, int]:
@@ -72,8 +95,13 @@ def rank(step: Step) -> tuple[int, int]:
     more eliminations first, then the smaller ``weighted_sum`` of the eliminations (in
     HoDoKu's sorted order: digit, then cell). Chain length only separates steps with
     the same eliminations, and those are kept once each (the shortest chain)."""
-    eliminations = sorted(step.eliminations)
-    return (-len(eliminations), weighted_sum(eliminations))
+    return rank_of(step.eliminations)
+
+
+def rank_of(eliminations: Sequence[Candidate]) -> tuple[int, int]:
+    """``rank`` of a step with these eliminations."""
+    ordered = sorted(eliminations)
+    return (-len(ordered), weighted_sum(ordered))
 
 
 def weighted_sum(eliminations: Sequence[Candidate]) -> int:

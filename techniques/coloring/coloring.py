@@ -2,8 +2,8 @@
 
 For one digit, join the two cells of every conjugate pair (a house where the digit has just
 two places). In a connected cluster of such pairs the cells alternate: colour them in two
-colours and exactly one colour holds the digit everywhere. networkx finds the clusters and
-the 2-colouring. Simple Colors uses one cluster: a cell that sees both colours loses the
+colours (a breadth-first walk over cell sets) and exactly one colour holds the digit
+everywhere. Simple Colors uses one cluster: a cell that sees both colours loses the
 digit (Trap), and a colour with two cells in one house is false (Wrap). Multi Colors uses
 two clusters: a colour that sees both colours of the other cluster is false (type 2); when
 a colour of one cluster sees a colour of the other, cells that see the two opposite colours
@@ -13,19 +13,14 @@ lose the digit (type 1). HoDoKu's codes: sc1/sc2 (0500/0501), mc1/mc2 (0502/0503
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator
+from typing import Iterator
 
-from engine.cells import CELL_NAMES, PEER_MASK, CellSet, Digit, cells_of, first_cell
+from engine.cells import CELL_NAMES, PEER_MASK, UNITS, Cell, CellSet, Digit, cells_of, first_cell
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates, cell_names
-from techniques.hodoku_chains.link_graph import Node, conjugate_graphs
-
-if TYPE_CHECKING:  # networkx is imported where a graph is built: it costs a tenth of a second
-    import networkx as nx
-
 
 @dataclass(frozen=True)
 class Cluster:
@@ -38,25 +33,47 @@ class Cluster:
 @per_grid_version()
 def all_clusters(grid: Grid) -> dict[Digit, list[Cluster]]:
     """Per digit, its coloured clusters (computed once per grid version)."""
-    return {d: clusters(graph) for d, graph in sorted(conjugate_graphs(grid).items())}
+    return {d: clusters(links) for d, links in sorted(conjugate_links(grid).items())}
 
 
-def clusters(graph: nx.Graph[Node]) -> list[Cluster]:
-    """The 2-coloured clusters of one digit's conjugate graph, by lowest cell (HoDoKu's
-    order). A cluster that cannot be 2-coloured (only in broken positions) is skipped."""
-    import networkx as nx
+def conjugate_links(grid: Grid) -> dict[Digit, dict[Cell, CellSet]]:
+    """Per digit (those with any), its conjugate pairs (a house where it has two places)
+    as the cells each cell is paired with."""
+    out: dict[Digit, dict[Cell, CellSet]] = {}
+    for unit in UNITS:
+        for digit in range(1, 10):
+            places = grid.cells_with[digit] & unit.mask
+            if places.bit_count() == 2:
+                a = first_cell(places)
+                b = first_cell(places & ~(1 << a))
+                links = out.setdefault(digit, {})
+                links[a] = links.get(a, 0) | 1 << b
+                links[b] = links.get(b, 0) | 1 << a
+    return out
 
+
+def clusters(links: dict[Cell, CellSet]) -> list[Cluster]:
+    """The 2-coloured clusters of one digit's conjugate pairs (connected by pairs), by
+    lowest cell (HoDoKu's order). A cluster that cannot be 2-coloured (only in broken
+    positions) is skipped."""
     out = []
-    for component in nx.connected_components(graph):
-        try:
-            colour = nx.bipartite.color(graph.subgraph(component))
-        except nx.NetworkXError:
+    done = 0
+    for start in sorted(links):
+        if done >> start & 1:
             continue
-        lowest: Node = min(component, key=lambda n: n.cell)
-        sets = [0, 0]
-        for node in component:
-            sets[colour[node] ^ colour[lowest]] |= node.cells
-        out.append(Cluster(sets[0], sets[1]))
+        sets = [1 << start, 0]  # the start's colour, the other
+        front, colour, broken = 1 << start, 0, 0
+        while front:
+            reached = 0
+            for cell in cells_of(front):
+                reached |= links[cell]
+            broken |= reached & sets[colour]  # a pair inside one colour: an odd loop
+            front = reached & ~sets[1 - colour]
+            sets[1 - colour] |= front
+            colour = 1 - colour
+        done |= sets[0] | sets[1]
+        if not broken:
+            out.append(Cluster(sets[0], sets[1]))
     return sorted(out, key=lambda c: first_cell(c.on))
 
 

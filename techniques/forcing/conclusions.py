@@ -231,7 +231,9 @@ def _open_cells(grid: Grid) -> int:
 class NetProver:
     """The depth-1 branches of every assumption of one grid, and their proofs on demand."""
 
-    def __init__(self, grid: Grid) -> None:
+    def __init__(self, grid: Grid, only: Iterable[int] | None = None) -> None:
+        """Every assumption's branch, or ``only`` those (to explain a conclusion found
+        otherwise; the work charged is the same)."""
         self.grid = grid
         self.root = Root(grid)
         self.branches: dict[int, Branch] = {}
@@ -240,6 +242,11 @@ class NetProver:
         self.settled = False
         self.on: dict[int, int] = {}
         self.off: dict[int, int] = {}
+        if only is not None:
+            checkpoint(len(premises(grid)))
+            for lit in dict.fromkeys(only):
+                self._follow(lit)
+            return
         for lit in premises(grid):
             checkpoint()
             self._follow(lit)

@@ -32,7 +32,7 @@ from engine.cells import BOXES, HOUSES_OF, LINES, MASK_COUNT, MASK_DIGITS, PEER_
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.link_tables import LinkTables
-from techniques.shared import N_CANDIDATES, candidate_at, candidate_literal, false_literal, is_true, literal, node_of, true_literal
+from techniques.shared import N_CANDIDATES, candidate_at, candidate_literal, is_true, literal, node_of
 
 #: HoDoKu's default look-ahead: rounds of singles played out in a net's table.
 LOOK_AHEAD = 4
@@ -60,19 +60,41 @@ class Table:
             return
         if not reasons and self.by_position:
             reasons = [0]  # a single the starting grid had already: it rests on the premise
-        latest = max(reasons, default=-1)
-        distance = self.by_position[latest] + 1 if latest >= 0 else 1
+        if reasons:
+            latest = max(reasons)
+            distance = self.by_position[latest] + 1
+            rest = list(reasons)
+            rest.remove(latest)
+            rest.insert(0, latest)
+        else:
+            distance, rest = 1, []
+        self._append(lit, distance, rest)
+
+    def add_after(self, lit: int, position: int, reasons: list[int]) -> None:
+        """An entry resting on the one entry at ``position`` (``reasons`` is ``[position]``,
+        shared by the entries that rest on it: never changed). ``_append`` inlined: most
+        entries come this way."""
+        distances = self.distance
+        if lit not in distances:
+            by_position = self.by_position
+            self.index[lit] = len(by_position)
+            distances[lit] = distance = by_position[position] + 1
+            by_position.append(distance)
+            self.reasons.append(reasons)
+            if lit & 1:
+                self.off |= 1 << (lit >> 1)
+            else:
+                self.on |= 1 << (lit >> 1)
+
+    def _append(self, lit: int, distance: int, reasons: list[int]) -> None:
         self.index[lit] = len(self.by_position)
         self.distance[lit] = distance
         self.by_position.append(distance)
-        rest = list(reasons)
-        if latest >= 0:
-            rest.remove(latest)
-        self.reasons.append([latest, *rest] if latest >= 0 else [])
-        if is_true(lit):
-            self.on |= 1 << node_of(lit)
+        self.reasons.append(reasons)
+        if lit & 1:  # a false literal (is_true, inlined: a hot path)
+            self.off |= 1 << (lit >> 1)
         else:
-            self.off |= 1 << node_of(lit)
+            self.on |= 1 << (lit >> 1)
 
     def nodes(self, lit: int) -> int:
         """How many nodes HoDoKu's chain from the premise to ``lit`` has: the chain through
@@ -104,6 +126,8 @@ class Table:
 
 #: The houses in the order HoDoKu looks for hidden singles: rows, columns, boxes.
 _SCAN_MASKS: tuple[int, ...] = tuple(unit.mask for unit in LINES + BOXES)
+#: Per cell, its three houses as bits in _SCAN_MASKS order.
+_SCAN_BITS: tuple[int, ...] = tuple(sum(1 << k for k, mask in enumerate(_SCAN_MASKS) if mask >> cell & 1) for cell in range(81))
 
 
 class _StartSingles:
@@ -125,9 +149,9 @@ class _StartSingles:
 class _Playout:
     """One assumption played out on a copy of the grid (HoDoKu's ``getTableEntry``).
 
-    ``lost[d]`` holds the cells that lost ``d`` since the start: a single can only appear
-    in such a cell or in a house holding one (or be there from the start), so the
-    look-ahead checks only those."""
+    ``lost[d]`` holds the houses (bits in _SCAN_MASKS order) of the cells that lost ``d``
+    since the start: a single can only appear in such a cell or in a house holding one
+    (or be there from the start), so the look-ahead checks only those."""
 
     def __init__(self, grid: Grid, start: _StartSingles) -> None:
         self.grid = grid
@@ -135,33 +159,41 @@ class _Playout:
         self.cands = list(grid.cands)
         self.places = list(grid.cells_with)
         self.values = list(grid.values)
-        self.lost = [0] * 10
-        self.touched = 0  # cells whose candidates changed
+        self.lost = list(start.hidden)
+        #: the cells that may be naked singles: the start's, and those a removal left with one
+        #: candidate (a placed cell has none)
+        self.naked = start.naked
         self.table = Table()
 
     def remove(self, cell: int, digit: int) -> None:
-        self.cands[cell] &= ~(1 << (digit - 1))
+        mask = self.cands[cell] & ~(1 << (digit - 1))
+        self.cands[cell] = mask
         self.places[digit] &= ~(1 << cell)
-        self.lost[digit] |= 1 << cell
-        self.touched |= 1 << cell
+        self.lost[digit] |= _SCAN_BITS[cell]
+        if mask and not mask & (mask - 1):
+            self.naked |= 1 << cell
 
     def place(self, cell: int, digit: int, reasons: list[int]) -> None:
         """HoDoKu's ``setCell``: the placement, then the digit's places that see it (in the
         starting grid) and the cell's other candidates become false, one link further."""
         table = self.table
         table.add(candidate_literal(cell, digit, True), reasons)
-        further = [table.index[candidate_literal(cell, digit, True)]]
+        at = table.index[candidate_literal(cell, digit, True)]
+        further = [at]
+        base = (digit - 1) * 81
         for x in cells_of(self.grid.cells_with[digit] & PEER_MASK[cell]):
-            table.add(candidate_literal(x, digit, False), further)
-        for other in MASK_DIGITS[self.cands[cell]]:
+            table.add_after((base + x) << 1 | 1, at, further)
+        cands = self.cands[cell]
+        for other in MASK_DIGITS[cands]:
             if other != digit:
-                table.add(candidate_literal(cell, other, False), further)
-        for x in cells_of(self.places[digit] & PEER_MASK[cell]):
+                table.add_after(((other - 1) * 81 + cell) << 1 | 1, at, further)
+        places, lost = self.places, self.lost
+        for x in cells_of(places[digit] & PEER_MASK[cell]):
             self.remove(x, digit)
+        bit, houses = 1 << cell, _SCAN_BITS[cell]
         for other in MASK_DIGITS[self.cands[cell]]:
-            self.places[other] &= ~(1 << cell)
-            self.lost[other] |= 1 << cell
-        self.touched |= 1 << cell
+            places[other] &= ~bit
+            lost[other] |= houses
         self.cands[cell] = 0
         self.values[cell] = digit
 
@@ -176,29 +208,29 @@ class _Playout:
 
     def look_ahead(self) -> None:
         for _ in range(LOOK_AHEAD):
+            placed = False
             for cell, digit, naked in self._singles():
                 if self.values[cell] != digit:
                     self.place(cell, digit, self._reasons(cell, digit, naked))
+                    placed = True
+            if not placed:
+                return  # nothing changed: every later round would find the same singles
 
     def _singles(self) -> list[tuple[int, int, bool]]:
         """The naked singles (by cell), then the hidden singles (by house, then digit)."""
         values, cands, places = self.values, self.cands, self.places
-        out = [
-            (c, SINGLE_DIGIT[cands[c]], True)
-            for c in bit_indices(self.touched | self.start.naked)
-            if not values[c] and MASK_COUNT[cands[c]] == 1
-        ]
+        out = [(c, SINGLE_DIGIT[cands[c]], True) for c in bit_indices(self.naked) if not values[c] and MASK_COUNT[cands[c]] == 1]
         found: list[tuple[int, int, int]] = []  # (house in scan order, digit, places)
         for digit in range(1, 10):
-            lost, houses = self.lost[digit], self.start.hidden[digit]
-            if not lost and not houses:
-                continue
+            houses = self.lost[digit]
             left = places[digit]
-            for k, mask in enumerate(_SCAN_MASKS):
-                if mask & lost or houses >> k & 1:
-                    here = left & mask
-                    if here and not here & (here - 1):
-                        found.append((k, digit, here))
+            while houses:
+                low = houses & -houses
+                houses ^= low
+                k = low.bit_length() - 1
+                here = left & _SCAN_MASKS[k]
+                if here and not here & (here - 1):
+                    found.append((k, digit, here))
         found.sort()
         seen = set()
         for _, digit, here in found:
@@ -274,12 +306,17 @@ class NetTables:
         first = self.table(premise)
         on, off = first.on, first.off
         front_on, front_off = on, off
+        tables = self._tables
         while front_on or front_off:
             new_on = new_off = 0
-            for lit in _literals(front_on, front_off):
-                table = self.table(lit)
-                new_on |= table.on
-                new_off |= table.off
+            for front, false in ((front_on, 0), (front_off, 1)):
+                while front:  # the front's literals (bit_indices, inlined: the hot loop)
+                    low = front & -front
+                    front ^= low
+                    lit = (low.bit_length() - 1) << 1 | false
+                    table = tables.get(lit) or self.table(lit)
+                    new_on |= table.on
+                    new_off |= table.off
             front_on, front_off = new_on & ~on, new_off & ~off
             on, off = on | front_on, off | front_off
         self._reach[premise] = (on, off)
@@ -307,13 +344,6 @@ class NetTables:
                     nodes[other] = nodes[lit] + table.nodes(other) - 1
                     heapq.heappush(heap, (d + step, other))
         return nodes
-
-
-def _literals(on: int, off: int) -> Iterator[int]:
-    for node in bit_indices(on):
-        yield true_literal(node)
-    for node in bit_indices(off):
-        yield false_literal(node)
 
 
 class NetClosure:

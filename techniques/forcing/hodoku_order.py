@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Iterator, Mapping, NamedTuple, Protocol
 
-from engine.cells import BOXES, CELL_NAMES, COLS, N_CELLS, ROWS, UNITS, Unit, bit_indices, first_cell
+from engine.cells import BOXES, CELL_NAMES, COLS, N_CELLS, PEER_MASK, ROWS, UNITS, Unit, bit_indices, first_cell
 from engine.grid import Grid
 from engine.step import Step
 from engine.technique import BaseTechnique
@@ -43,7 +43,7 @@ from techniques.forcing.steps import make_step
 from techniques.forcing.link_tables import CANDIDATE_BITS, candidate_cells
 from techniques.forcing.propagation import Clash, Conflict
 from techniques.forcing.words import Narrator
-from techniques.shared import allowed_places, candidate_at, candidate_index, candidate_literal, is_true, node_of
+from techniques.shared import allowed_places, candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
 
 #: HoDoKu's house order for its checks: rows ("lines"), columns, boxes.
 HOUSES: tuple[tuple[Unit, ...], ...] = (ROWS, COLS, BOXES)
@@ -114,8 +114,9 @@ def _net_facts(tables: NetTables, grid: Grid) -> set[int]:
     """Every fact HoDoKu's net checks reach: premises that break a rule (negated), and
     what both values of a candidate, every candidate of a cell or every place of a digit
     in a house lead to (a premise's own cell left out for the first kind)."""
-    facts = {p ^ 1 for p in premises(grid) if next(_contradictions(tables, grid, p, exact=False), None) is not None}
     closures = tables.closures
+    breaks = _RuleCheck(grid).breaks
+    facts = {p ^ 1 for p in premises(grid) if breaks(p, closures[p])}
     cases: list[tuple[list[int], int]] = []
     for cell in range(N_CELLS):
         digits = grid.candidates(cell)
@@ -131,9 +132,55 @@ def _net_facts(tables: NetTables, grid: Grid) -> set[int]:
             for lit in lits:
                 on, off = on & closures[lit].on, off & closures[lit].off
             keep = _outside(skip)
-            facts.update(candidate_literal(*candidate_at(n), True) for n in bit_indices(on & keep))
-            facts.update(candidate_literal(*candidate_at(n), False) for n in bit_indices(off & keep))
+            facts.update(true_literal(n) for n in bit_indices(on & keep))  # a candidate's node is its number
+            facts.update(false_literal(n) for n in bit_indices(off & keep))
     return facts
+
+
+class _RuleCheck:
+    """Whether a premise's closure breaks any rule HoDoKu checks (``_contradictions``, all
+    of (a) to (f), without finding which first): the whole-grid sets built once."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.values = grid.values
+        self.cells_with = grid.cells_with
+        allowed = allowed_places(grid)
+        #: per digit, the allowed places of each house that has any
+        self.house_places = [[m & allowed[d] for m in _HOUSE_MASKS if m & allowed[d]] for d in range(10)]
+
+    def breaks(self, premise: int, closure: Reach) -> bool:
+        on, off = closure.on, closure.off
+        node = premise >> 1
+        if (off if not premise & 1 else on) >> node & 1:  # (a) the premise's own negation
+            return True
+        if on & off & CANDIDATE_BITS:  # (b) a candidate set and removed
+            return True
+        seen = 0
+        empty = _ALL_CELLS
+        cells_with, house_places = self.cells_with, self.house_places
+        for d in range(1, 10):
+            on_d = (on >> _DIGIT_SHIFT[d]) & _ALL_CELLS
+            off_d = (off >> _DIGIT_SHIFT[d]) & _ALL_CELLS
+            if on_d:
+                if seen & on_d:  # (c) two digits set in one cell
+                    return True
+                seen |= on_d
+                if on_d & (on_d - 1):  # (d) a digit set twice in a house
+                    for x in bit_indices(on_d):
+                        if on_d & PEER_MASK[x]:
+                            return True
+            empty &= (off_d | ~cells_with[d]) & ~on_d
+            if off_d:
+                for places in house_places[d]:  # (f) a house without a place for a digit
+                    if places & off_d == places:
+                        return True
+        values = self.values
+        return any(not values[x] for x in bit_indices(empty))  # (e) a cell without candidates
+
+
+_HOUSE_MASKS: tuple[int, ...] = tuple(unit.mask for units in HOUSES for unit in units)
+_ALL_CELLS = (1 << N_CELLS) - 1
+_DIGIT_SHIFT = (0, *((d - 1) * N_CELLS for d in range(1, 10)))
 
 
 def _outside(cell: int) -> int:
@@ -146,8 +193,8 @@ def _outside(cell: int) -> int:
 def _in_our_words(technique: BaseTechnique, grid: Grid, chosen: Derivation) -> Step | None:
     """HoDoKu's net step, explained by our own nets (which reach everything HoDoKu's do):
     HoDoKu's fact, kind and place of contradiction, our branches as the proof."""
-    prover = NetProver(grid)
     c = chosen.conclusion
+    prover = NetProver(grid, only=c.premises)
     ends: list[Conflict | int] = []
     for premise in c.premises:
         if premise in prover.conflicts:
@@ -202,26 +249,24 @@ def _pick(fact: int, contradiction: Derivation | None, verity: Derivation | None
 class _Sets:
     """A closure as HoDoKu's per-digit cell sets (index 0 unused)."""
 
-    def __init__(self, closure: Reach, exact: bool = True) -> None:
+    def __init__(self, closure: Reach) -> None:
         self.closure = closure
-        self.exact = exact
         self.on = [0] + [candidate_cells(closure.on, d) for d in range(1, 10)]
         self.off = [0] + [candidate_cells(closure.off, d) for d in range(1, 10)]
 
     def nodes(self, cell: int, digit: int, on: bool) -> int:
-        """The chain length to a candidate: its distance plus one (0 when not ``exact``:
-        only whether a check fires is wanted)."""
-        return self.closure.distance(candidate_index(cell, digit), on) + 1 if self.exact else 0
+        """The chain length to a candidate: its distance plus one."""
+        return self.closure.distance(candidate_index(cell, digit), on) + 1
 
 
-def _contradictions(prover: Tables, grid: Grid, premise: int, exact: bool = True) -> Iterator[Derivation]:
-    """HoDoKu's checks of one premise, in its order (see the module text); ``exact``:
-    with lengths and names (else only whether and how the premise breaks a rule)."""
-    sets = _Sets(prover.closures[premise], exact)
+def _contradictions(prover: Tables, grid: Grid, premise: int) -> Iterator[Derivation]:
+    """HoDoKu's checks of one premise, in its order (see the module text), with lengths
+    and names (``_RuleCheck`` says only whether one fires)."""
+    sets = _Sets(prover.closures[premise])
     pc, pd = candidate_at(node_of(premise))
     if (sets.off if is_true(premise) else sets.on)[pd] >> pc & 1:  # (a)
         length = sets.nodes(pc, pd, not is_true(premise))
-        yield _broken(premise, length, Clash.BOTH, pc, -1, pd, _both(pc, pd), _stale_cell(prover, grid, premise) if exact else "")
+        yield _broken(premise, length, Clash.BOTH, pc, -1, pd, _both(pc, pd), _stale_cell(prover, grid, premise))
     for d in range(1, 10):  # (b)
         both = sets.on[d] & sets.off[d]
         if both:

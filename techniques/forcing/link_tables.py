@@ -89,12 +89,17 @@ class LinkTables:
         levels = [(front_on, front_off)]
         weak, strong = self.weak, self.strong
         while front_on or front_off:
-            new_off = 0
-            for n in bit_indices(front_on):
-                new_off |= weak[n]
-            new_on = 0
-            for n in bit_indices(front_off):
-                new_on |= strong[n]
+            new_off = new_on = 0
+            bits = front_on  # the front's nodes (bit_indices, inlined: the hot loop)
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                new_off |= weak[low.bit_length() - 1]
+            bits = front_off
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                new_on |= strong[low.bit_length() - 1]
             front_on, front_off = new_on & ~all_on, new_off & ~all_off
             all_on |= front_on
             all_off |= front_off

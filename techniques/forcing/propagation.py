@@ -233,29 +233,31 @@ class Branch:
 
     def _remove(self, cell: Cell, digit: Digit, cause: int) -> None:
         b = 1 << (digit - 1)
-        mask = self.cands[cell]
+        cands = self.cands
+        mask = cands[cell]
         if not mask & b:
             return
-        self.elim_at[candidate_index(cell, digit)] = cause
+        self.elim_at[(digit - 1) * 81 + cell] = cause  # candidate_index, inlined: the hot path
         mask ^= b
-        self.cands[cell] = mask
+        cands[cell] = mask
         cw = self.cells_with[digit] & ~(1 << cell)
         self.cells_with[digit] = cw
         self.dirty[digit - 1] |= _UNIT_BITS[cell]
+        queue = self.queue
         if not self.values[cell]:
             if not mask:
                 raise BranchOutcome(Conflict(Clash.EMPTY_CELL, cell, -1, 0, self._cell_reasons(cell, 0)))
             if not mask & (mask - 1):
-                self.queue.append(cell)
+                queue.append(cell)
         placed = self.placed
         for u in UNITS_OF[cell]:
             if placed[u] & b:
                 continue
             places = cw & UNIT_MASKS[u]
-            if not places:
-                raise BranchOutcome(Conflict(Clash.NO_PLACE, -1, u, digit, self._unit_reasons(u, digit, -1)))
             if not places & (places - 1):
-                self.queue.append(100 + u * 9 + digit - 1)
+                if not places:
+                    raise BranchOutcome(Conflict(Clash.NO_PLACE, -1, u, digit, self._unit_reasons(u, digit, -1)))
+                queue.append(100 + u * 9 + digit - 1)
 
     def run(self) -> None:
         """Follow the branch until nothing more follows (or a rule breaks)."""
@@ -321,13 +323,18 @@ class Branch:
                 units = dirty[d0]
                 dirty[d0] = 0
                 b = 1 << d0
-                for u in bit_indices(units):
-                    if self.placed[u] & b:
+                placed, cw = self.placed, self.cells_with[d0 + 1]
+                while units:  # bit_indices, inlined
+                    low = units & -units
+                    units ^= low
+                    u = low.bit_length() - 1
+                    if placed[u] & b:
                         continue
-                    places = self.cells_with[d0 + 1] & UNIT_MASKS[u]
+                    places = cw & UNIT_MASKS[u]
                     # a crossing has three cells: more places cannot all lie in one
                     if places and places.bit_count() <= 3 and self._confine(d0 + 1, u, places):
                         changed = True
+                        cw = self.cells_with[d0 + 1]
         return changed
 
     def _confine(self, digit: Digit, inside: int, places: CellSet) -> bool:

@@ -102,6 +102,19 @@ class LiteralGraph:
         out, delayed = self.out, self.delayed
         visited = frontier = 1 << start
         found = [frontier]
+        if not delayed:  # no slowed literal: plain layers (the hot loop, kept lean)
+            while len(found) <= max_depth:
+                reached = 0
+                while frontier:
+                    low = frontier & -frontier
+                    reached |= out[low.bit_length() - 1]
+                    frontier ^= low
+                frontier = reached & ~visited
+                if not frontier:
+                    break
+                visited |= frontier
+                found.append(frontier)
+            return found
         later: dict[int, int] = {}
         while len(found) <= max_depth:
             reached = later.pop(len(found), 0)

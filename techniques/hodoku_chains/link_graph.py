@@ -8,8 +8,8 @@ that house (at least one is true). Two digits of one cell are weakly linked, str
 the cell holds only those two.
 
 :func:`link_graph` builds this as a networkx graph (nodes are :class:`Node`, every edge
-carries ``strong: bool``), cached per grid version: every chain and colouring technique
-asks here, and networkx stays inside the link, colouring and chain modules.
+carries ``strong: bool``), cached per grid version: the chain techniques ask here, and
+networkx stays inside the link and chain modules (colouring walks cell sets of its own).
 """
 
 from __future__ import annotations
@@ -81,7 +81,12 @@ class Node(NamedTuple):
 
 
 def candidate_node(digit: Digit, cell: Cell) -> Node:
-    return Node(digit, 1 << cell)
+    return _CANDIDATE_NODES[cell][digit]
+
+
+#: Every candidate's node, by cell and digit (digit 0: a placeholder never linked), made
+#: once: nodes are values, and a link list names some 800 of them per position.
+_CANDIDATE_NODES: tuple[tuple[Node, ...], ...] = tuple(tuple(Node(d, 1 << c) for d in range(10)) for c in range(N_CELLS))
 
 
 def group_nodes(grid: Grid) -> list[Node]:
@@ -144,7 +149,7 @@ def link_list(grid: Grid, *, groups: bool = False) -> LinkList:
 
 @per_grid_version()
 def _build(grid: Grid, groups: bool) -> LinkList:
-    nodes = [[candidate_node(d, c) for d in range(10)] for c in range(N_CELLS)]
+    nodes = _CANDIDATE_NODES
     edges: dict[tuple[Node, Node], bool] = {}
     for cell in range(N_CELLS):
         digits = MASK_DIGITS[grid.cands[cell]]
@@ -158,7 +163,7 @@ def _build(grid: Grid, groups: bool) -> LinkList:
 
 
 def _add_house_links(
-    edges: dict[tuple[Node, Node], bool], grid: Grid, nodes: list[list[Node]], groups: list[Node]
+    edges: dict[tuple[Node, Node], bool], grid: Grid, nodes: tuple[tuple[Node, ...], ...], groups: list[Node]
 ) -> None:
     """Links between nodes of one digit in one house; a pair linked in two houses is
     strong if either house makes it so."""
@@ -177,19 +182,3 @@ def _add_house_links(
                 if not a.cells & b.cells:
                     strong = a.cells | b.cells == places
                     edges[(a, b)] = edges.get((a, b), False) or strong
-
-
-@per_grid_version()
-def conjugate_graphs(grid: Grid) -> dict[Digit, nx.Graph[Node]]:
-    """Per digit, its conjugate pairs (a house where it has two places, as a strong link
-    between the two candidates): the graphs that colouring 2-colours. Cached per version."""
-    import networkx as nx
-
-    out: dict[Digit, nx.Graph[Node]] = {}
-    for unit in UNITS:
-        for digit in range(1, 10):
-            places = grid.cells_with[digit] & unit.mask
-            if places.bit_count() == 2:
-                a, b = cells_of(places)
-                out.setdefault(digit, nx.Graph()).add_edge(candidate_node(digit, a), candidate_node(digit, b), strong=True)
-    return out

@@ -11,9 +11,10 @@ HoDoKu keeps one chain per set of eliminations and type, the shortest; so do we.
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import islice
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, bit, bit_indices, cells_of
 from engine.cache import per_grid_version
@@ -100,8 +101,19 @@ class Search:
     cell_literals: list[int]
     special: int  # literals of group and set nodes
     on_literal: list[int]  # see _on_literals
-    found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Step]]
+    found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Found]]
     order: TableOrder
+
+
+@dataclass(frozen=True)
+class Found:
+    """A chain kept for its type and effect, its step not built yet (most are replaced by
+    shorter ones or never shown: HoDoKu's policy takes one by its eliminations)."""
+
+    kind: Kind
+    chain: Chain
+    effect: tuple[Candidate, ...]  # as found
+    eliminations: tuple[Candidate, ...]  # the step's: the effect once each
 
 
 class NiceLoop(BaseTechnique):
@@ -120,6 +132,12 @@ class NiceLoop(BaseTechnique):
         return als_graph(grid) if self.als else grouped_graph(grid)
 
     def find(self, grid: Grid) -> Iterator[Step]:
+        for _, build in self.pending(grid):
+            yield build()
+
+    def pending(self, grid: Grid) -> Iterator[tuple[tuple[Candidate, ...], Callable[[], Step]]]:
+        """The steps of :meth:`find`, in its order, each as its eliminations and a function
+        that builds it (explanation, highlights): the ``hodoku`` profile builds one."""
         graph = self.graph(grid)
         search = Search(
             grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {}, TableOrder(grid, graph)
@@ -136,7 +154,7 @@ class NiceLoop(BaseTechnique):
                     break
                 checkpoint()
                 layers = graph.layers(true_literal(i) if premise else false_literal(i))
-                reached += sum(layer.bit_count() for layer in layers)
+                reached += sum(map(int.bit_count, layers))
                 if not premise:
                     false_layers[i] = layers
                 self._loops(search, layers, graph.nodes[i], premise)
@@ -144,8 +162,8 @@ class NiceLoop(BaseTechnique):
             self._aics(search, layers, graph.nodes[i])
         # Most eliminations first, then in the order found (HoDoKu's order among equals).
         ordered = sorted(search.found.values(), key=lambda f: -len(f[1].eliminations))
-        for _, step in ordered:
-            yield step
+        for _, found in ordered:
+            yield found.eliminations, partial(self._step, grid, search.grouped, found)
 
     def _loops(self, search: Search, layers: list[int], start: Node, start_true: bool) -> None:
         grid, graph = search.grid, search.graph
@@ -223,17 +241,22 @@ class NiceLoop(BaseTechnique):
         ``length`` counts the extra links of almost locked sets, as HoDoKu does."""
         if self._known(search, kind, effect, length):
             return
-        name, code = _NAMES[(search.grouped, kind)]
-        step = self.step(
+        code = _NAMES[(search.grouped, kind)][1]
+        eliminations = tuple(dict.fromkeys(effect))  # as the step keeps them
+        search.found[(code, eliminations)] = (length, Found(kind, chain, effect, eliminations))
+
+    def _step(self, grid: Grid, grouped: bool, found: Found) -> Step:
+        kind, chain, effect = found.kind, found.chain, found.effect
+        name, code = _NAMES[(grouped, kind)]
+        return self.step(
             f"{digits_text(effect)} {_notation(kind, chain)}",
             eliminations=effect,
             explanation=explain(kind, chain, effect),
-            highlights=chain_highlights(search.grid, chain),
+            highlights=chain_highlights(grid, chain),
             digits=tuple(sorted({d for d, _ in effect})),
             name=name,
             code=code,
         )
-        search.found[(code, step.eliminations)] = (length, step)
 
 
 def _notation(kind: Kind, chain: Chain) -> str:

@@ -12,7 +12,8 @@ shortest, and so do we.
 
 from __future__ import annotations
 
-from typing import Iterator
+from functools import partial
+from typing import Callable, Iterator, NamedTuple
 
 from engine.cells import CELL_NAMES, MASK_COUNT, PEER_MASK, CellSet, Digit, bit_indices
 from engine.cache import per_grid_version
@@ -79,10 +80,16 @@ class SimpleChain(BaseTechnique):
         self.xy = xy
 
     def find(self, grid: Grid) -> Iterator[Step]:
+        for _, build in self.pending(grid):
+            yield build()
+
+    def pending(self, grid: Grid) -> Iterator[tuple[tuple[Candidate, ...], Callable[[], Step]]]:
+        """The steps of :meth:`find`, in its order, each as its eliminations and a function
+        that builds it (explanation, highlights): the ``hodoku`` profile builds one."""
         graph = xy_graph(grid) if self.xy else x_graph(grid)
         order = TableOrder(grid, graph)
         ends = on_literals(graph)
-        found: dict[tuple[Candidate, ...], tuple[int, Step]] = {}
+        found: dict[tuple[Candidate, ...], tuple[int, _Found]] = {}
         for i, node in enumerate(graph.nodes):
             layers = graph.layers(false_literal(i))
             # A chain needs three links at least (strong, weak, strong); HoDoKu stops at 19.
@@ -97,8 +104,8 @@ class SimpleChain(BaseTechnique):
                     if effect not in found or found[effect][0] > length:
                         self._consider(grid, graph, order, layers, (length, chosen), node, effect, found)
         # Most eliminations first, then in the order found (HoDoKu's order among equals).
-        for _, step in sorted(found.values(), key=lambda f: -len(f[1].eliminations)):
-            yield step
+        for _, chain in sorted(found.values(), key=lambda f: -len(f[1].eliminations)):
+            yield chain.eliminations, partial(self._step, grid, chain)
 
     def _targets(self, grid: Grid, start: Node, last: Node) -> CellSet:
         """The cells a chain from ``start`` to ``last`` clears (0: not such a chain). An
@@ -120,7 +127,7 @@ class SimpleChain(BaseTechnique):
         reach: tuple[int, int],
         start: Node,
         effect: tuple[Candidate, ...],
-        found: dict[tuple[Candidate, ...], tuple[int, Step]],
+        found: dict[tuple[Candidate, ...], tuple[int, _Found]],
     ) -> None:
         """Keep the chain HoDoKu would show for ``effect`` from ``start``: of the chains of
         ``length`` links to the ends in ``chosen``, the first its depth-first search meets
@@ -131,10 +138,12 @@ class SimpleChain(BaseTechnique):
         if path is None or is_lasso(graph, path, loop=loop):
             path = next((p for end in bit_indices(chosen) for p in graph.paths(layers, end, loop=graph.node(end) == start)), None)
         if path is not None:
-            last = graph.node(path[-1])
-            found[effect] = (length, self._step(grid, path_nodes(graph, path), start.digit, self._targets(grid, start, last)))
+            targets = self._targets(grid, start, graph.node(path[-1]))
+            eliminations = tuple(dict.fromkeys(candidates(grid, start.digit, targets)))  # as the step keeps them
+            found[effect] = (length, _Found(path_nodes(graph, path), start.digit, targets, eliminations))
 
-    def _step(self, grid: Grid, chain: Chain, digit: Digit, targets: CellSet) -> Step:
+    def _step(self, grid: Grid, found: _Found) -> Step:
+        chain, digit, targets = found.chain, found.digit, found.targets
         loop = chain[0][0].cell == chain[-1][0].cell
         text = (_XY_CHAIN if self.xy else _X_LOOP if loop else _X_CHAIN).format(
             d=digit,
@@ -153,6 +162,15 @@ class SimpleChain(BaseTechnique):
             highlights=chain_highlights(grid, chain),
             digits=(digit,),
         )
+
+
+class _Found(NamedTuple):
+    """A chain kept for its effect, its step not built yet."""
+
+    chain: Chain
+    digit: Digit
+    targets: CellSet
+    eliminations: tuple[Candidate, ...]  # the step's
 
 
 X_CHAIN = SimpleChain(Declaration("X-Chain", "x", library="0701"), xy=False)

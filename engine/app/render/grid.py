@@ -17,9 +17,10 @@ mini-grid row (`` 1 2 3 ``, ``-1 2*3 ``). A row whose cells are all filled takes
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Protocol, Sequence
+from typing import Iterable, Iterator, Protocol, Sequence
 
 from rich.console import Console, ConsoleOptions, RenderResult
+from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
@@ -111,14 +112,16 @@ class GridView:
             yield from self._narrow(console, options)
             return
         painter = _Painter(console, self.grid, self.marks, options.ascii_only)
-        yield painter.header()
+        lines = [painter.header()]
         for row in range(9):
-            yield painter.rule("top" if row == 0 else "box" if row % 3 == 0 else "thin")
+            lines.append(painter.rule("top" if row == 0 else "box" if row % 3 == 0 else "thin"))
             # A row with every digit placed needs no pencil-mark lines: one line is enough.
             filled = all(self.grid.values[cell_at(row, col)] for col in range(9))
-            for line in (1,) if filled else (0, 1, 2):
-                yield painter.row_line(row, line)
-        yield painter.rule("bottom")
+            lines += [painter.row_line(row, line) for line in ((1,) if filled else (0, 1, 2))]
+        lines.append(painter.rule("bottom"))
+        combined: dict[tuple[int, ...], Style] = {}
+        for line in lines:
+            yield from line.segments(combined)
 
 
     def _narrow(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -130,6 +133,81 @@ class GridView:
             return
         yield from compact_lines(console, self.grid, self.marks, options.ascii_only)
         yield Text(f"(pencil marks need {GRID_WIDTH} columns)", style=note)
+
+
+class _Line:
+    """One line of a grid: text pieces with styles, rendered to exactly the segments a
+    ``rich.text.Text`` built by the same calls gives (a line of a grid always fits its
+    width: no wrapping), without Text's per-append and per-render work (a walkthrough
+    draws some fifty grids, a hundred thousand pieces)."""
+
+    __slots__ = ("pieces", "length", "spans", "style")
+
+    def __init__(self, text: str = "", style: Style | None = None) -> None:
+        self.pieces = [text]
+        self.length = len(text)
+        self.spans: list[tuple[int, int, Style]] = []  # (start, end, style), in Text's order
+        self.style = style  # the whole line's
+
+    def __len__(self) -> int:
+        return self.length
+
+    def append(self, text: str, style: Style | None = None) -> None:
+        if text:
+            start = self.length
+            self.pieces.append(text)
+            self.length += len(text)
+            if style:
+                self.spans.append((start, self.length, style))
+
+    def stylize_before(self, style: Style, start: int, end: int) -> None:
+        """``style`` under the line's own styles from ``start`` to ``end``."""
+        if style and start < self.length and end > start:
+            self.spans.insert(0, (start, min(self.length, end), style))
+
+    def rstrip(self) -> None:
+        """Trailing blanks removed (styles cut to the new end)."""
+        text = "".join(self.pieces)
+        kept = text.rstrip()
+        if len(kept) < len(text):
+            self.pieces, self.length = [kept], len(kept)
+            self.spans = [(a, min(b, self.length), st) for a, b, st in self.spans if a < self.length]
+
+    def segments(self, combined: dict[tuple[int, ...], Style]) -> list[Segment]:
+        """The line's segments and its line break: a segment between every two span
+        edges, in the styles of the spans over it combined in span order (rich's
+        ``Text.render``, which starts from the null style). ``combined``: styles combined
+        so far, by the ids of the styles (alive while the grid is drawn)."""
+        text = "".join(self.pieces)
+        # The line's own style spans it all, under the others (as rich's Text.join makes
+        # it when a Text is printed).
+        spans = [(0, self.length, self.style), *self.spans] if self.style else self.spans
+        if not spans:
+            return [Segment(text), Segment("\n")]
+        starts: dict[int, list[int]] = {}
+        ends: dict[int, list[int]] = {}
+        for n, (a, b, _) in enumerate(spans):
+            starts.setdefault(a, []).append(n)
+            ends.setdefault(b, []).append(n)
+        edges = sorted({0, self.length, *starts, *ends})
+        ids = [id(style) for _, _, style in spans]
+        out = []
+        active: list[int] = []  # the spans over the current segment, in span order
+        for start, end in zip(edges, edges[1:]):
+            if start in starts:
+                active = sorted(active + starts[start])
+            for n in ends.get(start, ()):
+                active.remove(n)
+            key = tuple([ids[n] for n in active])
+            style = combined.get(key)
+            if style is None:
+                style = combined[key] = Style.combine([_NULL, *[spans[n][2] for n in active]])
+            out.append(Segment(text[start:end], style))
+        out.append(Segment("\n"))
+        return out
+
+
+_NULL = Style.null()
 
 
 class _Painter:
@@ -151,15 +229,15 @@ class _Painter:
                 self.roles[cand] = (marker, self.styles[name])
         self.shaded = {c for u in marks.houses for c in _unit_cells(u)}
 
-    def header(self) -> Text:
-        text = Text("    ", no_wrap=True)
+    def header(self) -> _Line:
+        text = _Line("    ")
         for col in range(9):
             text.append(f"c{col + 1}".center(CELL_WIDTH), style=self.styles["sudoku.label"])
             text.append(" ")
         text.rstrip()
         return text
 
-    def rule(self, kind: str) -> Text:
+    def rule(self, kind: str) -> _Line:
         joins = self.junctions[kind]
         left, cell_join, box_join, right = joins[0], joins[1], joins[2], joins[3]
         fill = self.chars["h"] if kind != "thin" else self.chars["l"]
@@ -168,19 +246,19 @@ class _Painter:
             pieces.append(fill * CELL_WIDTH)
             if col < 8:
                 pieces.append(box_join if col % 3 == 2 else cell_join)
-        return Text("   " + left + "".join(pieces) + right, style=self.styles["sudoku.border"], no_wrap=True)
+        return _Line("   " + left + "".join(pieces) + right, self.styles["sudoku.border"])
 
-    def row_line(self, row: int, line: int) -> Text:
+    def row_line(self, row: int, line: int) -> _Line:
         border = self.styles["sudoku.border"]
         label = f"r{row + 1} " if line == 1 else "   "
-        text = Text(label, style=self.styles["sudoku.label"], no_wrap=True)
+        text = _Line(label, self.styles["sudoku.label"])
         text.append(self.chars["V"], style=border)
         for col in range(9):
             self._cell_line(text, cell_at(row, col), line)
             text.append(self.chars["V"] if col % 3 == 2 else self.chars["v"], style=border)
         return text
 
-    def _cell_line(self, text: Text, cell: Cell, line: int) -> None:
+    def _cell_line(self, text: _Line, cell: Cell, line: int) -> None:
         start = len(text)
         shaded = cell in self.shaded or cell in self.marks.cells
         if self.grid.values[cell]:
@@ -191,7 +269,7 @@ class _Painter:
         if background is not None:
             text.stylize_before(self.styles[background], start, len(text))
 
-    def _value_line(self, text: Text, cell: Cell, line: int, shaded: bool) -> None:
+    def _value_line(self, text: _Line, cell: Cell, line: int, shaded: bool) -> None:
         dot = self.chars["dot"] if shaded else " "
         dot_style = self.styles["sudoku.dot"]
         if line != 1:
@@ -213,7 +291,7 @@ class _Painter:
         text.append(dot, style=dot_style)
         text.append(" ")
 
-    def _candidate_line(self, text: Text, cell: Cell, line: int, shaded: bool) -> None:
+    def _candidate_line(self, text: _Line, cell: Cell, line: int, shaded: bool) -> None:
         mask = self.grid.cands[cell]
         for digit in range(3 * line + 1, 3 * line + 4):
             role = self.roles.get(Candidate(digit, cell))
