@@ -14,7 +14,7 @@ from techniques.hodoku_chains import nice_loops
 from techniques.hodoku_chains.link_graph import candidate_node
 from techniques.hodoku_chains.loop_conclusions import Kind, aic_eliminations, loop_kind
 from techniques.hodoku_chains.nice_loops import GROUPED_NICE_LOOP, GROUPED_NICE_LOOP_ALS, NICE_LOOP
-from tests.conftest import PUZZLES, grid_from
+from tests.conftest import HODOKU, PUZZLES, grid_from
 from tests.test_contract import load
 
 POSITIONS = load(PUZZLES / "techniques" / "nice_loops.txt")
@@ -113,3 +113,21 @@ def test_the_work_bound_stops_the_search(monkeypatch: pytest.MonkeyPatch) -> Non
     # Only the first candidate's premises are searched: the loop found later is not reached.
     assert expected not in [str(s) for s in NICE_LOOP.find(grid)]
 
+
+
+# From puzzles/hodoku_generated500.txt. HoDoKu 2.2 rates it Extreme (3354): its step 35 is
+# an AIC of 25 implications that beats a shorter one with as many eliminations on the
+# weighted sum of its cells. HoDoKu's tables bound no chain's length; a 24-link cap had
+# missed this AIC (another path on, Extreme 4084).
+LONG_AIC_PUZZLE = "...24.7...........81.....39.....765...........31.....7.6..148..18.6......73..826."
+LONG_AIC = (
+    "AIC: 5 5- r2c2 =5= r2c7 -5- r8c7 -3- r8c6 =3= r1c6 -3- r1c1 -5- r6c1 -6- r5c1 =6= r5c5 =3= r4c5 =8= r4c3 "
+    "=4= r2c3 =7= r2c1 =3= r2c4 -3- r7c4 =3= r7c9 =5= r1c9 -5 => r1c12,r2c7<>5"
+)
+
+
+def test_chains_of_any_length_as_hodoku_tables_hold_them() -> None:
+    steps = HODOKU.solve(Grid.from_string(LONG_AIC_PUZZLE)).steps
+    assert str(steps[34]) == LONG_AIC
+    rating = HODOKU.rate(steps)
+    assert (rating.label, rating["score"]) == ("Extreme", 3354)

@@ -146,6 +146,10 @@ class NiceLoop(BaseTechnique):
         # every loop from "candidate is true", then every loop from "candidate is false",
         # then every AIC (from "candidate is false"), candidates in cell and digit order.
         plain = [i for i, node in enumerate(graph.nodes) if node.is_plain]
+        # HoDoKu's tables bound a chain by nothing but their size (1000 entries, more than a
+        # position has literals once nice loops are tried): no length cap here, unlike the
+        # simple chains'. A shortest chain visits each literal once, so this is no bound.
+        unbounded = len(graph.out)
         false_layers: dict[int, list[int]] = {}
         reached = 0
         for premise in (True, False):
@@ -153,7 +157,7 @@ class NiceLoop(BaseTechnique):
                 if reached > MAX_LITERALS_REACHED:
                     break
                 checkpoint()
-                layers = graph.layers(true_literal(i) if premise else false_literal(i))
+                layers = graph.layers(true_literal(i) if premise else false_literal(i), unbounded)
                 reached += sum(map(int.bit_count, layers))
                 if not premise:
                     false_layers[i] = layers
