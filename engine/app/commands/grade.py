@@ -153,9 +153,8 @@ def auto_jobs(items: Iterator[Item]) -> tuple[int, Iterator[Item]]:
     """How many worker processes grade ``items`` when ``-j`` is not given: one per core
     when there are more than AUTO_PARALLEL of them, else none (1: this process). Reads
     that many items ahead; returns the items whole."""
-    head = list(itertools.islice(items, AUTO_PARALLEL + 1))
-    jobs = usable_cpus() if len(head) > AUTO_PARALLEL else 1
-    return jobs, itertools.chain(head, items)
+    items, known = count_ahead(items, AUTO_PARALLEL)
+    return (usable_cpus() if known is None else 1), items
 
 
 @dataclass(frozen=True)
