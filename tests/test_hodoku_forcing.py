@@ -124,9 +124,9 @@ def test_hodoku_nets_in_a_position_with_singles_pending() -> None:
 
 #: Forcing nets where HoDoKu keeps, among the contradictions of one premise, the one whose
 #: chains have the fewest entries in its own expanded table (top1465 #201, #261, #441,
-#: #541 and #881, positions replayed from HoDoKu's path): the count follows how HoDoKu
-#: fills and expands its tables (singles in the order they appear, the entries of each
-#: table in order), not the shortest way through the net.
+#: #541, #881, #338 and #1215, positions replayed from HoDoKu's path): the count follows
+#: how HoDoKu fills and expands its tables (singles in the order they appear, the entries
+#: of each table in order), not the shortest way through the net.
 NET_CHOICES = [
     pytest.param(
         "3..5..1...7.....8...8..4..66..4..9...3..6..5...7..1+6.48..1..3....+3.2..6...2..9...",
@@ -159,6 +159,21 @@ NET_CHOICES = [
         "r2c1<>19 r2c6<>1 r3c1<>2 r3c4<>1 r3c5<>13 r3c6<>1 r4c5<>3 r4c8<>7 r5c5<>3 r7c5<>1 r8c7<>9",
         "Forcing Net Contradiction in b9 => r2c6<>7",
         id="twice-in-box-9",  # #881 step 20
+    ),
+    pytest.param(
+        "72........6......8..89...4.....8...63....7.2..9..3.4......4...727...3......+75.91.",
+        "r2c4<>2 r2c5<>1 r2c6<>2 r3c5<>16 r3c6<>2 r4c3<>145 r4c7<>5 r6c3<>156 r7c1<>6 r7c3<>6 r7c7<>8 "
+        "r8c3<>6 r8c7<>6 r9c6<>6",
+        "Forcing Net Contradiction in b2 => r2c5=2",
+        id="main-chain-passing-a-node-twice-tells-its-branch-twice",  # #338 step 10
+    ),
+    pytest.param(
+        "...37.8....+7...5.1...48..2.5+1...3....4.......7.9...1..26.....79.+75.9.....+98..76..",
+        "r1c1<>46 r1c3<>6 r1c6<>269 r2c1<>369 r2c2<>2 r2c8<>69 r3c1<>13 r3c6<>69 r3c9<>6 r4c4<>2 r4c7<>2 "
+        "r4c8<>4 r4c9<>6 r5c1<>3 r5c4<>26 r5c6<>156 r5c7<>3 r5c8<>3 r6c6<>58 r6c8<>4 r6c9<>8 r7c3<>3 "
+        "r7c6<>15 r8c1<>1 r8c4<>8 r8c6<>18 r8c8<>4 r9c4<>5 r9c5<>15",
+        "Forcing Net Contradiction in r4 => r1c1=1",
+        id="twice-in-row-4",  # #1215 step 39
     ),
 ]
 

@@ -16,7 +16,8 @@ count follows how that table was filled, not the shortest way through the net:
   table it is in) begins a branch.
 * **A branch** runs back the same way in the premise's table and stops at the first
   entry that is on the main chain (only cells the main chain passed are looked at).
-  It counts its own entries and one separator, when it ends on the main chain.
+  It counts its own entries and one separator, when it ends on the main chain, and again
+  for each further time the main chain passes that entry.
 
 ``chain_nodes`` gives that count for one target; the forcing net checks in
 :mod:`techniques.forcing.hodoku_order` add them up per derivation.
@@ -24,6 +25,7 @@ count follows how that table was filled, not the shortest way through the net:
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Callable, Protocol
 
 
@@ -96,13 +98,12 @@ class Expansion:
             return 0
         branches: list[int] = []
         main = self._walk(at, branches, None)
-        on_main = set(main.lits)
+        on_main = Counter(main.lits)  # a chain through expanded tables may pass a node twice
         total = len(main.lits)
         for start in branches:
             begin = self.index.get(start)
             walked = [start] if begin is None else self._walk(begin, None, main).lits
-            if walked[-1] in on_main:
-                total += len(walked)
+            total += len(walked) * on_main[walked[-1]]  # told again at each pass of its end
         return total
 
     def _walk(self, at: int, branches: list[int] | None, main: _Walked | None) -> _Walked:
