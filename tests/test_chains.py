@@ -8,7 +8,8 @@ from techniques.hodoku_chains.implications import LiteralGraph
 from techniques.shared import false_literal, is_true, true_literal
 from techniques.hodoku_chains.simple_chains import X_CHAIN, XY_CHAIN
 from techniques.hodoku_chains.link_graph import Node, group_nodes, link_graph, links
-from tests.conftest import PUZZLES, grid_from
+from engine.analysis import analyse
+from tests.conftest import HODOKU, PUZZLES, grid_from
 from tests.test_contract import load
 
 POSITIONS = load(PUZZLES / "techniques" / "hodoku_chains.txt")
@@ -99,3 +100,21 @@ def test_no_chain_without_links() -> None:
         if p.expected == "-":
             technique = X_CHAIN if p.code == "x" else XY_CHAIN
             assert list(technique.find(grid_from(p.values, p.removed))) == []
+
+
+def test_xy_chain_longer_than_every_shortest_way() -> None:
+    """top1465 #842 before step 53 (HoDoKu's path): every shortest way (17 links) from
+    "r4c3 is not 7" to "r9c2 is 7" comes back into a cell, but HoDoKu's depth-first search
+    finds a chain of 19 links through ten cells, whose three eliminations come first."""
+    grid = grid_from(
+        ".4....1+6.+7.265+1.4+8+18+6...5..6....+5..1..1..9...9+582+1..+73.63+1+98+72.+8+1.4+27...+2..5..8+1.",
+        "r1c9<>9 r3c9<>9 r4c7<>4 r5c9<>24 r8c7<>9 r8c8<>9 r9c3<>9 r9c9<>6",
+    )
+    step = HODOKU.choose(XY_CHAIN, grid)
+    assert step is not None
+    assert str(step) == (
+        "XY-Chain: 7 7- r4c3 -4- r5c1 -3- r1c1 -5- r1c3 -9- r8c3 -5- r8c8 -3- r3c8 -9- r2c7 -3- r2c2 -9- r9c2 -7"
+        " => r45c2,r9c3<>7"
+    )
+    solution = analyse(grid.values, grid.cands).solution
+    assert solution is not None and all(solution[c] != d for d, c in step.eliminations)

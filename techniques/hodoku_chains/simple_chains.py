@@ -24,7 +24,7 @@ from techniques.shared import candidates, false_literal, true_literal
 from techniques.hodoku_chains.implications import LiteralGraph, path_nodes
 from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, walk_words, which_see
 from techniques.hodoku_chains.link_graph import Node, link_list
-from techniques.hodoku_chains.table_order import TableOrder, first_path_to_any, is_lasso
+from techniques.hodoku_chains.table_order import TableOrder, first_path_to_any, first_simple_path, is_lasso
 
 _X_CHAIN = (
     "Follow {d} along the chain: if {start} is not {d}, then {walk}. So {start} or {end} is {d}, and "
@@ -137,6 +137,13 @@ class SimpleChain(BaseTechnique):
         loop = path is not None and graph.node(path[-1]) == start
         if path is None or is_lasso(graph, path, loop=loop):
             path = next((p for end in bit_indices(chosen) for p in graph.paths(layers, end, loop=graph.node(end) == start)), None)
+        if path is None:  # every shortest way comes back into a cell: a longer chain may not
+            ends = sum(1 << end for end in bit_indices(chosen) if graph.node(end).cell != start.cell)
+            path = first_simple_path(graph, layers[0].bit_length() - 1, ends, length, MAX_LINKS, order) if ends else None
+            if path is not None:
+                length = len(path) - 1
+                if effect in found and found[effect][0] <= length:
+                    return
         if path is not None:
             targets = self._targets(grid, start, graph.node(path[-1]))
             eliminations = tuple(dict.fromkeys(candidates(grid, start.digit, targets)))  # as the step keeps them

@@ -178,3 +178,42 @@ def is_lasso(graph: LiteralGraph, path: list[int], loop: bool) -> bool:
             met |= last.cells
         last = node
     return False
+
+
+#: Node visits one longer-chain search may make (a bound by work, not time).
+SIMPLE_PATH_BUDGET = 50_000
+
+
+def first_simple_path(graph: LiteralGraph, start: int, targets: int, shortest: int, longest: int, order: TableOrder) -> list[int] | None:
+    """The shortest chain from literal ``start`` to a literal of ``targets`` that never
+    comes back into a cell it left (HoDoKu's rule, see ``is_lasso``), of more than
+    ``shortest`` links and at most ``longest``, the one a depth-first walk in ``order``
+    meets first; None if there is none or the search used up its budget.
+
+    HoDoKu finds X- and XY-Chains depth first over cells, so when every shortest way
+    to an end comes back into a cell, it still finds a longer chain to it. A breadth-first
+    search sees only the shortest ways: this looks further, for those ends alone."""
+    left = [SIMPLE_PATH_BUDGET]
+
+    def extend(path: list[int], met: int, depth: int) -> list[int] | None:
+        """``met``: the cells of every literal of ``path`` but the last."""
+        last = path[-1]
+        if len(path) - 1 == depth:
+            return path if targets >> last & 1 else None
+        left[0] -= 1
+        if left[0] < 0:
+            return None
+        met_next = met | graph.nodes[last >> 1].cells
+        for literal in sorted(bit_indices(graph.out[last]), key=lambda b: order.rank(last, b)):
+            if met >> graph.nodes[literal >> 1].cell & 1:
+                continue
+            found = extend(path + [literal], met_next, depth)
+            if found is not None:
+                return found
+        return None
+
+    for depth in range(shortest + 2, longest + 1, 2):
+        found = extend([start], 0, depth)
+        if found is not None or left[0] < 0:
+            return found
+    return None
