@@ -23,7 +23,8 @@ from engine.step import Candidate, Step
 from engine.stop import checkpoint
 from engine.technique import BaseTechnique, Declaration
 from techniques.hodoku_chains.als_nodes import add_als_nodes
-from techniques.hodoku_chains.implications import LiteralGraph, path_nodes
+from techniques.hodoku_chains.candidate_graph import NICE_LOOP_LINKS, candidate_graph
+from techniques.hodoku_chains.implications import LiteralGraph, path_nodes, reached_after
 from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
 from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, digits_text
 from techniques.hodoku_chains.link_graph import Node, link_list
@@ -67,7 +68,7 @@ _GROUPED = Declaration("Grouped Nice Loop/AIC", "gnl", subcodes={"gcnl": "0709",
 
 @per_grid_version()
 def plain_graph(grid: Grid) -> LiteralGraph:
-    return _literal_graph(grid, groups=False)
+    return candidate_graph(grid, NICE_LOOP_LINKS)
 
 
 @per_grid_version()
@@ -173,6 +174,8 @@ class NiceLoop(BaseTechnique):
         grid, graph = search.grid, search.graph
         ends = search.cell_literals[start.cell]
         # A loop needs three links at least to leave the cell and come back.
+        if not reached_after(layers, 3) & ends:
+            return
         for length in range(3, len(layers)):
             for end in bit_indices(layers[length] & ends):
                 verdict = loop_kind(grid, start, start_true, graph.node(end), is_true(end))
@@ -197,7 +200,9 @@ class NiceLoop(BaseTechnique):
 
     def _aics(self, search: Search, layers: list[int], start: Node) -> None:
         grid, graph = search.grid, search.graph
-        ends = _aic_ends(search, start)
+        ends = _aic_ends(search, start) & reached_after(layers, 3)
+        if not ends:
+            return
         for length in range(3, len(layers)):
             for end in bit_indices(layers[length] & ends):
                 effect = aic_eliminations(grid, start, graph.node(end))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable, Iterator, NamedTuple
 
-from engine.cells import CELL_NAMES, MASK_COUNT, PEER_MASK, CellSet, Digit, bit_indices
+from engine.cells import CELL_NAMES, PEER_MASK, CellSet, Digit, bit_indices
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Step
@@ -23,7 +23,8 @@ from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates, false_literal, true_literal
 from techniques.hodoku_chains.implications import LiteralGraph, path_nodes
 from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, walk_words, which_see
-from techniques.hodoku_chains.link_graph import Node, link_list
+from techniques.hodoku_chains.candidate_graph import X_CHAIN_LINKS, XY_CHAIN_LINKS, candidate_graph
+from techniques.hodoku_chains.link_graph import Node
 from techniques.hodoku_chains.table_order import TableOrder, first_path_to_any, is_lasso
 
 _X_CHAIN = (
@@ -46,25 +47,13 @@ MAX_LINKS = 19
 @per_grid_version()
 def x_graph(grid: Grid) -> LiteralGraph:
     """Links between cells for one digit at a time: the X-Chain's graph."""
-    linked = link_list(grid)
-    graph = LiteralGraph(sorted(linked.nodes, key=lambda n: n.sort_key))
-    graph.add_links((a, b, True, strong) for a, b, strong in linked.links if a.digit == b.digit)
-    return graph
+    return candidate_graph(grid, X_CHAIN_LINKS)
 
 
 @per_grid_version()
 def xy_graph(grid: Grid) -> LiteralGraph:
     """Cells with two candidates: strong links inside them, weak links between them."""
-    linked = link_list(grid)
-
-    def bivalue(n: Node) -> bool:
-        return MASK_COUNT[grid.cands[n.cell]] == 2
-
-    graph = LiteralGraph(sorted((n for n in linked.nodes if bivalue(n)), key=lambda n: n.sort_key))
-    graph.add_links(
-        (a, b, a.cells != b.cells, a.cells == b.cells) for a, b, _ in linked.links if bivalue(a) and bivalue(b)
-    )
-    return graph
+    return candidate_graph(grid, XY_CHAIN_LINKS)
 
 
 def on_literals(graph: LiteralGraph) -> int:
@@ -93,7 +82,10 @@ class SimpleChain(BaseTechnique):
         for i, node in enumerate(graph.nodes):
             layers = graph.layers(false_literal(i))
             # A chain needs three links at least (strong, weak, strong); HoDoKu stops at 19.
-            for length in range(3, min(len(layers), MAX_LINKS + 1), 2):
+            lengths = range(3, min(len(layers), MAX_LINKS + 1), 2)
+            if not _reached(layers, lengths) & ends:
+                continue
+            for length in lengths:
                 by_effect: dict[tuple[Candidate, ...], int] = {}
                 for end in bit_indices(layers[length] & ends):
                     targets = self._targets(grid, node, graph.node(end))
@@ -162,6 +154,14 @@ class SimpleChain(BaseTechnique):
             highlights=chain_highlights(grid, chain),
             digits=(digit,),
         )
+
+
+def _reached(layers: list[int], lengths: range) -> int:
+    """The literals of these layers, as one set (the quick test before each length)."""
+    reached = 0
+    for length in lengths:
+        reached |= layers[length]
+    return reached
 
 
 class _Found(NamedTuple):
