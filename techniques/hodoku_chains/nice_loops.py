@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import islice
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, bit, bit_indices, cells_of
@@ -21,6 +21,7 @@ from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Step
 from engine.stop import checkpoint
+from engine.profiles.hodoku_choice import first_ranked
 from engine.technique import BaseTechnique, Declaration
 from techniques.hodoku_chains.als_nodes import add_als_nodes
 from techniques.hodoku_chains.candidate_graph import NICE_LOOP_LINKS, candidate_graph
@@ -29,6 +30,7 @@ from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_t
 from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, digits_text
 from techniques.hodoku_chains.link_graph import Node, link_list
 from techniques.hodoku_chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
+from techniques.hodoku_chains.loop_choice import Entry, choose_entry
 from techniques.hodoku_chains.loop_explanations import explain
 from techniques.hodoku_chains.table_order import TableOrder, first_shortest_path, is_lasso
 
@@ -104,6 +106,10 @@ class Search:
     on_literal: list[int]  # see _on_literals
     found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Found]]
     order: TableOrder
+    # Deferred (``deferred``): every loop and AIC as an Entry, its chain traced only if
+    # the profile's choice needs it (see loop_choice); else each is traced when found.
+    deferred: bool = False
+    entries: list[Entry] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -138,10 +144,38 @@ class NiceLoop(BaseTechnique):
 
     def pending(self, grid: Grid) -> Iterator[tuple[tuple[Candidate, ...], Callable[[], Step]]]:
         """The steps of :meth:`find`, in its order, each as its eliminations and a function
-        that builds it (explanation, highlights): the ``hodoku`` profile builds one."""
+        that builds it (explanation, highlights)."""
+        search = self._search(grid, deferred=False)
+        # Most eliminations first, then in the order found (HoDoKu's order among equals).
+        ordered = sorted(search.found.values(), key=lambda f: -len(f[1].eliminations))
+        for _, found in ordered:
+            yield found.eliminations, partial(self._step, grid, search.grouped, found)
+
+    def ranked_step(self, grid: Grid) -> Step | None:
+        """The step the ``hodoku`` profile takes (``hodoku_choice.first_ranked`` of
+        :meth:`pending`), tracing only the chains that can decide it."""
+        graph = self.graph(grid)
+        if graph.delayed:  # almost locked sets: several chains per end, traced as found
+            return first_ranked(self.pending(grid))
+        search = self._search(grid, deferred=True)
+        chosen = choose_entry(search.entries, lambda entry: self._traced(search, entry))
+        if chosen is None:
+            return None
+        entry, chain, eliminations = chosen
+        return self._step(grid, search.grouped, Found(entry.kind, chain, entry.effect, eliminations))
+
+    def _traced(self, search: Search, entry: Entry) -> Chain | None:
+        """The chain an entry's conclusion is shown with, None if HoDoKu drops it."""
+        if entry.chain is not None:
+            return entry.chain
+        return next(self._chains(search, entry.layers, entry.end, entry.loop), None)
+
+    def _search(self, grid: Grid, deferred: bool) -> Search:
+        """Every premise searched: the steps kept in ``found`` or, deferred, every
+        conclusion in ``entries``."""
         graph = self.graph(grid)
         search = Search(
-            grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {}, TableOrder(grid, graph)
+            grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {}, TableOrder(grid, graph), deferred
         )
         # HoDoKu's order, which decides between equally short chains with one effect:
         # every loop from "candidate is true", then every loop from "candidate is false",
@@ -165,10 +199,7 @@ class NiceLoop(BaseTechnique):
                 self._loops(search, layers, graph.nodes[i], premise)
         for i, layers in false_layers.items():
             self._aics(search, layers, graph.nodes[i])
-        # Most eliminations first, then in the order found (HoDoKu's order among equals).
-        ordered = sorted(search.found.values(), key=lambda f: -len(f[1].eliminations))
-        for _, found in ordered:
-            yield found.eliminations, partial(self._step, grid, search.grouped, found)
+        return search
 
     def _loops(self, search: Search, layers: list[int], start: Node, start_true: bool) -> None:
         grid, graph = search.grid, search.graph
@@ -185,6 +216,9 @@ class NiceLoop(BaseTechnique):
                 if kind is not Kind.CONTINUOUS:
                     # No effect: the start cell holds only the proven digit already (a
                     # pending single), so the loop would be a step that changes nothing.
+                    if search.deferred and effect:
+                        search.entries.append(Entry(self._code(search, kind), kind, effect, length, layers, end, True))
+                        continue
                     if not effect or self._known(search, kind, effect, length):
                         continue
                     for chain in self._chains(search, layers, end, loop=True):
@@ -195,7 +229,9 @@ class NiceLoop(BaseTechnique):
                 # routes may differ: report each (HoDoKu keeps whichever its tables met first).
                 for chain in islice(self._chains(search, layers, end, loop=True), CONTINUOUS_ROUTES):
                     cut = continuous_eliminations(grid, chain)
-                    if cut:
+                    if cut and search.deferred:
+                        search.entries.append(Entry(self._code(search, kind), kind, cut, length, layers, end, True, chain))
+                    elif cut:
                         self._record(search, kind, chain, cut, length)
 
     def _aics(self, search: Search, layers: list[int], start: Node) -> None:
@@ -206,6 +242,9 @@ class NiceLoop(BaseTechnique):
         for length in range(3, len(layers)):
             for end in bit_indices(layers[length] & ends):
                 effect = aic_eliminations(grid, start, graph.node(end))
+                if search.deferred and effect:
+                    search.entries.append(Entry(self._code(search, Kind.AIC), Kind.AIC, effect, length, layers, end, False))
+                    continue
                 if not effect or self._known(search, Kind.AIC, effect, length):
                     continue
                 for chain in self._chains(search, layers, end, loop=False):
@@ -239,6 +278,9 @@ class NiceLoop(BaseTechnique):
                 plain_seen += 1
                 if plain_seen > GROUPED_TRIES:
                     return
+
+    def _code(self, search: Search, kind: Kind) -> str:
+        return _NAMES[(search.grouped, kind)][1]
 
     def _known(self, search: Search, kind: Kind, effect: tuple[Candidate, ...], length: int) -> bool:
         code = _NAMES[(search.grouped, kind)][1]
