@@ -40,15 +40,19 @@ X_CHAIN_LINKS = Links(bivalue_only=False, cell_weak=False, cell_strong=False, ho
 XY_CHAIN_LINKS = Links(bivalue_only=True, cell_weak=False, cell_strong=True, house_weak=True, house_strong=False)
 
 
-def candidate_graph(grid: Grid, links: Links) -> LiteralGraph:
-    """The literal graph of the grid's candidates with these links."""
+def candidate_graph(grid: Grid, links: Links, digit: int = 0) -> LiteralGraph:
+    """The literal graph of the grid's candidates with these links (of one digit's only,
+    when ``digit`` is given: a graph whose links never join two digits splits that way)."""
     cands = grid.cands
     included = [c for c in range(N_CELLS) if cands[c] and (not links.bivalue_only or MASK_COUNT[cands[c]] == 2)]
+    if digit:
+        assert not links.cell_weak and not links.cell_strong, "links inside a cell join two digits"
+        included = [c for c in included if cands[c] >> (digit - 1) & 1]
     nodes: list[Node] = []
     number = [-1] * (N_CELLS * 10)  # cell * 10 + digit -> node number
     with_digit = [0] * 10  # the included cells holding each digit
     for c in included:
-        for d in MASK_DIGITS[cands[c]]:
+        for d in (digit,) if digit else MASK_DIGITS[cands[c]]:
             number[c * 10 + d] = len(nodes)
             nodes.append(candidate_node(d, c))
             with_digit[d] |= 1 << c
@@ -59,8 +63,8 @@ def candidate_graph(grid: Grid, links: Links) -> LiteralGraph:
 
 
 def _cell_links(grid: Grid, c: int, links: Links, number: list[int], with_digit: list[int], out: list[int]) -> None:
-    """The implications out of the literals of cell ``c``'s candidates."""
-    digits = MASK_DIGITS[grid.cands[c]]
+    """The implications out of the literals of cell ``c``'s candidates (those in the graph)."""
+    digits = [d for d in MASK_DIGITS[grid.cands[c]] if number[c * 10 + d] >= 0]
     base = c * 10
     on_bits = off_bits = 0
     for d in digits:

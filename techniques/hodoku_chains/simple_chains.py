@@ -16,7 +16,7 @@ from functools import partial
 from typing import Callable, Iterator, NamedTuple
 
 from engine.cells import CELL_NAMES, PEER_MASK, CellSet, Digit, bit_indices
-from engine.cache import per_grid_version
+from engine.cache import StateMemo, per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Declaration
@@ -75,10 +75,36 @@ class SimpleChain(BaseTechnique):
     def pending(self, grid: Grid) -> Iterator[tuple[tuple[Candidate, ...], Callable[[], Step]]]:
         """The steps of :meth:`find`, in its order, each as its eliminations and a function
         that builds it (explanation, highlights): the ``hodoku`` profile builds one."""
-        graph = xy_graph(grid) if self.xy else x_graph(grid)
+        found = self._by_digit(grid) if not self.xy else {effect: kept for _, effect, kept in self._found(grid, xy_graph(grid))}
+        # Most eliminations first, then in the order found (HoDoKu's order among equals).
+        for _, chain in sorted(found.values(), key=lambda f: -len(f[1].eliminations)):
+            yield chain.eliminations, partial(self._step, grid, chain)
+
+    def _by_digit(self, grid: Grid) -> dict[tuple[Candidate, ...], tuple[int, _Found]]:
+        """The X-Chains of every digit, as one search over all of them keeps them: in the
+        order of their start cells (then digits). One digit's chains depend on nothing but
+        its candidates: remembered, since most steps leave most digits alone."""
+        merged: list[tuple[int, Digit, int, tuple[Candidate, ...], tuple[int, _Found]]] = []
+        for digit in range(1, 10):
+            cells = grid.cells_with[digit]
+            if not cells:
+                continue
+            kept = _X_CHAINS.get((digit, cells))
+            if kept is None:
+                graph = candidate_graph(grid, X_CHAIN_LINKS, digit)
+                kept = tuple((start, digit, n, effect, value) for n, (start, effect, value) in enumerate(self._found(grid, graph)))
+                _X_CHAINS.put((digit, cells), kept)
+            merged += kept
+        merged.sort(key=lambda entry: entry[:3])
+        return {effect: value for _, _, _, effect, value in merged}
+
+    def _found(self, grid: Grid, graph: LiteralGraph) -> list[tuple[int, tuple[Candidate, ...], tuple[int, _Found]]]:
+        """The chain kept per effect, in the order the effects were first met, each with
+        the cell of the start it was first met from."""
         order = TableOrder(grid, graph)
         ends = on_literals(graph)
         found: dict[tuple[Candidate, ...], tuple[int, _Found]] = {}
+        starts: dict[tuple[Candidate, ...], int] = {}
         for i, node in enumerate(graph.nodes):
             layers = graph.layers(false_literal(i))
             # A chain needs three links at least (strong, weak, strong); HoDoKu stops at 19.
@@ -95,9 +121,9 @@ class SimpleChain(BaseTechnique):
                 for effect, chosen in by_effect.items():
                     if effect not in found or found[effect][0] > length:
                         self._consider(grid, graph, order, layers, (length, chosen), node, effect, found)
-        # Most eliminations first, then in the order found (HoDoKu's order among equals).
-        for _, chain in sorted(found.values(), key=lambda f: -len(f[1].eliminations)):
-            yield chain.eliminations, partial(self._step, grid, chain)
+                        if effect in found:
+                            starts.setdefault(effect, node.cell)
+        return [(starts[effect], effect, kept) for effect, kept in found.items()]
 
     def _targets(self, grid: Grid, start: Node, last: Node) -> CellSet:
         """The cells a chain from ``start`` to ``last`` clears (0: not such a chain). An
@@ -172,6 +198,9 @@ class _Found(NamedTuple):
     targets: CellSet
     eliminations: tuple[Candidate, ...]  # the step's
 
+
+#: One digit's X-Chains (as ``SimpleChain._by_digit`` keeps them) by that digit's candidates.
+_X_CHAINS: StateMemo[tuple[Digit, CellSet], tuple[tuple[int, Digit, int, tuple[Candidate, ...], tuple[int, _Found]], ...]] = StateMemo()
 
 X_CHAIN = SimpleChain(Declaration("X-Chain", "x", library="0701"), xy=False)
 XY_CHAIN = SimpleChain(Declaration("XY-Chain", "xyc", library="0702"), xy=True)
