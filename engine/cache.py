@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections import OrderedDict
-from typing import Callable, Concatenate, Generic, Hashable, ParamSpec, TypeVar
+from typing import Callable, Concatenate, Generic, Hashable, Iterable, ParamSpec, TypeVar
 
 from engine.grid import Grid
 from engine.stop import budgeted
@@ -68,3 +68,12 @@ class StateMemo(Generic[K, T]):
         if len(self.results) >= self.size:
             self.results.clear()
         self.results[key] = value
+
+
+def remembered(memo: StateMemo[K, tuple[T, ...]], key: K, compute: Callable[[], Iterable[T]]) -> tuple[T, ...]:
+    """What ``compute`` gives, from ``memo`` when it holds ``key`` (else computed, kept)."""
+    found = memo.get(key)
+    if found is None:
+        found = tuple(compute())
+        memo.put(key, found)
+    return found
