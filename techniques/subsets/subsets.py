@@ -17,7 +17,7 @@ from engine.grid import Grid
 from engine.notation import compact_cells, digit_list
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
-from techniques.shared import cell_names, digit_words, removal_words
+from techniques.shared import cell_names, digit_words, removal_words, seeing_all
 
 _SIZE_WORDS = {2: "two", 3: "three", 4: "four"}
 _NAKED = (
@@ -59,6 +59,11 @@ class NakedSubset(BaseTechnique):
 
     def _make(self, grid: Grid, unit: Unit, combo: tuple[Cell, ...], union: int) -> Step | None:
         cellset = sum(1 << c for c in combo)
+        # The cells that see all of the set are those of its houses: none holding its digits,
+        # no step (most sets found are ones already used up).
+        targets = seeing_all(cellset)
+        if not any(grid.cells_with[d] & targets for d in MASK_DIGITS[union]):
+            return None
         houses = common_units(cellset)
         # HoDoKu's order: the line's cells, then the box's, each cell's digits ascending.
         eliminations = tuple(
