@@ -137,6 +137,21 @@ class LiteralGraph:
             found.append(frontier)
         return found
 
+    def reaching(self, targets: int) -> int:
+        """The literals from which some chain leads to a literal of ``targets`` (those
+        included): a breadth-first search backwards from all of them at once."""
+        inc = self.inc
+        seen = frontier = targets
+        while frontier:
+            found = 0
+            while frontier:
+                low = frontier & -frontier
+                found |= inc[low.bit_length() - 1]
+                frontier ^= low
+            frontier = found & ~seen
+            seen |= frontier
+        return seen
+
     def paths(
         self, layers: list[int], target: int, *, loop: bool = False, prefer: int = 0, budget: int = TRACE_BUDGET
     ) -> Iterator[list[int]]:

@@ -185,6 +185,9 @@ class NiceLoop(BaseTechnique):
         # position has literals once nice loops are tried): no length cap here, unlike the
         # simple chains'. A shortest chain visits each literal once, so this is no bound.
         unbounded = len(graph.out)
+        # A grouped chain passes a group or set node: a premise that reaches none has none
+        # (every literal otherwise: -1). Its search is skipped; its checkpoint is not.
+        useful = graph.reaching(search.special) if self.grouped else -1
         false_layers: dict[int, list[int]] = {}
         reached = 0
         for premise in (True, False):
@@ -192,7 +195,10 @@ class NiceLoop(BaseTechnique):
                 if reached > MAX_LITERALS_REACHED:
                     break
                 checkpoint()
-                layers = graph.layers(true_literal(i) if premise else false_literal(i), unbounded)
+                start = true_literal(i) if premise else false_literal(i)
+                if not useful >> start & 1:
+                    continue
+                layers = graph.layers(start, unbounded)
                 reached += sum(map(int.bit_count, layers))
                 if not premise:
                     false_layers[i] = layers
