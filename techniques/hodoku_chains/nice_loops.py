@@ -110,6 +110,7 @@ class Search:
     # the profile's choice needs it (see loop_choice); else each is traced when found.
     deferred: bool = False
     entries: list[Entry] = field(default_factory=list)
+    on_mask: int = 0  # the on literals of single candidates
 
 
 @dataclass(frozen=True)
@@ -181,6 +182,7 @@ class NiceLoop(BaseTechnique):
         # every loop from "candidate is true", then every loop from "candidate is false",
         # then every AIC (from "candidate is false"), candidates in cell and digit order.
         plain = [i for i, node in enumerate(graph.nodes) if node.is_plain]
+        search.on_mask = sum(1 << true_literal(i) for i in plain)
         # HoDoKu's tables bound a chain by nothing but their size (1000 entries, more than a
         # position has literals once nice loops are tried): no length cap here, unlike the
         # simple chains'. A shortest chain visits each literal once, so this is no bound.
@@ -242,7 +244,10 @@ class NiceLoop(BaseTechnique):
 
     def _aics(self, search: Search, layers: list[int], start: Node) -> None:
         grid, graph = search.grid, search.graph
-        ends = _aic_ends(search, start) & reached_after(layers, 3)
+        reached = reached_after(layers, 3) & search.on_mask  # where an AIC may end
+        if not reached:
+            return
+        ends = _aic_ends(search, start) & reached
         if not ends:
             return
         for length in range(3, len(layers)):
