@@ -14,6 +14,7 @@ C and B that L lacks in the box, and extra digits held by both L and B in both.
 from __future__ import annotations
 
 from itertools import combinations
+from operator import itemgetter
 from typing import Iterator, Sequence
 
 from engine.cells import ALL_DIGITS, BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, Unit, cells_of
@@ -67,9 +68,9 @@ _PAIRS: tuple[tuple[Unit, Unit, tuple[Cell, ...]], ...] = tuple(
 )
 
 
-#: The cells of each crossing's line and box.
-_PAIR_CELLS: tuple[tuple[Cell, ...], ...] = tuple(tuple(cells_of(line.mask | box.mask)) for line, box, _ in _PAIRS)
-_PAIR_STEPS: StateMemo[tuple[int, ...], tuple[Step, ...]] = StateMemo()
+#: The candidates of each crossing's line and box, as a tuple.
+_PAIR_CELLS = tuple(itemgetter(*cells_of(line.mask | box.mask)) for line, box, _ in _PAIRS)
+_PAIR_STEPS: StateMemo[tuple[int, tuple[int, ...]], tuple[Step, ...]] = StateMemo()
 
 
 class SueDeCoq(BaseTechnique):
@@ -94,7 +95,7 @@ class SueDeCoq(BaseTechnique):
         """:meth:`pair_steps` of the n-th crossing, which depend on nothing but the
         candidates of its line and box: remembered, since most steps leave most crossings
         alone."""
-        key = (n, *[cands[c] for c in _PAIR_CELLS[n]])
+        key = (n, _PAIR_CELLS[n](cands))
         steps = _PAIR_STEPS.get(key)
         if steps is None:
             line, box, _ = _PAIRS[n]
