@@ -39,6 +39,13 @@ class OldestFirst(Protocol):
 
 
 @runtime_checkable
+class OldestStep(Protocol):
+    """An ``OldestFirst`` technique that can give its first step without listing."""
+
+    def oldest_step(self, grid: Grid) -> Step | None: ...
+
+
+@runtime_checkable
 class Pending(Protocol):
     """A sorted technique that can list its steps unbuilt: in ``find``'s order, each as its
     eliminations (the step's, exactly) and a function that builds the step."""
@@ -72,6 +79,8 @@ def policy(technique: Technique) -> Policy:
     search. Sorted techniques (``SORTED``): the step that sorts first by ``rank``, the first
     found among equals. Every other technique: the first step its search finds.
     """
+    if isinstance(technique, OldestStep):
+        return technique.oldest_step
     if isinstance(technique, OldestFirst):
         oldest = technique.oldest_first
         return lambda grid: next(oldest(grid), None)
