@@ -12,7 +12,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from engine.cells import BOX_OF, BOXES, COL_OF, MASK_COUNT, MASK_DIGITS, ROW_OF, UNITS, Cell, Unit, UnitKind, cells_of, common_units
+from engine.cells import BOX_OF, BOXES, LINES, MASK_COUNT, MASK_DIGITS, UNITS, Cell, Unit, UnitKind, cells_of, common_units
 from engine.grid import Grid
 from engine.notation import compact_cells, digit_list
 from engine.step import Candidate, Highlights, Step
@@ -106,8 +106,11 @@ class NakedSubset(BaseTechnique):
 
 
 def _in_one_line(cells: tuple[Cell, ...]) -> bool:
-    rows = {ROW_OF[c] for c in cells}
-    return len(rows) == 1 or len({COL_OF[c] for c in cells}) == 1
+    return cells in _LINE_COMBOS
+
+
+#: Every two or three cells of one row or column, ascending: what a locked set may be.
+_LINE_COMBOS = frozenset(combo for line in LINES for size in (2, 3) for combo in combinations(line.cells, size))
 
 
 class HiddenSubset(BaseTechnique):
