@@ -120,3 +120,70 @@ def test_hodoku_nets_in_a_position_with_singles_pending() -> None:
     solution = analyse(grid.values, grid.cands).solution
     assert step is not None and solution is not None
     assert all(solution[c] == d for d, c in step.placements) and all(solution[c] != d for d, c in step.eliminations)
+
+
+#: Forcing nets where HoDoKu keeps, among the contradictions of one premise, the one whose
+#: chains have the fewest entries in its own expanded table (top1465 #201, #261, #441,
+#: #541, #881, #338 and #1215, positions replayed from HoDoKu's path): the count follows
+#: how HoDoKu fills and expands its tables (singles in the order they appear, the entries
+#: of each table in order), not the shortest way through the net.
+NET_CHOICES = [
+    pytest.param(
+        "3..5..1...7.....8...8..4..66..4..9...3..6..5...7..1+6.48..1..3....+3.2..6...2..9...",
+        "r2c4<>3 r2c5<>3 r2c9<>29 r4c5<>3 r4c6<>57 r4c8<>3 r7c3<>4 r7c5<>5 r8c9<>58 r9c1<>14 r9c5<>5",
+        "Forcing Net Contradiction in r7 => r9c4<>7",
+        id="digit-twice-in-a-row-before-two-digits-in-a-cell",  # #201 step 13
+    ),
+    pytest.param(
+        "..6..3....97..513..2..91.8....+1...7.6.........41..+8..9...5..8.....3.47....4.16..5",
+        "r1c7<>2 r2c5<>8 r4c1<>8 r4c3<>2 r4c5<>2 r4c9<>2 r5c8<>24 r5c9<>2 r7c1<>7 r7c8<>1 r7c9<>2 r8c1<>8",
+        "Forcing Net Contradiction in r7c8 => r1c7=9",
+        id="premise-against-itself-28-entries",  # #261 step 21
+    ),
+    pytest.param(
+        "..123.........7..16.8+1+549.....32...4.....5.9.8...7+1..6..45.....91....6....3....2.",
+        "r1c1<>7 r1c2<>4 r1c7<>4 r1c8<>5 r2c8<>5 r4c2<>67 r5c2<>67 r6c2<>59 r7c2<>27 r7c6<>689 r7c8<>3 "
+        "r8c6<>8 r9c2<>57 r9c5<>8",
+        "Forcing Net Contradiction in c7 => r1c1=4",
+        id="no-place-in-a-column",  # #441 step 18
+    ),
+    pytest.param(
+        "1.25...78.4......+1....81...........9.8.....136....7...2..6.89.54..+92+5+1....9.13.2.",
+        "r1c5<>3 r2c1<>7 r2c3<>3 r2c5<>39 r2c8<>3 r3c8<>3 r4c2<>3 r4c4<>234 r4c7<>4 r6c4<>234 r6c5<>4 "
+        "r7c2<>3 r8c3<>7 r9c7<>7",
+        "Forcing Net Contradiction in b5 => r4c2=2",
+        id="digit-twice-in-a-box",  # #541 step 20
+    ),
+    pytest.param(
+        "38.5..+429..5.4..3..+4....5...2+84............8+44.9.8.2...7.+8.6.+4....2.+4...864.9.3.+2",
+        "r2c1<>19 r2c6<>1 r3c1<>2 r3c4<>1 r3c5<>13 r3c6<>1 r4c5<>3 r4c8<>7 r5c5<>3 r7c5<>1 r8c7<>9",
+        "Forcing Net Contradiction in b9 => r2c6<>7",
+        id="twice-in-box-9",  # #881 step 20
+    ),
+    pytest.param(
+        "72........6......8..89...4.....8...63....7.2..9..3.4......4...727...3......+75.91.",
+        "r2c4<>2 r2c5<>1 r2c6<>2 r3c5<>16 r3c6<>2 r4c3<>145 r4c7<>5 r6c3<>156 r7c1<>6 r7c3<>6 r7c7<>8 "
+        "r8c3<>6 r8c7<>6 r9c6<>6",
+        "Forcing Net Contradiction in b2 => r2c5=2",
+        id="main-chain-passing-a-node-twice-tells-its-branch-twice",  # #338 step 10
+    ),
+    pytest.param(
+        "...37.8....+7...5.1...48..2.5+1...3....4.......7.9...1..26.....79.+75.9.....+98..76..",
+        "r1c1<>46 r1c3<>6 r1c6<>269 r2c1<>369 r2c2<>2 r2c8<>69 r3c1<>13 r3c6<>69 r3c9<>6 r4c4<>2 r4c7<>2 "
+        "r4c8<>4 r4c9<>6 r5c1<>3 r5c4<>26 r5c6<>156 r5c7<>3 r5c8<>3 r6c6<>58 r6c8<>4 r6c9<>8 r7c3<>3 "
+        "r7c6<>15 r8c1<>1 r8c4<>8 r8c6<>18 r8c8<>4 r9c4<>5 r9c5<>15",
+        "Forcing Net Contradiction in r4 => r1c1=1",
+        id="twice-in-row-4",  # #1215 step 39
+    ),
+]
+
+
+@pytest.mark.parametrize(("values", "removed", "expected"), NET_CHOICES)
+def test_hodoku_keeps_the_net_with_fewest_entries_in_its_tables(values: str, removed: str, expected: str) -> None:
+    grid = grid_from(values, removed)
+    step = HODOKU.choose(by_code("fn"), grid)
+    assert step is not None and str(step) == expected
+    solution = analyse(grid.values, grid.cands).solution
+    assert solution is not None
+    assert all(solution[c] == d for d, c in step.placements) and all(solution[c] != d for d, c in step.eliminations)
+    assert "That cannot be, so" in step.explanation

@@ -7,16 +7,16 @@ assumption out on a copy of the grid (its ``getTableEntry``):
   it, in the grid the search started from, and the cell's other candidates become false);
   a false one is removed, and a cell left with one candidate gets it;
 * then four rounds of look-ahead: every naked single and every hidden single of the copy
-  is placed, the naked ones first. A single rests on the candidates whose loss made it
-  (the cell's other candidates, or the digit's other places in the house with the fewest
-  places, a row before a column before a box), and is one link further than the latest
-  of them in the table;
+  is placed, naked ones first, each kind in the order it appeared (HoDoKu queues them as
+  removals make them). A single rests on the candidates whose loss made it (the cell's
+  other candidates, or the digit's other places in the house with the fewest places, a
+  row before a column before a box), and is one link further than the first of them;
+  HoDoKu stores the latest of them first, and a chain follows that one;
 * then the links of the box-line groups (:mod:`techniques.forcing.link_tables`).
 
 Each table is then expanded with the tables of everything it holds, until nothing new
-comes: what an assumption forces is the closure. Distances add up along the way (an entry
-of the table is one more than the entry it rests on; an expanded entry, the distance of
-the entry it came through plus its distance in that entry's table), the shortest kept.
+comes: what an assumption forces is the closure. How HoDoKu counts a chain through that
+expansion (the number its choice compares) is :mod:`techniques.forcing.hodoku_net_chains`.
 
 ``NetTables.closures[premise]`` gives the closure of a premise (a literal) in the shape
 :mod:`techniques.forcing.hodoku_order` checks, bit sets first, distances on demand.
@@ -24,18 +24,20 @@ the entry it came through plus its distance in that entry's table), the shortest
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import dataclass, field
 from typing import Iterator, Mapping
 
 from engine.cells import BOXES, HOUSES_OF, LINES, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, UNITS, bit_indices, cells_of
 from engine.grid import Grid
 from engine.stop import checkpoint
+from techniques.forcing.hodoku_net_chains import Expansion
 from techniques.forcing.link_tables import LinkTables
 from techniques.shared import N_CANDIDATES, candidate_at, candidate_literal, is_true, literal, node_of
 
 #: HoDoKu's default look-ahead: rounds of singles played out in a net's table.
 LOOK_AHEAD = 4
+#: HoDoKu keeps a table entry's distance in 9 bits.
+DISTANCE_MASK = 0x1FF
 
 
 @dataclass
@@ -51,21 +53,22 @@ class Table:
     reasons: list[list[int]] = field(default_factory=list)  # per position, latest first
     on: int = 0
     off: int = 0
-    _nodes: dict[int, int] = field(default_factory=dict)
 
     def add(self, lit: int, reasons: list[int]) -> None:
         """An entry resting on the entries at ``reasons`` (position 0, the premise, for
-        those not there; none for the premise itself)."""
+        those not there; none for the premise itself), in the order HoDoKu passes them.
+        Its distance is one more than the first reason's; HoDoKu then stores the largest
+        position first (swapping it with the first), the one a chain follows."""
         if lit in self.distance:
             return
         if not reasons and self.by_position:
             reasons = [0]  # a single the starting grid had already: it rests on the premise
         if reasons:
-            latest = max(reasons)
-            distance = self.by_position[latest] + 1
+            distance = (self.by_position[reasons[0]] + 1) & DISTANCE_MASK
             rest = list(reasons)
-            rest.remove(latest)
-            rest.insert(0, latest)
+            for k in range(1, len(rest)):
+                if rest[k] > rest[0]:
+                    rest[0], rest[k] = rest[k], rest[0]
         else:
             distance, rest = 1, []
         self._append(lit, distance, rest)
@@ -78,7 +81,7 @@ class Table:
         if lit not in distances:
             by_position = self.by_position
             self.index[lit] = len(by_position)
-            distances[lit] = distance = by_position[position] + 1
+            distances[lit] = distance = (by_position[position] + 1) & DISTANCE_MASK
             by_position.append(distance)
             self.reasons.append(reasons)
             if lit & 1:
@@ -96,82 +99,63 @@ class Table:
         else:
             self.on |= 1 << (lit >> 1)
 
-    def nodes(self, lit: int) -> int:
-        """How many nodes HoDoKu's chain from the premise to ``lit`` has: the chain through
-        the latest reasons, and for every other reason of its entries a branch back to
-        that chain (the node where it joins counted once more, as HoDoKu's separator)."""
-        position = self.index[lit]
-        known = self._nodes.get(position)
-        if known is not None:
-            return known
-        path = [position]
-        while self.reasons[path[-1]]:
-            path.append(self.reasons[path[-1]][0])
-        on_path = set(path)
-        count = len(path)
-        for step in path:
-            for other in self.reasons[step][1:]:
-                if other:
-                    count += self._branch(other, on_path)
-        self._nodes[position] = count
-        return count
-
-    def _branch(self, start: int, on_path: set[int]) -> int:
-        count, at = 1, start
-        while at not in on_path:
-            at = self.reasons[at][0] if self.reasons[at] else 0
-            count += 1
-        return count
+    def literals(self) -> list[int]:
+        """The entries, by position."""
+        return list(self.distance)
 
 
-#: The houses in the order HoDoKu looks for hidden singles: rows, columns, boxes.
-_SCAN_MASKS: tuple[int, ...] = tuple(unit.mask for unit in LINES + BOXES)
-#: Per cell, its three houses as bits in _SCAN_MASKS order.
-_SCAN_BITS: tuple[int, ...] = tuple(sum(1 << k for k, mask in enumerate(_SCAN_MASKS) if mask >> cell & 1) for cell in range(81))
+#: Per cell, the masks of its row, column and box: the order HoDoKu counts a digit's
+#: places in them.
+_CELL_HOUSE_MASKS: tuple[tuple[int, int, int], ...] = tuple(
+    (UNITS[row].mask, UNITS[col].mask, UNITS[box].mask) for row, col, box in HOUSES_OF
+)
 
 
 class _StartSingles:
     """The singles a grid holds before any assumption (usually none: nets run when
-    nothing easier applies): where a playout must look for singles besides the cells
-    and houses its own changes touched."""
+    nothing easier applies), as the first entries of a playout's queues."""
 
     def __init__(self, grid: Grid) -> None:
-        self.naked = sum(1 << c for c, m in enumerate(grid.cands) if not grid.values[c] and MASK_COUNT[m] == 1)
-        self.hidden = [0] * 10  # per digit, the houses (bits in _SCAN_MASKS order) with one place
-        for digit in range(1, 10):
-            places = grid.cells_with[digit]
-            for k, mask in enumerate(_SCAN_MASKS):
-                here = places & mask
+        self.naked = [(c, SINGLE_DIGIT[m]) for c, m in enumerate(grid.cands) if not grid.values[c] and MASK_COUNT[m] == 1]
+        self.hidden: list[tuple[int, int]] = []
+        for unit in LINES + BOXES:
+            for digit in range(1, 10):
+                here = grid.cells_with[digit] & unit.mask
                 if here and not here & (here - 1):
-                    self.hidden[digit] |= 1 << k
+                    self.hidden.append((here.bit_length() - 1, digit))
 
 
 class _Playout:
     """One assumption played out on a copy of the grid (HoDoKu's ``getTableEntry``).
 
-    ``lost[d]`` holds the houses (bits in _SCAN_MASKS order) of the cells that lost ``d``
-    since the start: a single can only appear in such a cell or in a house holding one
-    (or be there from the start), so the look-ahead checks only those."""
+    Singles are taken in the order they appeared (HoDoKu's queues): a cell is queued as a
+    naked single when a removal leaves it one candidate, and a digit's last place in a
+    row, column or box (checked in that order) when a removal leaves one."""
 
     def __init__(self, grid: Grid, start: _StartSingles) -> None:
         self.grid = grid
-        self.start = start
         self.cands = list(grid.cands)
         self.places = list(grid.cells_with)
         self.values = list(grid.values)
-        self.lost = list(start.hidden)
-        #: the cells that may be naked singles: the start's, and those a removal left with one
-        #: candidate (a placed cell has none)
-        self.naked = start.naked
+        self.naked_queue = list(start.naked)
+        self.hidden_queue = list(start.hidden)
         self.table = Table()
 
     def remove(self, cell: int, digit: int) -> None:
         mask = self.cands[cell] & ~(1 << (digit - 1))
         self.cands[cell] = mask
         self.places[digit] &= ~(1 << cell)
-        self.lost[digit] |= _SCAN_BITS[cell]
+        self._queue_hidden(cell, digit)
         if mask and not mask & (mask - 1):
-            self.naked |= 1 << cell
+            self.naked_queue.append((cell, SINGLE_DIGIT[mask]))
+
+    def _queue_hidden(self, cell: int, digit: int) -> None:
+        """After ``cell`` lost ``digit``: its houses where one place of it is left."""
+        places = self.places[digit]
+        for house in _CELL_HOUSE_MASKS[cell]:
+            here = places & house
+            if here and not here & (here - 1):
+                self.hidden_queue.append((here.bit_length() - 1, digit))
 
     def place(self, cell: int, digit: int, reasons: list[int]) -> None:
         """HoDoKu's ``setCell``: the placement, then the digit's places that see it (in the
@@ -187,15 +171,15 @@ class _Playout:
         for other in MASK_DIGITS[cands]:
             if other != digit:
                 table.add_after(((other - 1) * 81 + cell) << 1 | 1, at, further)
-        places, lost = self.places, self.lost
-        for x in cells_of(places[digit] & PEER_MASK[cell]):
+        for x in cells_of(self.places[digit] & PEER_MASK[cell]):
             self.remove(x, digit)
-        bit, houses = 1 << cell, _SCAN_BITS[cell]
-        for other in MASK_DIGITS[self.cands[cell]]:
-            places[other] &= ~bit
-            lost[other] |= houses
+        bit = 1 << cell
         self.cands[cell] = 0
         self.values[cell] = digit
+        for other in MASK_DIGITS[cands]:
+            self.places[other] &= ~bit
+            if other != digit:
+                self._queue_hidden(cell, other)
 
     def assume(self, cell: int, digit: int, true: bool) -> None:
         if true:
@@ -208,35 +192,30 @@ class _Playout:
 
     def look_ahead(self) -> None:
         for _ in range(LOOK_AHEAD):
-            placed = False
-            for cell, digit, naked in self._singles():
+            singles = self._singles()
+            if not singles:
+                return  # nothing changed: every later round would find the same singles
+            for cell, digit, naked in singles:
                 if self.values[cell] != digit:
                     self.place(cell, digit, self._reasons(cell, digit, naked))
-                    placed = True
-            if not placed:
-                return  # nothing changed: every later round would find the same singles
 
     def _singles(self) -> list[tuple[int, int, bool]]:
-        """The naked singles (by cell), then the hidden singles (by house, then digit)."""
+        """The queued naked singles, then the queued hidden singles (one per cell), of
+        cells not yet set."""
         values, cands, places = self.values, self.cands, self.places
-        out = [(c, SINGLE_DIGIT[cands[c]], True) for c in bit_indices(self.naked) if not values[c] and MASK_COUNT[cands[c]] == 1]
-        found: list[tuple[int, int, int]] = []  # (house in scan order, digit, places)
-        for digit in range(1, 10):
-            houses = self.lost[digit]
+        out = [(c, d, True) for c, d in self.naked_queue if not values[c]]
+        found = 0
+        for cell, digit in self.hidden_queue:
+            bit = 1 << cell
+            if values[cell] or found & bit or not cands[cell] >> (digit - 1) & 1:
+                continue
             left = places[digit]
-            while houses:
-                low = houses & -houses
-                houses ^= low
-                k = low.bit_length() - 1
-                here = left & _SCAN_MASKS[k]
+            for house in _CELL_HOUSE_MASKS[cell]:
+                here = left & house
                 if here and not here & (here - 1):
-                    found.append((k, digit, here))
-        found.sort()
-        seen = set()
-        for _, digit, here in found:
-            if (here, digit) not in seen:
-                seen.add((here, digit))
-                out.append((here.bit_length() - 1, digit, False))
+                    out.append((cell, digit, False))
+                    found |= bit
+                    break
         return out
 
     def _reasons(self, cell: int, digit: int, naked: bool) -> list[int]:
@@ -270,6 +249,7 @@ class NetTables:
         self._start = _StartSingles(grid)
         self._tables: dict[int, Table] = {}
         self._reach: dict[int, tuple[int, int]] = {}
+        self._expansions: dict[int, Expansion] = {}
         self.closures: Mapping[int, NetClosure] = _Closures(self)
 
     def table(self, lit: int) -> Table:
@@ -322,44 +302,28 @@ class NetTables:
         self._reach[premise] = (on, off)
         return on, off
 
-    def lengths(self, premise: int) -> dict[int, int]:
-        """Every literal of a premise's closure with the number of nodes of HoDoKu's chain
-        to it. The table's own entries keep the way they were found; an expanded entry
-        comes through the entry with the shortest distance (HoDoKu's distance: the
-        entry's plus its distance in that entry's table), and its chain is the chain to
-        that entry followed by the chain in that entry's table."""
-        first = self.table(premise)
-        best = dict(first.distance)
-        nodes = {lit: first.nodes(lit) for lit in first.distance}
-        heap = [(d, lit) for lit, d in first.distance.items() if lit != premise]
-        heapq.heapify(heap)
-        while heap:
-            d, lit = heapq.heappop(heap)
-            if best[lit] != d:
-                continue
-            table = self.table(lit)
-            for other, step in table.distance.items():
-                if other != lit and (other not in best or (other not in first.distance and d + step < best[other])):
-                    best[other] = d + step
-                    nodes[other] = nodes[lit] + table.nodes(other) - 1
-                    heapq.heappush(heap, (d + step, other))
-        return nodes
+    def expansion(self, premise: int) -> Expansion:
+        """HoDoKu's expanded table of a premise (:mod:`techniques.forcing.hodoku_net_chains`)."""
+        known = self._expansions.get(premise)
+        if known is None:
+            known = self._expansions[premise] = Expansion(self.table(premise), self.table, self._cells)
+        return known
+
+    def _cells(self, node: int) -> int:
+        return self.links.node_cells(node)[1]
 
 
 class NetClosure:
     """A premise's closure: node bit sets, and the distance of a node: one less than the
-    nodes of HoDoKu's chain to it (0 for the premise, as in a chain's closure)."""
+    entries of HoDoKu's chain to it (0 for the premise, as in a chain's closure)."""
 
     def __init__(self, tables: NetTables, premise: int) -> None:
         self.tables = tables
         self.premise = premise
         self.on, self.off = tables.reach(premise)
-        self._distances: dict[int, int] | None = None
 
     def distance(self, node: int, on: bool) -> int:
-        if self._distances is None:
-            self._distances = self.tables.lengths(self.premise)
-        return self._distances[literal(node, on)] - 1
+        return self.tables.expansion(self.premise).chain_nodes(literal(node, on)) - 1
 
 
 class _Closures(Mapping[int, NetClosure]):

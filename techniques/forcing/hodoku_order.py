@@ -142,7 +142,7 @@ class _RuleCheck:
     of (a) to (f), without finding which first): the whole-grid sets built once."""
 
     def __init__(self, grid: Grid) -> None:
-        self.values = grid.values
+        self.open_cells = sum(1 << c for c in range(N_CELLS) if not grid.values[c])
         self.cells_with = grid.cells_with
         allowed = allowed_places(grid)
         #: per digit, the allowed places of each house that has any
@@ -156,7 +156,7 @@ class _RuleCheck:
         if on & off & CANDIDATE_BITS:  # (b) a candidate set and removed
             return True
         seen = 0
-        empty = _ALL_CELLS
+        empty = self.open_cells
         cells_with, house_places = self.cells_with, self.house_places
         for d in range(1, 10):
             on_d = (on >> _DIGIT_SHIFT[d]) & _ALL_CELLS
@@ -174,8 +174,7 @@ class _RuleCheck:
                 for places in house_places[d]:  # (f) a house without a place for a digit
                     if places & off_d == places:
                         return True
-        values = self.values
-        return any(not values[x] for x in bit_indices(empty))  # (e) a cell without candidates
+        return bool(empty)  # (e) an open cell without candidates
 
 
 _HOUSE_MASKS: tuple[int, ...] = tuple(unit.mask for units in HOUSES for unit in units)
