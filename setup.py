@@ -55,6 +55,8 @@ COMPILED = (
     "techniques/uniqueness/rectangles.py",
     "techniques/uniqueness/unique_rectangles.py",
     "techniques/hodoku_chains/implications.py",
+    "techniques/hodoku_chains/candidate_graph.py",
+    "techniques/hodoku_chains/loop_choice.py",
     "techniques/hodoku_chains/link_graph.py",
     "techniques/hodoku_chains/table_order.py",
     "techniques/hodoku_chains/nice_loops.py",

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import functools
 from collections import OrderedDict
-from typing import Callable, Concatenate, Hashable, ParamSpec, TypeVar
+from typing import Callable, Concatenate, Generic, Hashable, Iterable, ParamSpec, TypeVar
 
 from engine.grid import Grid
+from engine.stop import budgeted
 
 P = ParamSpec("P")
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
 
 
 def per_grid_version(size: int = 4) -> Callable[[Callable[Concatenate[Grid, P], T]], Callable[Concatenate[Grid, P], T]]:
@@ -44,3 +46,34 @@ def per_grid_version(size: int = 4) -> Callable[[Callable[Concatenate[Grid, P], 
         return cached
 
     return decorate
+
+
+class StateMemo(Generic[K, T]):
+    """Results keyed by the part of a position they depend on (one digit's candidates,
+    say), kept across grid versions and puzzles: a solve asks again and again about digits
+    the last step left alone. Bounded (emptied when full), and neither read nor written
+    under a work budget (:func:`engine.stop.work_limit`: a hit skips the checkpoints that
+    spend it). The same answers either way, so the output never depends on it."""
+
+    def __init__(self, size: int = 1 << 15) -> None:
+        self.size = size
+        self.results: dict[K, T] = {}
+
+    def get(self, key: K) -> T | None:
+        return None if budgeted() else self.results.get(key)
+
+    def put(self, key: K, value: T) -> None:
+        if budgeted():
+            return
+        if len(self.results) >= self.size:
+            self.results.clear()
+        self.results[key] = value
+
+
+def remembered(memo: StateMemo[K, tuple[T, ...]], key: K, compute: Callable[[], Iterable[T]]) -> tuple[T, ...]:
+    """What ``compute`` gives, from ``memo`` when it holds ``key`` (else computed, kept)."""
+    found = memo.get(key)
+    if found is None:
+        found = tuple(compute())
+        memo.put(key, found)
+    return found

@@ -18,16 +18,22 @@ from __future__ import annotations
 from typing import Iterator
 
 from engine.cells import N_CELLS, CellSet, Digit
-from engine.cache import per_grid_version
+from engine.cache import StateMemo, per_grid_version
 from engine.grid import Grid
 
 def allowed_cells(grid: Grid, digit: Digit) -> CellSet:
     """The cells where ``digit`` is placed or still a candidate: where its templates may go."""
-    cells = grid.cells_with[digit]
+    return grid.cells_with[digit] | placed_cells(grid)[digit]
+
+
+@per_grid_version()
+def placed_cells(grid: Grid) -> tuple[CellSet, ...]:
+    """Per digit (index 0 unused), the cells that hold it."""
+    placed = [0] * 10
     for cell, value in enumerate(grid.values):
-        if value == digit:
-            cells |= 1 << cell
-    return cells
+        if value:
+            placed[value] |= 1 << cell
+    return tuple(placed)
 
 
 #: Past this many templates for one digit, enumerating them costs more than it can save.
@@ -151,6 +157,20 @@ def template_deletable(grid: Grid, digit: Digit) -> CellSet:
     """Candidates of ``digit`` that lie in no template (a full, valid placement of the digit
     over the grid). Every single-digit elimination, any fish included, is one of these."""
     cells = allowed_cells(grid, digit)
+    used = _TEMPLATE_CELLS.get(cells)
+    if used is None:
+        used = _template_cells(cells)
+        _TEMPLATE_CELLS.put(cells, used)
+    return grid.cells_with[digit] & ~used
+
+
+#: The cells some template uses, by the cells a digit may go in: most steps leave most
+#: digits alone, and the same sets come back.
+_TEMPLATE_CELLS: StateMemo[CellSet, CellSet] = StateMemo()
+
+
+def _template_cells(cells: CellSet) -> CellSet:
+    """The cells some template inside ``cells`` uses (0: there is none)."""
     rows = [(cells >> 9 * row) & 0x1FF for row in range(9)]
     memo: dict[int, int] = {}
 
@@ -177,7 +197,7 @@ def template_deletable(grid: Grid, digit: Digit) -> CellSet:
         return union
 
     used = reach(0, 0, 0)
-    return grid.cells_with[digit] & ~(used if used > 0 else 0)
+    return used if used > 0 else 0
 
 
 deletable = per_grid_version(9 * 64)(template_deletable)

@@ -361,6 +361,15 @@ class Grid:
         """Empty cells with one candidate, oldest first (the order they appeared in)."""
         return list(self._naked)
 
+    def oldest_naked_single(self) -> Cell | None:
+        """The first of :meth:`naked_singles_by_age` (None: there is none)."""
+        return next(iter(self._naked), None)
+
+    def oldest_hidden_single(self) -> tuple[int, Digit] | None:
+        """The first of :meth:`hidden_singles_by_age` (None: there is none)."""
+        k = next(iter(self._hidden), None)
+        return None if k is None else (k // 9, k % 9 + 1)
+
     def hidden_singles_by_age(self) -> list[tuple[int, Digit]]:
         """(house number, digit) pairs with one place left, oldest first."""
         return [(k // 9, k % 9 + 1) for k in self._hidden]

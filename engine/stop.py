@@ -85,6 +85,12 @@ def work_limit(units: int | None) -> Iterator[list[int]]:
             outer[0] -= work_spent(budget)
 
 
+def budgeted() -> bool:
+    """Is a :func:`work_limit` budget counting here? (Results remembered across positions
+    skip the checkpoints that spend it, so they are neither used nor kept inside one.)"""
+    return _budget.get() is not None
+
+
 def work_spent(budget: list[int]) -> int:
     """The units a :func:`work_limit` block has spent so far."""
     return budget[1] - budget[0]

@@ -23,9 +23,9 @@ from engine.profiles.base import Entry, Profile
 from engine.profiles.levels import Level
 from engine.profiles.hodoku_choice import Policy, policy
 from engine.profiles.rating import Column, Rating, TechniqueCount
-from engine.profiles.se_style import MULTIPLE, X_CHAIN, SeRule, se_label, se_tenths
+from engine.profiles.se_style import MULTIPLE, SINGLES_MAX, X_CHAIN, SeRule, se_label, se_tenths
 from engine.step import Step
-from engine.technique import Catalog, Technique
+from engine.technique import SINGLE_CODES, Catalog, Technique
 
 
 INCOMPLETE = "Incomplete"  # the label of a path that stops short
@@ -178,7 +178,8 @@ class HodokuRater:
         config = self.configs.get(step.code, UNKNOWN_STEP)
         self.score += config.score
         self.highest = max(self.highest, config.level)
-        self.se = max(self.se, se_tenths(step, grid, LEVEL_FALLBACK[config.level]))
+        if self.se < SINGLES_MAX or grid is None or step.code not in SINGLE_CODES:  # no single rates above 2.3
+            self.se = max(self.se, se_tenths(step, grid, LEVEL_FALLBACK[config.level]))
         self.brute_force += step.code == BRUTE_FORCE_STEP.code
         count = self.counts.get(step.code)
         if count is None:

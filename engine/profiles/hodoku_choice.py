@@ -39,11 +39,26 @@ class OldestFirst(Protocol):
 
 
 @runtime_checkable
+class OldestStep(Protocol):
+    """An ``OldestFirst`` technique that can give its first step without listing."""
+
+    def oldest_step(self, grid: Grid) -> Step | None: ...
+
+
+@runtime_checkable
 class Pending(Protocol):
     """A sorted technique that can list its steps unbuilt: in ``find``'s order, each as its
     eliminations (the step's, exactly) and a function that builds the step."""
 
     def pending(self, grid: Grid) -> Iterator[tuple[tuple[Candidate, ...], Callable[[], Step]]]: ...
+
+
+@runtime_checkable
+class RankedStep(Protocol):
+    """A sorted technique that can give the step ``first_ranked`` would take from its
+    ``pending`` steps without finishing every one of them."""
+
+    def ranked_step(self, grid: Grid) -> Step | None: ...
 
 
 @runtime_checkable
@@ -64,6 +79,8 @@ def policy(technique: Technique) -> Policy:
     search. Sorted techniques (``SORTED``): the step that sorts first by ``rank``, the first
     found among equals. Every other technique: the first step its search finds.
     """
+    if isinstance(technique, OldestStep):
+        return technique.oldest_step
     if isinstance(technique, OldestFirst):
         oldest = technique.oldest_first
         return lambda grid: next(oldest(grid), None)
@@ -71,6 +88,8 @@ def policy(technique: Technique) -> Policy:
         return technique.hodoku_step
     find = technique.find
     if technique.code in SORTED:
+        if isinstance(technique, RankedStep):  # the same step, fewer chains traced
+            return technique.ranked_step
         if isinstance(technique, Pending):  # the same step, only that one built
             pending = technique.pending
             return lambda grid: first_ranked(pending(grid))

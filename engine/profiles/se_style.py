@@ -197,13 +197,17 @@ def se_label(code: str) -> str:
     return f"{rule.tenths / 10:.1f}" + ("+" if rule.chain else "")
 
 
+#: The highest value :func:`singles_tenths` gives.
+SINGLES_MAX = 23
+
+
 def singles_tenths(grid: Grid) -> int:
     """The SE value of the easiest single SE would take in a position (23 if none)."""
     if grid.has_full_house():
         return 10
     if grid.has_box_hidden_single():
         return 12
-    return 15 if grid.has_hidden_single() else 23
+    return 15 if grid.has_hidden_single() else SINGLES_MAX
 
 
 def se_tenths(step: Step, before: Grid | None = None, fallback: SeRule = MULTIPLE) -> int:

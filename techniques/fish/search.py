@@ -31,7 +31,7 @@ from itertools import combinations
 from typing import Iterator
 
 from engine.cells import ALL_CELLS, BOX_OF, COL_OF, DIGITS, PEER_MASK, ROW_OF, UNITS, CellSet, Digit, first_cell
-from engine.cache import per_grid_version
+from engine.cache import StateMemo, per_grid_version
 from engine.grid import Grid
 from engine.stop import WorkLimitReached, checkpoint
 from engine.digit_templates import deletable
@@ -328,14 +328,27 @@ def find_fish(grid: Grid, shape: Shape, size: int, finned: bool) -> tuple[Fish, 
         if not targets or not grid.cells_with[digit]:
             continue
         everywhere = grid.cells_with[digit]
+        key = (shape, size, finned, digit, everywhere, targets)
+        known = _DIGIT_FISH.get(key)
+        if known is not None:
+            found.extend(known)
+            continue
         cands = tuple([everywhere & mask for mask in masks])
         lines_only = shape is Shape.BASIC and not finned
         query = _Query(digit, cands, size, MAX_FINS if finned else 0, max_endo, targets, lines_only)
         try:
-            found.extend(_digit_fishes(query, shape, finned))
+            fishes = tuple(_digit_fishes(query, shape, finned))
         except WorkLimitReached as spent:
             raise FishSearchCut(spent.limit, tuple(found)) from None
+        _DIGIT_FISH.put(key, fishes)
+        found.extend(fishes)
     return tuple(found)
+
+
+#: One digit's fish depend on nothing but the search and that digit's candidates (and the
+#: cells its eliminations may hit, themselves a function of them): remembered across steps,
+#: since most steps leave most digits alone.
+_DIGIT_FISH: StateMemo[tuple[Shape, int, bool, Digit, CellSet, CellSet], tuple[Fish, ...]] = StateMemo()
 
 
 def siamese_pairs(fishes: tuple[Fish, ...]) -> Iterator[tuple[Fish, Fish]]:

@@ -33,7 +33,7 @@ class LiteralGraph:
     """Implications between the literals of a list of nodes (built once per grid version,
     read-only afterwards)."""
 
-    __slots__ = ("nodes", "index", "out", "inc", "keys", "delay", "delayed")
+    __slots__ = ("nodes", "index", "out", "inc", "keys", "delay", "delayed", "plain")
 
     def __init__(self, nodes: Sequence[Node]) -> None:
         self.nodes: list[Node] = []
@@ -44,12 +44,14 @@ class LiteralGraph:
         self.keys: list[CellSet] = []
         self.delay: list[int] = []
         self.delayed = 0  # literals whose implications are slowed (see slow)
+        self.plain = False  # True: single candidates only (no group or set node)
         for node in nodes:
             self.add(node)
 
     def add(self, node: Node) -> int:
         """Add a node (with no implications yet); returns its number."""
         i = self.index[node] = len(self.nodes)
+        self.plain = False
         self.nodes.append(node)
         self.out += (0, 0)
         self.inc += (0, 0)
@@ -63,6 +65,7 @@ class LiteralGraph:
         twin = LiteralGraph(())
         twin.nodes, twin.index, twin.keys = self.nodes[:], dict(self.index), self.keys[:]
         twin.out, twin.inc, twin.delay, twin.delayed = self.out[:], self.inc[:], self.delay[:], self.delayed
+        twin.plain = self.plain
         return twin
 
     def imply(self, a: int, b: int) -> None:
@@ -134,6 +137,21 @@ class LiteralGraph:
             found.append(frontier)
         return found
 
+    def reaching(self, targets: int) -> int:
+        """The literals from which some chain leads to a literal of ``targets`` (those
+        included): a breadth-first search backwards from all of them at once."""
+        inc = self.inc
+        seen = frontier = targets
+        while frontier:
+            found = 0
+            while frontier:
+                low = frontier & -frontier
+                found |= inc[low.bit_length() - 1]
+                frontier ^= low
+            frontier = found & ~seen
+            seen |= frontier
+        return seen
+
     def paths(
         self, layers: list[int], target: int, *, loop: bool = False, prefer: int = 0, budget: int = TRACE_BUDGET
     ) -> Iterator[list[int]]:
@@ -184,6 +202,15 @@ class LiteralGraph:
 
         # A loop's end lies in the start cell on purpose: it blocks nothing.
         yield from extend(depth, 0, 0 if loop else self.keys[node_of(target)])
+
+
+def reached_after(layers: list[int], first: int) -> int:
+    """The literals of ``layers[first:]``, as one set (a search's quick test before it
+    looks at each length)."""
+    reached = 0
+    for layer in layers[first:]:
+        reached |= layer
+    return reached
 
 
 def path_nodes(graph: LiteralGraph, path: list[int]) -> list[tuple[Node, bool]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import partial
 from itertools import islice
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, bit, bit_indices, cells_of
@@ -21,13 +21,16 @@ from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Step
 from engine.stop import checkpoint
+from engine.profiles.hodoku_choice import first_ranked
 from engine.technique import BaseTechnique, Declaration
 from techniques.hodoku_chains.als_nodes import add_als_nodes
-from techniques.hodoku_chains.implications import LiteralGraph, path_nodes
+from techniques.hodoku_chains.candidate_graph import NICE_LOOP_LINKS, candidate_graph
+from techniques.hodoku_chains.implications import LiteralGraph, path_nodes, reached_after
 from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
 from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, digits_text
 from techniques.hodoku_chains.link_graph import Node, link_list
 from techniques.hodoku_chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
+from techniques.hodoku_chains.loop_choice import Entry, choose_entry
 from techniques.hodoku_chains.loop_explanations import explain
 from techniques.hodoku_chains.table_order import TableOrder, first_shortest_path, is_lasso
 
@@ -67,7 +70,7 @@ _GROUPED = Declaration("Grouped Nice Loop/AIC", "gnl", subcodes={"gcnl": "0709",
 
 @per_grid_version()
 def plain_graph(grid: Grid) -> LiteralGraph:
-    return _literal_graph(grid, groups=False)
+    return candidate_graph(grid, NICE_LOOP_LINKS)
 
 
 @per_grid_version()
@@ -103,6 +106,11 @@ class Search:
     on_literal: list[int]  # see _on_literals
     found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Found]]
     order: TableOrder
+    # Deferred (``deferred``): every loop and AIC as an Entry, its chain traced only if
+    # the profile's choice needs it (see loop_choice); else each is traced when found.
+    deferred: bool = False
+    entries: list[Entry] = field(default_factory=list)
+    on_mask: int = 0  # the on literals of single candidates
 
 
 @dataclass(frozen=True)
@@ -137,19 +145,51 @@ class NiceLoop(BaseTechnique):
 
     def pending(self, grid: Grid) -> Iterator[tuple[tuple[Candidate, ...], Callable[[], Step]]]:
         """The steps of :meth:`find`, in its order, each as its eliminations and a function
-        that builds it (explanation, highlights): the ``hodoku`` profile builds one."""
+        that builds it (explanation, highlights)."""
+        search = self._search(grid, deferred=False)
+        # Most eliminations first, then in the order found (HoDoKu's order among equals).
+        ordered = sorted(search.found.values(), key=lambda f: -len(f[1].eliminations))
+        for _, found in ordered:
+            yield found.eliminations, partial(self._step, grid, search.grouped, found)
+
+    def ranked_step(self, grid: Grid) -> Step | None:
+        """The step the ``hodoku`` profile takes (``hodoku_choice.first_ranked`` of
+        :meth:`pending`), tracing only the chains that can decide it."""
+        graph = self.graph(grid)
+        if graph.delayed:  # almost locked sets: several chains per end, traced as found
+            return first_ranked(self.pending(grid))
+        search = self._search(grid, deferred=True)
+        chosen = choose_entry(search.entries, lambda entry: self._traced(search, entry))
+        if chosen is None:
+            return None
+        entry, chain, eliminations = chosen
+        return self._step(grid, search.grouped, Found(entry.kind, chain, entry.effect, eliminations))
+
+    def _traced(self, search: Search, entry: Entry) -> Chain | None:
+        """The chain an entry's conclusion is shown with, None if HoDoKu drops it."""
+        if entry.chain is not None:
+            return entry.chain
+        return next(self._chains(search, entry.layers, entry.end, entry.loop), None)
+
+    def _search(self, grid: Grid, deferred: bool) -> Search:
+        """Every premise searched: the steps kept in ``found`` or, deferred, every
+        conclusion in ``entries``."""
         graph = self.graph(grid)
         search = Search(
-            grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {}, TableOrder(grid, graph)
+            grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {}, TableOrder(grid, graph), deferred
         )
         # HoDoKu's order, which decides between equally short chains with one effect:
         # every loop from "candidate is true", then every loop from "candidate is false",
         # then every AIC (from "candidate is false"), candidates in cell and digit order.
         plain = [i for i, node in enumerate(graph.nodes) if node.is_plain]
+        search.on_mask = sum(1 << true_literal(i) for i in plain)
         # HoDoKu's tables bound a chain by nothing but their size (1000 entries, more than a
         # position has literals once nice loops are tried): no length cap here, unlike the
         # simple chains'. A shortest chain visits each literal once, so this is no bound.
         unbounded = len(graph.out)
+        # A grouped chain passes a group or set node: a premise that reaches none has none
+        # (every literal otherwise: -1). Its search is skipped; its checkpoint is not.
+        useful = graph.reaching(search.special) if self.grouped else -1
         false_layers: dict[int, list[int]] = {}
         reached = 0
         for premise in (True, False):
@@ -157,22 +197,24 @@ class NiceLoop(BaseTechnique):
                 if reached > MAX_LITERALS_REACHED:
                     break
                 checkpoint()
-                layers = graph.layers(true_literal(i) if premise else false_literal(i), unbounded)
+                start = true_literal(i) if premise else false_literal(i)
+                if not useful >> start & 1:
+                    continue
+                layers = graph.layers(start, unbounded)
                 reached += sum(map(int.bit_count, layers))
                 if not premise:
                     false_layers[i] = layers
                 self._loops(search, layers, graph.nodes[i], premise)
         for i, layers in false_layers.items():
             self._aics(search, layers, graph.nodes[i])
-        # Most eliminations first, then in the order found (HoDoKu's order among equals).
-        ordered = sorted(search.found.values(), key=lambda f: -len(f[1].eliminations))
-        for _, found in ordered:
-            yield found.eliminations, partial(self._step, grid, search.grouped, found)
+        return search
 
     def _loops(self, search: Search, layers: list[int], start: Node, start_true: bool) -> None:
         grid, graph = search.grid, search.graph
         ends = search.cell_literals[start.cell]
         # A loop needs three links at least to leave the cell and come back.
+        if not reached_after(layers, 3) & ends:
+            return
         for length in range(3, len(layers)):
             for end in bit_indices(layers[length] & ends):
                 verdict = loop_kind(grid, start, start_true, graph.node(end), is_true(end))
@@ -182,6 +224,9 @@ class NiceLoop(BaseTechnique):
                 if kind is not Kind.CONTINUOUS:
                     # No effect: the start cell holds only the proven digit already (a
                     # pending single), so the loop would be a step that changes nothing.
+                    if search.deferred and effect:
+                        search.entries.append(Entry(self._code(search, kind), kind, effect, length, layers, end, True))
+                        continue
                     if not effect or self._known(search, kind, effect, length):
                         continue
                     for chain in self._chains(search, layers, end, loop=True):
@@ -192,15 +237,25 @@ class NiceLoop(BaseTechnique):
                 # routes may differ: report each (HoDoKu keeps whichever its tables met first).
                 for chain in islice(self._chains(search, layers, end, loop=True), CONTINUOUS_ROUTES):
                     cut = continuous_eliminations(grid, chain)
-                    if cut:
+                    if cut and search.deferred:
+                        search.entries.append(Entry(self._code(search, kind), kind, cut, length, layers, end, True, chain))
+                    elif cut:
                         self._record(search, kind, chain, cut, length)
 
     def _aics(self, search: Search, layers: list[int], start: Node) -> None:
         grid, graph = search.grid, search.graph
-        ends = _aic_ends(search, start)
+        reached = reached_after(layers, 3) & search.on_mask  # where an AIC may end
+        if not reached:
+            return
+        ends = _aic_ends(search, start) & reached
+        if not ends:
+            return
         for length in range(3, len(layers)):
             for end in bit_indices(layers[length] & ends):
                 effect = aic_eliminations(grid, start, graph.node(end))
+                if search.deferred and effect:
+                    search.entries.append(Entry(self._code(search, Kind.AIC), Kind.AIC, effect, length, layers, end, False))
+                    continue
                 if not effect or self._known(search, Kind.AIC, effect, length):
                     continue
                 for chain in self._chains(search, layers, end, loop=False):
@@ -234,6 +289,9 @@ class NiceLoop(BaseTechnique):
                 plain_seen += 1
                 if plain_seen > GROUPED_TRIES:
                     return
+
+    def _code(self, search: Search, kind: Kind) -> str:
+        return _NAMES[(search.grouped, kind)][1]
 
     def _known(self, search: Search, kind: Kind, effect: tuple[Candidate, ...], length: int) -> bool:
         code = _NAMES[(search.grouped, kind)][1]

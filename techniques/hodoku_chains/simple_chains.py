@@ -15,15 +15,16 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable, Iterator, NamedTuple
 
-from engine.cells import CELL_NAMES, MASK_COUNT, PEER_MASK, CellSet, Digit, bit_indices
-from engine.cache import per_grid_version
+from engine.cells import CELL_NAMES, PEER_MASK, CellSet, Digit, bit_indices
+from engine.cache import StateMemo, per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates, false_literal, true_literal
 from techniques.hodoku_chains.implications import LiteralGraph, path_nodes
 from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, walk_words, which_see
-from techniques.hodoku_chains.link_graph import Node, link_list
+from techniques.hodoku_chains.candidate_graph import X_CHAIN_LINKS, XY_CHAIN_LINKS, candidate_graph
+from techniques.hodoku_chains.link_graph import Node
 from techniques.hodoku_chains.table_order import TableOrder, first_path_to_any, first_simple_path, is_lasso
 
 _X_CHAIN = (
@@ -46,25 +47,13 @@ MAX_LINKS = 19
 @per_grid_version()
 def x_graph(grid: Grid) -> LiteralGraph:
     """Links between cells for one digit at a time: the X-Chain's graph."""
-    linked = link_list(grid)
-    graph = LiteralGraph(sorted(linked.nodes, key=lambda n: n.sort_key))
-    graph.add_links((a, b, True, strong) for a, b, strong in linked.links if a.digit == b.digit)
-    return graph
+    return candidate_graph(grid, X_CHAIN_LINKS)
 
 
 @per_grid_version()
 def xy_graph(grid: Grid) -> LiteralGraph:
     """Cells with two candidates: strong links inside them, weak links between them."""
-    linked = link_list(grid)
-
-    def bivalue(n: Node) -> bool:
-        return MASK_COUNT[grid.cands[n.cell]] == 2
-
-    graph = LiteralGraph(sorted((n for n in linked.nodes if bivalue(n)), key=lambda n: n.sort_key))
-    graph.add_links(
-        (a, b, a.cells != b.cells, a.cells == b.cells) for a, b, _ in linked.links if bivalue(a) and bivalue(b)
-    )
-    return graph
+    return candidate_graph(grid, XY_CHAIN_LINKS)
 
 
 def on_literals(graph: LiteralGraph) -> int:
@@ -86,14 +75,43 @@ class SimpleChain(BaseTechnique):
     def pending(self, grid: Grid) -> Iterator[tuple[tuple[Candidate, ...], Callable[[], Step]]]:
         """The steps of :meth:`find`, in its order, each as its eliminations and a function
         that builds it (explanation, highlights): the ``hodoku`` profile builds one."""
-        graph = xy_graph(grid) if self.xy else x_graph(grid)
+        found = self._by_digit(grid) if not self.xy else {effect: kept for _, effect, kept in self._found(grid, xy_graph(grid))}
+        # Most eliminations first, then in the order found (HoDoKu's order among equals).
+        for _, chain in sorted(found.values(), key=lambda f: -len(f[1].eliminations)):
+            yield chain.eliminations, partial(self._step, grid, chain)
+
+    def _by_digit(self, grid: Grid) -> dict[tuple[Candidate, ...], tuple[int, _Found]]:
+        """The X-Chains of every digit, as one search over all of them keeps them: in the
+        order of their start cells (then digits). One digit's chains depend on nothing but
+        its candidates: remembered, since most steps leave most digits alone."""
+        merged: list[tuple[int, Digit, int, tuple[Candidate, ...], tuple[int, _Found]]] = []
+        for digit in range(1, 10):
+            cells = grid.cells_with[digit]
+            if not cells:
+                continue
+            kept = _X_CHAINS.get((digit, cells))
+            if kept is None:
+                graph = candidate_graph(grid, X_CHAIN_LINKS, digit)
+                kept = tuple((start, digit, n, effect, value) for n, (start, effect, value) in enumerate(self._found(grid, graph)))
+                _X_CHAINS.put((digit, cells), kept)
+            merged += kept
+        merged.sort(key=lambda entry: entry[:3])
+        return {effect: value for _, _, _, effect, value in merged}
+
+    def _found(self, grid: Grid, graph: LiteralGraph) -> list[tuple[int, tuple[Candidate, ...], tuple[int, _Found]]]:
+        """The chain kept per effect, in the order the effects were first met, each with
+        the cell of the start it was first met from."""
         order = TableOrder(grid, graph)
         ends = on_literals(graph)
         found: dict[tuple[Candidate, ...], tuple[int, _Found]] = {}
+        starts: dict[tuple[Candidate, ...], int] = {}
         for i, node in enumerate(graph.nodes):
             layers = graph.layers(false_literal(i))
             # A chain needs three links at least (strong, weak, strong); HoDoKu stops at 19.
-            for length in range(3, min(len(layers), MAX_LINKS + 1), 2):
+            lengths = range(3, min(len(layers), MAX_LINKS + 1), 2)
+            if not _reached(layers, lengths) & ends:
+                continue
+            for length in lengths:
                 by_effect: dict[tuple[Candidate, ...], int] = {}
                 for end in bit_indices(layers[length] & ends):
                     targets = self._targets(grid, node, graph.node(end))
@@ -103,9 +121,9 @@ class SimpleChain(BaseTechnique):
                 for effect, chosen in by_effect.items():
                     if effect not in found or found[effect][0] > length:
                         self._consider(grid, graph, order, layers, (length, chosen), node, effect, found)
-        # Most eliminations first, then in the order found (HoDoKu's order among equals).
-        for _, chain in sorted(found.values(), key=lambda f: -len(f[1].eliminations)):
-            yield chain.eliminations, partial(self._step, grid, chain)
+                        if effect in found:
+                            starts.setdefault(effect, node.cell)
+        return [(starts[effect], effect, kept) for effect, kept in found.items()]
 
     def _targets(self, grid: Grid, start: Node, last: Node) -> CellSet:
         """The cells a chain from ``start`` to ``last`` clears (0: not such a chain). An
@@ -171,6 +189,14 @@ class SimpleChain(BaseTechnique):
         )
 
 
+def _reached(layers: list[int], lengths: range) -> int:
+    """The literals of these layers, as one set (the quick test before each length)."""
+    reached = 0
+    for length in lengths:
+        reached |= layers[length]
+    return reached
+
+
 class _Found(NamedTuple):
     """A chain kept for its effect, its step not built yet."""
 
@@ -179,6 +205,9 @@ class _Found(NamedTuple):
     targets: CellSet
     eliminations: tuple[Candidate, ...]  # the step's
 
+
+#: One digit's X-Chains (as ``SimpleChain._by_digit`` keeps them) by that digit's candidates.
+_X_CHAINS: StateMemo[tuple[Digit, CellSet], tuple[tuple[int, Digit, int, tuple[Candidate, ...], tuple[int, _Found]], ...]] = StateMemo()
 
 X_CHAIN = SimpleChain(Declaration("X-Chain", "x", library="0701"), xy=False)
 XY_CHAIN = SimpleChain(Declaration("XY-Chain", "xyc", library="0702"), xy=True)

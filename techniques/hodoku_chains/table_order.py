@@ -35,7 +35,7 @@ class TableOrder:
         self.grid = grid
         self.graph = graph
         # Groups in HoDoKu's order (rows, then columns; digit; box): not the graph's.
-        self.groups = [(graph.index[n], n) for n in group_nodes(grid) if n in graph.index]
+        self.groups = [] if graph.plain else [(graph.index[n], n) for n in group_nodes(grid) if n in graph.index]
         self._ranks: dict[int, dict[int, int]] = {}
 
     def rank(self, a: int, b: int) -> int:

@@ -14,9 +14,11 @@ C and B that L lacks in the box, and extra digits held by both L and B in both.
 from __future__ import annotations
 
 from itertools import combinations
+from operator import itemgetter
 from typing import Iterator, Sequence
 
 from engine.cells import ALL_DIGITS, BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, Unit, cells_of
+from engine.cache import StateMemo
 from engine.grid import Grid
 from engine.stop import checkpoint
 from engine.notation import compact_cells
@@ -66,6 +68,11 @@ _PAIRS: tuple[tuple[Unit, Unit, tuple[Cell, ...]], ...] = tuple(
 )
 
 
+#: The candidates of each crossing's line and box, as a tuple.
+_PAIR_CELLS = tuple(itemgetter(*cells_of(line.mask | box.mask)) for line, box, _ in _PAIRS)
+_PAIR_STEPS: StateMemo[tuple[int, tuple[int, ...]], tuple[Step, ...]] = StateMemo()
+
+
 class SueDeCoq(BaseTechnique):
     """Two or three cells of a line-box intersection with two more digits than cells,
     completed by naked-set-like groups in the line and in the box."""
@@ -75,14 +82,26 @@ class SueDeCoq(BaseTechnique):
     def find(self, grid: Grid) -> Iterator[Step]:
         seen: set[tuple[tuple[Candidate, ...], ...]] = set()
         cands = grid.cands
-        for line, box, cells in _PAIRS:
+        for n, (line, box, cells) in enumerate(_PAIRS):
             checkpoint()
             if sum(1 for c in cells if cands[c]) < 2:
                 continue
-            for step in self.pair_steps(cands, line, box):
+            for step in self._remembered(cands, n):
                 if step.effect not in seen:
                     seen.add(step.effect)
                     yield step
+
+    def _remembered(self, cands: Sequence[int], n: int) -> tuple[Step, ...]:
+        """:meth:`pair_steps` of the n-th crossing, which depend on nothing but the
+        candidates of its line and box: remembered, since most steps leave most crossings
+        alone."""
+        key = (n, _PAIR_CELLS[n](cands))
+        steps = _PAIR_STEPS.get(key)
+        if steps is None:
+            line, box, _ = _PAIRS[n]
+            steps = tuple(self.pair_steps(cands, line, box))
+            _PAIR_STEPS.put(key, steps)
+        return steps
 
     def pair_steps(self, cands: Sequence[int], line: Unit, box: Unit) -> Iterator[Step]:
         """Every Sue de Coq around the intersection of ``line`` and ``box``, in HoDoKu's

@@ -13,6 +13,7 @@ from itertools import combinations
 from typing import Iterator, NamedTuple
 
 from engine.cells import BOX_OF, BOXES, COL_OF, COLS, ROW_OF, ROWS, Cell, CellSet, Digit, Unit, cells_of, first_cell
+from engine.cache import StateMemo, remembered
 from engine.grid import Grid
 from engine.notation import cell_list_words, compact_cells
 from engine.step import Candidate, Highlights, Link, Step
@@ -57,15 +58,20 @@ class EmptyRectangle(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         for digit in range(1, 10):
-            found: list[_Rectangle] = []
-            for rect in self._rectangles(grid, digit):
-                if all(rect.target != other.target for other in found):
-                    found.append(rect)
-                    yield self._single(grid, rect)
-            # Duals last: HoDoKu reports them only when asked for, after the plain ones.
-            for one, two in combinations(found, 2):
-                if one.box == two.box:
-                    yield self._dual(grid, one, two)
+            key = (self.two_candidates, digit, grid.cells_with[digit])
+            yield from remembered(_RECTANGLES, key, lambda: self._digit_steps(grid, digit))
+
+    def _digit_steps(self, grid: Grid, digit: Digit) -> Iterator[Step]:
+        """One digit's steps: a pure function of its candidates."""
+        found: list[_Rectangle] = []
+        for rect in self._rectangles(grid, digit):
+            if all(rect.target != other.target for other in found):
+                found.append(rect)
+                yield self._single(grid, rect)
+        # Duals last: HoDoKu reports them only when asked for, after the plain ones.
+        for one, two in combinations(found, 2):
+            if one.box == two.box:
+                yield self._dual(grid, one, two)
 
     def _rectangles(self, grid: Grid, digit: Digit) -> Iterator[_Rectangle]:
         # Strong links in columns leave a rectangle's row, those in rows leave its column.
@@ -167,6 +173,9 @@ def _line_partners(grid: Grid, digit: Digit, lines: tuple[Unit, ...]) -> dict[Ce
     """Each end of a strong link in ``lines``, mapped to its link."""
     return {cell: link for link in strong_links(grid, digit, lines) for cell in link[1:]}
 
+
+#: One digit's steps by the digit's candidates (and the option): most steps leave most digits alone.
+_RECTANGLES: StateMemo[tuple[bool, Digit, CellSet], tuple[Step, ...]] = StateMemo()
 
 EMPTY_RECTANGLE = EmptyRectangle()
 #: HoDoKu's "Empty Rectangles with only two candidates" option (reglib variant 0402-1).

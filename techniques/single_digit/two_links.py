@@ -28,6 +28,7 @@ from engine.cells import (
     Unit,
     cells_of,
 )
+from engine.cache import StateMemo, remembered
 from engine.grid import Grid
 from engine.notation import cell_list_words, compact_cells
 from engine.step import Candidate, Highlights, Link, Step
@@ -56,10 +57,14 @@ class Skyscraper(BaseTechnique):
         # HoDoKu's order: the rows for every digit, then the columns
         for lines in (ROWS, COLS):
             for digit in range(1, 10):
-                for one, two in combinations(strong_links(grid, digit, lines), 2):
-                    step = self._try(grid, digit, one, two, lines is ROWS)
-                    if step is not None:
-                        yield step
+                key = (lines is ROWS, digit, grid.cells_with[digit])
+                yield from remembered(_SKYSCRAPERS, key, lambda: self._digit_steps(grid, digit, lines))
+
+    def _digit_steps(self, grid: Grid, digit: Digit, lines: tuple[Unit, ...]) -> Iterator[Step]:
+        for one, two in combinations(strong_links(grid, digit, lines), 2):
+            step = self._try(grid, digit, one, two, lines is ROWS)
+            if step is not None:
+                yield step
 
     def _try(self, grid: Grid, digit: Digit, one: StrongLink, two: StrongLink, rows: bool) -> Step | None:
         cross = COL_OF if rows else ROW_OF
@@ -208,20 +213,23 @@ class TurbotFish(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         for digit in range(1, 10):
-            partners = _partners(grid, digit)
-            # The weak link must land on a cell that starts another strong link.
-            linked = sum(1 << cell for cell in partners)
-            seen: set[CellSet] = set()
-            for a in sorted(partners):
-                for b in partners[a]:
-                    for c in cells_of(linked & PEER_MASK[b] & ~(1 << a)):
-                        for d in partners.get(c, ()):
-                            if d in (a, b):
-                                continue
-                            targets = grid.cells_with[digit] & PEER_MASK[a] & PEER_MASK[d]
-                            if targets and targets not in seen:
-                                seen.add(targets)
-                                yield self._make(grid, digit, (a, b, c, d), targets)
+            yield from remembered(_TURBOTS, (digit, grid.cells_with[digit]), lambda: self._digit_steps(grid, digit))
+
+    def _digit_steps(self, grid: Grid, digit: Digit) -> Iterator[Step]:
+        partners = _partners(grid, digit)
+        # The weak link must land on a cell that starts another strong link.
+        linked = sum(1 << cell for cell in partners)
+        seen: set[CellSet] = set()
+        for a in sorted(partners):
+            for b in partners[a]:
+                for c in cells_of(linked & PEER_MASK[b] & ~(1 << a)):
+                    for d in partners.get(c, ()):
+                        if d in (a, b):
+                            continue
+                        targets = grid.cells_with[digit] & PEER_MASK[a] & PEER_MASK[d]
+                        if targets and targets not in seen:
+                            seen.add(targets)
+                            yield self._make(grid, digit, (a, b, c, d), targets)
 
     def _make(self, grid: Grid, digit: Digit, cells: tuple[Cell, Cell, Cell, Cell], targets: CellSet) -> Step:
         a, b, c, d = cells
@@ -246,6 +254,11 @@ def _partners(grid: Grid, digit: Digit) -> dict[Cell, tuple[Cell, ...]]:
         found.setdefault(link.second, set()).add(link.first)
     return {cell: tuple(sorted(others)) for cell, others in found.items()}
 
+
+#: One digit's steps (a pure function of its candidates) by the digit's candidates: most
+#: steps leave most digits alone.
+_SKYSCRAPERS: StateMemo[tuple[bool, Digit, CellSet], tuple[Step, ...]] = StateMemo()
+_TURBOTS: StateMemo[tuple[Digit, CellSet], tuple[Step, ...]] = StateMemo()
 
 SKYSCRAPER = Skyscraper()
 TWO_STRING_KITE = TwoStringKite()

@@ -43,12 +43,29 @@ class FullHouse(BaseTechnique):
             if u is not None:
                 yield from self._step(grid, cell, u)
 
+    def oldest_step(self, grid: Grid) -> Step | None:
+        """The first step of :meth:`oldest_first` (the hodoku profile's), without a generator."""
+        if not grid.has_full_house():
+            return None
+        for cell in grid.naked_singles_by_age():
+            u = grid.full_house_of(cell)
+            if u is not None:
+                step = self._make(grid, cell, u)
+                if step is not None:
+                    return step
+        return None
+
     def _step(self, grid: Grid, cell: Cell, u: int) -> Iterator[Step]:
+        step = self._make(grid, cell, u)
+        if step is not None:
+            yield step
+
+    def _make(self, grid: Grid, cell: Cell, u: int) -> Step | None:
         unit = UNITS[u]
         digit = SINGLE_DIGIT[ALL_DIGITS & ~grid.placed_mask(unit)]
         if not grid.cands[cell] >> (digit - 1) & 1:
-            return  # a broken pencil-mark state
-        yield self.step(
+            return None  # a broken pencil-mark state
+        return self.step(
             placements=(Candidate(digit, cell),),
             explanation=_FULL_HOUSE.format(cell=CELL_NAMES[cell], house=unit.long_name, digit=digit),
             highlights=Highlights(units=(u,), cells=(cell,)),
@@ -67,15 +84,23 @@ class NakedSingle(BaseTechnique):
     def oldest_first(self, grid: Grid) -> Iterator[Step]:
         return self._steps(grid, grid.naked_singles_by_age())
 
+    def oldest_step(self, grid: Grid) -> Step | None:
+        """The first step of :meth:`oldest_first` (the hodoku profile's), without a generator."""
+        cell = grid.oldest_naked_single()
+        return None if cell is None else self._make(grid, cell)
+
     def _steps(self, grid: Grid, cells: Iterable[Cell]) -> Iterator[Step]:
         for cell in cells:
-            digit = SINGLE_DIGIT[grid.cands[cell]]
-            yield self.step(
-                placements=(Candidate(digit, cell),),
-                explanation=_NAKED_SINGLE.format(cell=CELL_NAMES[cell], digit=digit),
-                highlights=Highlights(cells=(cell,)),
-                digits=(digit,),
-            )
+            yield self._make(grid, cell)
+
+    def _make(self, grid: Grid, cell: Cell) -> Step:
+        digit = SINGLE_DIGIT[grid.cands[cell]]
+        return self.step(
+            placements=(Candidate(digit, cell),),
+            explanation=_NAKED_SINGLE.format(cell=CELL_NAMES[cell], digit=digit),
+            highlights=Highlights(cells=(cell,)),
+            digits=(digit,),
+        )
 
 
 class HiddenSingle(BaseTechnique):
@@ -89,22 +114,29 @@ class HiddenSingle(BaseTechnique):
     def oldest_first(self, grid: Grid) -> Iterator[Step]:
         return self._steps(grid, grid.hidden_singles_by_age())
 
+    def oldest_step(self, grid: Grid) -> Step | None:
+        """The first step of :meth:`oldest_first` (the hodoku profile's), without a generator."""
+        key = grid.oldest_hidden_single()
+        return None if key is None else self._make(grid, key[0], key[1], first_cell(grid.cells_with[key[1]] & UNITS[key[0]].mask))
+
     def _steps(self, grid: Grid, keys: Iterable[tuple[int, int]]) -> Iterator[Step]:
         done: set[tuple[int, int]] = set()
         for u, digit in keys:
-            unit = UNITS[u]
-            cell = first_cell(grid.cells_with[digit] & unit.mask)
+            cell = first_cell(grid.cells_with[digit] & UNITS[u].mask)
             if (cell, digit) in done:
                 continue  # one step per cell, as HoDoKu records it
             done.add((cell, digit))
-            house = unit.long_name
-            text = _HIDDEN_SINGLE.format(House=house.capitalize(), house=house, cell=CELL_NAMES[cell], digit=digit)
-            yield self.step(
-                placements=(Candidate(digit, cell),),
-                explanation=text,
-                highlights=Highlights(pattern=(Candidate(digit, cell),), units=(u,)),
-                digits=(digit,),
-            )
+            yield self._make(grid, u, digit, cell)
+
+    def _make(self, grid: Grid, u: int, digit: int, cell: Cell) -> Step:
+        house = UNITS[u].long_name
+        text = _HIDDEN_SINGLE.format(House=house.capitalize(), house=house, cell=CELL_NAMES[cell], digit=digit)
+        return self.step(
+            placements=(Candidate(digit, cell),),
+            explanation=text,
+            highlights=Highlights(pattern=(Candidate(digit, cell),), units=(u,)),
+            digits=(digit,),
+        )
 
 
 FULL_HOUSE = FullHouse()

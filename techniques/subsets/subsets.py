@@ -12,12 +12,12 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Iterator
 
-from engine.cells import BOX_OF, BOXES, COL_OF, MASK_COUNT, MASK_DIGITS, ROW_OF, UNITS, Cell, Unit, UnitKind, cells_of, common_units
+from engine.cells import BOX_OF, BOXES, LINES, MASK_COUNT, MASK_DIGITS, UNITS, Cell, Unit, UnitKind, cells_of, common_units
 from engine.grid import Grid
 from engine.notation import compact_cells, digit_list
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
-from techniques.shared import cell_names, digit_words, removal_words
+from techniques.shared import cell_names, digit_words, removal_words, seeing_all
 
 _SIZE_WORDS = {2: "two", 3: "three", 4: "four"}
 _NAKED = (
@@ -59,6 +59,11 @@ class NakedSubset(BaseTechnique):
 
     def _make(self, grid: Grid, unit: Unit, combo: tuple[Cell, ...], union: int) -> Step | None:
         cellset = sum(1 << c for c in combo)
+        # The cells that see all of the set are those of its houses: none holding its digits,
+        # no step (most sets found are ones already used up).
+        targets = seeing_all(cellset)
+        if not any(grid.cells_with[d] & targets for d in MASK_DIGITS[union]):
+            return None
         houses = common_units(cellset)
         # HoDoKu's order: the line's cells, then the box's, each cell's digits ascending.
         eliminations = tuple(
@@ -101,8 +106,11 @@ class NakedSubset(BaseTechnique):
 
 
 def _in_one_line(cells: tuple[Cell, ...]) -> bool:
-    rows = {ROW_OF[c] for c in cells}
-    return len(rows) == 1 or len({COL_OF[c] for c in cells}) == 1
+    return cells in _LINE_COMBOS
+
+
+#: Every two or three cells of one row or column, ascending: what a locked set may be.
+_LINE_COMBOS = frozenset(combo for line in LINES for size in (2, 3) for combo in combinations(line.cells, size))
 
 
 class HiddenSubset(BaseTechnique):

@@ -112,6 +112,13 @@ def _far_pairs(cell: Cell, line1: Unit, line2: Unit) -> Iterator[tuple[Cell, Cel
             yield c21, c22
 
 
+#: Per cell, each second corner in its box (``_partners``) with the far corner pairs that
+#: complete a rectangle (``_far_pairs``), in their order: a table, not a walk per call.
+_RECTANGLE_CORNERS: tuple[tuple[tuple[Cell, tuple[tuple[Cell, Cell], ...]], ...], ...] = tuple(
+    tuple((other, tuple(_far_pairs(cell, line1, line2))) for other, line1, line2 in _partners(cell)) for cell in range(N_CELLS)
+)
+
+
 def unique_rectangles(grid: Grid, allow_missing: bool) -> Iterator[Rectangle]:
     """Every possible unique rectangle, each once.
 
@@ -130,10 +137,10 @@ def unique_rectangles(grid: Grid, allow_missing: bool) -> Iterator[Rectangle]:
             ok = allowed[a] & allowed[b]
         else:
             ok = grid.cells_with[a] & grid.cells_with[b]
-        for other, line1, line2 in _partners(cell):
+        for other, far_pairs in _RECTANGLE_CORNERS[cell]:
             if not ok >> other & 1:
                 continue
-            for c21, c22 in _far_pairs(cell, line1, line2):
+            for c21, c22 in far_pairs:
                 if ok >> c21 & 1 and ok >> c22 & 1:
                     rect = Rectangle((cell, other, c21, c22), a, b)
                     key = (rect.cellset, a, b)
@@ -163,10 +170,10 @@ def hodoku_examined(grid: Grid) -> set[tuple[CellSet, Digit, Digit]]:
             continue
         a, b = MASK_DIGITS[grid.cands[cell]]
         both = allowed[a] & allowed[b]
-        for other, line1, line2 in _partners(cell):
+        for other, far_pairs in _RECTANGLE_CORNERS[cell]:
             if not both >> other & 1:
                 continue
-            for c21, c22 in _far_pairs(cell, line1, line2):
+            for c21, c22 in far_pairs:
                 if allowed[a] >> c21 & 1 and both >> c22 & 1:
                     a1, b1, c1, d1 = sorted((cell, other, c21, c22))
                     number = ((a1 * 10 + b1) * 10 + c1) * 10 + d1
@@ -203,11 +210,11 @@ def avoidable_rectangles(grid: Grid) -> Iterator[Rectangle]:
     for cell in range(N_CELLS):
         if not _placed(grid, cell):
             continue
-        for other, line1, line2 in _partners(cell):
+        for other, far_pairs in _RECTANGLE_CORNERS[cell]:
             if not _placed(grid, other):
                 continue
             first, second = grid.values[cell], grid.values[other]
-            for c21, c22 in _far_pairs(cell, line1, line2):
+            for c21, c22 in far_pairs:
                 if _avoidable_far_pair(grid, c21, c22, first, second):
                     rect = Rectangle((cell, other, c21, c22), first, second)
                     if rect.cellset not in seen:

@@ -1,0 +1,109 @@
+"""Literal graphs over single candidates, built straight from the grid's bit sets.
+
+The X-Chain, XY-Chain and Nice Loop/AIC searches read a :class:`LiteralGraph` of single
+candidates only. Building it from the link list (a pair of nodes per link, in a dict, then
+numbered) cost more than the searches themselves; here each literal's implications are
+gathered from the cell and house bit sets, and the incoming sets follow from the outgoing
+ones, since every link holds both ways: "A on" implies "B off" exactly when "B on" implies
+"A off", and "A off" implies "B on" exactly when "B off" implies "A on". Nodes come in cell
+and digit order, as the link list sorted by :attr:`Node.sort_key` gives them, so the graph
+is the same, literal for literal.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, UNITS, UNITS_OF, cells_of
+from engine.grid import Grid
+from techniques.hodoku_chains.implications import LiteralGraph
+from techniques.hodoku_chains.link_graph import Node, candidate_node
+
+
+class Links(NamedTuple):
+    """Which links a candidate graph holds: inside a cell (weak: two of its digits;
+    strong: the two digits of a bivalue cell) and between cells (weak: one digit in two
+    cells of a house; strong: a house with exactly those two places)."""
+
+    bivalue_only: bool  # only candidates of cells with two digits
+    cell_weak: bool
+    cell_strong: bool
+    house_weak: bool
+    house_strong: bool
+
+
+#: Nice Loop/AIC: every link.
+NICE_LOOP_LINKS = Links(bivalue_only=False, cell_weak=True, cell_strong=True, house_weak=True, house_strong=True)
+#: X-Chain: links between cells, one digit at a time.
+X_CHAIN_LINKS = Links(bivalue_only=False, cell_weak=False, cell_strong=False, house_weak=True, house_strong=True)
+#: XY-Chain: bivalue cells, strong inside them and weak between them.
+XY_CHAIN_LINKS = Links(bivalue_only=True, cell_weak=False, cell_strong=True, house_weak=True, house_strong=False)
+
+
+def candidate_graph(grid: Grid, links: Links, digit: int = 0) -> LiteralGraph:
+    """The literal graph of the grid's candidates with these links (of one digit's only,
+    when ``digit`` is given: a graph whose links never join two digits splits that way)."""
+    cands = grid.cands
+    included = [c for c in range(N_CELLS) if cands[c] and (not links.bivalue_only or MASK_COUNT[cands[c]] == 2)]
+    if digit:
+        assert not links.cell_weak and not links.cell_strong, "links inside a cell join two digits"
+        included = [c for c in included if cands[c] >> (digit - 1) & 1]
+    nodes: list[Node] = []
+    number = [-1] * (N_CELLS * 10)  # cell * 10 + digit -> node number
+    with_digit = [0] * 10  # the included cells holding each digit
+    for c in included:
+        for d in (digit,) if digit else MASK_DIGITS[cands[c]]:
+            number[c * 10 + d] = len(nodes)
+            nodes.append(candidate_node(d, c))
+            with_digit[d] |= 1 << c
+    out = [0] * (2 * len(nodes))
+    for c in included:
+        _cell_links(grid, c, links, number, with_digit, out)
+    return _graph(nodes, out)
+
+
+def _cell_links(grid: Grid, c: int, links: Links, number: list[int], with_digit: list[int], out: list[int]) -> None:
+    """The implications out of the literals of cell ``c``'s candidates (those in the graph)."""
+    digits = [d for d in MASK_DIGITS[grid.cands[c]] if number[c * 10 + d] >= 0]
+    base = c * 10
+    on_bits = off_bits = 0
+    for d in digits:
+        on_bits |= 1 << 2 * number[base + d]
+        off_bits |= 2 << 2 * number[base + d]
+    bivalue = len(digits) == 2
+    for d in digits:
+        on = 2 * number[base + d]
+        weak = off_bits & ~(2 << on) if links.cell_weak else 0
+        strong = on_bits & ~(1 << on) if links.cell_strong and bivalue else 0
+        if links.house_weak:
+            for x in cells_of(PEER_MASK[c] & with_digit[d]):
+                weak |= 2 << 2 * number[x * 10 + d]
+        if links.house_strong:
+            everywhere = grid.cells_with[d]
+            for u in UNITS_OF[c]:
+                places = everywhere & UNITS[u].mask
+                if places.bit_count() == 2:
+                    x = (places & ~(1 << c)).bit_length() - 1
+                    if number[x * 10 + d] >= 0:
+                        strong |= 1 << 2 * number[x * 10 + d]
+        out[on] = weak
+        out[on + 1] = strong
+
+
+def _graph(nodes: list[Node], out: list[int]) -> LiteralGraph:
+    """A literal graph of these nodes and implications; the incoming sets by symmetry: "A
+    on" reaches "B off" when "B on" reaches "A off" (shift the off bits onto the on
+    literals), "A off" reaches "B on" when "B off" reaches "A on"."""
+    graph = LiteralGraph(())
+    graph.nodes = nodes
+    graph.index = {node: i for i, node in enumerate(nodes)}
+    graph.out = out
+    inc = [0] * len(out)
+    for on in range(0, len(out), 2):
+        inc[on + 1] = out[on] >> 1
+        inc[on] = out[on + 1] << 1
+    graph.inc = inc
+    graph.keys = [node.cells for node in nodes]
+    graph.delay = [0] * len(out)
+    graph.plain = True
+    return graph
