@@ -12,6 +12,7 @@ from engine.analysis import analyse
 from engine.cells import UNITS
 from engine.grid import Grid
 from engine.reader import parse_puzzle
+from engine.step import Step
 from techniques import by_code
 from techniques.forcing.propagation import Clash, Conflict
 from techniques.forcing.words import Narrator
@@ -60,15 +61,22 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("values", "removed", "expected"), CASES)
-def test_hodoku_takes_the_forcing_chain_it_printed(values: str, removed: str, expected: str) -> None:
+def hodoku_takes(code: str, values: str, removed: str, expected: str) -> Step:
+    """The step the hodoku profile takes with technique ``code`` in the position: HoDoKu's
+    line, and true of the position's solution."""
     grid = grid_from(values, removed)
-    step = HODOKU.choose(by_code("fc"), grid)
+    step = HODOKU.choose(by_code(code), grid)
     assert step is not None and str(step) == expected
     solution = analyse(grid.values, grid.cands).solution
     assert solution is not None
     assert all(solution[c] == d for d, c in step.placements)
     assert all(solution[c] != d for d, c in step.eliminations)
+    return step
+
+
+@pytest.mark.parametrize(("values", "removed", "expected"), CASES)
+def test_hodoku_takes_the_forcing_chain_it_printed(values: str, removed: str, expected: str) -> None:
+    step = hodoku_takes("fc", values, removed, expected)
     # The words follow the chains HoDoKu's choice rests on: one branch for a contradiction,
     # every case of the either-or for a verity.
     ending = "That cannot be, so" if "Contradiction" in expected else "Either way,"
@@ -180,10 +188,5 @@ NET_CHOICES = [
 
 @pytest.mark.parametrize(("values", "removed", "expected"), NET_CHOICES)
 def test_hodoku_keeps_the_net_with_fewest_entries_in_its_tables(values: str, removed: str, expected: str) -> None:
-    grid = grid_from(values, removed)
-    step = HODOKU.choose(by_code("fn"), grid)
-    assert step is not None and str(step) == expected
-    solution = analyse(grid.values, grid.cands).solution
-    assert solution is not None
-    assert all(solution[c] == d for d, c in step.placements) and all(solution[c] != d for d, c in step.eliminations)
+    step = hodoku_takes("fn", values, removed, expected)
     assert "That cannot be, so" in step.explanation
