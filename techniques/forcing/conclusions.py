@@ -131,7 +131,7 @@ class ChainProver:
         for lit in premises(grid):
             checkpoint()
             self.closures[lit] = self.tables.closure(node_of(lit), is_true(lit))
-        self._open = _open_cells(grid)
+        self._open = open_cells(grid)
         #: per digit: (number, cells) of the houses where it still has places
         self._houses = [[(u.number, u.mask) for u in UNITS if grid.cells_with[d] & u.mask] for d in range(10)]
 
@@ -217,7 +217,8 @@ def chain_proof(tables: LinkTables, closure: Closure, end: Conflict | int) -> Pr
     return Proof(tuple(events), at[end], end)
 
 
-def _open_cells(grid: Grid) -> int:
+def open_cells(grid: Grid) -> int:
+    """The cells without a value, as a cell set."""
     cells = 0
     for c in range(N_CELLS):
         if not grid.values[c]:

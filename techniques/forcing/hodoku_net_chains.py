@@ -26,6 +26,7 @@ count follows how that table was filled, not the shortest way through the net:
 from __future__ import annotations
 
 from collections import Counter
+from itertools import islice
 from typing import Callable, Protocol
 
 
@@ -39,13 +40,14 @@ MAX_BRANCHES = 200
 
 class OwnTable(Protocol):
     """One literal's own table (``hodoku_nets.Table``): entries by position, each with its
-    distance and reasons (positions, the first reason first)."""
+    distance (``distance`` keeps them in position order) and reasons (positions, the first
+    reason first)."""
 
     @property
     def index(self) -> dict[int, int]: ...
 
     @property
-    def by_position(self) -> list[int]: ...
+    def distance(self) -> dict[int, int]: ...
 
     @property
     def reasons(self) -> list[list[int]]: ...
@@ -63,7 +65,7 @@ class Expansion:
         self.table_of = table_of
         self.node_cells = node_cells
         self.literals = own.literals()
-        self.distance = list(own.by_position)
+        self.distance = list(own.distance.values())
         self.source = [-1] * len(self.literals)
         self.index = dict(own.index)
         self._expand()
@@ -74,11 +76,8 @@ class Expansion:
         while j < len(lits) and len(lits) < TABLE_SIZE:
             via = lits[j]
             base = distance[j]
-            src = self.table_of(via)
-            src_lits, src_distance = src.literals(), src.by_position
-            for k in range(1, len(src_lits)):
-                lit = src_lits[k]
-                new = base + src_distance[k]
+            for lit, step in islice(self.table_of(via).distance.items(), 1, None):  # its own entries, in order
+                new = base + step
                 at = index.get(lit)
                 if at is None:
                     if len(lits) < TABLE_SIZE:

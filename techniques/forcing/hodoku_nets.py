@@ -30,14 +30,12 @@ from typing import Iterator, Mapping
 from engine.cells import BOXES, HOUSES_OF, LINES, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, UNITS, bit_indices, cells_of
 from engine.grid import Grid
 from engine.stop import checkpoint
-from techniques.forcing.hodoku_net_chains import Expansion
+from techniques.forcing.hodoku_net_chains import DISTANCE_MASK, Expansion
 from techniques.forcing.link_tables import LinkTables
 from techniques.shared import N_CANDIDATES, candidate_at, candidate_literal, is_true, literal, node_of
 
 #: HoDoKu's default look-ahead: rounds of singles played out in a net's table.
 LOOK_AHEAD = 4
-#: HoDoKu keeps a table entry's distance in 9 bits.
-DISTANCE_MASK = 0x1FF
 
 
 @dataclass

@@ -37,7 +37,7 @@ from engine.cells import BOXES, CELL_NAMES, COLS, N_CELLS, PEER_MASK, ROWS, UNIT
 from engine.grid import Grid
 from engine.step import Step
 from engine.technique import BaseTechnique
-from techniques.forcing.conclusions import ChainProver, Conclusion, NetProver, Spread, premises
+from techniques.forcing.conclusions import ChainProver, Conclusion, NetProver, Spread, open_cells, premises
 from techniques.forcing.hodoku_nets import NetTables
 from techniques.forcing.steps import make_step
 from techniques.forcing.link_tables import CANDIDATE_BITS, candidate_cells
@@ -142,7 +142,7 @@ class _RuleCheck:
     of (a) to (f), without finding which first): the whole-grid sets built once."""
 
     def __init__(self, grid: Grid) -> None:
-        self.open_cells = sum(1 << c for c in range(N_CELLS) if not grid.values[c])
+        self.open_cells = open_cells(grid)
         self.cells_with = grid.cells_with
         allowed = allowed_places(grid)
         #: per digit, the allowed places of each house that has any
