@@ -107,12 +107,7 @@ class LiteralGraph:
         found = [frontier]
         if not delayed:  # no slowed literal: plain layers (the hot loop, kept lean)
             while len(found) <= max_depth:
-                reached = 0
-                while frontier:
-                    low = frontier & -frontier
-                    reached |= out[low.bit_length() - 1]
-                    frontier ^= low
-                frontier = reached & ~visited
+                frontier = implied_by(frontier, out) & ~visited
                 if not frontier:
                     break
                 visited |= frontier
@@ -120,12 +115,7 @@ class LiteralGraph:
             return found
         later: dict[int, int] = {}
         while len(found) <= max_depth:
-            reached = later.pop(len(found), 0)
-            quick = frontier & ~delayed
-            while quick:
-                low = quick & -quick
-                reached |= out[low.bit_length() - 1]
-                quick ^= low
+            reached = later.pop(len(found), 0) | implied_by(frontier & ~delayed, out)
             if frontier & delayed:
                 for literal in bit_indices(frontier & delayed):
                     when = len(found) + self.delay[literal]
@@ -140,15 +130,9 @@ class LiteralGraph:
     def reaching(self, targets: int) -> int:
         """The literals from which some chain leads to a literal of ``targets`` (those
         included): a breadth-first search backwards from all of them at once."""
-        inc = self.inc
         seen = frontier = targets
         while frontier:
-            found = 0
-            while frontier:
-                low = frontier & -frontier
-                found |= inc[low.bit_length() - 1]
-                frontier ^= low
-            frontier = found & ~seen
+            frontier = implied_by(frontier, self.inc) & ~seen
             seen |= frontier
         return seen
 
@@ -202,6 +186,17 @@ class LiteralGraph:
 
         # A loop's end lies in the start cell on purpose: it blocks nothing.
         yield from extend(depth, 0, 0 if loop else self.keys[node_of(target)])
+
+
+def implied_by(literals: int, links: list[int]) -> int:
+    """One breadth-first layer: the union of ``links[x]`` for the literals ``x`` of a set
+    (``out`` gives what they imply, ``inc`` what implies them)."""
+    reached = 0
+    while literals:
+        low = literals & -literals
+        reached |= links[low.bit_length() - 1]
+        literals ^= low
+    return reached
 
 
 def reached_after(layers: list[int], first: int) -> int:
