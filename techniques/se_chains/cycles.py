@@ -27,7 +27,7 @@ from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_chains.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
 from techniques.se_chains.nodes import CELL_RULE, Node, cell_of, digit_of, is_on
-from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph, Walked, WalkMemo, forcing, visited_mask, walk
+from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph, Walked, WalkMemo, forcing, visits, walk
 
 #: (Y links, X links, cycle base, chain base, sort key) of SE's three passes, in its order.
 _PASSES = ((False, True, 6.5, 6.6, 2), (True, False, 6.5, 6.6, 3), (True, True, 7.0, 7.0, 4))
@@ -193,7 +193,7 @@ class ForcingChainsAndCycles(BaseTechnique):
             complete = complete and off_complete
         found = Walked(depth, complete, seen, ends, chain, off_chain)
         if memo is not None:
-            memo.put(key, visited_mask(start, seen, seen_off), found)
+            memo.put(key, visits(start, seen, seen_off), found)
         return found
 
     def _cycle(

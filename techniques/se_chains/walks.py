@@ -13,6 +13,8 @@ walked again.
 
 from __future__ import annotations
 
+from typing import AbstractSet
+
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
 from techniques.se_chains.nodes import Node, on_to_off
@@ -226,34 +228,26 @@ def path_to(parent: dict[Node, Node], n: Node) -> tuple[Node, ...]:
     return tuple(out)
 
 
-def visited_mask(source: Node, *walks: dict[Node, Node]) -> int:
-    """The nodes a walk depends on, as a node set: those it visited, and its start's off
-    node (what implies the start)."""
-    bits = bytearray(_MASK_BYTES)
-    off = source & ~1
-    bits[off >> 3] = 1 << (off & 7)
-    for walked in walks:
-        for n in walked:
-            bits[n >> 3] |= 1 << (n & 7)
-    return int.from_bytes(bits, "little")
+def visits(source: Node, seen: dict[Node, Node], seen_off: dict[Node, Node]) -> tuple[AbstractSet[Node], ...]:
+    """The nodes the walks from ``source`` (on) depend on: those they visited (the walk's
+    and, with X links, the forcing walk's from ``source`` off, as their parents' keys),
+    and ``source`` off (what implies the start). Kept as they are: a memo compares them
+    with what changed (``WalkMemo.get``) instead of turning each walk into a set."""
+    if seen_off:
+        return (seen.keys(), seen_off.keys())
+    return (seen.keys(), frozenset((source ^ 1,)))
 
 
-_MASK_BYTES = (N_NODES + 7) // 8
-
-
-def _cell_ons(cell: int) -> int:
-    return sum(1 << (((cell * 9 + d) << 1) | 1) for d in range(9))
-
-
-_CELL_ONS: tuple[int, ...] = tuple(_cell_ons(c) for c in range(N_CELLS))
-#: PEER_ONS[candidate]: the on nodes of the candidate's digit in the cells its cell sees.
-_PEER_ONS: tuple[int, ...] = tuple(
-    sum(1 << (((other * 9 + cand % 9) << 1) | 1) for other in HOUSE_CELLS[cand // 9]) for cand in range(9 * N_CELLS)
+#: _CELL_ONS[cell]: the on nodes of the cell's nine candidates.
+_CELL_ONS: tuple[tuple[Node, ...], ...] = tuple(tuple(((cell * 9 + d) << 1) | 1 for d in range(9)) for cell in range(N_CELLS))
+#: _PEER_ONS[candidate]: the on nodes of the candidate's digit in the cells its cell sees.
+_PEER_ONS: tuple[tuple[Node, ...], ...] = tuple(
+    tuple(((other * 9 + cand % 9) << 1) | 1 for other in HOUSE_CELLS[cand // 9]) for cand in range(9 * N_CELLS)
 )
 
 
-def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[int], cells_with: list[int]) -> int:
-    """The nodes whose implications differ between two positions, as a node set.
+def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[int], cells_with: list[int]) -> set[Node]:
+    """The nodes whose implications differ between two positions.
 
     A candidate in one position only changes its own two nodes; when it is in the later
     one only, also the on nodes that now imply it off (its cell's, its digit's in the
@@ -262,7 +256,8 @@ def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[i
     one of its houses in either position and not the same ones in both. (An on node that
     lost an implication had it to a node that is gone, which a walk through the on node
     visited: that node's change covers it.)"""
-    mask = 0
+    out: set[Node] = set()
+    add, update = out.add, out.update
     for cell in range(N_CELLS):
         before, now = before_cands[cell], cands[cell]
         if before == now:
@@ -270,13 +265,17 @@ def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[i
         gone, added = before & ~now, now & ~before
         base = cell * 9
         for d in MASK_DIGITS[gone]:
-            mask |= 3 << ((base + d - 1) << 1)
+            n = (base + d - 1) << 1
+            add(n)
+            add(n | 1)
         for d in MASK_DIGITS[added]:
             cand = base + d - 1
-            mask |= 3 << (cand << 1) | _CELL_ONS[cell] | _PEER_ONS[cand]
+            add(cand << 1)
+            update(_CELL_ONS[cell])
+            update(_PEER_ONS[cand])
         if MASK_COUNT[before] == 2 or MASK_COUNT[now] == 2:
             for d in MASK_DIGITS[before | now]:
-                mask |= 1 << ((base + d - 1) << 1)
+                add((base + d - 1) << 1)
     for digit in range(1, 10):
         before, now = before_with[digit], cells_with[digit]
         if before == now:
@@ -287,9 +286,9 @@ def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[i
                 both = was | is_
                 while both:
                     low = both & -both
-                    mask |= 1 << (((low.bit_length() - 1) * 9 + digit - 1) << 1)
+                    add(((low.bit_length() - 1) * 9 + digit - 1) << 1)
                     both ^= low
-    return mask
+    return out
 
 
 class WalkMemo:
@@ -302,11 +301,11 @@ class WalkMemo:
     KEEP = 8
 
     def __init__(self) -> None:
-        self.records: dict[int, tuple[int, int, Walked]] = {}
+        self.records: dict[int, tuple[int, tuple[AbstractSet[Node], ...], Walked]] = {}
         self.views: dict[int, tuple[list[int], list[int]]] = {}
         self.generation = -1
         self._position: tuple[list[int], list[int]] = ([], [])
-        self._changed: dict[int, int] = {}
+        self._changed: dict[int, set[Node]] = {}
 
     def begin(self, position: Position) -> None:
         """A search in a new position starts."""
@@ -331,10 +330,11 @@ class WalkMemo:
                 if view is None:
                     return None
                 changed = self._changed[generation] = changed_nodes(view[0], view[1], *self._position)
-            if changed & visited:
-                return None
+            for nodes in visited:
+                if not nodes.isdisjoint(changed):
+                    return None
             self.records[key] = (self.generation, visited, walked)
         return walked
 
-    def put(self, key: int, visited: int, walked: Walked) -> None:
+    def put(self, key: int, visited: tuple[AbstractSet[Node], ...], walked: Walked) -> None:
         self.records[key] = (self.generation, visited, walked)
