@@ -264,26 +264,27 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
         here = depth[p] + 1
         live -= here <= limit
         below = here < limit
+        cause = (p,)
         if p & 1:
             for q in offs(p):
-                if q ^ 1 in on:
-                    run.contradiction = ((q ^ 1, on[q ^ 1]), (q, (p,)))
-                    budget.spend(i_on + i_off)
-                    return run
-                if q not in off:
-                    off[q] = (p,)
+                if q not in off:  # a node reached needs no contradiction check (see _static)
+                    if q ^ 1 in on:
+                        run.contradiction = ((q ^ 1, on[q ^ 1]), (q, cause))
+                        budget.spend(i_on + i_off)
+                        return run
+                    off[q] = cause
                     depth[q] = here
                     live += below
                     pending_off.append(q)
         else:
             for r, kind in ons(p):
-                if r ^ 1 in off:
-                    run.contradiction = ((r, (p,)), (r ^ 1, off[r ^ 1]))
-                    rule.setdefault(r, kind)
-                    budget.spend(i_on + i_off)
-                    return run
                 if r not in on:
-                    on[r] = (p,)
+                    if r ^ 1 in off:
+                        run.contradiction = ((r, cause), (r ^ 1, off[r ^ 1]))
+                        rule.setdefault(r, kind)
+                        budget.spend(i_on + i_off)
+                        return run
+                    on[r] = cause
                     rule[r] = kind
                     depth[r] = here
                     live += below
@@ -338,7 +339,10 @@ def _made_on(
 
 
 def _static(links: Links, start: Node, budget: Budget) -> Run:
-    """``propagate`` on a position that does not change: the same order, fewer checks."""
+    """``propagate`` on a position that does not change: the same order, fewer checks.
+
+    A node already reached needs no contradiction check: had its opposite been reached
+    too, the later of the two would have stopped the run when it was reached."""
     run = Run()
     on, off, rule = run.on, run.off, run.rule
     pending_on: list[Node] = []
@@ -351,25 +355,27 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
         if i_on < len(pending_on):
             p = pending_on[i_on]
             i_on += 1
+            cause = (p,)
             for q in offs(p):
-                if q ^ 1 in on:
-                    run.contradiction = ((q ^ 1, on[q ^ 1]), (q, (p,)))
-                    budget.spend(i_on + i_off)
-                    return run
                 if q not in off:
-                    off[q] = (p,)
+                    if q ^ 1 in on:
+                        run.contradiction = ((q ^ 1, on[q ^ 1]), (q, cause))
+                        budget.spend(i_on + i_off)
+                        return run
+                    off[q] = cause
                     pending_off.append(q)
         else:
             p = pending_off[i_off]
             i_off += 1
+            cause = (p,)
             for r, kind in ons(p):
-                if r ^ 1 in off:
-                    run.contradiction = ((r, (p,)), (r ^ 1, off[r ^ 1]))
-                    rule.setdefault(r, kind)
-                    budget.spend(i_on + i_off)
-                    return run
                 if r not in on:
-                    on[r] = (p,)
+                    if r ^ 1 in off:
+                        run.contradiction = ((r, cause), (r ^ 1, off[r ^ 1]))
+                        rule.setdefault(r, kind)
+                        budget.spend(i_on + i_off)
+                        return run
+                    on[r] = cause
                     rule[r] = kind
                     pending_on.append(r)
     budget.spend(i_on + i_off)
