@@ -195,7 +195,7 @@ def forcing(graph: PassGraph, source: Node, depth: int) -> tuple[tuple[int, tupl
     """The first chain (breadth first) from ``source`` (off) to its opposite, within
     ``depth`` links, with the round that found it; the nodes visited; whether the walk
     ended before its depth (or found its chain)."""
-    offs, ons = graph.offs, graph.ons
+    offs_of, ons_of = graph.offs_of, graph.ons_of
     target = source ^ 1
     parent: dict[Node, Node] = {source: -1}
     pending_off = [source]
@@ -203,7 +203,10 @@ def forcing(graph: PassGraph, source: Node, depth: int) -> tuple[tuple[int, tupl
     while pending_off and reached < depth:
         pending_on = []
         for q in pending_off:
-            for r in ons(q):
+            made = ons_of[q]
+            if made is None:
+                made = graph.ons(q)
+            for r in made:
                 if r == target:
                     return (reached >> 1, path_to(parent, q) + (r,)), parent, True
                 if r not in parent:
@@ -211,7 +214,10 @@ def forcing(graph: PassGraph, source: Node, depth: int) -> tuple[tuple[int, tupl
                     pending_on.append(r)
         pending_off = []
         for p in pending_on:
-            for q in offs(p):
+            targets = offs_of[p]
+            if targets is None:
+                targets = graph.offs(p)
+            for q in targets:
                 if q not in parent:
                     parent[q] = p
                     pending_off.append(q)
