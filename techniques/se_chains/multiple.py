@@ -22,11 +22,12 @@ from typing import Callable, Iterator
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
 from engine.step import Candidate, Step
-from engine.stop import WorkLimitReached
+from engine.stop import WorkLimitReached, budgeted
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_chains.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
 from techniques.se_chains.nodes import CELL_RULE, Links, Node, cell_of, digit_of, node, node_name
 from techniques.se_chains.branches import RunsBasis, Target, complexity_of, main_path, target
+from techniques.se_chains.levels import LEVEL_RUNS, LevelTable, NestedRules, level_run
 from techniques.se_chains.propagation import Advanced, Budget, Run, propagate
 
 #: Propagated nodes one producer call may take (a bound on work, never time).
@@ -82,18 +83,33 @@ class _Search:
         self.budget = budget
         self.best = best
         self.runs: dict[Node, Run] = {}
+        #: The runs the nesting levels leave each other on this position (a top-level
+        #: search of nested chains, outside work budgets), else None.
+        self.levels: LevelTable | None = None
+        if best is not None and chaining.advanced is not None and not budgeted():
+            self.levels = LEVEL_RUNS.at(position)
 
     def run_from(self, start: Node) -> Run:
         found = self.runs.get(start)
         if found is None:
             chaining = self.chaining
-            found = propagate(
-                self.position, (start,), dynamic=chaining.dynamic, y_links=not chaining.nishio, budget=self.budget,
-                advanced=chaining.advanced, links=self.links, limit=self.limit(),
-            )
+            if self.levels is None or chaining.advanced is None:
+                found = self._propagate(start)
+            else:
+                found = level_run(
+                    self.levels, chaining.nesting, start, self.budget, lambda: self._propagate(start),
+                    lambda run, extra: self._propagate(start, (run, extra)), chaining.advanced,
+                )
             if start & 1:
                 self.runs[start] = found
         return found
+
+    def _propagate(self, start: Node, resume: tuple[Run, Advanced] | None = None) -> Run:
+        chaining = self.chaining
+        return propagate(
+            self.position, (start,), dynamic=chaining.dynamic, y_links=not chaining.nishio, budget=self.budget,
+            advanced=chaining.advanced, links=self.links, limit=self.limit(), resume=resume,
+        )
 
     def limit(self) -> int | None:
         """The most nodes a hint may rest on to matter (None: any, until a first hint is
@@ -104,7 +120,7 @@ class _Search:
 class MultipleChaining(BaseTechnique):
     """SE's Nishio, multiple, dynamic and nested forcing chains (see the module docstring)."""
 
-    def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int = 0, advanced: Advanced | None = None) -> None:
+    def __init__(self, multiple: bool, dynamic: bool, nishio: bool, level: int = 0, advanced: NestedRules | None = None) -> None:
         name, code = _names(multiple, dynamic, nishio, level)
         super().__init__(Declaration(name, code, profile="se"))
         self.multiple, self.dynamic, self.nishio, self.nesting = multiple, dynamic, nishio, level

@@ -24,7 +24,7 @@ from techniques.se_chains.cycles import FORCING_CHAINS_AND_CYCLES
 from techniques.se_chains.hints import ChainBasis, ChainHint
 from techniques.se_chains.multiple import MultipleChaining
 from techniques.se_chains.nodes import CELL_RULE, Node, node
-from techniques.se_chains.propagation import Budget, Nested, Run
+from techniques.se_chains.propagation import Advanced, Budget, Nested, Run
 from techniques.se_chains.walks import WalkMemo
 from techniques.fish.se_fish import fish_patterns
 from techniques.intersections.se_locking import locked_sets
@@ -262,6 +262,12 @@ def _inner_rules(level: int) -> tuple[Rule, ...]:
     return _BASIC + tuple(rules)
 
 
+def rule_count(level: int) -> int:
+    """How many inner rules a level has: the basic ones, then (levels 2-3) cycles and
+    static chains or (levels 4-5) dynamic and nested chains, in ``_inner_rules``' order."""
+    return len(_BASIC) + (level - 1 if level < 4 else level - 3)
+
+
 class Nesting:
     """The rules a nested run calls when stuck (SE's getAdvancedPotentials)."""
 
@@ -270,10 +276,24 @@ class Nesting:
         self._rules: tuple[Rule, ...] | None = None
 
     def __call__(self, initial: Position, work: list[int], work_with: list[int], run: Run, budget: Budget) -> Offs:
+        return self._first(0, initial, work, work_with, run, budget)
+
+    def beyond(self, level: int) -> Advanced:
+        """The rules this level adds to those of a lower ``level`` it begins with
+        (``levels.BASE_LEVEL``)."""
+        skip = rule_count(level)
+
+        def rules(initial: Position, work: list[int], work_with: list[int], run: Run, budget: Budget) -> Offs:
+            return self._first(skip, initial, work, work_with, run, budget)
+
+        return rules
+
+    def _first(self, skip: int, initial: Position, work: list[int], work_with: list[int], run: Run, budget: Budget) -> Offs:
+        """What the first of the rules (after ``skip`` of them) that finds anything finds."""
         if self._rules is None:
             self._rules = _inner_rules(self.level)
         view = CandidateView(work, work_with, initial.values, [initial.empty_in(u) for u in range(27)])
-        for rule in self._rules:
+        for rule in self._rules[skip:]:
             found = rule(initial, view, run, budget)
             if found:
                 return found

@@ -62,6 +62,13 @@ class Run:
     #: For a run bounded by a limit: each node's depth, the longest path of causes to it
     #: counted in nodes (no more than the nodes its chain rests on).
     depth: dict[Node, int] = field(default_factory=dict)
+    #: A nested run whose inner rules found nothing at all when it ended (see ``Stuck``).
+    stuck: Stuck | None = None
+
+    def copy(self) -> Run:
+        """A copy to go on from (the causes, rules and inner chains are shared: never
+        changed once recorded)."""
+        return Run(dict(self.on), dict(self.off), dict(self.rule), dict(self.nested), self.contradiction, dict(self.depth), self.stuck)
 
     def causes(self, n: Node) -> tuple[Node, ...]:
         return (self.on if n & 1 else self.off)[n]
@@ -126,6 +133,7 @@ def propagate(
     advanced: Advanced | None = None,
     links: Links | None = None,
     limit: int | None = None,
+    resume: tuple[Run, Advanced] | None = None,
 ) -> Run:
     """SE's doChaining from the nodes in ``starts`` (on or off), on this position.
 
@@ -137,11 +145,14 @@ def propagate(
     stops as soon as everything it could still reach would be deeper (without inner rules:
     they may build on any node). What it has reached is then what the whole run reaches
     first, in the same order and with the same causes, so every chain of at most
-    ``limit`` nodes is the same."""
+    ``limit`` nodes is the same.
+
+    ``resume`` (dynamic runs): a stuck run of the same start with fewer inner rules, and
+    the rules ``advanced`` adds to them (see ``Stuck``)."""
     if links is None:
         links = Links(position.cands, position.cells_with, y_links)
     if dynamic:
-        return _dynamic(position, starts, y_links, budget, advanced, links, limit)
+        return _dynamic(position, starts, y_links, budget, advanced, links, limit, resume)
     if advanced is not None or len(starts) != 1:
         raise ValueError("a static run starts from one node and uses no inner rules")
     if limit is not None:
@@ -149,93 +160,123 @@ def propagate(
     return _static(links, starts[0], budget)
 
 
+@dataclass
+class Stuck:
+    """Where a nested run ended with nothing pending and its inner rules finding nothing at
+    all: the candidates and places left, and the candidates it took out. A run of the
+    same start with more inner rules (SE's next nesting levels keep the lower levels'
+    rules first) is this run up to here, and goes on from here with the rules it adds."""
+
+    work: list[int]
+    work_with: list[int]
+    gone: bytearray
+
+
 def _dynamic(
-    position: Position, starts: tuple[Node, ...], y_links: bool, budget: Budget, advanced: Advanced | None, links: Links, limit: int | None
+    position: Position, starts: tuple[Node, ...], y_links: bool, budget: Budget, advanced: Advanced | None, links: Links, limit: int | None,
+    resume: tuple[Run, Advanced] | None = None,
 ) -> Run:
     """``propagate`` on a position that loses each candidate an off node takes (SE's dynamic
-    chains; a nested run also adds what inner rules find whenever it is stuck)."""
+    chains; a nested run also adds what inner rules find whenever it is stuck).
+
+    ``resume``: a run of the same start, stuck (``Run.stuck``), and the inner rules it
+    lacked: this run goes on from a copy of it, trying those rules first."""
     cands, cells_with = position.cands, position.cells_with
-    run = Run()
     pending_on: deque[Node] = deque()
     pending_off: deque[Node] = deque()
-    for n in starts:
-        if n & 1:
-            run.on[n] = ()
-            pending_on.append(n)
-        else:
-            run.off[n] = ()
-            pending_off.append(n)
-    work, work_with = cands[:], cells_with[:]
-    gone = bytearray(9 * 81)  # candidates the run has taken out of ``work``
+    bounded = limit is not None or advanced is not None  # nested runs always keep depths
+    cap = 0 if limit is None else limit
+    live = 0  # pending nodes less deep than the limit (bounded runs)
+    extra: Advanced | None = None
+    if resume is None:
+        run = Run()
+        for n in starts:
+            if n & 1:
+                run.on[n] = ()
+                pending_on.append(n)
+            else:
+                run.off[n] = ()
+                pending_off.append(n)
+        work, work_with = cands[:], cells_with[:]
+        gone = bytearray(9 * 81)  # candidates the run has taken out of ``work``
+        if bounded:
+            for n in starts:
+                run.depth[n] = 1
+            live = len(starts)
+    else:
+        run, extra = resume[0].copy(), resume[1]
+        assert run.stuck is not None
+        work, work_with, gone = run.stuck.work[:], run.stuck.work_with[:], bytearray(run.stuck.gone)
+        run.stuck = None
     on, off, rules = run.on, run.off, run.rule
     offs = links.offs
-    bounded = limit is not None
-    cap = 0 if limit is None else limit
     depth = run.depth
-    live = 0  # pending nodes less deep than the limit (bounded runs)
-    if bounded:
-        for n in starts:
-            depth[n] = 1
-        live = len(starts)
-    cut = bounded and advanced is None
+    cut = limit is not None and advanced is None
     taken = 0
-    while pending_on or pending_off:
-        if cut and not live:
-            break  # everything still pending, and all it leads to, is too deep to matter
-        taken += 1
-        if pending_on:
-            p = pending_on.popleft()
-            if bounded:
-                here = depth[p]
-                live -= here < cap
-                below = here + 1 < cap
-            for q in offs(p):
-                if gone[q >> 1]:
-                    continue
-                if q ^ 1 in on:
-                    run.contradiction = ((q ^ 1, on[q ^ 1]), (q, (p,)))
-                    budget.spend(taken)
-                    return run
-                if q not in off:
-                    off[q] = (p,)
-                    pending_off.append(q)
-                    if bounded:
-                        depth[q] = here + 1
-                        live += below
-        else:
-            p = pending_off.popleft()
-            found = _made_on(cands, cells_with, work, work_with, p, y_links)
-            if bounded:
-                live -= depth[p] < cap
-            cand = p >> 1
-            cell, shift = divmod(cand, 9)
-            work[cell] &= ~(1 << shift)
-            work_with[shift + 1] &= ~(1 << cell)
-            gone[cand] = 1
-            for r, parents, rule in found:
-                if r ^ 1 in off:
-                    run.contradiction = ((r, parents), (r ^ 1, off[r ^ 1]))
-                    rules.setdefault(r, rule)
-                    budget.spend(taken)
-                    return run
-                if r not in on:
-                    on[r] = parents
-                    rules[r] = rule
-                    pending_on.append(r)
-                    if bounded:
-                        d = depth[r] = max([depth[c] for c in parents]) + 1
-                        live += d < cap
-        if advanced is not None and not pending_on and not pending_off:
-            checkpoint(ADVANCED_WORK)
-            for q, parents, inner in advanced(position, work, work_with, run, budget):
-                if q not in off:
-                    off[q] = parents
-                    if inner is not None:
-                        run.nested[q] = inner
-                    pending_off.append(q)
-                    if bounded:
-                        d = depth[q] = max([depth[c] for c in parents]) + 1
-                        live += d < cap
+    while True:
+        while pending_on or pending_off:
+            if cut and not live:
+                break  # everything still pending, and all it leads to, is too deep to matter
+            taken += 1
+            if pending_on:
+                p = pending_on.popleft()
+                if bounded:
+                    here = depth[p]
+                    live -= here < cap
+                    below = here + 1 < cap
+                for q in offs(p):
+                    if gone[q >> 1]:
+                        continue
+                    if q ^ 1 in on:
+                        run.contradiction = ((q ^ 1, on[q ^ 1]), (q, (p,)))
+                        budget.spend(taken)
+                        return run
+                    if q not in off:
+                        off[q] = (p,)
+                        pending_off.append(q)
+                        if bounded:
+                            depth[q] = here + 1
+                            live += below
+            else:
+                p = pending_off.popleft()
+                found = _made_on(cands, cells_with, work, work_with, p, y_links)
+                if bounded:
+                    live -= depth[p] < cap
+                cand = p >> 1
+                cell, shift = divmod(cand, 9)
+                work[cell] &= ~(1 << shift)
+                work_with[shift + 1] &= ~(1 << cell)
+                gone[cand] = 1
+                for r, parents, rule in found:
+                    if r ^ 1 in off:
+                        run.contradiction = ((r, parents), (r ^ 1, off[r ^ 1]))
+                        rules.setdefault(r, rule)
+                        budget.spend(taken)
+                        return run
+                    if r not in on:
+                        on[r] = parents
+                        rules[r] = rule
+                        pending_on.append(r)
+                        if bounded:
+                            d = depth[r] = max([depth[c] for c in parents]) + 1
+                            live += d < cap
+        if advanced is None or pending_on or pending_off:
+            break
+        checkpoint(ADVANCED_WORK)
+        added = (extra or advanced)(position, work, work_with, run, budget)
+        extra = None
+        for q, parents, inner in added:
+            if q not in off:
+                off[q] = parents
+                if inner is not None:
+                    run.nested[q] = inner
+                pending_off.append(q)
+                d = depth[q] = max([depth[c] for c in parents]) + 1
+                live += d < cap
+        if not pending_off:
+            if not added:
+                run.stuck = Stuck(work, work_with, gone)
+            break
     budget.spend(taken)
     return run
 
