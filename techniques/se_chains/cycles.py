@@ -27,7 +27,8 @@ from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_chains.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
 from techniques.se_chains.nodes import CELL_RULE, Node, cell_of, digit_of, is_on
-from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph, Walked, WalkMemo, forcing, visits, walk
+from techniques.se_chains.walk_memo import WalkMemo, visits
+from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph, Walked, forcing, walk
 
 #: (Y links, X links, cycle base, chain base, sort key) of SE's three passes, in its order.
 _PASSES = ((False, True, 6.5, 6.6, 2), (True, False, 6.5, 6.6, 3), (True, True, 7.0, 7.0, 4))
@@ -148,7 +149,7 @@ class ForcingChainsAndCycles(BaseTechnique):
         improving, only as deep and as long as a better hint than the last of ``out``
         could be."""
         y_links, x_links, cycle_base, chain_base, sort_key = _PASSES[index]
-        graph = PassGraph(grid, y_links, x_links)
+        graph = PassGraph(grid, y_links, x_links) if memo is None else memo.graph(index, grid, y_links, x_links)
         cands = grid.cands
         limit, longest = depth, UNBOUNDED
         bounded_by: ChainHint | None = None

@@ -25,7 +25,7 @@ from techniques.se_chains.hints import ChainBasis, ChainHint
 from techniques.se_chains.multiple import MultipleChaining
 from techniques.se_chains.nodes import CELL_RULE, Node, node
 from techniques.se_chains.propagation import Advanced, Budget, Nested, Run
-from techniques.se_chains.walks import WalkMemo
+from techniques.se_chains.walk_memo import WalkMemo
 from techniques.fish.se_fish import fish_patterns
 from techniques.intersections.se_locking import locked_sets
 from techniques.subsets.se_subsets import hidden_sets, naked_sets

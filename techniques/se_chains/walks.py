@@ -5,20 +5,16 @@ A pass's implications (X links, Y links or both) are computed node by node as a 
 first reaches it (``PassGraph``). A walk's outcome depends only on the implications of
 the nodes it visits (and of its start's "off" node, whose implications say what leads
 back to the start), so a walk made in one position holds in another one where none of
-those changed. ``WalkMemo`` keeps each walk of a search with the position it was made
-in; when a nested chain asks for forcing chains and cycles in position after position
-(each a little further reduced), only the walks that pass where something changed are
-walked again.
+those changed (``walk_memo``).
 """
 
 from __future__ import annotations
 
-from typing import AbstractSet
+from typing import Iterable
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
+from engine.cells import MASK_COUNT, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
 from techniques.se_chains.nodes import Node, on_to_off
-from techniques.se_order import HOUSE_CELLS
 
 #: Nodes are numbered below this (two states of each of the 729 candidates).
 N_NODES = 2 * 9 * N_CELLS
@@ -56,6 +52,14 @@ class PassGraph:
         if found is None:
             found = self.ons_of[n] = _off_to_on(self.cands, self.cells_with, n, self.y_links, self.x_links)
         return found
+
+    def take(self, other: PassGraph, stale: Iterable[Node]) -> None:
+        """Use the implications ``other`` (the same pass in another position) has computed,
+        but for the nodes in ``stale``: all those whose implications differ."""
+        self.offs_of = offs_of = other.offs_of[:]
+        self.ons_of = ons_of = other.ons_of[:]
+        for n in stale:
+            offs_of[n] = ons_of[n] = None
 
     def into(self, n: Node) -> set[Node]:
         """The off nodes that imply on node ``n``: strong links go both ways, so they are
@@ -232,115 +236,3 @@ def path_to(parent: dict[Node, Node], n: Node) -> tuple[Node, ...]:
         n = parent[n]
     out.reverse()
     return tuple(out)
-
-
-def visits(source: Node, seen: dict[Node, Node], seen_off: dict[Node, Node]) -> tuple[AbstractSet[Node], ...]:
-    """The nodes the walks from ``source`` (on) depend on: those they visited (the walk's
-    and, with X links, the forcing walk's from ``source`` off, as their parents' keys),
-    and ``source`` off (what implies the start). Kept as they are: a memo compares them
-    with what changed (``WalkMemo.get``) instead of turning each walk into a set."""
-    if seen_off:
-        return (seen.keys(), seen_off.keys())
-    return (seen.keys(), frozenset((source ^ 1,)))
-
-
-#: _CELL_ONS[cell]: the on nodes of the cell's nine candidates.
-_CELL_ONS: tuple[tuple[Node, ...], ...] = tuple(tuple(((cell * 9 + d) << 1) | 1 for d in range(9)) for cell in range(N_CELLS))
-#: _PEER_ONS[candidate]: the on nodes of the candidate's digit in the cells its cell sees.
-_PEER_ONS: tuple[tuple[Node, ...], ...] = tuple(
-    tuple(((other * 9 + cand % 9) << 1) | 1 for other in HOUSE_CELLS[cand // 9]) for cand in range(9 * N_CELLS)
-)
-
-
-def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[int], cells_with: list[int]) -> set[Node]:
-    """The nodes whose implications differ between two positions.
-
-    A candidate in one position only changes its own two nodes; when it is in the later
-    one only, also the on nodes that now imply it off (its cell's, its digit's in the
-    cells that see it). An off node also changes when its cell is a two-candidate cell in
-    one position and not the same one in the other, or when its digit has two places in
-    one of its houses in either position and not the same ones in both. (An on node that
-    lost an implication had it to a node that is gone, which a walk through the on node
-    visited: that node's change covers it.)"""
-    out: set[Node] = set()
-    add, update = out.add, out.update
-    for cell in range(N_CELLS):
-        before, now = before_cands[cell], cands[cell]
-        if before == now:
-            continue
-        gone, added = before & ~now, now & ~before
-        base = cell * 9
-        for d in MASK_DIGITS[gone]:
-            n = (base + d - 1) << 1
-            add(n)
-            add(n | 1)
-        for d in MASK_DIGITS[added]:
-            cand = base + d - 1
-            add(cand << 1)
-            update(_CELL_ONS[cell])
-            update(_PEER_ONS[cand])
-        if MASK_COUNT[before] == 2 or MASK_COUNT[now] == 2:
-            for d in MASK_DIGITS[before | now]:
-                add((base + d - 1) << 1)
-    for digit in range(1, 10):
-        before, now = before_with[digit], cells_with[digit]
-        if before == now:
-            continue
-        for unit in UNITS:
-            was, is_ = before & unit.mask, now & unit.mask
-            if was != is_ and (was.bit_count() == 2 or is_.bit_count() == 2):
-                both = was | is_
-                while both:
-                    low = both & -both
-                    add(((low.bit_length() - 1) * 9 + digit - 1) << 1)
-                    both ^= low
-    return out
-
-
-class WalkMemo:
-    """The walks of a search of forcing chains and cycles, kept from one position to the
-    next: a walk is walked again only where something it visited changed.
-
-    Each walk is kept with the position (a generation) it last held in; the few most
-    recent positions are kept to compare with."""
-
-    KEEP = 8
-
-    def __init__(self) -> None:
-        self.records: dict[int, tuple[int, tuple[AbstractSet[Node], ...], Walked]] = {}
-        self.views: dict[int, tuple[list[int], list[int]]] = {}
-        self.generation = -1
-        self._position: tuple[list[int], list[int]] = ([], [])
-        self._changed: dict[int, set[Node]] = {}
-
-    def begin(self, position: Position) -> None:
-        """A search in a new position starts."""
-        self.generation += 1
-        view = (position.cands[:], position.cells_with[:])
-        self.views[self.generation] = view
-        self.views.pop(self.generation - self.KEEP, None)
-        self._position = view
-        self._changed = {}
-
-    def get(self, key: int, depth: int) -> Walked | None:
-        """What the walks ``key`` of ``depth`` links find in the current position, if kept
-        walks say."""
-        record = self.records.get(key)
-        if record is None or not record[2].serves(depth):
-            return None
-        generation, visited, walked = record
-        if generation != self.generation:
-            changed = self._changed.get(generation)
-            if changed is None:
-                view = self.views.get(generation)
-                if view is None:
-                    return None
-                changed = self._changed[generation] = changed_nodes(view[0], view[1], *self._position)
-            for nodes in visited:
-                if not nodes.isdisjoint(changed):
-                    return None
-            self.records[key] = (self.generation, visited, walked)
-        return walked
-
-    def put(self, key: int, visited: tuple[AbstractSet[Node], ...], walked: Walked) -> None:
-        self.records[key] = (self.generation, visited, walked)

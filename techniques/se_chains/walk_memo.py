@@ -1,0 +1,166 @@
+"""A memo of SE's forcing-chain and cycle walks from one position to the next.
+
+A walk's outcome depends only on the implications of the nodes it visits (and of its
+start's "off" node), so a walk made in one position holds in another one where none of
+those changed. ``WalkMemo`` keeps each walk of a search with the position it was made
+in; when a nested chain asks for forcing chains and cycles in position after position
+(each a little further reduced), only the walks that pass where something changed are
+walked again, and each pass's implications are computed again only for the nodes whose
+implications changed since the previous position.
+"""
+
+from __future__ import annotations
+
+from typing import AbstractSet
+
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS
+from engine.position import Position
+from techniques.se_chains.nodes import Node
+from techniques.se_chains.walks import PassGraph, Walked
+from techniques.se_order import HOUSE_CELLS
+
+
+def visits(source: Node, seen: dict[Node, Node], seen_off: dict[Node, Node]) -> tuple[AbstractSet[Node], ...]:
+    """The nodes the walks from ``source`` (on) depend on: those they visited (the walk's
+    and, with X links, the forcing walk's from ``source`` off, as their parents' keys),
+    and ``source`` off (what implies the start). Kept as they are: a memo compares them
+    with what changed (``WalkMemo.get``) instead of turning each walk into a set."""
+    if seen_off:
+        return (seen.keys(), seen_off.keys())
+    return (seen.keys(), frozenset((source ^ 1,)))
+
+
+#: _CELL_ONS[cell]: the on nodes of the cell's nine candidates.
+_CELL_ONS: tuple[tuple[Node, ...], ...] = tuple(tuple(((cell * 9 + d) << 1) | 1 for d in range(9)) for cell in range(N_CELLS))
+#: _PEER_ONS[candidate]: the on nodes of the candidate's digit in the cells its cell sees.
+_PEER_ONS: tuple[tuple[Node, ...], ...] = tuple(
+    tuple(((other * 9 + cand % 9) << 1) | 1 for other in HOUSE_CELLS[cand // 9]) for cand in range(9 * N_CELLS)
+)
+
+
+def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[int], cells_with: list[int]) -> set[Node]:
+    """The nodes whose implications differ between two positions.
+
+    A candidate in one position only changes its own two nodes; when it is in the later
+    one only, also the on nodes that now imply it off (its cell's, its digit's in the
+    cells that see it). An off node also changes when its cell is a two-candidate cell in
+    one position and not the same one in the other, or when its digit has two places in
+    one of its houses in either position and not the same ones in both. (An on node that
+    lost an implication had it to a node that is gone, which a walk through the on node
+    visited: that node's change covers it.)"""
+    out: set[Node] = set()
+    add, update = out.add, out.update
+    for cell in range(N_CELLS):
+        before, now = before_cands[cell], cands[cell]
+        if before == now:
+            continue
+        gone, added = before & ~now, now & ~before
+        base = cell * 9
+        for d in MASK_DIGITS[gone]:
+            n = (base + d - 1) << 1
+            add(n)
+            add(n | 1)
+        for d in MASK_DIGITS[added]:
+            cand = base + d - 1
+            add(cand << 1)
+            update(_CELL_ONS[cell])
+            update(_PEER_ONS[cand])
+        if MASK_COUNT[before] == 2 or MASK_COUNT[now] == 2:
+            for d in MASK_DIGITS[before | now]:
+                add((base + d - 1) << 1)
+    for digit in range(1, 10):
+        before, now = before_with[digit], cells_with[digit]
+        if before == now:
+            continue
+        for unit in UNITS:
+            was, is_ = before & unit.mask, now & unit.mask
+            if was != is_ and (was.bit_count() == 2 or is_.bit_count() == 2):
+                both = was | is_
+                while both:
+                    low = both & -both
+                    add(((low.bit_length() - 1) * 9 + digit - 1) << 1)
+                    both ^= low
+    return out
+
+
+def lost_links(before_cands: list[int], cands: list[int]) -> set[Node]:
+    """The on nodes that implied, off, a candidate of the earlier position the later one
+    has lost (its cell's, its digit's in the cells that see it): their implications
+    changed too, though a walk need not know (``changed_nodes``)."""
+    out: set[Node] = set()
+    for cell in range(N_CELLS):
+        gone = before_cands[cell] & ~cands[cell]
+        if gone:
+            out.update(_CELL_ONS[cell])
+            for d in MASK_DIGITS[gone]:
+                out.update(_PEER_ONS[cell * 9 + d - 1])
+    return out
+
+
+class WalkMemo:
+    """The walks of a search of forcing chains and cycles, kept from one position to the
+    next: a walk is walked again only where something it visited changed.
+
+    Each walk is kept with the position (a generation) it last held in; the few most
+    recent positions are kept to compare with."""
+
+    KEEP = 8
+
+    def __init__(self) -> None:
+        self.records: dict[int, tuple[int, tuple[AbstractSet[Node], ...], Walked]] = {}
+        self.views: dict[int, tuple[list[int], list[int]]] = {}
+        self.generation = -1
+        self._position: tuple[list[int], list[int]] = ([], [])
+        self._changed: dict[int, set[Node]] = {}
+        #: Each pass's implications (by pass number) in the position of a generation.
+        self.graphs: dict[int, tuple[int, PassGraph]] = {}
+
+    def begin(self, position: Position) -> None:
+        """A search in a new position starts."""
+        self.generation += 1
+        view = (position.cands[:], position.cells_with[:])
+        self.views[self.generation] = view
+        self.views.pop(self.generation - self.KEEP, None)
+        self._position = view
+        self._changed = {}
+
+    def graph(self, index: int, position: Position, y_links: bool, x_links: bool) -> PassGraph:
+        """Pass ``index``'s implications in the current position: those of the previous
+        position's, where they did not change."""
+        graph = PassGraph(position, y_links, x_links)
+        last = self.graphs.get(index)
+        previous = self.generation - 1
+        if last is not None and last[0] == previous and previous in self.views:
+            before = self.views[previous]
+            graph.take(last[1], self._changes(previous) | lost_links(before[0], self._position[0]))
+        self.graphs[index] = (self.generation, graph)
+        return graph
+
+    def _changes(self, generation: int) -> set[Node]:
+        """The nodes whose implications differ between a kept generation's position and
+        the current one."""
+        changed = self._changed.get(generation)
+        if changed is None:
+            view = self.views[generation]
+            changed = self._changed[generation] = changed_nodes(view[0], view[1], *self._position)
+        return changed
+
+    def get(self, key: int, depth: int) -> Walked | None:
+        """What the walks ``key`` of ``depth`` links find in the current position, if kept
+        walks say."""
+        record = self.records.get(key)
+        if record is None or not record[2].serves(depth):
+            return None
+        generation, visited, walked = record
+        if generation != self.generation:
+            if generation not in self.views:
+                return None
+            changed = self._changes(generation)
+            for nodes in visited:
+                if not nodes.isdisjoint(changed):
+                    return None
+            self.records[key] = (self.generation, visited, walked)
+        return walked
+
+    def put(self, key: int, visited: tuple[AbstractSet[Node], ...], walked: Walked) -> None:
+        self.records[key] = (self.generation, visited, walked)
