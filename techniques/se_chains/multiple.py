@@ -17,7 +17,7 @@ distinct inner chain's own complexity.
 
 from __future__ import annotations
 
-from typing import Callable, Iterator
+from typing import AbstractSet, Callable, Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
@@ -75,11 +75,11 @@ class _Search:
     run is asked for again by region chains), the work bound, and for a search of SE's
     choice alone the best hint so far."""
 
-    def __init__(self, chaining: MultipleChaining, position: Position, budget: Budget, best: _Best | None) -> None:
+    def __init__(self, chaining: MultipleChaining, position: Position, budget: Budget, best: _Best | None, links: Links | None = None) -> None:
         self.chaining = chaining
         self.position = position
         self.cands, self.cells_with = position.cands, position.cells_with
-        self.links = Links(self.cands, self.cells_with, not chaining.nishio)
+        self.links = Links(self.cands, self.cells_with, not chaining.nishio) if links is None else links
         self.budget = budget
         self.best = best
         self.runs: dict[Node, Run] = {}
@@ -159,10 +159,11 @@ class MultipleChaining(BaseTechnique):
         if spent is not None:
             raise spent
 
-    def hints(self, position: Position, budget: Budget, out: list[ChainHint] | None = None) -> list[ChainHint]:
+    def hints(self, position: Position, budget: Budget, out: list[ChainHint] | None = None, links: Links | None = None) -> list[ChainHint]:
         """Every hint in SE's order of discovery, on this position (appended to ``out``,
-        as they are found, when given)."""
-        return self._search(_Search(self, position, budget, None), [] if out is None else out)
+        as they are found, when given). ``links``: the position's implications, if
+        already made (with Y links unless Nishio)."""
+        return self._search(_Search(self, position, budget, None, links), [] if out is None else out)
 
     def _best(self, position: Position, budget: Budget) -> ChainHint | None:
         """The hint SE takes (the first of every hint, sorted). Stopped by a listing's
@@ -271,9 +272,9 @@ class MultipleChaining(BaseTechnique):
             count = places.bit_count()
             if not (count == 2 or (self.multiple and count > 2)):
                 continue
+            if (places & -places).bit_length() - 1 != cell:
+                continue  # met from its first place (a house's cells are in ascending order)
             cells = [c for c in UNITS[u].cells if places >> c & 1]
-            if cells[0] != cell:
-                continue
             runs = [on_run if c == cell else search.run_from(node(c, digit, True)) for c in cells]
             where = (f"{digit} in {UNITS[u].long_name}", f"{digit} in {UNITS[u].name}")
             yield from self._common(search, runs, "Region Forcing", 6, where, UNITS_OF[cell].index(u) + 1)
@@ -284,12 +285,10 @@ class MultipleChaining(BaseTechnique):
         """Hints for the states every run reaches: on states first, then off states.
         ``where``: what the branches start from, in words and in short."""
         what, source = where
-        first, rest = runs[0], runs[1:]
+        first = runs[0]
         limit = search.limit() if all(r.depth for r in runs) else None  # runs made before a first hint have no depths
         for on in (True, False):
-            common = set(first.on if on else first.off)
-            for r in rest:
-                common.intersection_update(r.on if on else r.off)
+            common = _common_keys([r.on if on else r.off for r in runs])
             if not common:
                 continue
             for n in first.on if on else first.off:
@@ -321,6 +320,17 @@ class MultipleChaining(BaseTechnique):
             name, self.code, chain_difficulty(self.base, complexity), complexity, sort_key, placement, removals,
             words, RunsBasis(targets, root_rule), source,
         )
+
+
+def _common_keys(reached: list[dict[Node, tuple[Node, ...]]]) -> AbstractSet[Node]:
+    """The nodes every run reached (of two or more), each intersection iterating the
+    smaller side."""
+    common: AbstractSet[Node] = reached[0].keys() & reached[1].keys()
+    for more in reached[2:]:
+        if not common:
+            break
+        common = more.keys() & common
+    return common
 
 
 def _common_text(what: str, n: Node, placement: Candidate | None, removals: tuple[Candidate, ...]) -> Callable[[tuple[tuple[Node, ...], ...]], str]:

@@ -25,7 +25,7 @@ from techniques.se_chains.hints import ChainBasis, ChainHint
 from techniques.se_chains.multiple import MultipleChaining
 from techniques.se_chains.nodes import CELL_RULE, Node, node
 from techniques.se_chains.propagation import Advanced, Budget, Nested, Run
-from techniques.se_chains.walk_memo import WalkMemo
+from techniques.se_chains.walk_memo import LinksMemo, WalkMemo
 from techniques.fish.se_fish import fish_patterns
 from techniques.intersections.se_locking import locked_sets
 from techniques.subsets.se_subsets import hidden_sets, naked_sets
@@ -254,12 +254,23 @@ def _inner_rules(level: int) -> tuple[Rule, ...]:
         if level >= 2:
             inner.append(cycles_from)
         if level >= 3:
-            inner.append(_chaining(MultipleChaining(multiple=True, dynamic=False, nishio=False).hints, _KEEP_CHAINS))
+            inner.append(_chaining(_with_links(MultipleChaining(multiple=True, dynamic=False, nishio=False)), _KEEP_CHAINS))
         return _BASIC + tuple(inner)
-    rules = [_chaining(MultipleChaining(multiple=True, dynamic=True, nishio=False).hints, _KEEP_CHAINS)]
+    rules = [_chaining(_with_links(MultipleChaining(multiple=True, dynamic=True, nishio=False)), _KEEP_CHAINS)]
     if level >= 5:
-        rules.append(_chaining(nested_forcing_chains(level - 3).hints, _KEEP_CHAINS))
+        rules.append(_chaining(_with_links(nested_forcing_chains(level - 3)), _KEEP_CHAINS))
     return _BASIC + tuple(rules)
+
+
+def _with_links(chaining: MultipleChaining) -> Callable[[CandidateView, Budget], list[ChainHint]]:
+    """An inner chaining producer's hints, each search taking the implications of the
+    previous one's position where they did not change."""
+    memo = LinksMemo(not chaining.nishio)
+
+    def hints(view: CandidateView, budget: Budget) -> list[ChainHint]:
+        return chaining.hints(view, budget, links=memo.links(view))
+
+    return hints
 
 
 def rule_count(level: int) -> int:

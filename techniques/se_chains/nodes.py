@@ -11,6 +11,8 @@ not), numbered ``(cell * 9 + digit - 1) * 2 + on``. SE's implications, in its or
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from engine.cells import CELL_NAMES, MASK_DIGITS, UNITS, UNITS_OF, Cell, Digit
 from techniques.se_order import HOUSE_CELLS
 
@@ -91,26 +93,35 @@ def off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, x
 class Links:
     """SE's implications in one position, each computed once: for a producer that starts
     many propagations from the same position (on -> off lists with Y links as asked, off ->
-    on lists with X links always, as SE's propagation uses them)."""
+    on lists with X links always, as SE's propagation uses them). The lists computed so
+    far (None before) are read in place by the propagations."""
 
-    __slots__ = ("cands", "cells_with", "y_links", "_offs", "_ons")
+    __slots__ = ("cands", "cells_with", "y_links", "offs_of", "ons_of")
 
     def __init__(self, cands: list[int], cells_with: list[int], y_links: bool) -> None:
         self.cands = cands
         self.cells_with = cells_with
         self.y_links = y_links
         size = 2 * 9 * 81
-        self._offs: list[list[Node] | None] = [None] * size
-        self._ons: list[list[tuple[Node, int]] | None] = [None] * size
+        self.offs_of: list[list[Node] | None] = [None] * size
+        self.ons_of: list[list[tuple[Node, int]] | None] = [None] * size
 
     def offs(self, n: Node) -> list[Node]:
-        found = self._offs[n]
+        found = self.offs_of[n]
         if found is None:
-            found = self._offs[n] = on_to_off(self.cands, n, self.y_links)
+            found = self.offs_of[n] = on_to_off(self.cands, n, self.y_links)
         return found
 
     def ons(self, n: Node) -> list[tuple[Node, int]]:
-        found = self._ons[n]
+        found = self.ons_of[n]
         if found is None:
-            found = self._ons[n] = off_to_on(self.cands, self.cells_with, n, self.y_links, True)
+            found = self.ons_of[n] = off_to_on(self.cands, self.cells_with, n, self.y_links, True)
         return found
+
+    def take(self, other: Links, stale: Iterable[Node]) -> None:
+        """Use the implications ``other`` (with the same Y links, in another position) has
+        computed, but for the nodes in ``stale``: all those whose implications differ."""
+        self.offs_of = offs_of = other.offs_of[:]
+        self.ons_of = ons_of = other.ons_of[:]
+        for n in stale:
+            offs_of[n] = ons_of[n] = None

@@ -209,7 +209,7 @@ def _dynamic(
         work, work_with, gone = run.stuck.work[:], run.stuck.work_with[:], bytearray(run.stuck.gone)
         run.stuck = None
     on, off, rules = run.on, run.off, run.rule
-    offs = links.offs
+    offs_of = links.offs_of
     depth = run.depth
     cut = limit is not None and advanced is None
     taken = 0
@@ -224,7 +224,10 @@ def _dynamic(
                     here = depth[p]
                     live -= here < cap
                     below = here + 1 < cap
-                for q in offs(p):
+                targets = offs_of[p]
+                if targets is None:
+                    targets = links.offs(p)
+                for q in targets:
                     if gone[q >> 1]:
                         continue
                     if q ^ 1 in on:
@@ -294,7 +297,7 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
     depth[start] = 1
     live = 1 if 1 < limit else 0
     i_on = i_off = 0
-    offs, ons = links.offs, links.ons
+    offs_of, ons_of = links.offs_of, links.ons_of
     while live and (i_on < len(pending_on) or i_off < len(pending_off)):
         if i_on < len(pending_on):
             p = pending_on[i_on]
@@ -307,7 +310,10 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
         below = here < limit
         cause = (p,)
         if p & 1:
-            for q in offs(p):
+            targets = offs_of[p]
+            if targets is None:
+                targets = links.offs(p)
+            for q in targets:
                 if q not in off:  # a node reached needs no contradiction check (see _static)
                     if q ^ 1 in on:
                         run.contradiction = ((q ^ 1, on[q ^ 1]), (q, cause))
@@ -318,7 +324,10 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
                     live += below
                     pending_off.append(q)
         else:
-            for r, kind in ons(p):
+            made = ons_of[p]
+            if made is None:
+                made = links.ons(p)
+            for r, kind in made:
                 if r not in on:
                     if r ^ 1 in off:
                         run.contradiction = ((r, cause), (r ^ 1, off[r ^ 1]))
@@ -391,13 +400,16 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
     (on if start & 1 else off)[start] = ()
     (pending_on if start & 1 else pending_off).append(start)
     i_on = i_off = 0
-    offs, ons = links.offs, links.ons
-    while i_on < len(pending_on) or i_off < len(pending_off):
-        if i_on < len(pending_on):
+    offs_of, ons_of = links.offs_of, links.ons_of
+    while True:
+        while i_on < len(pending_on):  # every pending on node first (they add off nodes only)
             p = pending_on[i_on]
             i_on += 1
             cause = (p,)
-            for q in offs(p):
+            targets = offs_of[p]
+            if targets is None:
+                targets = links.offs(p)
+            for q in targets:
                 if q not in off:
                     if q ^ 1 in on:
                         run.contradiction = ((q ^ 1, on[q ^ 1]), (q, cause))
@@ -405,19 +417,23 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
                         return run
                     off[q] = cause
                     pending_off.append(q)
-        else:
-            p = pending_off[i_off]
-            i_off += 1
-            cause = (p,)
-            for r, kind in ons(p):
-                if r not in on:
-                    if r ^ 1 in off:
-                        run.contradiction = ((r, cause), (r ^ 1, off[r ^ 1]))
-                        rule.setdefault(r, kind)
-                        budget.spend(i_on + i_off)
-                        return run
-                    on[r] = cause
-                    rule[r] = kind
-                    pending_on.append(r)
+        if i_off == len(pending_off):
+            break
+        p = pending_off[i_off]
+        i_off += 1
+        cause = (p,)
+        made = ons_of[p]
+        if made is None:
+            made = links.ons(p)
+        for r, kind in made:
+            if r not in on:
+                if r ^ 1 in off:
+                    run.contradiction = ((r, cause), (r ^ 1, off[r ^ 1]))
+                    rule.setdefault(r, kind)
+                    budget.spend(i_on + i_off)
+                    return run
+                on[r] = cause
+                rule[r] = kind
+                pending_on.append(r)
     budget.spend(i_on + i_off)
     return run

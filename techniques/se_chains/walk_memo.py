@@ -11,11 +11,12 @@ implications changed since the previous position.
 
 from __future__ import annotations
 
+import threading
 from typing import AbstractSet
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
-from techniques.se_chains.nodes import Node
+from techniques.se_chains.nodes import Links, Node
 from techniques.se_chains.walks import PassGraph, Walked
 from techniques.se_order import HOUSE_CELLS
 
@@ -70,17 +71,34 @@ def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[i
                 add((base + d - 1) << 1)
     for digit in range(1, 10):
         before, now = before_with[digit], cells_with[digit]
-        if before == now:
-            continue
-        for unit in UNITS:
-            was, is_ = before & unit.mask, now & unit.mask
-            if was != is_ and (was.bit_count() == 2 or is_.bit_count() == 2):
+        differ = before ^ now
+        units = 0
+        while differ:
+            low = differ & -differ
+            units |= _UNIT_BITS[low.bit_length() - 1]
+            differ ^= low
+        while units:
+            low = units & -units
+            mask = UNITS[low.bit_length() - 1].mask
+            units ^= low
+            was, is_ = before & mask, now & mask
+            if was.bit_count() == 2 or is_.bit_count() == 2:
                 both = was | is_
                 while both:
                     low = both & -both
                     add(((low.bit_length() - 1) * 9 + digit - 1) << 1)
                     both ^= low
     return out
+
+
+#: _UNIT_BITS[cell]: the cell's three houses, as a set of house numbers.
+_UNIT_BITS: tuple[int, ...] = tuple(sum(1 << u for u in UNITS_OF[cell]) for cell in range(N_CELLS))
+
+
+def stale_nodes(before: tuple[list[int], list[int]], after: tuple[list[int], list[int]]) -> set[Node]:
+    """The nodes whose implication lists differ between two positions (candidates,
+    places): what changed for a walk, and the on nodes that lost an implication."""
+    return changed_nodes(before[0], before[1], *after) | lost_links(before[0], after[0])
 
 
 def lost_links(before_cands: list[int], cands: list[int]) -> set[Node]:
@@ -131,8 +149,7 @@ class WalkMemo:
         last = self.graphs.get(index)
         previous = self.generation - 1
         if last is not None and last[0] == previous and previous in self.views:
-            before = self.views[previous]
-            graph.take(last[1], self._changes(previous) | lost_links(before[0], self._position[0]))
+            graph.take(last[1], self._changes(previous) | lost_links(self.views[previous][0], self._position[0]))
         self.graphs[index] = (self.generation, graph)
         return graph
 
@@ -164,3 +181,23 @@ class WalkMemo:
 
     def put(self, key: int, visited: tuple[AbstractSet[Node], ...], walked: Walked) -> None:
         self.records[key] = (self.generation, visited, walked)
+
+
+class LinksMemo:
+    """A nested search's inner chaining producers' implications (``nodes.Links``), per
+    thread, kept from one position to the next: each search takes the previous one's
+    lists where they did not change (``stale_nodes``)."""
+
+    def __init__(self, y_links: bool) -> None:
+        self.y_links = y_links
+        self.kept: dict[int, tuple[tuple[list[int], list[int]], Links]] = {}
+
+    def links(self, position: Position) -> Links:
+        links = Links(position.cands, position.cells_with, self.y_links)
+        view = (position.cands[:], position.cells_with[:])
+        thread = threading.get_ident()
+        last = self.kept.get(thread)
+        if last is not None:
+            links.take(last[1], stale_nodes(last[0], view))
+        self.kept[thread] = (view, links)
+        return links
