@@ -213,7 +213,7 @@ class MultipleChaining(BaseTechnique):
                 yield from self._regions(search, cell, digit, on_run)
             per_value.append(on_run)
         if not self.nishio and (count == 2 or (self.multiple and count > 2)):
-            yield from self._common(search, per_value, "Cell Forcing", 5, (f"the candidates of {CELL_NAMES[cell]}", CELL_NAMES[cell]), CELL_RULE)
+            yield from self._common(search, per_value, "Cell Forcing", 5, ("{}", f"the candidates of {CELL_NAMES[cell]}", CELL_NAMES[cell]), CELL_RULE)
 
     def _binary(self, search: _Search, source: Node, pair: tuple[tuple[Node, tuple[Node, ...]], tuple[Node, tuple[Node, ...]]], run: Run) -> ChainHint | None:
         (on_node, on_causes), (off_node, off_causes) = pair
@@ -276,15 +276,16 @@ class MultipleChaining(BaseTechnique):
                 continue  # met from its first place (a house's cells are in ascending order)
             cells = [c for c in UNITS[u].cells if places >> c & 1]
             runs = [on_run if c == cell else search.run_from(node(c, digit, True)) for c in cells]
-            where = (f"{digit} in {UNITS[u].long_name}", f"{digit} in {UNITS[u].name}")
+            where = (f"{digit} in {{}}", UNITS[u].long_name, UNITS[u].name)
             yield from self._common(search, runs, "Region Forcing", 6, where, UNITS_OF[cell].index(u) + 1)
 
     def _common(
-        self, search: _Search, runs: list[Run], kind: str, sort_key: int, where: tuple[str, str], root_rule: int
+        self, search: _Search, runs: list[Run], kind: str, sort_key: int, where: tuple[str, str, str], root_rule: int
     ) -> Iterator[ChainHint]:
         """Hints for the states every run reaches: on states first, then off states.
-        ``where``: what the branches start from, in words and in short."""
-        what, source = where
+        ``where``: what the branches start from, as a pattern to fill with a name in
+        words and in short, and those names (filled only for a hint: most searches find
+        none)."""
         first = runs[0]
         limit = search.limit() if all(r.depth for r in runs) else None  # runs made before a first hint have no depths
         for on in (True, False):
@@ -297,6 +298,7 @@ class MultipleChaining(BaseTechnique):
                                     continue
                     placement, removals = removal_of(n, search.cands)
                     if removals:
+                        what, source = where[0].format(where[1]), where[0].format(where[2])
                         targets = tuple(target(r, n) for r in runs)
                         hint = self._hint(search, kind, sort_key, placement, removals, targets, _common_text(what, n, placement, removals), root_rule, source)
                         if hint is not None:
