@@ -29,6 +29,7 @@ from techniques.se_chains.nodes import CELL_RULE, Links, Node, cell_of, digit_of
 from techniques.se_chains.branches import RunsBasis, Target, complexity_of, main_path, target
 from techniques.se_chains.levels import LEVEL_RUNS, LevelTable, NestedRules, level_run
 from techniques.se_chains.propagation import Advanced, Budget, Run, propagate
+from techniques.se_chains.walk_memo import InnerSearch
 
 #: Propagated nodes one producer call may take (a bound on work, never time).
 NODE_BOUND = 20_000_000
@@ -75,11 +76,14 @@ class _Search:
     run is asked for again by region chains), the work bound, and for a search of SE's
     choice alone the best hint so far."""
 
-    def __init__(self, chaining: MultipleChaining, position: Position, budget: Budget, best: _Best | None, links: Links | None = None) -> None:
+    def __init__(self, chaining: MultipleChaining, position: Position, budget: Budget, best: _Best | None, memo: InnerSearch | None = None) -> None:
         self.chaining = chaining
         self.position = position
         self.cands, self.cells_with = position.cands, position.cells_with
-        self.links = Links(self.cands, self.cells_with, not chaining.nishio) if links is None else links
+        self.links = Links(self.cands, self.cells_with, not chaining.nishio) if memo is None else memo.links
+        #: Static runs kept from earlier positions (a search of every hint, inner to a
+        #: nested one), else None.
+        self.memo = memo if best is None and not chaining.dynamic else None
         self.budget = budget
         self.best = best
         self.runs: dict[Node, Run] = {}
@@ -93,7 +97,9 @@ class _Search:
         found = self.runs.get(start)
         if found is None:
             chaining = self.chaining
-            if self.levels is None or chaining.advanced is None:
+            if self.memo is not None:
+                found = self._kept_run(self.memo, start)
+            elif self.levels is None or chaining.advanced is None:
                 found = self._propagate(start)
             else:
                 found = level_run(
@@ -102,6 +108,18 @@ class _Search:
                 )
             if start & 1:
                 self.runs[start] = found
+        return found
+
+    def _kept_run(self, memo: InnerSearch, start: Node) -> Run:
+        """A static run: kept from an earlier position where nothing it reached changed
+        (spending what it spent then), or made and kept."""
+        kept = memo.run(start)
+        if kept is not None:
+            self.budget.spend(kept[1])
+            return kept[0]
+        before = self.budget.used
+        found = self._propagate(start)
+        memo.put(start, found, self.budget.used - before)
         return found
 
     def _propagate(self, start: Node, resume: tuple[Run, Advanced] | None = None) -> Run:
@@ -159,11 +177,11 @@ class MultipleChaining(BaseTechnique):
         if spent is not None:
             raise spent
 
-    def hints(self, position: Position, budget: Budget, out: list[ChainHint] | None = None, links: Links | None = None) -> list[ChainHint]:
+    def hints(self, position: Position, budget: Budget, out: list[ChainHint] | None = None, memo: InnerSearch | None = None) -> list[ChainHint]:
         """Every hint in SE's order of discovery, on this position (appended to ``out``,
-        as they are found, when given). ``links``: the position's implications, if
-        already made (with Y links unless Nishio)."""
-        return self._search(_Search(self, position, budget, None, links), [] if out is None else out)
+        as they are found, when given). ``memo``: what earlier searches of a sequence
+        keep for this one (begun on this position; Y links unless Nishio)."""
+        return self._search(_Search(self, position, budget, None, memo), [] if out is None else out)
 
     def _best(self, position: Position, budget: Budget) -> ChainHint | None:
         """The hint SE takes (the first of every hint, sorted). Stopped by a listing's

@@ -25,7 +25,7 @@ from techniques.se_chains.hints import ChainBasis, ChainHint
 from techniques.se_chains.multiple import MultipleChaining
 from techniques.se_chains.nodes import CELL_RULE, Node, node
 from techniques.se_chains.propagation import Advanced, Budget, Nested, Run
-from techniques.se_chains.walk_memo import LinksMemo, WalkMemo
+from techniques.se_chains.walk_memo import InnerMemo, WalkMemo
 from techniques.fish.se_fish import fish_patterns
 from techniques.intersections.se_locking import locked_sets
 from techniques.subsets.se_subsets import hidden_sets, naked_sets
@@ -264,11 +264,12 @@ def _inner_rules(level: int) -> tuple[Rule, ...]:
 
 def _with_links(chaining: MultipleChaining) -> Callable[[CandidateView, Budget], list[ChainHint]]:
     """An inner chaining producer's hints, each search taking the implications of the
-    previous one's position where they did not change."""
-    memo = LinksMemo(not chaining.nishio)
+    previous one's position where they did not change, and (static chains) the runs of
+    earlier ones where nothing they reached changed."""
+    memo = InnerMemo(not chaining.nishio)
 
     def hints(view: CandidateView, budget: Budget) -> list[ChainHint]:
-        return chaining.hints(view, budget, links=memo.links(view))
+        return chaining.hints(view, budget, memo=memo.begin(view))
 
     return hints
 

@@ -17,6 +17,7 @@ from typing import AbstractSet
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
 from techniques.se_chains.nodes import Links, Node
+from techniques.se_chains.propagation import Run
 from techniques.se_chains.walks import PassGraph, Walked
 from techniques.se_order import HOUSE_CELLS
 
@@ -95,12 +96,6 @@ def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[i
 _UNIT_BITS: tuple[int, ...] = tuple(sum(1 << u for u in UNITS_OF[cell]) for cell in range(N_CELLS))
 
 
-def stale_nodes(before: tuple[list[int], list[int]], after: tuple[list[int], list[int]]) -> set[Node]:
-    """The nodes whose implication lists differ between two positions (candidates,
-    places): what changed for a walk, and the on nodes that lost an implication."""
-    return changed_nodes(before[0], before[1], *after) | lost_links(before[0], after[0])
-
-
 def lost_links(before_cands: list[int], cands: list[int]) -> set[Node]:
     """The on nodes that implied, off, a candidate of the earlier position the later one
     has lost (its cell's, its digit's in the cells that see it): their implications
@@ -115,23 +110,17 @@ def lost_links(before_cands: list[int], cands: list[int]) -> set[Node]:
     return out
 
 
-class WalkMemo:
-    """The walks of a search of forcing chains and cycles, kept from one position to the
-    next: a walk is walked again only where something it visited changed.
-
-    Each walk is kept with the position (a generation) it last held in; the few most
-    recent positions are kept to compare with."""
+class Positions:
+    """The positions of a sequence of searches (generations): the last few kept, and
+    which nodes' implications changed between each of them and the current one."""
 
     KEEP = 8
 
     def __init__(self) -> None:
-        self.records: dict[int, tuple[int, tuple[AbstractSet[Node], ...], Walked]] = {}
-        self.views: dict[int, tuple[list[int], list[int]]] = {}
         self.generation = -1
-        self._position: tuple[list[int], list[int]] = ([], [])
+        self.views: dict[int, tuple[list[int], list[int]]] = {}
+        self.current: tuple[list[int], list[int]] = ([], [])
         self._changed: dict[int, set[Node]] = {}
-        #: Each pass's implications (by pass number) in the position of a generation.
-        self.graphs: dict[int, tuple[int, PassGraph]] = {}
 
     def begin(self, position: Position) -> None:
         """A search in a new position starts."""
@@ -139,65 +128,126 @@ class WalkMemo:
         view = (position.cands[:], position.cells_with[:])
         self.views[self.generation] = view
         self.views.pop(self.generation - self.KEEP, None)
-        self._position = view
+        self.current = view
         self._changed = {}
+
+    def changes(self, generation: int) -> set[Node]:
+        """The nodes whose implications differ between a kept generation's position and
+        the current one."""
+        changed = self._changed.get(generation)
+        if changed is None:
+            view = self.views[generation]
+            changed = self._changed[generation] = changed_nodes(view[0], view[1], *self.current)
+        return changed
+
+    def stale(self, generation: int) -> set[Node] | None:
+        """The nodes whose implication lists differ between a kept generation's position
+        and the current one (None: that position is not kept)."""
+        if generation not in self.views:
+            return None
+        return self.changes(generation) | lost_links(self.views[generation][0], self.current[0])
+
+    def holds(self, generation: int, visited: tuple[AbstractSet[Node], ...]) -> bool:
+        """Whether what a search made in a generation's position, depending only on the
+        implications of ``visited``, holds in the current one."""
+        if generation == self.generation:
+            return True
+        if generation not in self.views:
+            return False
+        changed = self.changes(generation)
+        return all(nodes.isdisjoint(changed) for nodes in visited)
+
+
+class WalkMemo:
+    """The walks of a search of forcing chains and cycles, kept from one position to the
+    next: a walk is walked again only where something it visited changed.
+
+    Each walk is kept with the position (a generation) it last held in; the few most
+    recent positions are kept to compare with."""
+
+    def __init__(self) -> None:
+        self.records: dict[int, tuple[int, tuple[AbstractSet[Node], ...], Walked]] = {}
+        self.positions = Positions()
+        #: Each pass's implications (by pass number) in the position of a generation.
+        self.graphs: dict[int, tuple[int, PassGraph]] = {}
+
+    def begin(self, position: Position) -> None:
+        """A search in a new position starts."""
+        self.positions.begin(position)
 
     def graph(self, index: int, position: Position, y_links: bool, x_links: bool) -> PassGraph:
         """Pass ``index``'s implications in the current position: those of the previous
         position's, where they did not change."""
         graph = PassGraph(position, y_links, x_links)
         last = self.graphs.get(index)
-        previous = self.generation - 1
-        if last is not None and last[0] == previous and previous in self.views:
-            graph.take(last[1], self._changes(previous) | lost_links(self.views[previous][0], self._position[0]))
-        self.graphs[index] = (self.generation, graph)
+        generation = self.positions.generation
+        if last is not None:
+            stale = self.positions.stale(last[0]) if last[0] == generation - 1 else None
+            if stale is not None:
+                graph.take(last[1], stale)
+        self.graphs[index] = (generation, graph)
         return graph
-
-    def _changes(self, generation: int) -> set[Node]:
-        """The nodes whose implications differ between a kept generation's position and
-        the current one."""
-        changed = self._changed.get(generation)
-        if changed is None:
-            view = self.views[generation]
-            changed = self._changed[generation] = changed_nodes(view[0], view[1], *self._position)
-        return changed
 
     def get(self, key: int, depth: int) -> Walked | None:
         """What the walks ``key`` of ``depth`` links find in the current position, if kept
         walks say."""
         record = self.records.get(key)
-        if record is None or not record[2].serves(depth):
+        if record is None or not record[2].serves(depth) or not self.positions.holds(record[0], record[1]):
             return None
-        generation, visited, walked = record
-        if generation != self.generation:
-            if generation not in self.views:
-                return None
-            changed = self._changes(generation)
-            for nodes in visited:
-                if not nodes.isdisjoint(changed):
-                    return None
-            self.records[key] = (self.generation, visited, walked)
-        return walked
+        self.records[key] = (self.positions.generation, record[1], record[2])
+        return record[2]
 
     def put(self, key: int, visited: tuple[AbstractSet[Node], ...], walked: Walked) -> None:
-        self.records[key] = (self.generation, visited, walked)
+        self.records[key] = (self.positions.generation, visited, walked)
 
 
-class LinksMemo:
-    """A nested search's inner chaining producers' implications (``nodes.Links``), per
-    thread, kept from one position to the next: each search takes the previous one's
-    lists where they did not change (``stale_nodes``)."""
+class InnerSearch:
+    """What one thread's searches of an inner chaining producer keep from one position to
+    the next: the implications (``nodes.Links``), taken from the previous position's where
+    they did not change, and (static chains) each start's run, used again while nothing
+    it reached changed."""
 
     def __init__(self, y_links: bool) -> None:
         self.y_links = y_links
-        self.kept: dict[int, tuple[tuple[list[int], list[int]], Links]] = {}
+        self.positions = Positions()
+        self.links = Links([], [], y_links)
+        self._links_generation = -2
+        self.runs: dict[Node, tuple[int, tuple[AbstractSet[Node], ...], Run, int]] = {}
 
-    def links(self, position: Position) -> Links:
+    def begin(self, position: Position) -> None:
+        """A search in a new position starts: its implications."""
+        positions = self.positions
+        positions.begin(position)
         links = Links(position.cands, position.cells_with, self.y_links)
-        view = (position.cands[:], position.cells_with[:])
+        stale = positions.stale(self._links_generation) if self._links_generation == positions.generation - 1 else None
+        if stale is not None:
+            links.take(self.links, stale)
+        self.links, self._links_generation = links, positions.generation
+
+    def run(self, start: Node) -> tuple[Run, int] | None:
+        """The run from ``start`` kept, if it holds here, with the nodes it spent."""
+        record = self.runs.get(start)
+        if record is None or not self.positions.holds(record[0], record[1]):
+            return None
+        self.runs[start] = (self.positions.generation, record[1], record[2], record[3])
+        return record[2], record[3]
+
+    def put(self, start: Node, run: Run, spent: int) -> None:
+        self.runs[start] = (self.positions.generation, (run.on.keys(), run.off.keys()), run, spent)
+
+
+class InnerMemo:
+    """An inner chaining producer's ``InnerSearch``, per thread."""
+
+    def __init__(self, y_links: bool) -> None:
+        self.y_links = y_links
+        self.kept: dict[int, InnerSearch] = {}
+
+    def begin(self, position: Position) -> InnerSearch:
+        """A search in ``position`` starts: what this thread's searches keep."""
         thread = threading.get_ident()
-        last = self.kept.get(thread)
-        if last is not None:
-            links.take(last[1], stale_nodes(last[0], view))
-        self.kept[thread] = (view, links)
-        return links
+        found = self.kept.get(thread)
+        if found is None:
+            found = self.kept[thread] = InnerSearch(self.y_links)
+        found.begin(position)
+        return found
