@@ -152,10 +152,15 @@ class Positions:
         implications of ``visited``, holds in the current one."""
         if generation == self.generation:
             return True
-        if generation not in self.views:
-            return False
-        changed = self.changes(generation)
-        return all(nodes.isdisjoint(changed) for nodes in visited)
+        changed = self._changed.get(generation)
+        if changed is None:
+            if generation not in self.views:
+                return False
+            changed = self.changes(generation)
+        for nodes in visited:
+            if not nodes.isdisjoint(changed):
+                return False
+        return True
 
 
 class WalkMemo:
@@ -192,9 +197,13 @@ class WalkMemo:
         """What the walks ``key`` of ``depth`` links find in the current position, if kept
         walks say."""
         record = self.records.get(key)
-        if record is None or not record[2].serves(depth) or not self.positions.holds(record[0], record[1]):
+        if record is None or not record[2].serves(depth):
             return None
-        self.records[key] = (self.positions.generation, record[1], record[2])
+        positions = self.positions
+        if record[0] != positions.generation:
+            if not positions.holds(record[0], record[1]):
+                return None
+            self.records[key] = (positions.generation, record[1], record[2])
         return record[2]
 
     def put(self, key: int, visited: tuple[AbstractSet[Node], ...], walked: Walked) -> None:
