@@ -191,6 +191,9 @@ class NiceLoop(BaseTechnique):
         # (every literal otherwise: -1). Its search is skipped; its checkpoint is not.
         useful = graph.reaching(search.special) if self.grouped else -1
         false_layers: dict[int, list[int]] = {}
+        # The true premises' layers: a false premise's follow from those of the few
+        # literals it implies (LiteralGraph.layers_after), without a search of its own.
+        true_layers: dict[int, list[int]] = {}
         reached = 0
         for premise in (True, False):
             for i in plain:
@@ -200,10 +203,12 @@ class NiceLoop(BaseTechnique):
                 start = true_literal(i) if premise else false_literal(i)
                 if not useful >> start & 1:
                     continue
-                layers = graph.layers(start, unbounded)
-                reached += sum(map(int.bit_count, layers))
-                if not premise:
+                if premise:
+                    layers = true_layers[start] = graph.layers(start, unbounded)
+                else:
+                    layers = graph.layers_after(start, true_layers) or graph.layers(start, unbounded)
                     false_layers[i] = layers
+                reached += sum(map(int.bit_count, layers))
                 self._loops(search, layers, graph.nodes[i], premise)
         for i, layers in false_layers.items():
             self._aics(search, layers, graph.nodes[i])
