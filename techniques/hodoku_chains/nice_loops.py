@@ -24,11 +24,11 @@ from engine.stop import checkpoint
 from engine.profiles.hodoku_choice import first_ranked
 from engine.technique import BaseTechnique, Declaration
 from techniques.hodoku_chains.als_nodes import add_als_nodes
-from techniques.hodoku_chains.candidate_graph import NICE_LOOP_LINKS, candidate_graph
+from techniques.hodoku_chains.candidate_graph import NICE_LOOP_LINKS, candidate_graph, grouped_candidate_graph
 from techniques.hodoku_chains.implications import LiteralGraph, path_nodes, reached_after
 from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
 from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, digits_text
-from techniques.hodoku_chains.link_graph import Node, link_list
+from techniques.hodoku_chains.link_graph import Node
 from techniques.hodoku_chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
 from techniques.hodoku_chains.loop_choice import Entry, choose_entry
 from techniques.hodoku_chains.loop_explanations import explain
@@ -75,22 +75,14 @@ def plain_graph(grid: Grid) -> LiteralGraph:
 
 @per_grid_version()
 def grouped_graph(grid: Grid) -> LiteralGraph:
-    return _literal_graph(grid, groups=True)
+    return grouped_candidate_graph(grid)
 
 
 @per_grid_version()
 def als_graph(grid: Grid) -> LiteralGraph:
-    graph = _literal_graph(grid, groups=True)
+    graph = grouped_candidate_graph(grid)
     checkpoint()
     add_als_nodes(graph, grid)
-    return graph
-
-
-def _literal_graph(grid: Grid, groups: bool) -> LiteralGraph:
-    linked = link_list(grid, groups=groups)
-    checkpoint()
-    graph = LiteralGraph(sorted(linked.nodes, key=lambda n: n.sort_key))
-    graph.add_links((a, b, True, strong) for a, b, strong in linked.links)
     return graph
 
 
