@@ -10,6 +10,8 @@ from engine.grid import Grid
 from engine.profiles import load_profile
 from engine.step import Step
 from techniques import CATALOG
+from techniques.krakens.exocet_kraken import EXOCET_KRAKEN
+from techniques.krakens.exocet_links import exocet_graph, exocets_of
 from techniques.krakens.kraken import KRAKEN_CELL, KRAKEN_HOUSE, KRAKEN_TRIDAGON
 from techniques.krakens.graph import HIDDEN, kraken_graph
 from tests.conftest import PUZZLES, grid_from
@@ -25,7 +27,7 @@ def _position(expected: str) -> Position:
 def _step(expected: str) -> Step:
     position = _position(expected)
     grid = grid_from(position.values, position.removed)
-    technique = {"kc": KRAKEN_CELL, "kh": KRAKEN_HOUSE, "ktri": KRAKEN_TRIDAGON}[position.code]
+    technique = {"kc": KRAKEN_CELL, "kh": KRAKEN_HOUSE, "ktri": KRAKEN_TRIDAGON, "kex": EXOCET_KRAKEN}[position.code]
     return next(s for s in technique.find(grid) if str(s) == expected)
 
 
@@ -97,10 +99,10 @@ def test_positions_file_names_its_sources() -> None:
 def test_in_full_after_kraken_fish_before_the_nets_and_in_no_other_plain_solve() -> None:
     # hodoku and se rate as HoDoKu and Sudoku Explainer do, which have no krakens of cells,
     # houses or tridagons: their default solves must not take them, or the ratings would move.
-    krakens = {"kc", "kh", "ktri"}
+    krakens = {"kc", "kh", "ktri", "kex"}
     full = load_profile("full", CATALOG)
     order = [e.technique.code for e in full.entries if e.enabled]
-    assert order.index("kf") < order.index("kc") < order.index("kh") < order.index("ktri") < order.index("fc")
+    assert order.index("kf") < order.index("kc") < order.index("kh") < order.index("ktri") < order.index("kex") < order.index("fc")
     for name in ("hodoku", "se"):
         profile = load_profile(name, CATALOG)
         assert krakens <= {t.code for t in profile.techniques}  # there for --only and -t
@@ -112,3 +114,56 @@ def test_inkala_full_path_takes_a_kraken_the_hodoku_path_does_not() -> None:
     grid = Grid.from_string(line.split()[0])
     assert "kh" in {s.code for s in load_profile("full", CATALOG).solve(grid.copy()).steps}
     assert not {"kc", "kh", "ktri"} & {s.code for s in load_profile("hodoku", CATALOG).solve(grid).steps}
+
+
+# --- Exocet Kraken (techniques/krakens/exocet_kraken.py) --------------------------------
+
+
+def _kex(expected: str) -> tuple[Grid, Step]:
+    position = _position(expected)
+    grid = grid_from(position.values, position.removed)
+    return grid, next(s for s in EXOCET_KRAKEN.find(grid) if str(s) == expected)
+
+
+def test_exocet_kraken_names_the_exocet_and_says_why_at_each_exocet_link() -> None:
+    _, step = _kex("Exocet Kraken: 6 in b7 (r7c2,r8c13) => r7c5<>6")
+    text = step.explanation
+    assert text.startswith(
+        "r1c3 and r2c3 (digits 1, 2, 4 and 6) are the base cells of a Junior Exocet with targets r4c2 and r8c1: "
+        "the targets hold the two digits of the base cells, one each (see Junior Exocet). Box 7 needs a 6,"
+    )
+    assert "If r8c1 is 6, then r2c3 is 6 (a target holds a digit of the base cells, and only r2c3 of them can be 6), so r4c3 is not 6" in text
+    assert text.endswith("Either way, r7c5 is not 6: remove 6 from r7c5.")
+
+
+def test_exocet_kraken_picture_shows_base_and_targets_beside_the_branches() -> None:
+    _, step = _kex("Exocet Kraken: 6 in b7 (r7c2,r8c13) => r7c5<>6")
+    h = step.highlights
+    assert {CELL_NAMES[c] for c in h.cells} == {"r1c3", "r2c3", "r4c2", "r8c1"}
+    assert {c.digit for c in h.alt} == {1, 2, 4, 6} and {CELL_NAMES[c.cell] for c in h.pattern} == {"r7c2", "r8c1", "r8c3"}
+    # the Exocet link r8c1=6 -> r2c3=6 is drawn as a strong link
+    assert any(CELL_NAMES[link.start.cell] == "r8c1" and CELL_NAMES[link.end.cell] == "r2c3" and link.strong for link in h.links)
+
+
+def test_exocet_kraken_reports_only_what_the_plain_krakens_cannot() -> None:
+    for expected in ("Exocet Kraken: 6 in b7 (r7c2,r8c13) => r7c5<>6", "Exocet Kraken: 8 in c3 (r1258c3) => r1c7<>6"):
+        grid, step = _kex(expected)
+        plain = {s.effect for technique in (KRAKEN_CELL, KRAKEN_HOUSE) for s in technique.find(grid)}
+        assert step.effect not in plain
+        assert all(step.effect not in plain for step in EXOCET_KRAKEN.find(grid))
+
+
+def test_exocet_links_are_those_of_the_exocet() -> None:
+    grid, _ = _kex("Exocet Kraken: 6 in b7 (r7c2,r8c13) => r7c5<>6")
+    built = exocet_graph(grid)
+    assert built is not None and len(built.exocets) >= 1
+    nodes = built.built.graph.nodes
+    said = {
+        (CELL_NAMES[nodes[a >> 1].cell], not a & 1, CELL_NAMES[nodes[b >> 1].cell], not b & 1, nodes[a >> 1].digit)
+        for (a, b) in built.links
+    }
+    assert ("r8c1", True, "r2c3", True, 6) in said and ("r2c3", False, "r8c1", False, 6) in said
+    # AI Escargot's kraken position has no Exocet: no Exocet graph, nothing found there
+    escargot = _position("Kraken Cell: r2c4 (1/5/9) => r6c4<>5")
+    plain = grid_from(escargot.values, escargot.removed)
+    assert not exocets_of(plain) and exocet_graph(plain) is None and not list(EXOCET_KRAKEN.find(plain))

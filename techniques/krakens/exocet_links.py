@@ -1,0 +1,134 @@
+"""Exocet links: what an Exocet's targets and base cells say about each other, as links a
+kraken's branches may cross.
+
+An Exocet (:mod:`techniques.patterns.exocet`, Junior or Senior) proves that its two
+targets hold the two digits of its two base cells, one each. So, for a base digit d:
+
+* **the targets hold different digits**: if one target is d, the other is not d (even
+  when the two do not share a house);
+* **a target's digit is in a base cell**: if a target is d and only one base cell can
+  hold d, that base cell is d; the other way round, if that base cell is not d, no target
+  is d;
+* **a base cell's digit is in a target**: if a base cell is d and only one target can
+  hold d, that target is d; the other way round, if that target is not d, no base cell
+  is d.
+
+Each is an implication between two candidates and its contrapositive, sound wherever the
+Exocet is (its conditions are read off the position). The strong players draw them in
+their chains after an Exocet ("the targets are the base digits"); here they join the
+kraken graph (:mod:`techniques.krakens.graph`: candidates, groups, almost locked and
+hidden sets) as extra implications, each with the reason a reader needs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cache import per_grid_version
+from engine.cells import CELL_NAMES, MASK_DIGITS, Cell, Digit
+from engine.grid import Grid
+from engine.notation import words_list
+from techniques.hodoku_chains.implications import LiteralGraph
+from techniques.hodoku_chains.link_graph import candidate_node
+from techniques.krakens.branches import Branches
+from techniques.krakens.graph import KrakenGraph, kraken_graph
+from techniques.patterns.exocet import Exocet, find_exocets
+from techniques.shared import false_literal, true_literal
+
+#: At most this many Exocets of one position add their links (the hardest lists have one
+#: or two; a bound on work in odd positions).
+MAX_EXOCETS = 8
+
+
+@dataclass(frozen=True)
+class ExocetLink:
+    """Why one literal implies another: the words and the Exocet they come from."""
+
+    reason: str
+    exocet: Exocet
+
+
+@dataclass
+class ExocetGraph:
+    """The kraken graph with the Exocet links added (the same nodes and literal numbers),
+    and per added implication (premise literal, conclusion literal) its reason."""
+
+    built: KrakenGraph
+    links: dict[tuple[int, int], ExocetLink]
+    exocets: tuple[Exocet, ...]
+
+
+def exocets_of(grid: Grid) -> tuple[Exocet, ...]:
+    """The position's Junior, then Senior Exocets (at most :data:`MAX_EXOCETS`)."""
+    found: list[Exocet] = []
+    for senior in (False, True):
+        for exocet in find_exocets(grid, senior):
+            found.append(exocet)
+            if len(found) >= MAX_EXOCETS:
+                return tuple(found)
+    return tuple(found)
+
+
+@per_grid_version(size=2)
+def exocet_graph(grid: Grid) -> ExocetGraph | None:
+    """The grid's kraken graph with its Exocets' links; None without an Exocet (cached per
+    grid version; read-only)."""
+    exocets = exocets_of(grid)
+    if not exocets:
+        return None
+    plain = kraken_graph(grid)
+    built = KrakenGraph(plain.graph.copy(), plain.hidden)
+    links: dict[tuple[int, int], ExocetLink] = {}
+    for exocet in exocets:
+        for digit in MASK_DIGITS[exocet.digits]:
+            _add_digit(built.graph, grid, exocet, digit, links)
+    return ExocetGraph(built, links, exocets)
+
+
+def _add_digit(graph: LiteralGraph, grid: Grid, exocet: Exocet, d: Digit, links: dict[tuple[int, int], ExocetLink]) -> None:
+    targets = [t for t in exocet.targets if grid.cands[t] >> (d - 1) & 1]
+    bases = [b for b in exocet.base if grid.cands[b] >> (d - 1) & 1]
+    if not targets or not bases:
+        return  # d is no base value: the Exocet itself removes it
+    index = graph.index
+
+    def on(cell: Cell) -> int:
+        return true_literal(index[candidate_node(d, cell)])
+
+    def add(a: int, b: int, why: str, back: str) -> None:
+        """a implies b (``why``), so not b implies not a (``back``)."""
+        for premise, conclusion, words in ((a, b, why), (b ^ 1, a ^ 1, back)):
+            if not graph.out[premise] >> conclusion & 1:
+                graph.imply(premise, conclusion)
+                links.setdefault((premise, conclusion), ExocetLink(words, exocet))
+
+    names = words_list([CELL_NAMES[t] for t in exocet.targets])
+    if len(targets) == 2:
+        why = f"the targets {names} hold different digits"
+        add(on(targets[0]), false_literal(index[candidate_node(d, targets[1])]), why, why)
+    if len(bases) == 1:
+        b = CELL_NAMES[bases[0]]
+        for t in targets:
+            add(
+                on(t),
+                on(bases[0]),
+                f"a target holds a digit of the base cells, and only {b} of them can be {d}",
+                f"{d} is then in neither base cell, and the targets hold only the base cells' digits",
+            )
+    if len(targets) == 1:
+        only = CELL_NAMES[targets[0]]
+        for base in bases:
+            add(
+                on(base),
+                on(targets[0]),
+                f"the base cells' digits are in the targets, and only {only} of them can be {d}",
+                f"{d} is then in neither target, and the targets hold the base cells' digits",
+            )
+
+
+@per_grid_version(size=2)
+def exocet_branches(grid: Grid) -> Branches | None:
+    """Branch searches over the grid's kraken graph with its Exocet links (None without an
+    Exocet)."""
+    built = exocet_graph(grid)
+    return None if built is None else Branches(grid, built.built)
