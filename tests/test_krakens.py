@@ -126,27 +126,35 @@ def _kex(expected: str) -> tuple[Grid, Step]:
 
 
 def test_exocet_kraken_names_the_exocet_and_says_why_at_each_exocet_link() -> None:
-    _, step = _kex("Exocet Kraken: 6 in b7 (r7c2,r8c13) => r7c5<>6")
+    _, step = _kex("Exocet Kraken: r8c1 (1/2/4/6) => r6c3<>6")
     text = step.explanation
     assert text.startswith(
         "r1c3 and r2c3 (digits 1, 2, 4 and 6) are the base cells of a Junior Exocet with targets r4c2 and r8c1: "
-        "the targets hold the two digits of the base cells, one each (see Junior Exocet). Box 7 needs a 6,"
+        "the targets hold the two digits of the base cells, one each (see Junior Exocet). r8c1 holds 1, 2, 4 or 6,"
     )
-    assert "If r8c1 is 6, then r2c3 is 6 (a target holds a digit of the base cells, and only r2c3 of them can be 6), so r4c3 is not 6" in text
-    assert text.endswith("Either way, r7c5 is not 6: remove 6 from r7c5.")
+    assert "If r8c1 is 1, then r5c2 is 1 (a target's digit must also be in its mirror, r5c2 or r6c2), so 3 and 7 of box 4" in text
+    assert "If r8c1 is 6, then r2c3 is 6 (a target holds a digit of the base cells, and only r2c3 of them can be 6), so r6c3 is not 6." in text
+    assert text.endswith("Either way, r6c3 is not 6: remove 6 from r6c3.")
 
 
-def test_exocet_kraken_picture_shows_base_and_targets_beside_the_branches() -> None:
-    _, step = _kex("Exocet Kraken: 6 in b7 (r7c2,r8c13) => r7c5<>6")
+def test_exocet_kraken_picture_shows_base_targets_and_mirror_beside_the_branches() -> None:
+    _, step = _kex("Exocet Kraken: r8c1 (1/2/4/6) => r6c3<>6")
     h = step.highlights
-    assert {CELL_NAMES[c] for c in h.cells} == {"r1c3", "r2c3", "r4c2", "r8c1"}
-    assert {c.digit for c in h.alt} == {1, 2, 4, 6} and {CELL_NAMES[c.cell] for c in h.pattern} == {"r7c2", "r8c1", "r8c3"}
-    # the Exocet link r8c1=6 -> r2c3=6 is drawn as a strong link
-    assert any(CELL_NAMES[link.start.cell] == "r8c1" and CELL_NAMES[link.end.cell] == "r2c3" and link.strong for link in h.links)
+    # the truth cell (a target), the base cells, the other target, the mirror r5c2/r6c2
+    assert [CELL_NAMES[c] for c in h.cells] == ["r8c1", "r1c3", "r2c3", "r4c2", "r5c2", "r6c2"]
+    assert {c.digit for c in h.alt} == {1, 2, 4, 6} and {CELL_NAMES[c.cell] for c in h.pattern} == {"r8c1"}
+    # the Exocet links r8c1=6 -> r2c3=6 and r8c1=1 -> r5c2=1 are drawn as strong links
+    drawn = {(CELL_NAMES[link.start.cell], CELL_NAMES[link.end.cell], link.start.digit) for link in h.links if link.strong}
+    assert {("r8c1", "r2c3", 6), ("r8c1", "r5c2", 1)} <= drawn
+
+
+def test_exocet_kraken_mirror_link_in_golden_nugget() -> None:
+    _, step = _kex("Exocet Kraken: 2 in b9 (r7c79) => r46c7<>2")
+    assert "If r7c9 is 2, then r6c8 is 2 (a target's digit must also be in its mirror, r5c8 or r6c8), so r4c7 is not 2." in step.explanation
 
 
 def test_exocet_kraken_reports_only_what_the_plain_krakens_cannot() -> None:
-    for expected in ("Exocet Kraken: 6 in b7 (r7c2,r8c13) => r7c5<>6", "Exocet Kraken: 8 in c3 (r1258c3) => r1c7<>6"):
+    for expected in ("Exocet Kraken: r8c1 (1/2/4/6) => r6c3<>6", "Exocet Kraken: 6 in b8 (r89c5) => r8c78<>6"):
         grid, step = _kex(expected)
         plain = {s.effect for technique in (KRAKEN_CELL, KRAKEN_HOUSE) for s in technique.find(grid)}
         assert step.effect not in plain
@@ -154,7 +162,7 @@ def test_exocet_kraken_reports_only_what_the_plain_krakens_cannot() -> None:
 
 
 def test_exocet_links_are_those_of_the_exocet() -> None:
-    grid, _ = _kex("Exocet Kraken: 6 in b7 (r7c2,r8c13) => r7c5<>6")
+    grid, _ = _kex("Exocet Kraken: r8c1 (1/2/4/6) => r6c3<>6")
     built = exocet_graph(grid)
     assert built is not None and len(built.exocets) >= 1
     nodes = built.built.graph.nodes
@@ -163,6 +171,7 @@ def test_exocet_links_are_those_of_the_exocet() -> None:
         for (a, b) in built.links
     }
     assert ("r8c1", True, "r2c3", True, 6) in said and ("r2c3", False, "r8c1", False, 6) in said
+    assert ("r8c1", True, "r5c2", True, 1) in said and ("r5c2", False, "r8c1", False, 1) in said  # the mirror
     # AI Escargot's kraken position has no Exocet: no Exocet graph, nothing found there
     escargot = _position("Kraken Cell: r2c4 (1/5/9) => r6c4<>5")
     plain = grid_from(escargot.values, escargot.removed)

@@ -3,14 +3,15 @@
 After an Exocet has done what it can on its own (its targets hold the two digits of its
 base cells, one each: :mod:`techniques.patterns.exocet`), the strong players keep using it
 in their chains: if one target is 6 the other is not; a target's digit must be in a base
-cell; a base cell's digit must be in a target (:mod:`techniques.krakens.exocet_links`).
+cell, and in the target's mirror; a base cell's digit must be in a target
+(:mod:`techniques.krakens.exocet_links`).
 This technique is the Kraken Cell and Kraken House (:mod:`techniques.krakens.kraken`) with
 those links added to the branches: one of a cell's candidates or of a digit's places in a
 house is true, and a short chain from each reaches the same conclusion, some chain through
 the Exocet. It reports only what the plain krakens cannot (a conclusion some branch
 reaches only through an Exocet link), so it comes right after them in the ``full``
 profile. Each crossing of an Exocet link says why in words, and the picture shows the
-Exocet's base cells and targets beside the branches. No uniqueness is assumed.
+Exocet's base cells and targets (and a mirror the branches use) beside the branches. No uniqueness is assumed.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from engine.technique import Declaration
 from techniques.hodoku_chains.link_graph import Node
 from techniques.hodoku_chains.notation import Chain
 from techniques.krakens.branches import Branches, branches
-from techniques.krakens.exocet_links import ExocetGraph, exocet_branches, exocet_graph
+from techniques.krakens.exocet_links import ExocetGraph, ExocetLink, exocet_branches, exocet_graph
 from techniques.krakens.kraken import Kraken, _explain
 from techniques.krakens.truths import TruthSet, cell_truths, house_truths
 from techniques.patterns.exocet import Exocet
@@ -64,7 +65,7 @@ class ExocetKraken(Kraken):
             link = built.links.get((index[before[0]] << 1 | (not before[1]), index[after[0]] << 1 | (not after[1])))
             return None if link is None else link.reason
 
-        used = _exocets_used(built, search, chains)
+        used = dict.fromkeys(link.exocet for link in _links_crossed(built, search, chains))
         intro = " ".join(exocet_words(exocet) for exocet in used)
         return f"{intro} {_explain(search, truth, chains, placements, eliminations, because)}"
 
@@ -73,25 +74,27 @@ class ExocetKraken(Kraken):
         assert built is not None
         search = exocet_branches(grid)
         assert search is not None
-        used = _exocets_used(built, search, chains)
+        crossed = _links_crossed(built, search, chains)
+        used = list(dict.fromkeys(link.exocet for link in crossed))
         alt = tuple(
             Candidate(d, c) for exocet in used for c in (*exocet.base, *exocet.targets) for d in MASK_DIGITS[grid.cands[c] & exocet.digits]
         )
-        cells = tuple(dict.fromkeys((*drawn.cells, *(c for exocet in used for c in (*exocet.base, *exocet.targets)))))
+        shown = [c for exocet in used for c in (*exocet.base, *exocet.targets)] + [c for link in crossed for c in link.shows]
+        cells = tuple(dict.fromkeys((*drawn.cells, *shown)))
         return replace(drawn, alt=tuple(dict.fromkeys((*drawn.alt, *alt))), cells=cells)
 
 
-def _exocets_used(built: ExocetGraph, search: Branches, chains: list[Chain]) -> list[Exocet]:
-    """The Exocets whose links the chains cross, in the order first crossed."""
+def _links_crossed(built: ExocetGraph, search: Branches, chains: list[Chain]) -> list[ExocetLink]:
+    """The Exocet links the chains cross, in the order first crossed."""
     index = search.graph.index
-    used: dict[Exocet, None] = {}
+    crossed: dict[ExocetLink, None] = {}
     for chain in chains:
         literals = [index[node] << 1 | (not true) for node, true in chain]
         for a, b in zip(literals, literals[1:]):
             link = built.links.get((a, b))
             if link is not None:
-                used[link.exocet] = None
-    return list(used)
+                crossed[link] = None
+    return list(crossed)
 
 
 def exocet_words(exocet: Exocet) -> str:

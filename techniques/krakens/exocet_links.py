@@ -11,7 +11,15 @@ targets hold the two digits of its two base cells, one each. So, for a base digi
   is d;
 * **a base cell's digit is in a target**: if a base cell is d and only one target can
   hold d, that target is d; the other way round, if that target is not d, no base cell
-  is d.
+  is d;
+* **a target's digit is in its mirror** (Junior Exocet): the two cells of the other
+  target's box, in the band's line that neither the base nor this target uses, outside the
+  other target's cross-line. (The digit is in the base line in the base box and in this
+  target's line in this target's box, so the other box takes it in the third line; not in
+  the other target's cross-line, whose cells there are the other target, which holds the
+  other base value, and companions, which hold no base digit.) If the target is d, then d
+  is in the mirror cell that can hold it, or in the two as a group; if not there, the
+  target is not d.
 
 Each is an implication between two candidates and its contrapositive, sound wherever the
 Exocet is (its conditions are read off the position). The strong players draw them in
@@ -32,7 +40,8 @@ from techniques.hodoku_chains.implications import LiteralGraph
 from techniques.hodoku_chains.link_graph import candidate_node
 from techniques.krakens.branches import Branches
 from techniques.krakens.graph import KrakenGraph, kraken_graph
-from techniques.patterns.exocet import Exocet, find_exocets
+from techniques.hodoku_chains.link_graph import Node
+from techniques.patterns.exocet import Exocet, find_exocets, mirror_cells
 from techniques.shared import false_literal, true_literal
 
 #: At most this many Exocets of one position add their links (the hardest lists have one
@@ -46,6 +55,7 @@ class ExocetLink:
 
     reason: str
     exocet: Exocet
+    shows: tuple[Cell, ...] = ()  # cells the picture adds (a mirror)
 
 
 @dataclass
@@ -82,6 +92,8 @@ def exocet_graph(grid: Grid) -> ExocetGraph | None:
     for exocet in exocets:
         for digit in MASK_DIGITS[exocet.digits]:
             _add_digit(built.graph, grid, exocet, digit, links)
+        if exocet.junior:
+            _add_mirrors(built.graph, grid, exocet, links)
     return ExocetGraph(built, links, exocets)
 
 
@@ -96,11 +108,7 @@ def _add_digit(graph: LiteralGraph, grid: Grid, exocet: Exocet, d: Digit, links:
         return true_literal(index[candidate_node(d, cell)])
 
     def add(a: int, b: int, why: str, back: str) -> None:
-        """a implies b (``why``), so not b implies not a (``back``)."""
-        for premise, conclusion, words in ((a, b, why), (b ^ 1, a ^ 1, back)):
-            if not graph.out[premise] >> conclusion & 1:
-                graph.imply(premise, conclusion)
-                links.setdefault((premise, conclusion), ExocetLink(words, exocet))
+        _add(graph, links, exocet, a, b, why, back)
 
     names = words_list([CELL_NAMES[t] for t in exocet.targets])
     if len(targets) == 2:
@@ -123,6 +131,53 @@ def _add_digit(graph: LiteralGraph, grid: Grid, exocet: Exocet, d: Digit, links:
                 on(targets[0]),
                 f"the base cells' digits are in the targets, and only {only} of them can be {d}",
                 f"{d} is then in neither target, and the targets hold the base cells' digits",
+            )
+
+
+def _add(
+    graph: LiteralGraph,
+    links: dict[tuple[int, int], ExocetLink],
+    exocet: Exocet,
+    a: int,
+    b: int,
+    why: str,
+    back: str,
+    shows: tuple[Cell, ...] = (),
+) -> None:
+    """a implies b (``why``), so not b implies not a (``back``); implications the graph
+    has already (an ordinary link) are left as they are."""
+    for premise, conclusion, words in ((a, b, why), (b ^ 1, a ^ 1, back)):
+        if not graph.out[premise] >> conclusion & 1:
+            graph.imply(premise, conclusion)
+            links.setdefault((premise, conclusion), ExocetLink(words, exocet, shows))
+
+
+def _add_mirrors(graph: LiteralGraph, grid: Grid, exocet: Exocet, links: dict[tuple[int, int], ExocetLink]) -> None:
+    """Each target's digit is in its mirror (see the module docstring)."""
+    index = graph.index
+    for i, target in enumerate(exocet.targets):
+        mirror = mirror_cells(exocet, i)
+        names = words_list([CELL_NAMES[c] for c in mirror], "or")
+        for d in MASK_DIGITS[grid.cands[target] & exocet.digits]:
+            if any(grid.values[c] == d for c in mirror):
+                continue
+            holders = [c for c in mirror if grid.cands[c] >> (d - 1) & 1]
+            if not holders:
+                continue  # the Exocet itself removes d from the target
+            # one cell, or both as a group node (which the graph has unless the digit has
+            # no other place in the box or line, when nothing links to it anyway)
+            node = candidate_node(d, holders[0]) if len(holders) == 1 else Node(d, sum(1 << c for c in holders))
+            if node not in index:
+                continue
+            _add(
+                graph,
+                links,
+                exocet,
+                true_literal(index[candidate_node(d, target)]),
+                true_literal(index[node]),
+                f"a target's digit must also be in its mirror, {names}",
+                f"{d} is then not in the mirror {names} of {CELL_NAMES[target]}, where that target's digit must be",
+                mirror,
             )
 
 
