@@ -10,7 +10,7 @@ from engine.grid import Grid
 from engine.profiles import load_profile
 from engine.step import Step
 from techniques import CATALOG
-from techniques.krakens.exocet_kraken import EXOCET_KRAKEN
+from techniques.krakens.linked_kraken import EXOCET_KRAKEN, TRIDAGON_LINK_KRAKEN
 from techniques.krakens.exocet_links import exocet_graph, exocets_of
 from techniques.krakens.kraken import KRAKEN_CELL, KRAKEN_HOUSE, KRAKEN_TRIDAGON
 from techniques.krakens.graph import HIDDEN, kraken_graph
@@ -27,7 +27,7 @@ def _position(expected: str) -> Position:
 def _step(expected: str) -> Step:
     position = _position(expected)
     grid = grid_from(position.values, position.removed)
-    technique = {"kc": KRAKEN_CELL, "kh": KRAKEN_HOUSE, "ktri": KRAKEN_TRIDAGON, "kex": EXOCET_KRAKEN}[position.code]
+    technique = {"kc": KRAKEN_CELL, "kh": KRAKEN_HOUSE, "ktri": KRAKEN_TRIDAGON, "kex": EXOCET_KRAKEN, "ktl": TRIDAGON_LINK_KRAKEN}[position.code]
     return next(s for s in technique.find(grid) if str(s) == expected)
 
 
@@ -99,10 +99,10 @@ def test_positions_file_names_its_sources() -> None:
 def test_in_full_after_kraken_fish_before_the_nets_and_in_no_other_plain_solve() -> None:
     # hodoku and se rate as HoDoKu and Sudoku Explainer do, which have no krakens of cells,
     # houses or tridagons: their default solves must not take them, or the ratings would move.
-    krakens = {"kc", "kh", "ktri", "kex"}
+    krakens = {"kc", "kh", "ktri", "kex", "ktl"}
     full = load_profile("full", CATALOG)
     order = [e.technique.code for e in full.entries if e.enabled]
-    assert order.index("kf") < order.index("kc") < order.index("kh") < order.index("ktri") < order.index("kex") < order.index("fc")
+    assert order.index("kf") < order.index("kc") < order.index("kh") < order.index("ktri") < order.index("kex") < order.index("ktl") < order.index("fc")
     for name in ("hodoku", "se"):
         profile = load_profile(name, CATALOG)
         assert krakens <= {t.code for t in profile.techniques}  # there for --only and -t
@@ -164,7 +164,7 @@ def test_exocet_kraken_reports_only_what_the_plain_krakens_cannot() -> None:
 def test_exocet_links_are_those_of_the_exocet() -> None:
     grid, _ = _kex("Exocet Kraken: r8c1 (1/2/4/6) => r6c3<>6")
     built = exocet_graph(grid)
-    assert built is not None and len(built.exocets) >= 1
+    assert built is not None and len(exocets_of(grid)) >= 1
     nodes = built.built.graph.nodes
     said = {
         (CELL_NAMES[nodes[a >> 1].cell], not a & 1, CELL_NAMES[nodes[b >> 1].cell], not b & 1, nodes[a >> 1].digit)
@@ -176,3 +176,22 @@ def test_exocet_links_are_those_of_the_exocet() -> None:
     escargot = _position("Kraken Cell: r2c4 (1/5/9) => r6c4<>5")
     plain = grid_from(escargot.values, escargot.removed)
     assert not exocets_of(plain) and exocet_graph(plain) is None and not list(EXOCET_KRAKEN.find(plain))
+
+
+# --- Tridagon Link Kraken (techniques/krakens/tridagon_links.py) -------------------------
+
+
+def test_tridagon_link_kraken_states_the_tridagon_and_crosses_its_two_guardians() -> None:
+    position = _position("Tridagon Link Kraken: r2c6 (6/8/9) => r1c4<>8")
+    grid = grid_from(position.values, position.removed)
+    step = next(s for s in TRIDAGON_LINK_KRAKEN.find(grid) if str(s) == position.expected)
+    text = step.explanation
+    assert text.startswith("In boxes 5, 6, 8 and 9, take the cells r4c5, r4c9,")
+    assert "So one of the other candidates in these cells is true: 6 in r6c7 or 1 in r8c5. r2c6 holds 6, 8 or 9" in text
+    assert "so r6c7 is not 6, so r8c5 is 1 (one of the tridagon's two guardians, 1 in r8c5 and 6 in r6c7, is true)" in text
+    h = step.highlights
+    assert len(h.cells) == 13 and CELL_NAMES[h.cells[0]] == "r2c6"  # the truth cell, then the twelve
+    assert [(c.digit, CELL_NAMES[c.cell]) for c in h.alt[-2:]] == [(1, "r8c5"), (6, "r6c7")]  # the guardians, after the pattern
+    assert any(link.strong and {CELL_NAMES[link.start.cell], CELL_NAMES[link.end.cell]} == {"r6c7", "r8c5"} for link in h.links)
+    plain = {s.effect for technique in (KRAKEN_CELL, KRAKEN_HOUSE) for s in technique.find(grid)}
+    assert step.effect not in plain

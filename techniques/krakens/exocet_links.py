@@ -1,5 +1,5 @@
 """Exocet links: what an Exocet's targets and base cells say about each other, as links a
-kraken's branches may cross.
+kraken's branches may cross (:mod:`techniques.krakens.pattern_links`).
 
 An Exocet (:mod:`techniques.patterns.exocet`, Junior or Senior) proves that its two
 targets hold the two digits of its two base cells, one each. So, for a base digit d:
@@ -23,49 +23,24 @@ targets hold the two digits of its two base cells, one each. So, for a base digi
 
 Each is an implication between two candidates and its contrapositive, sound wherever the
 Exocet is (its conditions are read off the position). The strong players draw them in
-their chains after an Exocet ("the targets are the base digits"); here they join the
-kraken graph (:mod:`techniques.krakens.graph`: candidates, groups, almost locked and
-hidden sets) as extra implications, each with the reason a reader needs.
+their chains after an Exocet ("the targets are the base digits").
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from engine.cache import per_grid_version
 from engine.cells import CELL_NAMES, MASK_DIGITS, Cell, Digit
 from engine.grid import Grid
 from engine.notation import words_list
-from techniques.hodoku_chains.implications import LiteralGraph
-from techniques.hodoku_chains.link_graph import candidate_node
-from techniques.krakens.branches import Branches
-from techniques.krakens.graph import KrakenGraph, kraken_graph
-from techniques.hodoku_chains.link_graph import Node
+from engine.step import Candidate
+from techniques.hodoku_chains.link_graph import Node, candidate_node
+from techniques.krakens.pattern_links import LinkedGraph, Pattern, PatternLink
 from techniques.patterns.exocet import Exocet, find_exocets, mirror_cells
-from techniques.shared import false_literal, true_literal
+from techniques.shared import digit_words, false_literal, true_literal
 
 #: At most this many Exocets of one position add their links (the hardest lists have one
 #: or two; a bound on work in odd positions).
 MAX_EXOCETS = 8
-
-
-@dataclass(frozen=True)
-class ExocetLink:
-    """Why one literal implies another: the words and the Exocet they come from."""
-
-    reason: str
-    exocet: Exocet
-    shows: tuple[Cell, ...] = ()  # cells the picture adds (a mirror)
-
-
-@dataclass
-class ExocetGraph:
-    """The kraken graph with the Exocet links added (the same nodes and literal numbers),
-    and per added implication (premise literal, conclusion literal) its reason."""
-
-    built: KrakenGraph
-    links: dict[tuple[int, int], ExocetLink]
-    exocets: tuple[Exocet, ...]
 
 
 def exocets_of(grid: Grid) -> tuple[Exocet, ...]:
@@ -80,35 +55,52 @@ def exocets_of(grid: Grid) -> tuple[Exocet, ...]:
 
 
 @per_grid_version(size=2)
-def exocet_graph(grid: Grid) -> ExocetGraph | None:
+def exocet_graph(grid: Grid) -> LinkedGraph | None:
     """The grid's kraken graph with its Exocets' links; None without an Exocet (cached per
     grid version; read-only)."""
     exocets = exocets_of(grid)
     if not exocets:
         return None
-    plain = kraken_graph(grid)
-    built = KrakenGraph(plain.graph.copy(), plain.hidden)
-    links: dict[tuple[int, int], ExocetLink] = {}
+    linked = LinkedGraph.of(grid)
     for exocet in exocets:
+        pattern = _pattern(grid, exocet)
         for digit in MASK_DIGITS[exocet.digits]:
-            _add_digit(built.graph, grid, exocet, digit, links)
+            _add_digit(linked, grid, exocet, pattern, digit)
         if exocet.junior:
-            _add_mirrors(built.graph, grid, exocet, links)
-    return ExocetGraph(built, links, exocets)
+            _add_mirrors(linked, grid, exocet, pattern)
+    return linked
 
 
-def _add_digit(graph: LiteralGraph, grid: Grid, exocet: Exocet, d: Digit, links: dict[tuple[int, int], ExocetLink]) -> None:
+def exocet_words(exocet: Exocet) -> str:
+    """``r1c2 and r1c3 (digits 1, 2 and 4) are the base cells of a Junior Exocet ...``."""
+    kind = "Junior" if exocet.junior else "Senior"
+    base = words_list([CELL_NAMES[c] for c in exocet.base])
+    targets = words_list([CELL_NAMES[c] for c in exocet.targets])
+    digits = digit_words(MASK_DIGITS[exocet.digits])
+    return (
+        f"{base} (digits {digits}) are the base cells of a {kind} Exocet with targets {targets}: "
+        f"the targets hold the two digits of the base cells, one each (see {kind} Exocet)."
+    )
+
+
+def _pattern(grid: Grid, exocet: Exocet) -> Pattern:
+    cells = (*exocet.base, *exocet.targets)
+    candidates = tuple(Candidate(d, c) for c in cells for d in MASK_DIGITS[grid.cands[c] & exocet.digits])
+    return Pattern(exocet_words(exocet), cells, candidates)
+
+
+def _add_digit(linked: LinkedGraph, grid: Grid, exocet: Exocet, pattern: Pattern, d: Digit) -> None:
     targets = [t for t in exocet.targets if grid.cands[t] >> (d - 1) & 1]
     bases = [b for b in exocet.base if grid.cands[b] >> (d - 1) & 1]
     if not targets or not bases:
         return  # d is no base value: the Exocet itself removes it
-    index = graph.index
+    index = linked.built.graph.index
 
     def on(cell: Cell) -> int:
         return true_literal(index[candidate_node(d, cell)])
 
     def add(a: int, b: int, why: str, back: str) -> None:
-        _add(graph, links, exocet, a, b, why, back)
+        linked.add(a, b, PatternLink(why, pattern), PatternLink(back, pattern))
 
     names = words_list([CELL_NAMES[t] for t in exocet.targets])
     if len(targets) == 2:
@@ -134,27 +126,9 @@ def _add_digit(graph: LiteralGraph, grid: Grid, exocet: Exocet, d: Digit, links:
             )
 
 
-def _add(
-    graph: LiteralGraph,
-    links: dict[tuple[int, int], ExocetLink],
-    exocet: Exocet,
-    a: int,
-    b: int,
-    why: str,
-    back: str,
-    shows: tuple[Cell, ...] = (),
-) -> None:
-    """a implies b (``why``), so not b implies not a (``back``); implications the graph
-    has already (an ordinary link) are left as they are."""
-    for premise, conclusion, words in ((a, b, why), (b ^ 1, a ^ 1, back)):
-        if not graph.out[premise] >> conclusion & 1:
-            graph.imply(premise, conclusion)
-            links.setdefault((premise, conclusion), ExocetLink(words, exocet, shows))
-
-
-def _add_mirrors(graph: LiteralGraph, grid: Grid, exocet: Exocet, links: dict[tuple[int, int], ExocetLink]) -> None:
+def _add_mirrors(linked: LinkedGraph, grid: Grid, exocet: Exocet, pattern: Pattern) -> None:
     """Each target's digit is in its mirror (see the module docstring)."""
-    index = graph.index
+    index = linked.built.graph.index
     for i, target in enumerate(exocet.targets):
         mirror = mirror_cells(exocet, i)
         names = words_list([CELL_NAMES[c] for c in mirror], "or")
@@ -169,21 +143,9 @@ def _add_mirrors(graph: LiteralGraph, grid: Grid, exocet: Exocet, links: dict[tu
             node = candidate_node(d, holders[0]) if len(holders) == 1 else Node(d, sum(1 << c for c in holders))
             if node not in index:
                 continue
-            _add(
-                graph,
-                links,
-                exocet,
+            linked.add(
                 true_literal(index[candidate_node(d, target)]),
                 true_literal(index[node]),
-                f"a target's digit must also be in its mirror, {names}",
-                f"{d} is then not in the mirror {names} of {CELL_NAMES[target]}, where that target's digit must be",
-                mirror,
+                PatternLink(f"a target's digit must also be in its mirror, {names}", pattern, mirror),
+                PatternLink(f"{d} is then not in the mirror {names} of {CELL_NAMES[target]}, where that target's digit must be", pattern, mirror),
             )
-
-
-@per_grid_version(size=2)
-def exocet_branches(grid: Grid) -> Branches | None:
-    """Branch searches over the grid's kraken graph with its Exocet links (None without an
-    Exocet)."""
-    built = exocet_graph(grid)
-    return None if built is None else Branches(grid, built.built)
