@@ -106,24 +106,18 @@ def _add_digit(linked: LinkedGraph, grid: Grid, exocet: Exocet, pattern: Pattern
     if len(targets) == 2:
         why = f"the targets {names} hold different digits"
         add(on(targets[0]), false_literal(index[candidate_node(d, targets[1])]), why, why)
-    if len(bases) == 1:
-        b = CELL_NAMES[bases[0]]
-        for t in targets:
-            add(
-                on(t),
-                on(bases[0]),
-                f"a target holds a digit of the base cells, and only {b} of them can be {d}",
-                f"{d} is then in neither base cell, and the targets hold only the base cells' digits",
-            )
-    if len(targets) == 1:
-        only = CELL_NAMES[targets[0]]
-        for base in bases:
-            add(
-                on(base),
-                on(targets[0]),
-                f"the base cells' digits are in the targets, and only {only} of them can be {d}",
-                f"{d} is then in neither target, and the targets hold the base cells' digits",
-            )
+    # (cells holding d on one side, on the other, why, why the contrapositive): when the
+    # other side has one cell holding d, d on this side puts d there
+    sides = (
+        (targets, bases, "a target holds a digit of the base cells, and only {} of them can be {}",
+         "{1} is then in neither base cell, and the targets hold only the base cells' digits"),
+        (bases, targets, "the base cells' digits are in the targets, and only {} of them can be {}",
+         "{1} is then in neither target, and the targets hold the base cells' digits"),
+    )
+    for sources, others, why, back in sides:
+        if len(others) == 1:
+            for cell in sources:
+                add(on(cell), on(others[0]), why.format(CELL_NAMES[others[0]], d), back.format(CELL_NAMES[others[0]], d))
 
 
 def _add_mirrors(linked: LinkedGraph, grid: Grid, exocet: Exocet, pattern: Pattern) -> None:
