@@ -143,6 +143,7 @@ def test_exocet_kraken_picture_shows_base_targets_and_mirror_beside_the_branches
     # the truth cell (a target), the base cells, the other target, the mirror r5c2/r6c2
     assert [CELL_NAMES[c] for c in h.cells] == ["r8c1", "r1c3", "r2c3", "r4c2", "r5c2", "r6c2"]
     assert {c.digit for c in h.alt} == {1, 2, 4, 6} and {CELL_NAMES[c.cell] for c in h.pattern} == {"r8c1"}
+    assert not set(h.pattern) & set(h.alt)  # the truth cell (a target too) is drawn as the truth set
     # the Exocet links r8c1=6 -> r2c3=6 and r8c1=1 -> r5c2=1 are drawn as strong links
     drawn = {(CELL_NAMES[link.start.cell], CELL_NAMES[link.end.cell], link.start.digit) for link in h.links if link.strong}
     assert {("r8c1", "r2c3", 6), ("r8c1", "r5c2", 1)} <= drawn

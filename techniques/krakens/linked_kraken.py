@@ -83,7 +83,8 @@ class LinkedKraken(Kraken):
         assert search is not None
         crossed = links_crossed(built, search, chains)
         patterns = list(dict.fromkeys(link.pattern for link in crossed))
-        alt = tuple(c for pattern in patterns for c in pattern.candidates)
+        truth = set(drawn.pattern)  # the truth set keeps its own colour where the pattern meets it
+        alt = tuple(c for pattern in patterns for c in pattern.candidates if c not in truth)
         shown = [c for pattern in patterns for c in pattern.cells] + [c for link in crossed for c in link.shows]
         return replace(drawn, alt=tuple(dict.fromkeys((*drawn.alt, *alt))), cells=tuple(dict.fromkeys((*drawn.cells, *shown))))
 
