@@ -1,4 +1,4 @@
-"""The costly pattern searches (MSLS, WXYZ/VWXYZ-Wing, BUG-Lite, BUG+n) find exactly the steps
+"""The costly pattern searches (MSLS, WXYZ/VWXYZ-Wing, BUG-Lite, BUG+n, SK-Loop, Tridagon) find exactly the steps
 they found before they were made faster: on every technique position and on states of
 forum_hardest solve paths, the same steps in the same order (line and a digest of the whole
 step). The expected values were recorded by tests/make_pattern_steps.py with the old search.

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, CellSet, Digit, Mask, cells_of
-from engine.cache import per_grid_version
+from engine.cache import StateMemo, per_grid_version
 from engine.grid import Grid
 from engine.stop import checkpoint
 from engine.notation import compact_cells
@@ -138,19 +138,36 @@ def _house_sets(grid: Grid) -> Iterator[tuple[int, CellSet, Mask]]:
     HoDoKu's order: rows, columns, boxes; in each, the subsets in the order a depth-first
     walk over the cells (ascending) meets them ({1}, {1,2}, {1,2,3}, ..., {2}, ...).
 
-    At most eight cells: nine cells with ten digits cannot occur.
+    At most eight cells: nine cells with ten digits cannot occur. A house's sets depend on
+    its cells alone, and most steps leave most houses alone: remembered across steps.
     """
-    cands = grid.cands
+    cands, values = grid.cands, grid.values
     for unit in _ALS_HOUSES:
-        empty = [c for c in unit.cells if not grid.values[c]]
-        stack = [(0, 0, 0)]  # (next position, cells so far, digits so far)
-        while stack:
-            start, cells, digits = stack.pop()
-            # Push in reverse so the lowest next cell is walked first.
-            for i in range(len(empty) - 1, start - 1, -1):
-                stack.append((i + 1, cells | 1 << empty[i], digits | cands[empty[i]]))
-            if cells and MASK_COUNT[digits] == cells.bit_count() + 1:
-                yield unit.number, cells, digits
+        empty = tuple((c, cands[c]) for c in unit.cells if not values[c])
+        found = _HOUSE_SETS.get(empty)
+        if found is None:
+            found = _subsets(empty)
+            _HOUSE_SETS.put(empty, found)
+        for cells, digits in found:
+            yield unit.number, cells, digits
+
+
+#: A house's ALS (cells, digits) by its empty cells and their candidates.
+_HOUSE_SETS: StateMemo[tuple[tuple[Cell, Mask], ...], tuple[tuple[CellSet, Mask], ...]] = StateMemo()
+
+
+def _subsets(empty: tuple[tuple[Cell, Mask], ...]) -> tuple[tuple[CellSet, Mask], ...]:
+    out = []
+    stack = [(0, 0, 0)]  # (next position, cells so far, digits so far)
+    while stack:
+        start, cells, digits = stack.pop()
+        # Push in reverse so the lowest next cell is walked first.
+        for i in range(len(empty) - 1, start - 1, -1):
+            cell, mask = empty[i]
+            stack.append((i + 1, cells | 1 << cell, digits | mask))
+        if cells and MASK_COUNT[digits] == cells.bit_count() + 1:
+            out.append((cells, digits))
+    return tuple(out)
 
 
 def _make_als(grid: Grid, house: int, cells: CellSet, digits: Mask, memo: dict[tuple[Digit, CellSet], CellSet]) -> Als:

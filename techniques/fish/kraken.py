@@ -26,6 +26,7 @@ from itertools import combinations
 from typing import Iterator
 
 from engine.cells import CELL_NAMES, COLS, ROWS, UNITS, CellSet, Digit, Unit, bit_indices, cells_of
+from engine.cache import StateMemo
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Link, Step
 from engine.stop import checkpoint
@@ -206,13 +207,27 @@ def _finned_fish(grid: Grid, size: int) -> Iterator[_Shape]:
         everywhere = grid.cells_with[digit]
         if not everywhere:
             continue
-        for bases, covers in ((ROWS, COLS), (COLS, ROWS)):
-            places = [everywhere & unit.mask for unit in bases]
-            usable = [i for i in range(9) if places[i]]
-            for combo in combinations(usable, size):
-                base = tuple(bases[i].number for i in combo)
-                for cover, cells, fins in _covers_of(covers, [places[i] for i in combo]):
-                    yield digit, base, cover, cells, fins
+        key = (digit, size, everywhere)
+        shapes = _SHAPES.get(key)
+        if shapes is None:
+            shapes = tuple(_digit_fish(digit, everywhere, size))
+            _SHAPES.put(key, shapes)
+        yield from shapes
+
+
+#: The finned fish of one digit and size depend on that digit's candidates alone, and most
+#: steps leave most digits alone: remembered across steps.
+_SHAPES: StateMemo[tuple[Digit, int, CellSet], tuple[_Shape, ...]] = StateMemo()
+
+
+def _digit_fish(digit: Digit, everywhere: CellSet, size: int) -> Iterator[_Shape]:
+    for bases, covers in ((ROWS, COLS), (COLS, ROWS)):
+        places = [everywhere & unit.mask for unit in bases]
+        usable = [i for i in range(9) if places[i]]
+        for combo in combinations(usable, size):
+            base = tuple(bases[i].number for i in combo)
+            for cover, cells, fins in _covers_of(covers, [places[i] for i in combo]):
+                yield digit, base, cover, cells, fins
 
 
 def _covers_of(covers: tuple[Unit, ...], places: list[CellSet]) -> Iterator[tuple[tuple[int, ...], CellSet, CellSet]]:

@@ -154,6 +154,29 @@ class ChainProver:
                 found.append(Conclusion(lit ^ 1, (lit,), (conflict[1],), conflict[0]))
         return best(found)
 
+    def broken(self) -> set[int]:
+        """The facts of :meth:`conclusions` without their proofs: every premise whose
+        closure breaks a rule, negated (what HoDoKu's step choice starts from)."""
+        return {lit ^ 1 for lit, closure in self.closures.items() if self._breaks(closure)}
+
+    def _breaks(self, closure: Closure) -> bool:
+        """Whether :meth:`_conflict` finds a broken rule (without costing each)."""
+        on, off = closure.on, closure.off
+        if on & off & CANDIDATE_BITS:
+            return True
+        cells_with = self.grid.cells_with
+        empty = self._open
+        for digit in range(1, 10):
+            off_d = candidate_cells(off, digit)
+            cw = cells_with[digit]
+            empty &= off_d | ~cw
+            if off_d:
+                left = cw & ~off_d
+                for _, mask in self._houses[digit]:
+                    if not left & mask:
+                        return True
+        return bool(empty)
+
     def _cost(self, closure: Closure, lits: Iterable[int]) -> int:
         return sum(closure.distance(node_of(lit), is_true(lit)) for lit in lits)
 

@@ -157,25 +157,60 @@ class _Playout:
 
     def place(self, cell: int, digit: int, reasons: list[int]) -> None:
         """HoDoKu's ``setCell``: the placement, then the digit's places that see it (in the
-        starting grid) and the cell's other candidates become false, one link further."""
+        starting grid) and the cell's other candidates become false, one link further.
+        (``Table.add_after`` and ``remove`` inlined: this is the playout's hot loop.)"""
         table = self.table
-        table.add(candidate_literal(cell, digit, True), reasons)
-        at = table.index[candidate_literal(cell, digit, True)]
-        further = [at]
         base = (digit - 1) * 81
-        for x in cells_of(self.grid.cells_with[digit] & PEER_MASK[cell]):
-            table.add_after((base + x) << 1 | 1, at, further)
+        on_literal = (base + cell) << 1
+        table.add(on_literal, reasons)
+        at = table.index[on_literal]
+        further = [at]
+        distances, index, by_position, entry_reasons = table.distance, table.index, table.by_position, table.reasons
+        distance = (by_position[at] + 1) & DISTANCE_MASK
+        seen = self.grid.cells_with[digit] & PEER_MASK[cell]
+        table.off |= seen << base
+        while seen:
+            low = seen & -seen
+            seen ^= low
+            lit = (base + low.bit_length() - 1) << 1 | 1
+            if lit not in distances:
+                index[lit] = len(by_position)
+                distances[lit] = distance
+                by_position.append(distance)
+                entry_reasons.append(further)
         cands = self.cands[cell]
         for other in MASK_DIGITS[cands]:
             if other != digit:
-                table.add_after(((other - 1) * 81 + cell) << 1 | 1, at, further)
-        for x in cells_of(self.places[digit] & PEER_MASK[cell]):
-            self.remove(x, digit)
+                node = (other - 1) * 81 + cell
+                lit = node << 1 | 1
+                if lit not in distances:
+                    table.off |= 1 << node
+                    index[lit] = len(by_position)
+                    distances[lit] = distance
+                    by_position.append(distance)
+                    entry_reasons.append(further)
+        places, all_cands = self.places, self.cands
+        hidden, naked = self.hidden_queue, self.naked_queue
+        digit_bit = 1 << (digit - 1)
+        peers = places[digit] & PEER_MASK[cell]
+        while peers:
+            low = peers & -peers
+            peers ^= low
+            x = low.bit_length() - 1
+            mask = all_cands[x] & ~digit_bit
+            all_cands[x] = mask
+            left = places[digit] = places[digit] & ~low
+            for house in _CELL_HOUSE_MASKS[x]:
+                here = left & house
+                if here and not here & (here - 1):
+                    hidden.append((here.bit_length() - 1, digit))
+            if mask and not mask & (mask - 1):
+                naked.append((x, SINGLE_DIGIT[mask]))
         bit = 1 << cell
-        self.cands[cell] = 0
+        all_cands[cell] = 0
         self.values[cell] = digit
         for other in MASK_DIGITS[cands]:
-            self.places[other] &= ~bit
+            places[other] &= ~bit
             if other != digit:
                 self._queue_hidden(cell, other)
 

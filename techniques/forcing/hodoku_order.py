@@ -81,7 +81,7 @@ class Derivation(NamedTuple):
 def hodoku_forcing_chain(technique: BaseTechnique, grid: Grid) -> Step | None:
     """The forcing chain step HoDoKu takes in ``grid``, as HoDoKu names it."""
     prover = ChainProver(grid)
-    chosen = _choice(prover, grid, {c.fact for c in prover.conclusions()})
+    chosen = _choice(prover, grid, prover.broken())
     if chosen is None:
         return None
     c = chosen.conclusion

@@ -12,12 +12,13 @@ is the same, literal for literal.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, UNITS, UNITS_OF, cells_of
 from engine.grid import Grid
 from techniques.hodoku_chains.implications import LiteralGraph
-from techniques.hodoku_chains.link_graph import Node, candidate_node
+from techniques.hodoku_chains.link_graph import Node, candidate_node, group_nodes
 
 
 class Links(NamedTuple):
@@ -62,6 +63,70 @@ def candidate_graph(grid: Grid, links: Links, digit: int = 0) -> LiteralGraph:
     return _graph(nodes, out)
 
 
+def grouped_candidate_graph(grid: Grid) -> LiteralGraph:
+    """The literal graph of every candidate and every group (``link_graph.group_nodes``)
+    with every link (Nice Loop's, and a group's: a digit's weak link to each node of it
+    in a house it lies in and shares no cell with, strong when the two hold all the
+    digit's places there). Nodes in :attr:`Node.sort_key` order, as the link list sorted
+    gives them, so the graph is the same, literal for literal."""
+    cands = grid.cands
+    groups = group_nodes(grid)
+    nodes = sorted([candidate_node(d, c) for c in range(N_CELLS) for d in MASK_DIGITS[cands[c]]] + groups, key=_sort_key)
+    index = {node: i for i, node in enumerate(nodes)}
+    number = [-1] * (N_CELLS * 10)
+    with_digit = [0] * 10
+    for i, node in enumerate(nodes):
+        if not node.cells & (node.cells - 1):
+            c = node.cells.bit_length() - 1
+            number[c * 10 + node.digit] = i
+            with_digit[node.digit] |= node.cells
+    out = [0] * (2 * len(nodes))
+    for c in range(N_CELLS):
+        if cands[c]:
+            _cell_links(grid, c, NICE_LOOP_LINKS, number, with_digit, out)
+    in_house: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (digit, house) -> its groups (number, cells)
+    for group in groups:
+        for u in _houses_of(group.cells):
+            in_house.setdefault((group.digit, u), []).append((index[group], group.cells))
+    for (digit, u), members in in_house.items():
+        _group_links(grid, digit, u, members, number, out)
+    return _graph(nodes, out, plain=False)
+
+
+def _sort_key(node: Node) -> tuple[int, int, int]:
+    return ((node.cells & -node.cells).bit_length(), node.digit, node.cells)
+
+
+def _group_links(grid: Grid, digit: int, u: int, members: list[tuple[int, int]], number: list[int], out: list[int]) -> None:
+    """The links of the groups of one digit in one house, both ways: to each candidate of
+    the digit there outside the group, and to each other group there it shares no cell
+    with; strong when the two hold all the digit's places in the house."""
+    places = grid.cells_with[digit] & UNITS[u].mask
+    for k, (g, cells) in enumerate(members):
+        rest = places & ~cells
+        for x in cells_of(rest):
+            _link(out, g, number[x * 10 + digit], strong=rest.bit_count() == 1)
+        for h, other in members[k + 1 :]:
+            if not other & cells:
+                _link(out, g, h, strong=cells | other == places)
+
+
+def _link(out: list[int], a: int, b: int, strong: bool) -> None:
+    """A weak link between nodes ``a`` and ``b`` (strong too if ``strong``), both ways."""
+    out[2 * a] |= 2 << 2 * b
+    out[2 * b] |= 2 << 2 * a
+    if strong:
+        out[2 * a + 1] |= 1 << 2 * b
+        out[2 * b + 1] |= 1 << 2 * a
+
+
+@cache
+def _houses_of(cells: int) -> tuple[int, ...]:
+    """The houses holding all of these cells (a group's line and box)."""
+    first = (cells & -cells).bit_length() - 1
+    return tuple(u for u in UNITS_OF[first] if not cells & ~UNITS[u].mask)
+
+
 def _cell_links(grid: Grid, c: int, links: Links, number: list[int], with_digit: list[int], out: list[int]) -> None:
     """The implications out of the literals of cell ``c``'s candidates (those in the graph)."""
     digits = [d for d in MASK_DIGITS[grid.cands[c]] if number[c * 10 + d] >= 0]
@@ -90,7 +155,7 @@ def _cell_links(grid: Grid, c: int, links: Links, number: list[int], with_digit:
         out[on + 1] = strong
 
 
-def _graph(nodes: list[Node], out: list[int]) -> LiteralGraph:
+def _graph(nodes: list[Node], out: list[int], plain: bool = True) -> LiteralGraph:
     """A literal graph of these nodes and implications; the incoming sets by symmetry: "A
     on" reaches "B off" when "B on" reaches "A off" (shift the off bits onto the on
     literals), "A off" reaches "B on" when "B off" reaches "A on"."""
@@ -103,7 +168,7 @@ def _graph(nodes: list[Node], out: list[int]) -> LiteralGraph:
         inc[on + 1] = out[on] >> 1
         inc[on] = out[on + 1] << 1
     graph.inc = inc
-    graph.keys = [node.cells for node in nodes]
+    graph.keys = [node.cells & -node.cells for node in nodes]
     graph.delay = [0] * len(out)
-    graph.plain = True
+    graph.plain = plain
     return graph

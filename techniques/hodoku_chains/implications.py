@@ -127,6 +127,34 @@ class LiteralGraph:
             found.append(frontier)
         return found
 
+    def layers_after(self, start: int, known: dict[int, list[int]]) -> list[int] | None:
+        """``layers(start)`` without a search, from the layers of the literals ``start``
+        implies, when ``known`` holds them all (None otherwise, or with slowed literals).
+
+        A shortest chain from ``start`` leaves through one of them, so a literal lies at
+        ``k`` implications when the nearest of them reaches it in ``k - 1``: layer ``k`` is
+        the union of their layers ``k - 1``, less the literals met before. Literals with few
+        implications (a false candidate: its strong links) are cheap to do this way."""
+        if self.delayed:
+            return None
+        after = [known.get(literal) for literal in bit_indices(self.out[start])]
+        if None in after:
+            return None
+        visited = frontier = 1 << start
+        found = [frontier]
+        k = 0
+        while True:
+            reached = 0
+            for layers in after:
+                if k < len(layers):  # type: ignore[arg-type]  # no None left
+                    reached |= layers[k]  # type: ignore[index]
+            frontier = reached & ~visited
+            if not frontier:
+                return found
+            visited |= frontier
+            found.append(frontier)
+            k += 1
+
     def reaching(self, targets: int) -> int:
         """The literals from which some chain leads to a literal of ``targets`` (those
         included): a breadth-first search backwards from all of them at once."""

@@ -24,11 +24,11 @@ from engine.stop import checkpoint
 from engine.profiles.hodoku_choice import first_ranked
 from engine.technique import BaseTechnique, Declaration
 from techniques.hodoku_chains.als_nodes import add_als_nodes
-from techniques.hodoku_chains.candidate_graph import NICE_LOOP_LINKS, candidate_graph
+from techniques.hodoku_chains.candidate_graph import NICE_LOOP_LINKS, candidate_graph, grouped_candidate_graph
 from techniques.hodoku_chains.implications import LiteralGraph, path_nodes, reached_after
 from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
 from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, digits_text
-from techniques.hodoku_chains.link_graph import Node, link_list
+from techniques.hodoku_chains.link_graph import Node
 from techniques.hodoku_chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
 from techniques.hodoku_chains.loop_choice import Entry, choose_entry
 from techniques.hodoku_chains.loop_explanations import explain
@@ -75,22 +75,14 @@ def plain_graph(grid: Grid) -> LiteralGraph:
 
 @per_grid_version()
 def grouped_graph(grid: Grid) -> LiteralGraph:
-    return _literal_graph(grid, groups=True)
+    return grouped_candidate_graph(grid)
 
 
 @per_grid_version()
 def als_graph(grid: Grid) -> LiteralGraph:
-    graph = _literal_graph(grid, groups=True)
+    graph = grouped_candidate_graph(grid)
     checkpoint()
     add_als_nodes(graph, grid)
-    return graph
-
-
-def _literal_graph(grid: Grid, groups: bool) -> LiteralGraph:
-    linked = link_list(grid, groups=groups)
-    checkpoint()
-    graph = LiteralGraph(sorted(linked.nodes, key=lambda n: n.sort_key))
-    graph.add_links((a, b, True, strong) for a, b, strong in linked.links)
     return graph
 
 
@@ -191,6 +183,9 @@ class NiceLoop(BaseTechnique):
         # (every literal otherwise: -1). Its search is skipped; its checkpoint is not.
         useful = graph.reaching(search.special) if self.grouped else -1
         false_layers: dict[int, list[int]] = {}
+        # The true premises' layers: a false premise's follow from those of the few
+        # literals it implies (LiteralGraph.layers_after), without a search of its own.
+        true_layers: dict[int, list[int]] = {}
         reached = 0
         for premise in (True, False):
             for i in plain:
@@ -200,10 +195,12 @@ class NiceLoop(BaseTechnique):
                 start = true_literal(i) if premise else false_literal(i)
                 if not useful >> start & 1:
                     continue
-                layers = graph.layers(start, unbounded)
-                reached += sum(map(int.bit_count, layers))
-                if not premise:
+                if premise:
+                    layers = true_layers[start] = graph.layers(start, unbounded)
+                else:
+                    layers = graph.layers_after(start, true_layers) or graph.layers(start, unbounded)
                     false_layers[i] = layers
+                reached += sum(map(int.bit_count, layers))
                 self._loops(search, layers, graph.nodes[i], premise)
         for i, layers in false_layers.items():
             self._aics(search, layers, graph.nodes[i])

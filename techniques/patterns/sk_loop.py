@@ -44,11 +44,12 @@ def _edge_covers() -> tuple[tuple[int, ...], ...]:
 
 
 @cache
-def _loops() -> tuple[tuple[tuple[CellSet, ...], tuple[int, ...]], ...]:
-    """Every loop: its eight dominoes (cell sets, corners left out) and the eight houses
-    joining them (unit numbers), in order round the loop (built on first use: the tables
-    of this module and ``_edge_covers`` took a tenth of what importing the techniques cost)."""
-    return tuple(_each_loop())
+def _loops() -> tuple[tuple[tuple[CellSet, ...], tuple[int, ...], CellSet], ...]:
+    """Every loop: its eight dominoes (cell sets, corners left out), the eight houses
+    joining them (unit numbers), in order round the loop, and its sixteen cells (built on
+    first use: the tables of this module and ``_edge_covers`` took a tenth of what
+    importing the techniques cost)."""
+    return tuple((dominoes, houses, sum(dominoes)) for dominoes, houses in _each_loop())
 
 
 def _each_loop() -> Iterator[tuple[tuple[CellSet, ...], tuple[int, ...]]]:
@@ -79,6 +80,24 @@ def loop_links(grid: Grid, dominoes: tuple[CellSet, ...], houses: tuple[int, ...
     return tuple(sorted(links, key=lambda link: houses.index(link[0])))
 
 
+class _DominoDigits:
+    """How many digits each domino holds (its cells' candidates together), counted once
+    per domino of one grid."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.cands = grid.cands
+        self.known: dict[CellSet, int] = {}
+
+    def count(self, domino: CellSet) -> int:
+        found = self.known.get(domino)
+        if found is None:
+            mask = 0
+            for c in cells_of(domino):
+                mask |= self.cands[c]
+            found = self.known[domino] = mask.bit_count()
+        return found
+
+
 class SkLoop(BaseTechnique):
     """Eight dominoes round four boxes, as many links as open cells: a rank-0 loop."""
 
@@ -86,12 +105,15 @@ class SkLoop(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         done: set[tuple[Candidate, ...]] = set()
-        for dominoes, houses in _loops():
-            cells = 0
-            for domino in dominoes:
-                cells |= domino
-            cells &= ~sum(1 << c for c in cells_of(cells) if grid.values[c])
+        digits = _DominoDigits(grid)
+        solved = sum(1 << c for c, value in enumerate(grid.values) if value)
+        for dominoes, houses, union in _loops():
+            cells = union & ~solved
             if cells.bit_count() < 12:
+                continue
+            # A link joins two dominoes, so a digit in k of them needs k / 2 links at least:
+            # more than two digits per open cell on average leaves more links than cells.
+            if sum(digits.count(domino) for domino in dominoes) > 2 * cells.bit_count():
                 continue
             found = rank0(grid, cells, loop_links(grid, dominoes, houses))
             if found is not None and found.eliminations and found.eliminations not in done:

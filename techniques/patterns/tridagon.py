@@ -74,18 +74,36 @@ def _rectangles() -> Iterator[tuple[int, int, int, int]]:
             yield tuple(3 * band + stack for band in bands for stack in stacks)  # type: ignore[misc]
 
 
-def tridagons(grid: Grid) -> Iterator[tuple[int, tuple[Diagonal, ...]]]:
+def tridagons(grid: Grid, max_guardian_cells: int = 12) -> Iterator[tuple[int, tuple[Diagonal, ...]]]:
     """Every tridagon of the grid as (its three digits as a mask, its four diagonals): an
     odd number of them rising, in a fixed order (digits, rectangles, diagonals with the
-    fewest guardian cells first). Kraken Tridagon reads them too."""
+    fewest guardian cells first); only those with at most ``max_guardian_cells`` cells
+    holding a guardian. Kraken Tridagon reads them too."""
+    cells_with = grid.cells_with
     for triple in combinations(range(9), 3):
         digits = sum(1 << d for d in triple)
+        a, b, c = (cells_with[d + 1] for d in triple)
+        # The cells that are no guardian cell: two or three of the digits and nothing else.
+        others = 0
+        for d in range(1, 10):
+            if not digits >> (d - 1) & 1:
+                others |= cells_with[d]
+        pure = ((a & b) | (a & c) | (b & c)) & ~others
+        if pure.bit_count() < 12 - max_guardian_cells:
+            continue
         diagonals = {box: _diagonals(grid, box, digits) for box in range(9) if not grid.placed_mask(BOXES[box]) & digits}
-        for boxes in _rectangles():
-            if all(diagonals.get(b) for b in boxes):
-                for pattern in product(*(diagonals[b] for b in boxes)):
-                    if sum(d.rising for d in pattern) % 2 == 1:
-                        yield digits, pattern
+        for boxes, cells in _RECTANGLES:
+            if (pure & cells).bit_count() < 12 - max_guardian_cells or not all(diagonals.get(b) for b in boxes):
+                continue
+            for pattern in product(*(diagonals[b] for b in boxes)):
+                if sum(d.rising for d in pattern) % 2 == 1:
+                    yield digits, pattern
+
+
+#: The rectangles with the cells of their four boxes.
+_RECTANGLES: tuple[tuple[tuple[int, int, int, int], int], ...] = tuple(
+    (boxes, sum(BOXES[b].mask for b in boxes)) for boxes in _rectangles()
+)
 
 
 class Tridagon(BaseTechnique):
@@ -96,7 +114,7 @@ class Tridagon(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         done: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
-        for digits, pattern in tridagons(grid):
+        for digits, pattern in tridagons(grid, MAX_GUARDIAN_CELLS):
             step = self._check(grid, digits, pattern)
             if step is not None and step.effect not in done:
                 done.add(step.effect)

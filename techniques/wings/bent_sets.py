@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, Digit, HOUSE_MASKS_OF, bit, cells_of, in_one_house
+from engine.cache import StateMemo
 from engine.grid import Grid
 from engine.notation import compact_cells
 from engine.step import Candidate, Highlights, Step
@@ -35,14 +36,13 @@ _NUMBERS = {3: "three", 4: "four", 5: "five"}
 _HINGE_CELLS: tuple[tuple[Cell, ...], ...] = tuple(tuple(cells_of(PEER_MASK[c] | 1 << c)) for c in range(N_CELLS))
 
 
-def _loose_digits(grid: Grid, cells: CellSet, mask: int) -> list[Digit]:
+def _loose_digits(cells: CellSet, mask: int, places_of: dict[Digit, CellSet]) -> list[Digit]:
     """The digits of ``mask`` whose places in ``cells`` do not all see each other (are not
     all in one house, ``in_one_house`` inlined: this runs for every bent set), stopping at
-    the second."""
+    the second. ``places_of[d]``: the region's cells holding d."""
     loose: list[Digit] = []
-    cells_with = grid.cells_with
     for digit in MASK_DIGITS[mask]:
-        places = cells_with[digit] & cells
+        places = places_of[digit] & cells
         box, row, col = HOUSE_MASKS_OF[(places & -places).bit_length() - 1]
         if places & ~box and places & ~row and places & ~col:
             loose.append(digit)
@@ -51,21 +51,49 @@ def _loose_digits(grid: Grid, cells: CellSet, mask: int) -> list[Digit]:
     return loose
 
 
-def bent_sets(grid: Grid, size: int) -> Iterator[tuple[CellSet, int]]:
-    """(cells, digit mask) of every set of ``size`` open cells in a hinge region holding
-    exactly ``size`` digits, each set once, in order of the hinge cell."""
+#: Per region of a hinge (its cells with their candidates) and size: the bent sets with
+#: exactly one unrestricted digit. Everything about them but the cells that lose that
+#: digit depends on those candidates alone, and most steps leave most regions alone.
+_WINGS: StateMemo[tuple[int, tuple[tuple[CellSet, int], ...]], tuple[tuple[CellSet, int, Digit], ...]] = StateMemo()
+
+
+def wing_sets(grid: Grid, size: int) -> Iterator[tuple[CellSet, int, Digit]]:
+    """(cells, digit mask, the unrestricted digit) of every set of ``size`` open cells in a
+    hinge region, not all in one house, holding exactly ``size`` digits of which exactly
+    one is not restricted; each set once, in order of the hinge cell."""
     cands = grid.cands
     seen: set[CellSet] = set()
     for hinge in range(N_CELLS):
-        region = [(1 << c, cands[c]) for c in _HINGE_CELLS[hinge] if 1 < MASK_COUNT[cands[c]] <= size]
-        if len(region) >= size:
-            for cells, mask in _sets_of(region, size):
-                if cells not in seen:
-                    seen.add(cells)
-                    yield cells, mask
+        region = tuple((1 << c, cands[c]) for c in _HINGE_CELLS[hinge] if 1 < MASK_COUNT[cands[c]] <= size)
+        if len(region) < size:
+            continue
+        key = (size, region)
+        found = _WINGS.get(key)
+        if found is None:
+            found = _one_loose(region, size)
+            _WINGS.put(key, found)
+        for cells, mask, z in found:
+            if cells not in seen:
+                seen.add(cells)
+                yield cells, mask, z
 
 
-def _sets_of(region: list[tuple[CellSet, int]], size: int) -> list[tuple[CellSet, int]]:
+def _one_loose(region: tuple[tuple[CellSet, int], ...], size: int) -> tuple[tuple[CellSet, int, Digit], ...]:
+    places_of: dict[Digit, CellSet] = {d: 0 for d in range(1, 10)}
+    for cell, mask in region:
+        for d in MASK_DIGITS[mask]:
+            places_of[d] |= cell
+    out = []
+    for cells, mask in _sets_of(region, size):
+        if in_one_house(cells):
+            continue
+        loose = _loose_digits(cells, mask, places_of)
+        if len(loose) == 1:
+            out.append((cells, mask, loose[0]))
+    return tuple(out)
+
+
+def _sets_of(region: tuple[tuple[CellSet, int], ...], size: int) -> list[tuple[CellSet, int]]:
     """(cells, digits) of every ``size`` members of ``region`` (cell bit, candidates) with
     ``size`` digits between them, in lexicographic order of the members (grown a member at
     a time, each partial set keeping at most ``size`` digits)."""
@@ -92,13 +120,7 @@ class BentSet(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         done: set[tuple[Digit, CellSet]] = set()
-        for cells, mask in bent_sets(grid, self.size):
-            if in_one_house(cells):
-                continue
-            loose = _loose_digits(grid, cells, mask)
-            if len(loose) != 1:
-                continue
-            z = loose[0]
+        for cells, mask, z in wing_sets(grid, self.size):
             targets = grid.cells_with[z] & seeing_all(grid.cells_with[z] & cells) & ~cells
             if targets and (z, targets) not in done:
                 done.add((z, targets))
