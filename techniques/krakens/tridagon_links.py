@@ -30,7 +30,7 @@ def tridagon_graph(grid: Grid) -> LinkedGraph | None:
     None without one (cached per grid version; read-only)."""
     linked: LinkedGraph | None = None
     seen: set[tuple[object, ...]] = set()
-    for digits, pattern in tridagons(grid):
+    for digits, pattern in tridagons(grid, 2):  # two guardians: at most two guardian cells
         guardians = tuple(sorted(g for d in pattern for g in d.guardians))
         if len(guardians) != 2 or guardians in seen:
             continue
