@@ -115,6 +115,8 @@ def _solve(item: tuple[int, str]) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> None:
     items = puzzles(SETS[args.set], args.sample)
+    if args.limit:
+        items = items[: args.limit]
     without = f" without {args.without}" if args.without else ""
     print(f"{len(items)} puzzles of {args.set}, profile {args.profile}{without}, -j {args.jobs}; {machine()}", file=sys.stderr)
     out = open(args.output, "w") if args.output else sys.stdout
@@ -197,6 +199,7 @@ def main() -> None:
     go.add_argument("--set", choices=SETS, default="forum1905")
     go.add_argument("--sample", type=int, default=500, help="that many puzzles spread over the set (0: all)")
     go.add_argument("--without", default="", metavar="CODES", help="leave these techniques out of the profile's default set (e.g. kf: what the patterns alone do)")
+    go.add_argument("--limit", type=int, default=0, help="only the first N puzzles of the sample (0: all)")
     go.add_argument("-j", "--jobs", type=int, default=1)
     go.add_argument("-o", "--output", help="file for the JSON lines (default: standard output)")
     go.set_defaults(func=run)

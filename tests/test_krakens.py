@@ -10,6 +10,8 @@ from engine.grid import Grid
 from engine.profiles import load_profile
 from engine.step import Step
 from techniques import CATALOG
+from techniques.krakens.linked_kraken import EXOCET_KRAKEN, TRIDAGON_LINK_KRAKEN
+from techniques.krakens.exocet_links import exocet_graph, exocets_of
 from techniques.krakens.kraken import KRAKEN_CELL, KRAKEN_HOUSE, KRAKEN_TRIDAGON
 from techniques.krakens.graph import HIDDEN, kraken_graph
 from tests.conftest import PUZZLES, grid_from
@@ -25,7 +27,7 @@ def _position(expected: str) -> Position:
 def _step(expected: str) -> Step:
     position = _position(expected)
     grid = grid_from(position.values, position.removed)
-    technique = {"kc": KRAKEN_CELL, "kh": KRAKEN_HOUSE, "ktri": KRAKEN_TRIDAGON}[position.code]
+    technique = {"kc": KRAKEN_CELL, "kh": KRAKEN_HOUSE, "ktri": KRAKEN_TRIDAGON, "kex": EXOCET_KRAKEN, "ktl": TRIDAGON_LINK_KRAKEN}[position.code]
     return next(s for s in technique.find(grid) if str(s) == expected)
 
 
@@ -97,10 +99,10 @@ def test_positions_file_names_its_sources() -> None:
 def test_in_full_after_kraken_fish_before_the_nets_and_in_no_other_plain_solve() -> None:
     # hodoku and se rate as HoDoKu and Sudoku Explainer do, which have no krakens of cells,
     # houses or tridagons: their default solves must not take them, or the ratings would move.
-    krakens = {"kc", "kh", "ktri"}
+    krakens = {"kc", "kh", "ktri", "kex", "ktl"}
     full = load_profile("full", CATALOG)
     order = [e.technique.code for e in full.entries if e.enabled]
-    assert order.index("kf") < order.index("kc") < order.index("kh") < order.index("ktri") < order.index("fc")
+    assert order.index("kf") < order.index("kc") < order.index("kh") < order.index("ktri") < order.index("kex") < order.index("ktl") < order.index("fc")
     for name in ("hodoku", "se"):
         profile = load_profile(name, CATALOG)
         assert krakens <= {t.code for t in profile.techniques}  # there for --only and -t
@@ -112,3 +114,85 @@ def test_inkala_full_path_takes_a_kraken_the_hodoku_path_does_not() -> None:
     grid = Grid.from_string(line.split()[0])
     assert "kh" in {s.code for s in load_profile("full", CATALOG).solve(grid.copy()).steps}
     assert not {"kc", "kh", "ktri"} & {s.code for s in load_profile("hodoku", CATALOG).solve(grid).steps}
+
+
+# --- Exocet Kraken (techniques/krakens/exocet_kraken.py) --------------------------------
+
+
+def _kex(expected: str) -> tuple[Grid, Step]:
+    position = _position(expected)
+    grid = grid_from(position.values, position.removed)
+    return grid, next(s for s in EXOCET_KRAKEN.find(grid) if str(s) == expected)
+
+
+def test_exocet_kraken_names_the_exocet_and_says_why_at_each_exocet_link() -> None:
+    _, step = _kex("Exocet Kraken: r8c1 (1/2/4/6) => r6c3<>6")
+    text = step.explanation
+    assert text.startswith(
+        "r1c3 and r2c3 (digits 1, 2, 4 and 6) are the base cells of a Junior Exocet with targets r4c2 and r8c1: "
+        "the targets hold the two digits of the base cells, one each (see Junior Exocet). r8c1 holds 1, 2, 4 or 6,"
+    )
+    assert "If r8c1 is 1, then r5c2 is 1 (a target's digit must also be in its mirror, r5c2 or r6c2), so 3 and 7 of box 4" in text
+    assert "If r8c1 is 6, then r2c3 is 6 (a target holds a digit of the base cells, and only r2c3 of them can be 6), so r6c3 is not 6." in text
+    assert text.endswith("Either way, r6c3 is not 6: remove 6 from r6c3.")
+
+
+def test_exocet_kraken_picture_shows_base_targets_and_mirror_beside_the_branches() -> None:
+    _, step = _kex("Exocet Kraken: r8c1 (1/2/4/6) => r6c3<>6")
+    h = step.highlights
+    # the truth cell (a target), the base cells, the other target, the mirror r5c2/r6c2
+    assert [CELL_NAMES[c] for c in h.cells] == ["r8c1", "r1c3", "r2c3", "r4c2", "r5c2", "r6c2"]
+    assert {c.digit for c in h.alt} == {1, 2, 4, 6} and {CELL_NAMES[c.cell] for c in h.pattern} == {"r8c1"}
+    assert not set(h.pattern) & set(h.alt)  # the truth cell (a target too) is drawn as the truth set
+    # the Exocet links r8c1=6 -> r2c3=6 and r8c1=1 -> r5c2=1 are drawn as strong links
+    drawn = {(CELL_NAMES[link.start.cell], CELL_NAMES[link.end.cell], link.start.digit) for link in h.links if link.strong}
+    assert {("r8c1", "r2c3", 6), ("r8c1", "r5c2", 1)} <= drawn
+
+
+def test_exocet_kraken_mirror_link_in_golden_nugget() -> None:
+    _, step = _kex("Exocet Kraken: 2 in b9 (r7c79) => r46c7<>2")
+    assert "If r7c9 is 2, then r6c8 is 2 (a target's digit must also be in its mirror, r5c8 or r6c8), so r4c7 is not 2." in step.explanation
+
+
+def test_exocet_kraken_reports_only_what_the_plain_krakens_cannot() -> None:
+    for expected in ("Exocet Kraken: r8c1 (1/2/4/6) => r6c3<>6", "Exocet Kraken: 6 in b8 (r89c5) => r8c78<>6"):
+        grid, step = _kex(expected)
+        plain = {s.effect for technique in (KRAKEN_CELL, KRAKEN_HOUSE) for s in technique.find(grid)}
+        assert step.effect not in plain
+        assert all(step.effect not in plain for step in EXOCET_KRAKEN.find(grid))
+
+
+def test_exocet_links_are_those_of_the_exocet() -> None:
+    grid, _ = _kex("Exocet Kraken: r8c1 (1/2/4/6) => r6c3<>6")
+    built = exocet_graph(grid)
+    assert built is not None and len(exocets_of(grid)) >= 1
+    nodes = built.built.graph.nodes
+    said = {
+        (CELL_NAMES[nodes[a >> 1].cell], not a & 1, CELL_NAMES[nodes[b >> 1].cell], not b & 1, nodes[a >> 1].digit)
+        for (a, b) in built.links
+    }
+    assert ("r8c1", True, "r2c3", True, 6) in said and ("r2c3", False, "r8c1", False, 6) in said
+    assert ("r8c1", True, "r5c2", True, 1) in said and ("r5c2", False, "r8c1", False, 1) in said  # the mirror
+    # AI Escargot's kraken position has no Exocet: no Exocet graph, nothing found there
+    escargot = _position("Kraken Cell: r2c4 (1/5/9) => r6c4<>5")
+    plain = grid_from(escargot.values, escargot.removed)
+    assert not exocets_of(plain) and exocet_graph(plain) is None and not list(EXOCET_KRAKEN.find(plain))
+
+
+# --- Tridagon Link Kraken (techniques/krakens/tridagon_links.py) -------------------------
+
+
+def test_tridagon_link_kraken_states_the_tridagon_and_crosses_its_two_guardians() -> None:
+    position = _position("Tridagon Link Kraken: r2c6 (6/8/9) => r1c4<>8")
+    grid = grid_from(position.values, position.removed)
+    step = next(s for s in TRIDAGON_LINK_KRAKEN.find(grid) if str(s) == position.expected)
+    text = step.explanation
+    assert text.startswith("In boxes 5, 6, 8 and 9, take the cells r4c5, r4c9,")
+    assert "So one of the other candidates in these cells is true: 6 in r6c7 or 1 in r8c5. r2c6 holds 6, 8 or 9" in text
+    assert "so r6c7 is not 6, so r8c5 is 1 (one of the tridagon's two guardians, 1 in r8c5 and 6 in r6c7, is true)" in text
+    h = step.highlights
+    assert len(h.cells) == 13 and CELL_NAMES[h.cells[0]] == "r2c6"  # the truth cell, then the twelve
+    assert [(c.digit, CELL_NAMES[c.cell]) for c in h.alt[-2:]] == [(1, "r8c5"), (6, "r6c7")]  # the guardians, after the pattern
+    assert any(link.strong and {CELL_NAMES[link.start.cell], CELL_NAMES[link.end.cell]} == {"r6c7", "r8c5"} for link in h.links)
+    plain = {s.effect for technique in (KRAKEN_CELL, KRAKEN_HOUSE) for s in technique.find(grid)}
+    assert step.effect not in plain

@@ -20,7 +20,10 @@ step, in seven tiers:
 6. **Chains**: one implication after another, shorter kinds first: X-Chain (one digit),
    XY-Chain (pairs), Nice Loops and AICs, grouped ones, then almost locked sets (ALS-XZ,
    ALS-XY-Wing, ALS Chain, Death Blossom), then Kraken fish (a finned fish whose fins each
-   start a chain: one fish and a few short chains, still far less to hold than a net).
+   start a chain: one fish and a few short chains, still far less to hold than a net),
+   Kraken Cell, House and Tridagon (one of a few candidates is true, a short chain from
+   each), then Exocet Kraken and Tridagon Link Kraken (the same, with chains that may cross
+   links an Exocet or a tridagon with two guardians proves).
 7. **Nets**: Forcing Chains, then Forcing Nets, whose branches a reader must hold all at
    once.
 
@@ -133,6 +136,8 @@ _TABLE: dict[str, tuple[int, int, bool]] = {
     "kc": (81, 5, True),
     "kh": (82, 5, True),
     "ktri": (83, 5, True),
+    "kex": (84, 5, True),
+    "ktl": (85, 5, True),
     # 7. Nets
     "fc": (90, 6, True),
     "fn": (95, 6, True),

@@ -1,6 +1,7 @@
 """Krakens: one of a few candidates is true (a cell, a house, a tridagon's guardians), and
 a short chain from each reaches the same conclusion: Kraken Cell, Kraken House, Kraken
-Tridagon. (Kraken Fish, whose truth set is a fish and its fins, is with the fish.)
+Tridagon, then Exocet Kraken and Tridagon Link Kraken (a Kraken Cell or House whose chains
+may cross links an Exocet or a tridagon proves: ``pattern_links``). (Kraken Fish, whose truth set is a fish and its fins, is with the fish.)
 
 ``truths`` finds the truth sets, ``branches`` the chains from their members.
 """
@@ -8,6 +9,7 @@ Tridagon. (Kraken Fish, whose truth set is a fish and its fins, is with the fish
 from __future__ import annotations
 
 from engine.technique import Technique
+from techniques.krakens.linked_kraken import EXOCET_KRAKEN, TRIDAGON_LINK_KRAKEN
 from techniques.krakens.kraken import KRAKEN_CELL, KRAKEN_HOUSE, KRAKEN_TRIDAGON
 
-TECHNIQUES: tuple[Technique, ...] = (KRAKEN_CELL, KRAKEN_HOUSE, KRAKEN_TRIDAGON)
+TECHNIQUES: tuple[Technique, ...] = (KRAKEN_CELL, KRAKEN_HOUSE, KRAKEN_TRIDAGON, EXOCET_KRAKEN, TRIDAGON_LINK_KRAKEN)

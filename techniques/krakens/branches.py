@@ -24,7 +24,7 @@ from engine.step import Candidate
 from techniques.hodoku_chains.implications import LiteralGraph, path_nodes
 from techniques.hodoku_chains.link_graph import Node, candidate_node
 from techniques.hodoku_chains.notation import Chain
-from techniques.krakens.graph import HiddenSet, kraken_graph
+from techniques.krakens.graph import HiddenSet, KrakenGraph, kraken_graph
 from techniques.shared import N_CANDIDATES, candidate_index, false_literal, true_literal
 
 #: The longest branch, in implications (an almost locked set counts its extra links). A
@@ -36,9 +36,10 @@ MAX_LINKS = 12
 class Branches:
     """Breadth-first searches from candidates of one grid, over its chain graph."""
 
-    def __init__(self, grid: Grid) -> None:
+    def __init__(self, grid: Grid, built: KrakenGraph | None = None) -> None:
+        """``built``: the graph to search (by default the grid's kraken graph)."""
         self.grid = grid
-        built = kraken_graph(grid)
+        built = built or kraken_graph(grid)
         self.graph: LiteralGraph = built.graph
         self.hidden: dict[Node, HiddenSet] = {self.graph.nodes[i]: h for i, h in built.hidden.items()}
         index = self.graph.index

@@ -29,7 +29,7 @@ from engine.technique import BaseTechnique, Declaration
 from techniques.hodoku_chains.notation import Chain, chain_links
 from techniques.krakens.branches import Branches, branches
 from techniques.krakens.truths import TruthSet, TruthSource, cell_truths, house_truths, tridagon_truths
-from techniques.krakens.words import branch_groups, branch_words
+from techniques.krakens.words import Because, branch_groups, branch_words
 from techniques.shared import grouped_removals, is_true
 
 
@@ -52,7 +52,9 @@ class Kraken(BaseTechnique):
         self.source = source
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        search = branches(grid)
+        search = self.branches(grid)
+        if search is None:
+            return
         found = sorted(self._conclusions(grid, search), key=_Found.key)
         done: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
         for item in found:
@@ -60,6 +62,14 @@ class Kraken(BaseTechnique):
             if step.effect not in done:
                 done.add(step.effect)
                 yield step
+
+    def branches(self, grid: Grid) -> Branches | None:
+        """The branch searches this kraken follows (None: nothing to search)."""
+        return branches(grid)
+
+    def known(self, grid: Grid, truth: TruthSet) -> int:
+        """Conclusions of this truth set left to another technique (literal bits)."""
+        return 0
 
     def _conclusions(self, grid: Grid, search: Branches) -> Iterator[_Found]:
         for order, truth in enumerate(self.source(grid)):
@@ -69,6 +79,8 @@ class Kraken(BaseTechnique):
                 common &= search.reach(member)
                 if not common:
                     break
+            if common:
+                common &= ~self.known(grid, truth)
             if not common:
                 continue
             members = {search.literal(m, True) for m in truth.members}
@@ -98,17 +110,30 @@ class Kraken(BaseTechnique):
             truth.detail,
             placements=placements,
             eliminations=eliminations,
-            explanation=_explain(search, truth, chains, placements, eliminations),
-            highlights=Highlights(
-                pattern=base.pattern,
-                fins=base.fins,
-                units=base.units,
-                cells=base.cells,
-                links=tuple(dict.fromkeys(links)),
-                groups=tuple(groups),
+            explanation=self.explain(search, truth, chains, placements, eliminations),
+            highlights=self.highlights(
+                grid,
+                chains,
+                Highlights(
+                    pattern=base.pattern,
+                    fins=base.fins,
+                    units=base.units,
+                    cells=base.cells,
+                    links=tuple(dict.fromkeys(links)),
+                    groups=tuple(groups),
+                ),
             ),
             digits=tuple(sorted({c.digit for c in placements + eliminations})),
         )
+
+    def explain(
+        self, search: Branches, truth: TruthSet, chains: list[Chain], placements: tuple[Candidate, ...], eliminations: tuple[Candidate, ...]
+    ) -> str:
+        return _explain(search, truth, chains, placements, eliminations)
+
+    def highlights(self, grid: Grid, chains: list[Chain], drawn: Highlights) -> Highlights:
+        """The step's picture, given the truth set's and the branches' (``drawn``)."""
+        return drawn
 
 
 def _also_ruled_out(
@@ -133,9 +158,14 @@ def _also_ruled_out(
 
 
 def _explain(
-    search: Branches, truth: TruthSet, chains: list[Chain], placements: tuple[Candidate, ...], eliminations: tuple[Candidate, ...]
+    search: Branches,
+    truth: TruthSet,
+    chains: list[Chain],
+    placements: tuple[Candidate, ...],
+    eliminations: tuple[Candidate, ...],
+    because: Because | None = None,
 ) -> str:
-    branches_text = " ".join(branch_words(chain, search.hidden) for chain in chains)
+    branches_text = " ".join(branch_words(chain, search.hidden, because) for chain in chains)
     if placements:
         target = placements[0]
         end = f"Either way, {CELL_NAMES[target.cell]} is {target.digit}."

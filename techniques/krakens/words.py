@@ -3,6 +3,8 @@ notation`), with the almost hidden set nodes of :mod:`techniques.krakens.graph` 
 
 from __future__ import annotations
 
+from typing import Callable
+
 from engine.cells import CELL_NAMES, MASK_DIGITS, UNITS, cells_of
 from engine.grid import Grid
 from engine.notation import words_list
@@ -20,19 +22,26 @@ def hidden_words(node: Node, hidden: HiddenSet) -> str:
     return f"{digit_words(digits)} of {UNITS[hidden.house].long_name} must go in {cells} (a hidden set)"
 
 
-def branch_words(chain: Chain, hidden: dict[Node, HiddenSet]) -> str:
+#: Why one fact of a branch follows from the one before, when the link is not one of
+#: the usual ones (None: a usual link, which needs no reason): (before, after) -> words.
+Because = Callable[[tuple[Node, bool], tuple[Node, bool]], "str | None"]
+
+
+def branch_words(chain: Chain, hidden: dict[Node, HiddenSet], because: Because | None = None) -> str:
     """``If r4c4 is 1, then r4c5 is not 1, so ... .``"""
     first, _ = chain[0]
     parts = []
-    before = first
+    before = chain[0]
     for node, true in chain[1:]:
-        if node.is_plain and before.is_plain and node.cell == before.cell:
-            parts.append(f"it is {node.digit}" if true else f"it is not {node.digit}")
+        if node.is_plain and before[0].is_plain and node.cell == before[0].cell:
+            part = f"it is {node.digit}" if true else f"it is not {node.digit}"
         elif is_hidden(node):
-            parts.append(hidden_words(node, hidden[node]))
+            part = hidden_words(node, hidden[node])
         else:
-            parts.append(literal_words(node, true))
-        before = node
+            part = literal_words(node, true)
+        reason = because(before, (node, true)) if because is not None else None
+        parts.append(f"{part} ({reason})" if reason else part)
+        before = (node, true)
     return f"If {literal_words(first, True)}, then {', so '.join(parts)}."
 
 

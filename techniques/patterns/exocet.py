@@ -154,7 +154,7 @@ class Removal(NamedTuple):
     reason: str
 
 
-def _mirror(exocet: Exocet, index: int) -> tuple[Cell, ...]:
+def mirror_cells(exocet: Exocet, index: int) -> tuple[Cell, ...]:
     """The mirror of target ``index``: the other target's box, in the band line that neither
     the base nor this target uses, outside the other target's cross-line."""
     frame = exocet.frame
@@ -196,7 +196,7 @@ def removals(grid: Grid, exocet: Exocet) -> list[Removal]:
 def _mirror_removals(grid: Grid, exocet: Exocet, left: dict[Cell, int]) -> list[Removal]:
     found = []
     for index, target in enumerate(exocet.targets):
-        mirror = _mirror(exocet, index)
+        mirror = mirror_cells(exocet, index)
         held = 0
         for cell in mirror:
             held |= grid.cands[cell] | (bit(grid.values[cell]) if grid.values[cell] else 0)
