@@ -71,7 +71,7 @@ def grouped_candidate_graph(grid: Grid) -> LiteralGraph:
     gives them, so the graph is the same, literal for literal."""
     cands = grid.cands
     groups = group_nodes(grid)
-    nodes = sorted([candidate_node(d, c) for c in range(N_CELLS) for d in MASK_DIGITS[cands[c]]] + groups, key=_sort_key)
+    nodes = sorted([candidate_node(d, c) for c in range(N_CELLS) for d in MASK_DIGITS[cands[c]]] + groups, key=lambda node: node.sort_key)
     index = {node: i for i, node in enumerate(nodes)}
     number = [-1] * (N_CELLS * 10)
     with_digit = [0] * 10
@@ -91,10 +91,6 @@ def grouped_candidate_graph(grid: Grid) -> LiteralGraph:
     for (digit, u), members in in_house.items():
         _group_links(grid, digit, u, members, number, out)
     return _graph(nodes, out, plain=False)
-
-
-def _sort_key(node: Node) -> tuple[int, int, int]:
-    return ((node.cells & -node.cells).bit_length(), node.digit, node.cells)
 
 
 def _group_links(grid: Grid, digit: int, u: int, members: list[tuple[int, int]], number: list[int], out: list[int]) -> None:

@@ -137,17 +137,20 @@ class LiteralGraph:
         implications (a false candidate: its strong links) are cheap to do this way."""
         if self.delayed:
             return None
-        after = [known.get(literal) for literal in bit_indices(self.out[start])]
-        if None in after:
-            return None
+        after: list[list[int]] = []
+        for literal in bit_indices(self.out[start]):
+            layers = known.get(literal)
+            if layers is None:
+                return None
+            after.append(layers)
         visited = frontier = 1 << start
         found = [frontier]
         k = 0
         while True:
             reached = 0
             for layers in after:
-                if k < len(layers):  # type: ignore[arg-type]  # no None left
-                    reached |= layers[k]  # type: ignore[index]
+                if k < len(layers):
+                    reached |= layers[k]
             frontier = reached & ~visited
             if not frontier:
                 return found
