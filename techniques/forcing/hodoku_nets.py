@@ -71,21 +71,22 @@ class Table:
             distance, rest = 1, []
         self._append(lit, distance, rest)
 
-    def add_after(self, lit: int, position: int, reasons: list[int]) -> None:
-        """An entry resting on the one entry at ``position`` (``reasons`` is ``[position]``,
-        shared by the entries that rest on it: never changed). ``_append`` inlined: most
-        entries come this way."""
-        distances = self.distance
-        if lit not in distances:
-            by_position = self.by_position
-            self.index[lit] = len(by_position)
-            distances[lit] = distance = (by_position[position] + 1) & DISTANCE_MASK
-            by_position.append(distance)
-            self.reasons.append(reasons)
-            if lit & 1:
-                self.off |= 1 << (lit >> 1)
-            else:
-                self.on |= 1 << (lit >> 1)
+    def add_false_after(self, nodes: int, position: int, reasons: list[int]) -> None:
+        """The false literals of ``nodes`` (a node bit set, taken in ascending order),
+        each resting on the one entry at ``position`` (``reasons`` is ``[position]``,
+        shared by them: never changed). ``_append`` inlined: most entries come this way."""
+        distances, index, by_position, entry_reasons = self.distance, self.index, self.by_position, self.reasons
+        distance = (by_position[position] + 1) & DISTANCE_MASK
+        self.off |= nodes  # a literal already here has its bit already
+        while nodes:
+            low = nodes & -nodes
+            nodes ^= low
+            lit = (low.bit_length() - 1) << 1 | 1
+            if lit not in distances:
+                index[lit] = len(by_position)
+                distances[lit] = distance
+                by_position.append(distance)
+                entry_reasons.append(reasons)
 
     def _append(self, lit: int, distance: int, reasons: list[int]) -> None:
         self.index[lit] = len(self.by_position)
@@ -157,60 +158,25 @@ class _Playout:
 
     def place(self, cell: int, digit: int, reasons: list[int]) -> None:
         """HoDoKu's ``setCell``: the placement, then the digit's places that see it (in the
-        starting grid) and the cell's other candidates become false, one link further.
-        (``Table.add_after`` and ``remove`` inlined: this is the playout's hot loop.)"""
+        starting grid) and the cell's other candidates become false, one link further."""
         table = self.table
-        base = (digit - 1) * 81
-        on_literal = (base + cell) << 1
+        on_literal = ((digit - 1) * 81 + cell) << 1
         table.add(on_literal, reasons)
         at = table.index[on_literal]
         further = [at]
-        distances, index, by_position, entry_reasons = table.distance, table.index, table.by_position, table.reasons
-        distance = (by_position[at] + 1) & DISTANCE_MASK
-        seen = self.grid.cells_with[digit] & PEER_MASK[cell]
-        table.off |= seen << base
-        while seen:
-            low = seen & -seen
-            seen ^= low
-            lit = (base + low.bit_length() - 1) << 1 | 1
-            if lit not in distances:
-                index[lit] = len(by_position)
-                distances[lit] = distance
-                by_position.append(distance)
-                entry_reasons.append(further)
+        table.add_false_after((self.grid.cells_with[digit] & PEER_MASK[cell]) << ((digit - 1) * 81), at, further)
         cands = self.cands[cell]
-        for other in MASK_DIGITS[cands]:
-            if other != digit:
-                node = (other - 1) * 81 + cell
-                lit = node << 1 | 1
-                if lit not in distances:
-                    table.off |= 1 << node
-                    index[lit] = len(by_position)
-                    distances[lit] = distance
-                    by_position.append(distance)
-                    entry_reasons.append(further)
-        places, all_cands = self.places, self.cands
-        hidden, naked = self.hidden_queue, self.naked_queue
-        digit_bit = 1 << (digit - 1)
-        peers = places[digit] & PEER_MASK[cell]
-        while peers:
-            low = peers & -peers
-            peers ^= low
-            x = low.bit_length() - 1
-            mask = all_cands[x] & ~digit_bit
-            all_cands[x] = mask
-            left = places[digit] = places[digit] & ~low
-            for house in _CELL_HOUSE_MASKS[x]:
-                here = left & house
-                if here and not here & (here - 1):
-                    hidden.append((here.bit_length() - 1, digit))
-            if mask and not mask & (mask - 1):
-                naked.append((x, SINGLE_DIGIT[mask]))
+        others = 0  # the nodes of the cell's other candidates
+        for other in MASK_DIGITS[cands & ~(1 << (digit - 1))]:
+            others |= 1 << ((other - 1) * 81 + cell)
+        table.add_false_after(others, at, further)
+        for x in cells_of(self.places[digit] & PEER_MASK[cell]):
+            self.remove(x, digit)
         bit = 1 << cell
-        all_cands[cell] = 0
+        self.cands[cell] = 0
         self.values[cell] = digit
         for other in MASK_DIGITS[cands]:
-            places[other] &= ~bit
+            self.places[other] &= ~bit
             if other != digit:
                 self._queue_hidden(cell, other)
 
