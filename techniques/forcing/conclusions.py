@@ -157,36 +157,23 @@ class ChainProver:
     def broken(self) -> set[int]:
         """The facts of :meth:`conclusions` without their proofs: every premise whose
         closure breaks a rule, negated (what HoDoKu's step choice starts from)."""
-        return {lit ^ 1 for lit, closure in self.closures.items() if self._breaks(closure)}
-
-    def _breaks(self, closure: Closure) -> bool:
-        """Whether :meth:`_conflict` finds a broken rule (without costing each)."""
-        on, off = closure.on, closure.off
-        if on & off & CANDIDATE_BITS:
-            return True
-        cells_with = self.grid.cells_with
-        empty = self._open
-        for digit in range(1, 10):
-            off_d = candidate_cells(off, digit)
-            cw = cells_with[digit]
-            empty &= off_d | ~cw
-            if off_d:
-                left = cw & ~off_d
-                for _, mask in self._houses[digit]:
-                    if not left & mask:
-                        return True
-        return bool(empty)
+        return {lit ^ 1 for lit, closure in self.closures.items() if next(self._broken_rules(closure), None) is not None}
 
     def _cost(self, closure: Closure, lits: Iterable[int]) -> int:
         return sum(closure.distance(node_of(lit), is_true(lit)) for lit in lits)
 
     def _conflict(self, closure: Closure) -> tuple[int, Conflict] | None:
-        """The cheapest broken rule in a closure (ants: the literals that break it)."""
-        options: list[tuple[int, Conflict]] = []
+        """The cheapest broken rule in a closure (ants: the literals that break it), the
+        first found among equals."""
+        options = [(self._cost(closure, c.ants), c) for c in self._broken_rules(closure)]
+        return min(options, key=lambda option: option[0]) if options else None
+
+    def _broken_rules(self, closure: Closure) -> Iterator[Conflict]:
+        """Every rule a closure breaks: candidates both true and false, then houses left
+        without a place for a digit (digit by digit), then cells left without candidates."""
         for node in bit_indices(closure.on & closure.off & CANDIDATE_BITS):
-            lits: tuple[int, ...] = (true_literal(node), false_literal(node))
             cell, digit = candidate_at(node)
-            options.append((self._cost(closure, lits), Conflict(Clash.BOTH, cell, -1, digit, lits)))
+            yield Conflict(Clash.BOTH, cell, -1, digit, (true_literal(node), false_literal(node)))
         grid = self.grid
         empty = self._open
         for digit in range(1, 10):
@@ -198,12 +185,9 @@ class ChainProver:
             left = cw & ~off
             for unit, mask in self._houses[digit]:
                 if not left & mask:
-                    lits = tuple(candidate_literal(c, digit, False) for c in bit_indices(cw & mask))
-                    options.append((self._cost(closure, lits), Conflict(Clash.NO_PLACE, -1, unit, digit, lits)))
+                    yield Conflict(Clash.NO_PLACE, -1, unit, digit, tuple(candidate_literal(c, digit, False) for c in bit_indices(cw & mask)))
         for cell in bit_indices(empty):
-            lits = tuple(candidate_literal(cell, d, False) for d in grid.candidates(cell))
-            options.append((self._cost(closure, lits), Conflict(Clash.EMPTY_CELL, cell, -1, 0, lits)))
-        return min(options, key=lambda option: option[0]) if options else None
+            yield Conflict(Clash.EMPTY_CELL, cell, -1, 0, tuple(candidate_literal(cell, d, False) for d in grid.candidates(cell)))
 
     def verities(self) -> list[Conclusion]:
         """Every chain verity (for tests of the claim above; never needed to solve)."""
