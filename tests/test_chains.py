@@ -7,7 +7,8 @@ from engine.grid import Grid
 from techniques.hodoku_chains.implications import LiteralGraph
 from techniques.shared import false_literal, is_true, true_literal
 from techniques.hodoku_chains.simple_chains import X_CHAIN, XY_CHAIN
-from techniques.hodoku_chains.link_graph import Node, group_nodes, link_graph, links
+from techniques.hodoku_chains.candidate_graph import NICE_LOOP_LINKS, candidate_graph, grouped_candidate_graph
+from techniques.hodoku_chains.link_graph import Node, group_nodes, link_graph, link_list, links
 from engine.analysis import analyse
 from tests.conftest import HODOKU, PUZZLES, grid_from
 from tests.test_contract import load
@@ -55,6 +56,20 @@ def test_groups_are_line_box_intersections() -> None:
     assert all(g in graph for g in groups)
     for a, b, _ in links(graph):
         assert not a.cells & b.cells or a.cells == b.cells
+
+
+def test_literal_graphs_from_bit_sets_hold_the_link_lists_links() -> None:
+    """The chain searches' graphs, built from the grid's bit sets, are the link list's
+    links made into literals, node for node (the grouped one with its groups)."""
+    for p in POSITIONS:
+        grid = grid_from(p.values, p.removed)
+        for groups, built in ((False, candidate_graph(grid, NICE_LOOP_LINKS)), (True, grouped_candidate_graph(grid))):
+            listed = link_list(grid, groups=groups)
+            expected = LiteralGraph(sorted(listed.nodes, key=lambda n: n.sort_key))
+            expected.add_links((a, b, True, strong) for a, b, strong in listed.links)
+            assert built.nodes == expected.nodes, (p.code, groups)
+            assert built.out == expected.out and built.inc == expected.inc, (p.code, groups)
+            assert built.keys == expected.keys and built.plain == (not groups), (p.code, groups)
 
 
 def test_breadth_first_layers_and_paths() -> None:

@@ -8,8 +8,11 @@ that house (at least one is true). Two digits of one cell are weakly linked, str
 the cell holds only those two.
 
 :func:`link_graph` builds this as a networkx graph (nodes are :class:`Node`, every edge
-carries ``strong: bool``), cached per grid version: the chain techniques ask here, and
-networkx stays inside the link and chain modules (colouring walks cell sets of its own).
+carries ``strong: bool``), cached per grid version, from :func:`link_list`, the links
+stated pair by pair. The chain searches build their literal graphs straight from the
+grid's bit sets instead (:mod:`techniques.hodoku_chains.candidate_graph`: faster), and the
+tests hold those to this list, link for link. networkx stays inside this module
+(colouring walks cell sets of its own).
 """
 
 from __future__ import annotations
@@ -109,8 +112,7 @@ Links = tuple[tuple[Node, Node, bool], ...]
 
 
 class LinkList(NamedTuple):
-    """The nodes and links of a position, without a graph object: what the chain
-    searches read (building a networkx graph of them costs more than the searches)."""
+    """The nodes and links of a position, without a graph object."""
 
     nodes: tuple[Node, ...]  # candidates in cell and digit order, then groups
     links: Links  # (node, node, strong?), in a fixed order
@@ -142,8 +144,8 @@ def _graph(grid: Grid, groups: bool) -> nx.Graph[Node]:
 
 
 def link_list(grid: Grid, *, groups: bool = False) -> LinkList:
-    """The nodes and links of :func:`link_graph`, as plain tuples (cached per grid version;
-    the chain searches use this)."""
+    """The nodes and links of :func:`link_graph`, as plain tuples (cached per grid
+    version)."""
     return _build(grid, groups)
 
 
