@@ -17,10 +17,11 @@ techniques that use ALS nodes all read the same index.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Iterator
 
 from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, CellSet, Digit, Mask, cells_of
-from engine.cache import StateMemo, per_grid_version
+from engine.cache import StateMemo, per_grid_version, remembered
 from engine.grid import Grid
 from engine.stop import checkpoint
 from engine.notation import compact_cells
@@ -144,11 +145,7 @@ def _house_sets(grid: Grid) -> Iterator[tuple[int, CellSet, Mask]]:
     cands, values = grid.cands, grid.values
     for unit in _ALS_HOUSES:
         empty = tuple((c, cands[c]) for c in unit.cells if not values[c])
-        found = _HOUSE_SETS.get(empty)
-        if found is None:
-            found = _subsets(empty)
-            _HOUSE_SETS.put(empty, found)
-        for cells, digits in found:
+        for cells, digits in remembered(_HOUSE_SETS, empty, partial(_subsets, empty)):
             yield unit.number, cells, digits
 
 
@@ -156,7 +153,8 @@ def _house_sets(grid: Grid) -> Iterator[tuple[int, CellSet, Mask]]:
 _HOUSE_SETS: StateMemo[tuple[tuple[Cell, Mask], ...], tuple[tuple[CellSet, Mask], ...]] = StateMemo()
 
 
-def _subsets(empty: tuple[tuple[Cell, Mask], ...]) -> tuple[tuple[CellSet, Mask], ...]:
+def _subsets(empty: tuple[tuple[Cell, Mask], ...]) -> list[tuple[CellSet, Mask]]:
+    """(cells, digits) of the subsets of a house's empty cells that are ALS, depth first."""
     out = []
     stack = [(0, 0, 0)]  # (next position, cells so far, digits so far)
     while stack:
@@ -167,7 +165,7 @@ def _subsets(empty: tuple[tuple[Cell, Mask], ...]) -> tuple[tuple[CellSet, Mask]
             stack.append((i + 1, cells | 1 << cell, digits | mask))
         if cells and MASK_COUNT[digits] == cells.bit_count() + 1:
             out.append((cells, digits))
-    return tuple(out)
+    return out
 
 
 def _make_als(grid: Grid, house: int, cells: CellSet, digits: Mask, memo: dict[tuple[Digit, CellSet], CellSet]) -> Als:

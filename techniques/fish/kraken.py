@@ -22,11 +22,12 @@ first, type 1 before type 2, then the shortest chains.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations
 from typing import Iterator
 
 from engine.cells import CELL_NAMES, COLS, ROWS, UNITS, CellSet, Digit, Unit, bit_indices, cells_of
-from engine.cache import StateMemo
+from engine.cache import StateMemo, remembered
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Link, Step
 from engine.stop import checkpoint
@@ -207,12 +208,7 @@ def _finned_fish(grid: Grid, size: int) -> Iterator[_Shape]:
         everywhere = grid.cells_with[digit]
         if not everywhere:
             continue
-        key = (digit, size, everywhere)
-        shapes = _SHAPES.get(key)
-        if shapes is None:
-            shapes = tuple(_digit_fish(digit, everywhere, size))
-            _SHAPES.put(key, shapes)
-        yield from shapes
+        yield from remembered(_SHAPES, (digit, size, everywhere), partial(_digit_fish, digit, everywhere, size))
 
 
 #: The finned fish of one digit and size depend on that digit's candidates alone, and most

@@ -14,10 +14,11 @@ search stays local; a set found from several hinges is reported once.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Iterator
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, Digit, HOUSE_MASKS_OF, bit, cells_of, in_one_house
-from engine.cache import StateMemo
+from engine.cache import StateMemo, remembered
 from engine.grid import Grid
 from engine.notation import compact_cells
 from engine.step import Candidate, Highlights, Step
@@ -67,30 +68,25 @@ def wing_sets(grid: Grid, size: int) -> Iterator[tuple[CellSet, int, Digit]]:
         region = tuple((1 << c, cands[c]) for c in _HINGE_CELLS[hinge] if 1 < MASK_COUNT[cands[c]] <= size)
         if len(region) < size:
             continue
-        key = (size, region)
-        found = _WINGS.get(key)
-        if found is None:
-            found = _one_loose(region, size)
-            _WINGS.put(key, found)
-        for cells, mask, z in found:
+        for cells, mask, z in remembered(_WINGS, (size, region), partial(_one_loose, region, size)):
             if cells not in seen:
                 seen.add(cells)
                 yield cells, mask, z
 
 
-def _one_loose(region: tuple[tuple[CellSet, int], ...], size: int) -> tuple[tuple[CellSet, int, Digit], ...]:
+def _one_loose(region: tuple[tuple[CellSet, int], ...], size: int) -> Iterator[tuple[CellSet, int, Digit]]:
+    """The region's bent sets of ``size`` cells, not in one house, with exactly one
+    unrestricted digit: (cells, digits, that digit)."""
     places_of: dict[Digit, CellSet] = {d: 0 for d in range(1, 10)}
     for cell, mask in region:
         for d in MASK_DIGITS[mask]:
             places_of[d] |= cell
-    out = []
     for cells, mask in _sets_of(region, size):
         if in_one_house(cells):
             continue
         loose = _loose_digits(cells, mask, places_of)
         if len(loose) == 1:
-            out.append((cells, mask, loose[0]))
-    return tuple(out)
+            yield cells, mask, loose[0]
 
 
 def _sets_of(region: tuple[tuple[CellSet, int], ...], size: int) -> list[tuple[CellSet, int]]:
