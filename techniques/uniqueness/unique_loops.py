@@ -23,7 +23,7 @@ depth-first walk, including its way of pooling the extra digits of the cells it 
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, Cell, bit
 from engine.grid import Grid
@@ -156,17 +156,31 @@ class UniqueLoops(BaseTechnique):
     )
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        found = self._all(grid)
-        found.sort(key=lambda f: (f.difficulty, f.type))
-        for f in found:
+        """Every hint, easiest first (type breaking ties, then the order found). Type 3's
+        set search, the costly part, waits until a type 3 hint could come next: none is
+        easier than its loop's rectangle or loop value, and no other type ties with it."""
+        loops = self._loops(grid)
+        cheap = sorted(_collect(grid, loops, _other_types), key=_order)
+        bound = min((loop_difficulty(len(loop)) for loop, pair in loops if _has_type3(grid, loop, pair)), default=None)
+        taken = 0
+        if bound is not None:
+            while taken < len(cheap) and _order(cheap[taken]) < (bound, 3):
+                yield self._step(cheap[taken])
+                taken += 1
+            rest = cheap[taken:] + _collect(grid, loops, _type3_of)
+            rest.sort(key=_order)
+        else:
+            rest = cheap
+        for f in rest:
             yield self._step(f)
 
-    def _all(self, grid: Grid) -> list[_Found]:
-        result: list[_Found] = []
-        seen: set[tuple[object, ...]] = set()
+    def _loops(self, grid: Grid) -> list[tuple[tuple[Cell, ...], int]]:
+        """Every valid loop with its two digits, in SE's order: by start cell (row
+        order), then as its walk closes them."""
         nodes = [0]
         by_pair: dict[int, list[tuple[Cell, ...]]] = {}
         cands = grid.cands
+        out: list[tuple[tuple[Cell, ...], int]] = []
         for cell in range(N_CELLS):
             mask = cands[cell]
             if MASK_COUNT[mask] != 2:
@@ -176,14 +190,8 @@ class UniqueLoops(BaseTechnique):
                 members = by_pair[mask] = _members(grid, mask)
             search = _LoopSearch(cands, mask, members, nodes)
             search.walk(cell, 2, 0, -1, HOUSE_BITS[cell], 0)
-            for loop in search.results:
-                if is_valid_loop(loop):
-                    for f in _deductions(grid, loop, mask):
-                        identity = (f.type, frozenset(f.loop), len(f.loop), f.key)
-                        if identity not in seen and f.removals:
-                            seen.add(identity)
-                            result.append(f)
-        return result
+            out.extend((loop, mask) for loop in search.results if is_valid_loop(loop))
+        return out
 
     def _step(self, f: _Found) -> Step:
         v1, v2 = MASK_DIGITS[f.pair]
@@ -203,10 +211,57 @@ class UniqueLoops(BaseTechnique):
         )
 
 
-def _deductions(grid: Grid, loop: tuple[Cell, ...], pair: int) -> list[_Found]:
-    """The hints SE builds for one valid loop, in its order."""
+def _order(f: _Found) -> tuple[float, int]:
+    """What SE sorts the hints by (a stable sort: ties stay in the order found)."""
+    return (f.difficulty, f.type)
+
+
+def _collect(
+    grid: Grid, loops: list[tuple[tuple[Cell, ...], int]], deductions: Callable[[Grid, tuple[Cell, ...], int], list[_Found]]
+) -> list[_Found]:
+    """The hints ``deductions`` builds for each loop, in order, each once (SE's identity
+    of a hint: its type, the loop's cells and length, what else tells two apart), those
+    that remove something."""
+    result: list[_Found] = []
+    seen: set[tuple[object, ...]] = set()
+    for loop, pair in loops:
+        for f in deductions(grid, loop, pair):
+            identity = (f.type, frozenset(f.loop), len(f.loop), f.key)
+            if identity not in seen and f.removals:
+                seen.add(identity)
+                result.append(f)
+    return result
+
+
+def _extra_cells(grid: Grid, loop: tuple[Cell, ...]) -> list[Cell]:
+    """The loop's cells with more than its two digits."""
     cands = grid.cands
-    extra_cells = [c for c in loop if MASK_COUNT[cands[c]] > 2]
+    return [c for c in loop if MASK_COUNT[cands[c]] > 2]
+
+
+def _has_type3(grid: Grid, loop: tuple[Cell, ...], pair: int) -> bool:
+    """Whether SE looks for type 3 sets on this loop: two extra cells with at least two
+    other digits between them."""
+    extra_cells = _extra_cells(grid, loop)
+    if len(extra_cells) != 2:
+        return False
+    c1, c2 = extra_cells
+    return MASK_COUNT[(grid.cands[c1] | grid.cands[c2]) & ~pair] >= 2
+
+
+def _type3_of(grid: Grid, loop: tuple[Cell, ...], pair: int) -> list[_Found]:
+    """The type 3 hints SE builds for one valid loop, in its order."""
+    if not _has_type3(grid, loop, pair):
+        return []
+    c1, c2 = _extra_cells(grid, loop)
+    extra = (grid.cands[c1] | grid.cands[c2]) & ~pair
+    return _type3(grid, loop, pair, c1, c2, extra, loop_difficulty(len(loop)))
+
+
+def _other_types(grid: Grid, loop: tuple[Cell, ...], pair: int) -> list[_Found]:
+    """The hints of types 1, 2 and 4 SE builds for one valid loop, in its order."""
+    cands = grid.cands
+    extra_cells = _extra_cells(grid, loop)
     base = loop_difficulty(len(loop))
     if len(extra_cells) == 1:
         cell = extra_cells[0]
@@ -221,8 +276,6 @@ def _deductions(grid: Grid, loop: tuple[Cell, ...], pair: int) -> list[_Found]:
     out: list[_Found] = []
     if MASK_COUNT[extra] == 1:
         out.append(_type2(grid, loop, pair, extra_cells, base))
-    elif MASK_COUNT[extra] >= 2:
-        out.extend(_type3(grid, loop, pair, c1, c2, extra, base))
     four = _type4(grid, loop, pair, c1, c2, base)
     if four is not None:
         out.append(four)
