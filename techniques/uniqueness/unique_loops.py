@@ -313,9 +313,7 @@ def _type3_naked(
     cells = UNITS[u].cells
     i1, i2 = cells.index(c1), cells.index(c2)
     cands = grid.cands
-    for combo in colex(degree, 9):
-        if i1 not in combo or i2 in combo:
-            continue
+    for combo in _with_first(i1, [i for i in range(9) if i not in (i1, i2) and MASK_COUNT[cands[cells[i]]] >= 2], degree):
         others = tuple(cells[i] for i in combo if i != i1)
         masks = [extra] + [cands[c] for c in others]
         covered = (extra & cands[c1] & cands[c2]) | _union(cands[c] for c in others)
@@ -331,6 +329,16 @@ def _type3_naked(
         )
         difficulty = base + (MASK_COUNT[values] - 1) * 0.1
         yield _Found(difficulty, 3, loop, pair, ("naked", u, values, others), removals, why)
+
+
+def _with_first(first: int, allowed: list[int], size: int) -> list[tuple[int, ...]]:
+    """The ``size``-subsets of range(9) holding ``first``, the rest from ``allowed``, in
+    ``colex`` order (as SE tries them): only those can make a naked set, whose other
+    cells need two candidates or more. (``first`` is in none of ``allowed``, so adding
+    it keeps the order of the rest's masks.)"""
+    if size - 1 > len(allowed):
+        return []
+    return [tuple(sorted((first,) + tuple(allowed[i] for i in rest))) for rest in colex(size - 1, len(allowed))]
 
 
 def _type3_hidden(
