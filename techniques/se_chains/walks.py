@@ -182,6 +182,9 @@ def walk(graph: PassGraph, source: Node, depth: int) -> tuple[list[tuple[int, No
                 fresh.append(q)
                 if q == target and chain is None:
                     chain = (round_, path_to(parent, q))
+        reached += 2
+        if reached >= depth:  # the on nodes the next links reach would go no further
+            return ends, chain, parent, not fresh
         layer = []
         for q in fresh:
             made = ons_of[q]
@@ -191,7 +194,6 @@ def walk(graph: PassGraph, source: Node, depth: int) -> tuple[list[tuple[int, No
                 if r not in parent:
                     parent[r] = q
                     layer.append(r)
-        reached += 2
     return ends, chain, parent, not layer
 
 
@@ -216,6 +218,9 @@ def forcing(graph: PassGraph, source: Node, depth: int) -> tuple[tuple[int, tupl
                 if r not in parent:
                     parent[r] = q
                     pending_on.append(r)
+        reached += 2
+        if reached >= depth:  # the off nodes the next links reach would go no further
+            return None, parent, not pending_on
         pending_off = []
         for p in pending_on:
             targets = offs_of[p]
@@ -225,7 +230,6 @@ def forcing(graph: PassGraph, source: Node, depth: int) -> tuple[tuple[int, tupl
                 if q not in parent:
                     parent[q] = p
                     pending_off.append(q)
-        reached += 2
     return None, parent, not pending_off
 
 
