@@ -149,7 +149,7 @@ class ForcingChainsAndCycles(BaseTechnique):
         improving, only as deep and as long as a better hint than the last of ``out``
         could be."""
         y_links, x_links, cycle_base, chain_base, sort_key = _PASSES[index]
-        graph = PassGraph(grid, y_links, x_links) if memo is None else memo.graph(index, grid, y_links, x_links)
+        graph = PassGraph.pruned(grid, y_links, x_links) if memo is None else memo.graph(index, grid, y_links, x_links)
         cands = grid.cands
         limit, longest = depth, UNBOUNDED
         bounded_by: ChainHint | None = None

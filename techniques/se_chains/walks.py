@@ -26,7 +26,7 @@ class PassGraph:
     """The implications of one pass (Y links, X links, or both) in one position, each
     node's computed when a walk first asks for it."""
 
-    __slots__ = ("cands", "cells_with", "y_links", "x_links", "offs_of", "ons_of")
+    __slots__ = ("cands", "cells_with", "y_links", "x_links", "offs_of", "ons_of", "live_of")
 
     def __init__(self, position: Position, y_links: bool, x_links: bool) -> None:
         self.cands = position.cands
@@ -36,6 +36,16 @@ class PassGraph:
         #: Each node's implications once computed (None before): read directly in the walks.
         self.offs_of: list[list[Node] | None] = [None] * N_NODES
         self.ons_of: list[list[Node] | None] = [None] * N_NODES
+        #: With ``pruned``: what ``offs`` gives, but the off nodes that imply nothing.
+        self.live_of: list[list[Node] | None] | None = None
+
+    @classmethod
+    def pruned(cls, position: Position, y_links: bool, x_links: bool) -> PassGraph:
+        """A graph whose walks skip the off nodes that imply nothing: the same cycles and
+        chains, but the walks' nodes are not all they depend on (no use to a memo)."""
+        graph = cls(position, y_links, x_links)
+        graph.live_of = [None] * N_NODES
+        return graph
 
     def offs(self, n: Node) -> list[Node]:
         """The off nodes on node ``n`` implies: the cell's other candidates (with Y links),
@@ -51,6 +61,14 @@ class PassGraph:
         found = self.ons_of[n]
         if found is None:
             found = self.ons_of[n] = _off_to_on(self.cands, self.cells_with, n, self.y_links, self.x_links)
+        return found
+
+    def live(self, n: Node) -> list[Node]:
+        """The off nodes on node ``n`` implies that imply something themselves (in
+        ``offs``' order)."""
+        assert self.live_of is not None
+        ons_of = self.ons_of
+        found = self.live_of[n] = [q for q in self.offs(n) if ons_of[q] or self.ons(q)]
         return found
 
     def take(self, other: PassGraph, stale: Iterable[Node]) -> None:
@@ -163,14 +181,22 @@ def walk(graph: PassGraph, source: Node, depth: int) -> tuple[list[tuple[int, No
     chain: tuple[int, tuple[Node, ...]] | None = None
     layer = [source]
     reached = 0
-    offs_of, ons_of = graph.offs_of, graph.ons_of
+    offs_of, ons_of, more = graph.offs_of, graph.ons_of, graph.offs
+    #: With a pruned graph and a target that implies nothing: the on nodes that imply it.
+    into_target: set[Node] = set()
+    if graph.live_of is not None:
+        offs_of, more = graph.live_of, graph.live
+        if not graph.ons(target):
+            into_target = {q ^ 1 for q in graph.offs(source)}
     while layer and reached < depth:
         round_ = reached >> 1
         fresh: list[Node] = []
         for p in layer:
             targets = offs_of[p]
             if targets is None:
-                targets = graph.offs(p)
+                targets = more(p)
+            if p in into_target and chain is None:
+                chain = (round_, path_to(parent, p) + (target,))
             for q in targets:
                 if q in parent:
                     if q in into and p != source:
@@ -201,7 +227,9 @@ def forcing(graph: PassGraph, source: Node, depth: int) -> tuple[tuple[int, tupl
     """The first chain (breadth first) from ``source`` (off) to its opposite, within
     ``depth`` links, with the round that found it; the nodes visited; whether the walk
     ended before its depth (or found its chain)."""
-    offs_of, ons_of = graph.offs_of, graph.ons_of
+    offs_of, ons_of, more = graph.offs_of, graph.ons_of, graph.offs
+    if graph.live_of is not None:
+        offs_of, more = graph.live_of, graph.live
     target = source ^ 1
     parent: dict[Node, Node] = {source: -1}
     pending_off = [source]
@@ -225,7 +253,7 @@ def forcing(graph: PassGraph, source: Node, depth: int) -> tuple[tuple[int, tupl
         for p in pending_on:
             targets = offs_of[p]
             if targets is None:
-                targets = graph.offs(p)
+                targets = more(p)
             for q in targets:
                 if q not in parent:
                     parent[q] = p
