@@ -1,0 +1,48 @@
+"""The solver's Forcing Chains & Cycles search walks a pruned pass graph
+(``walks.PassGraph.pruned``: off nodes that imply nothing left out): every walk finds the
+same cycles and chains, round for round, as on the full graph the nested levels' memo
+uses, at any depth."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS
+from engine.formats import parse_library
+from engine.grid import Grid
+from techniques.se_chains.walks import UNBOUNDED, PassGraph, forcing, walk
+from tests.positions import load
+from tests.test_se_levels import grid as level_two_grid
+
+SE_CHAINS = Path(__file__).resolve().parent.parent / "puzzles" / "techniques" / "se_chains.txt"
+PASSES = ((False, True), (True, False), (True, True))
+DEPTHS = (3, 4, 5, 7, 9, UNBOUNDED)
+
+
+def positions() -> list[Grid]:
+    return [level_two_grid()] + [parse_library(p.library_line()).to_grid() for p in load(SE_CHAINS)[:12]]
+
+
+def test_pruned_walks_find_what_full_walks_find() -> None:
+    dead_target_chains = pruned_nodes = full_nodes = 0
+    for position in positions():
+        for y_links, x_links in PASSES:
+            full = PassGraph(position, y_links, x_links)
+            pruned = PassGraph.pruned(position, y_links, x_links)
+            for cell in range(N_CELLS):
+                mask = position.cands[cell]
+                if MASK_COUNT[mask] < 2 or (MASK_COUNT[mask] > 2 and not x_links):
+                    continue
+                for digit in MASK_DIGITS[mask]:
+                    start = ((cell * 9 + digit - 1) << 1) | 1
+                    for depth in DEPTHS:
+                        ends, chain, seen, _ = walk(full, start, depth)
+                        ends_p, chain_p, seen_p, _ = walk(pruned, start, depth)
+                        assert (ends_p, chain_p) == (ends, chain), (position, cell, digit, depth)
+                        assert forcing(pruned, start ^ 1, depth)[0] == forcing(full, start ^ 1, depth)[0]
+                        full_nodes += len(seen)
+                        pruned_nodes += len(seen_p)
+                        if chain is not None and not full.ons(start ^ 1):
+                            dead_target_chains += 1
+    assert dead_target_chains, "some chains end at an off node that implies nothing (found from the on nodes implying it)"
+    assert pruned_nodes < full_nodes
