@@ -16,7 +16,7 @@ def _order(code: str) -> int:
 
 
 def test_patterns_before_chains_before_nets() -> None:
-    patterns = [c for c in ("tri", "wxyz", "vwxyz", "je", "skl", "msls", "3dm", "bugn", "bugl") if c in CATALOG]
+    patterns = [c for c in ("tri", "wxyz", "vwxyz", "je", "skl", "msls", "umsls", "3dm", "bugn", "bugl") if c in CATALOG]
     chains = ["x", "xyc", "nl", "gnl", "axz", "ach"]
     nets = ["fc", "fn"]
     assert max(_order(c) for c in patterns) < min(_order(c) for c in chains)
@@ -54,3 +54,13 @@ def test_an_easy_path_is_rated_by_its_hardest_step() -> None:
     rating = FULL.rate(FULL.solve(grid).steps, start=grid)
     assert rating.label == "Basic" and rating["forcing"] == 0 and rating.hardest == "Locked Candidates Type 1 (Pointing)"
     assert TIERS.index(rating.label) == 1
+
+
+def test_inkala_2012_needs_no_forcing_step() -> None:
+    # The README's puzzle: the nets took 13 steps until the Uneven MSLS (four rows, five
+    # columns) opened it at the start.
+    grid = Grid.from_string("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
+    result = FULL.solve(grid)
+    codes = [s.code for s in result.steps]
+    assert result.grid.is_solved() and "umsls" in codes
+    assert not FORCING_CODES & set(codes) and "bf" not in codes

@@ -139,3 +139,19 @@ def test_msls_easter_monster() -> None:
     assert step.explanation.startswith("Take the 16 open cells r2c1, r2c3, r2c7, r2c9, r4c1")
     assert "and there are 16 links" in step.explanation
     assert {UNITS[u].kind.value for u in step.highlights.units} <= {"r", "c"}
+
+
+def test_uneven_msls_inkala_2012_four_rows_five_columns() -> None:
+    # Inkala 2012 (puzzles/famous.tsv) as given: no square MSLS, but rows 3, 4, 5, 9 with
+    # columns 1, 3, 4, 8, 9 hold 20 open cells and 20 links.
+    from techniques.patterns.msls import MSLS, UNEVEN_MSLS
+
+    grid = Grid.from_string("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
+    assert next(MSLS.find(grid), None) is None
+    step = next(UNEVEN_MSLS.find(grid))
+    assert str(step).startswith("Uneven Multi-Sector Locked Set: 20 cells r3c13489,r4c13489,r5c13489,r9c13489 => ")
+    assert "and there are 20 links" in step.explanation
+    rows = {UNITS[u].index for u in step.highlights.units if UNITS[u].kind.value == "r"}
+    cols = {UNITS[u].index for u in step.highlights.units if UNITS[u].kind.value == "c"}
+    assert rows <= {2, 3, 4, 8} and cols <= {0, 2, 3, 7, 8} and rows and cols
+    assert len(step.eliminations) == 23

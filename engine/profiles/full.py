@@ -15,7 +15,8 @@ step, in seven tiers:
    (three or four cells locked by digits confined to a row and a column), Sue de Coq,
    BUG-Lite and BUG+n, aligned pair and triple exclusion.
 5. **Patterns of the hardest puzzles**: Tridagon, Junior and Senior Exocet, SK-Loop, Multi-Sector
-   Locked Sets, Franken fish: larger, but each is one picture checked by counting, with no
+   Locked Sets (as many rows as columns, then uneven ones: Inkala 2012's four rows and five
+   columns), Franken fish: larger, but each is one picture checked by counting, with no
    chain of implications to follow.
 6. **Chains**: one implication after another, shorter kinds first: X-Chain (one digit),
    XY-Chain (pairs), Nice Loops and AICs, grouped ones, then almost locked sets (ALS-XZ,
@@ -123,6 +124,7 @@ _TABLE: dict[str, tuple[int, int, bool]] = {
     "ff3": (64, 4, True),
     "fff3": (64, 4, True),
     "msls": (65, 4, True),
+    "umsls": (65, 4, True),
     # 6. Chains
     "x": (70, 5, True),
     "xyc": (71, 5, True),

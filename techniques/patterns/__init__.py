@@ -1,5 +1,5 @@
 """Patterns of the hardest puzzles: Tridagon, Junior and Senior Exocet, SK-Loop, Multi-Sector Locked
-Sets; and Firework (Triple and Quad), rated with the advanced techniques in ``full``.
+Sets (square and uneven); and Firework (Triple and Quad), rated with the advanced techniques in ``full``.
 
 ``rank0`` checks sets with as many links as cells (SK-Loop, Multi-Sector Locked Sets);
 ``frames`` writes a search once for rows and columns.
@@ -11,7 +11,7 @@ from engine.technique import Technique
 from techniques.patterns.tridagon import TRIDAGON
 from techniques.patterns.exocet import JUNIOR_EXOCET, SENIOR_EXOCET
 from techniques.patterns.sk_loop import SK_LOOP
-from techniques.patterns.msls import MSLS
+from techniques.patterns.msls import MSLS, UNEVEN_MSLS
 from techniques.patterns.firework import FIREWORK
 
-TECHNIQUES: tuple[Technique, ...] = (TRIDAGON, JUNIOR_EXOCET, SENIOR_EXOCET, SK_LOOP, MSLS, FIREWORK)
+TECHNIQUES: tuple[Technique, ...] = (TRIDAGON, JUNIOR_EXOCET, SENIOR_EXOCET, SK_LOOP, MSLS, UNEVEN_MSLS, FIREWORK)
