@@ -26,8 +26,7 @@ from setuptools import setup
 #: the tests that run on the compiled build, its classes must not be subclassed by modules
 #: left out, and it must import. Left out for that reason: modules with a
 #: ``@runtime_checkable`` Protocol (engine/profiles/hodoku_choice.py, engine/technique.py:
-#: mypyc's classes are no protocols at run time) and techniques/se_chains/nested.py (its
-#: NamedTuple with an ``object`` field fails to import compiled).
+#: mypyc's classes are no protocols at run time).
 COMPILED = (
     # the engine's core: geometry, the grid, search, the solver loop, the hodoku profile's
     # step choice and SE-style values
@@ -83,6 +82,7 @@ COMPILED = (
     "techniques/se_chains/hints.py",
     "techniques/se_chains/levels.py",
     "techniques/se_chains/walk_memo.py",
+    "techniques/se_chains/nested.py",
     "techniques/singles/se_singles.py",
     "techniques/subsets/se_subsets.py",
     "techniques/intersections/se_locking.py",
