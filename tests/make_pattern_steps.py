@@ -32,7 +32,7 @@ from tests.conftest import PUZZLES, REFERENCE, grid_from  # noqa: E402
 from tests.make_positions import position_text as values_text, removed_text  # noqa: E402
 from tests.positions import load  # noqa: E402
 
-CODES = ("msls", "wxyz", "vwxyz", "bugl", "bugn", "fw", "skl", "tri")
+CODES = ("msls", "umsls", "wxyz", "vwxyz", "bugl", "bugn", "fw", "skl", "tri")
 STATES = PUZZLES / "pattern_states.txt"
 EXPECTED = Path(__file__).resolve().parent / "data" / "pattern_steps.json"
 #: Step codes before which a state is taken: the patterns tier and what comes after it.

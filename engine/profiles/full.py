@@ -123,6 +123,7 @@ _TABLE: dict[str, tuple[int, int, bool]] = {
     "ff3": (64, 4, True),
     "fff3": (64, 4, True),
     "msls": (65, 4, True),
+    "umsls": (65, 4, True),
     # 6. Chains
     "x": (70, 5, True),
     "xyc": (71, 5, True),

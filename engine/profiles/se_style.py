@@ -141,6 +141,7 @@ SE_TABLE: dict[str, SeRule] = {
     "sje": _DYNAMIC,
     "skl": _DYNAMIC,
     "msls": _DYNAMIC,
+    "umsls": _DYNAMIC,
     "fw": MULTIPLE,  # a locked set across three or four houses: SE needs cell/region forcing chains
     "fw3": MULTIPLE,
     "fw4": MULTIPLE,

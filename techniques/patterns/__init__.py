@@ -11,7 +11,7 @@ from engine.technique import Technique
 from techniques.patterns.tridagon import TRIDAGON
 from techniques.patterns.exocet import JUNIOR_EXOCET, SENIOR_EXOCET
 from techniques.patterns.sk_loop import SK_LOOP
-from techniques.patterns.msls import MSLS
+from techniques.patterns.msls import MSLS, UNEVEN_MSLS
 from techniques.patterns.firework import FIREWORK
 
-TECHNIQUES: tuple[Technique, ...] = (TRIDAGON, JUNIOR_EXOCET, SENIOR_EXOCET, SK_LOOP, MSLS, FIREWORK)
+TECHNIQUES: tuple[Technique, ...] = (TRIDAGON, JUNIOR_EXOCET, SENIOR_EXOCET, SK_LOOP, MSLS, UNEVEN_MSLS, FIREWORK)

@@ -8,8 +8,10 @@ cell, and so is a column link). When the links number exactly the cells, the set
 0 (``techniques.patterns.rank0``): each row link's digit lies in the set within its row,
 so the row's other cells lose it, and the same for columns.
 
-The search tries every choice of k rows with k columns, k from three to six (at least 12
-and at most 36 open cells), rows first, in a fixed order. For each choice of rows, all the
+The search tries every choice of k rows with m columns of the technique's shapes, rows
+first, in a fixed order: the Multi-Sector Locked Set takes as many rows as columns (k = m,
+three to six), the Uneven one different numbers (three to six each, k != m: Inkala 2012's
+four rows and five columns), each with at least 12 open cells. For each choice of rows, all the
 column sets of that size are counted at once: a Python int holds one 8-bit lane per column
 set, so cell counts, links per digit and their minimum are a few integer operations (SWAR)
 instead of a loop over about 46,000 row/column pairs.
@@ -31,6 +33,10 @@ from techniques.patterns.rank0 import RANK0_TEXT, Rank0, rank0, rank0_words
 from techniques.shared import cell_names
 
 SIZES = range(3, 7)
+#: (rows, columns) per search, fewest cells first.
+Shapes = tuple[tuple[int, int], ...]
+SQUARE: Shapes = tuple((k, k) for k in SIZES)
+UNEVEN: Shapes = tuple(sorted(((k, m) for k in SIZES for m in SIZES if k != m), key=lambda km: (km[0] * km[1], km[0])))
 #: Smaller rank-0 sets are subsets and fish, found by easier techniques.
 MIN_CELLS = 12
 _SUBSETS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {
@@ -83,20 +89,20 @@ def _row_masks(grid: Grid) -> tuple[list[int], list[list[int]]]:
     return open_cols, by_digit
 
 
-def msls_candidates(grid: Grid) -> Iterator[tuple[tuple[int, ...], int, list[tuple[int, Digit]]]]:
-    """(rows, column mask, links) of as many rows as columns whose open cells (at least one
-    in each row, MIN_CELLS in all) are as many as their fewest row-or-column links per
-    digit. For each choice of rows, every column set of the same size is tried at once,
-    one lane each (``_Lanes``)."""
+def msls_candidates(grid: Grid, shapes: Shapes = SQUARE) -> Iterator[tuple[tuple[int, ...], int, list[tuple[int, Digit]]]]:
+    """(rows, column mask, links) of k rows and m columns, (k, m) in ``shapes``, whose open
+    cells (at least one in each row, MIN_CELLS in all) are as many as their fewest
+    row-or-column links per digit. For each choice of rows, every column set of size m is
+    tried at once, one lane each (``_Lanes``)."""
     open_cols, by_digit = _row_masks(grid)
-    for size in SIZES:
-        lanes = _lanes(size)
+    for size, width in shapes:
+        lanes = _lanes(width)
         for _, rows in _SUBSETS[size]:
             found = _rank0_lanes(lanes, [open_cols[r] for r in rows], [[by_digit[d][r] for r in rows] for d in range(1, 10)])
             while found:
                 low = found & -found
                 found ^= low
-                cols = _SUBSETS[size][(low.bit_length() - 1) // LANE][0]
+                cols = _SUBSETS[width][(low.bit_length() - 1) // LANE][0]
                 per_digit = [(d, [by_digit[d][r] for r in rows]) for d in range(1, 10)]
                 yield rows, cols, _links([(d, masks) for d, masks in per_digit if any(masks)], rows, cols)
 
@@ -144,11 +150,13 @@ def _links(per_digit: list[tuple[Digit, list[int]]], rows: tuple[int, ...], cols
 class MultiSectorLockedSet(BaseTechnique):
     """The open cells of some rows and columns, with as many row and column links as cells."""
 
-    declaration = Declaration("Multi-Sector Locked Set", "msls")
+    def __init__(self, declaration: Declaration, shapes: Shapes) -> None:
+        super().__init__(declaration)
+        self.shapes = shapes
 
     def find(self, grid: Grid) -> Iterator[Step]:
         done: set[tuple[Candidate, ...]] = set()
-        for rows, cols, links in msls_candidates(grid):
+        for rows, cols, links in msls_candidates(grid, self.shapes):
             cells: CellSet = sum(1 << cell_at(r, c) for r in rows for c in range(9) if cols >> c & 1 and not grid.values[cell_at(r, c)])
             found = rank0(grid, cells, tuple(links))
             if found is not None and found.eliminations and found.eliminations not in done:
@@ -172,4 +180,5 @@ def _cells(cells: CellSet) -> Iterator[int]:
     return (c for c in range(81) if cells >> c & 1)
 
 
-MSLS = MultiSectorLockedSet()
+MSLS = MultiSectorLockedSet(Declaration("Multi-Sector Locked Set", "msls"), SQUARE)
+UNEVEN_MSLS = MultiSectorLockedSet(Declaration("Uneven Multi-Sector Locked Set", "umsls"), UNEVEN)
