@@ -26,8 +26,7 @@ from setuptools import setup
 #: the tests that run on the compiled build, its classes must not be subclassed by modules
 #: left out, and it must import. Left out for that reason: modules with a
 #: ``@runtime_checkable`` Protocol (engine/profiles/hodoku_choice.py, engine/technique.py:
-#: mypyc's classes are no protocols at run time) and techniques/se_chains/nested.py (its
-#: NamedTuple with an ``object`` field fails to import compiled).
+#: mypyc's classes are no protocols at run time).
 COMPILED = (
     # the engine's core: geometry, the grid, search, the solver loop, the hodoku profile's
     # step choice and SE-style values
@@ -78,6 +77,39 @@ COMPILED = (
     "techniques/se_chains/cycles.py",
     "techniques/se_chains/multiple.py",
     "techniques/exclusion/aligned.py",
+    "techniques/se_chains/walks.py",
+    "techniques/se_chains/branches.py",
+    "techniques/se_chains/hints.py",
+    "techniques/se_chains/levels.py",
+    "techniques/se_chains/walk_memo.py",
+    "techniques/se_chains/nested.py",
+    "techniques/singles/se_singles.py",
+    "techniques/subsets/se_subsets.py",
+    "techniques/intersections/se_locking.py",
+    "techniques/fish/se_fish.py",
+    "techniques/wings/se_wings.py",
+    "techniques/uniqueness/unique_loops.py",
+    "techniques/uniqueness/se_bug.py",
+    # the full profile's patterns and krakens
+    "techniques/wings/bent_sets.py",
+    "techniques/uniqueness/bug_lite.py",
+    "techniques/patterns/rank0.py",
+    "techniques/patterns/msls.py",
+    "techniques/patterns/exocet.py",
+    "techniques/patterns/sk_loop.py",
+    "techniques/patterns/tridagon.py",
+    "techniques/patterns/frames.py",
+    "techniques/patterns/firework.py",
+    "techniques/fish/kraken.py",
+    "techniques/coloring/medusa.py",
+    "techniques/krakens/graph.py",
+    "techniques/krakens/branches.py",
+    "techniques/krakens/truths.py",
+    "techniques/krakens/kraken.py",
+    "techniques/krakens/linked_kraken.py",
+    "techniques/krakens/exocet_links.py",
+    "techniques/krakens/pattern_links.py",
+    "techniques/krakens/tridagon_links.py",
 )
 
 

@@ -12,9 +12,10 @@ The search tries every choice of k rows with m columns of the technique's shapes
 first, in a fixed order: the Multi-Sector Locked Set takes as many rows as columns (k = m,
 three to six), the Uneven one different numbers (three to six each, k != m: Inkala 2012's
 four rows and five columns), each with at least 12 open cells. For each choice of rows, all the
-column sets of that size are counted at once: a Python int holds one 8-bit lane per column
-set, so cell counts, links per digit and their minimum are a few integer operations (SWAR)
-instead of a loop over about 46,000 row/column pairs.
+column sets of three to six columns are counted at once: a Python int holds one 8-bit lane
+per column set, so cell counts, links per digit and their minimum are a few integer
+operations (SWAR) instead of a loop over about 176,000 row/column pairs. Both techniques
+read that one search, made once per grid version (``rank0_crossings``), in their own order.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from functools import cache
 from itertools import combinations
 from typing import Iterator
 
+from engine.cache import per_grid_version
 from engine.cells import MASK_COUNT, CellSet, Digit, cell_at
 from engine.grid import Grid
 from engine.notation import compact_cells
@@ -46,33 +48,29 @@ _SUBSETS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {
 LANE = 8
 
 
+#: Every column set of three to six columns, by size, then in ``_SUBSETS`` order: lane j of
+#: the search's vectors is ``_COLUMN_SETS[j]``.
+_COLUMN_SETS: tuple[int, ...] = tuple(cols for width in SIZES for cols, _ in _SUBSETS[width])
+#: Where a row or column set comes in ``_SUBSETS`` (the order a technique reports in).
+_RANK: dict[tuple[int, ...] | int, int] = {key: n for size in SIZES for n, (cols, rows) in enumerate(_SUBSETS[size]) for key in (rows, cols)}
+
+
 @dataclass(frozen=True)
 class _Lanes:
-    """Vectors over every column set of one size (lane j is ``_SUBSETS[size][j]``), as ints
-    of 8-bit lanes: for a 9-bit column mask m, ``count[m]`` holds in each lane how many
-    columns of m the lane's set has, and ``hit[m]`` 1 where it has any."""
+    """Vectors over every column set (lane j is ``_COLUMN_SETS[j]``), as ints of 8-bit
+    lanes: for a 9-bit column mask m, ``count[m]`` holds in each lane how many columns of m
+    the lane's set has, and ``hit[m]`` 1 where it has any."""
 
     count: tuple[int, ...]
     hit: tuple[int, ...]
     ones: int
     guard: int
 
-    def exceeds(self, a: int, b: int) -> int:
-        """1 in each lane where ``a`` is greater than ``b`` (every lane below 2**(LANE-1))."""
-        return (((a | self.guard) - b - self.ones) & self.guard) >> (LANE - 1)
-
-    def smaller(self, a: int, b: int) -> int:
-        """The lane-wise minimum of ``a`` and ``b``."""
-        b_wins = ((a | self.guard) - b) & self.guard  # guard bit where a >= b
-        low = b_wins - (b_wins >> (LANE - 1))  # all value bits of those lanes
-        return (b & low) | (a & ~low & (self.guard - self.ones))
-
 
 @cache
-def _lanes(size: int) -> _Lanes:
-    subsets = _SUBSETS[size]
-    ones = sum(1 << (LANE * j) for j in range(len(subsets)))
-    column = [sum(1 << (LANE * j) for j, (cols, _) in enumerate(subsets) if cols >> c & 1) for c in range(9)]
+def _lanes() -> _Lanes:
+    ones = sum(1 << (LANE * j) for j in range(len(_COLUMN_SETS)))
+    column = [sum(1 << (LANE * j) for j, cols in enumerate(_COLUMN_SETS) if cols >> c & 1) for c in range(9)]
     count, hit = [0] * 512, [0] * 512
     for mask in range(1, 512):
         low = mask & -mask
@@ -92,44 +90,91 @@ def _row_masks(grid: Grid) -> tuple[list[int], list[list[int]]]:
 def msls_candidates(grid: Grid, shapes: Shapes = SQUARE) -> Iterator[tuple[tuple[int, ...], int, list[tuple[int, Digit]]]]:
     """(rows, column mask, links) of k rows and m columns, (k, m) in ``shapes``, whose open
     cells (at least one in each row, MIN_CELLS in all) are as many as their fewest
-    row-or-column links per digit. For each choice of rows, every column set of size m is
-    tried at once, one lane each (``_Lanes``)."""
+    row-or-column links per digit: by shape in the order given, then rows, then columns in
+    ``_SUBSETS`` order."""
+    place = {shape: n for n, shape in enumerate(shapes)}
+    found = [(rows, cols) for rows, cols in rank0_crossings(grid) if (len(rows), MASK_COUNT[cols]) in place]
+    found.sort(key=lambda rc: (place[len(rc[0]), MASK_COUNT[rc[1]]], _RANK[rc[0]], _RANK[rc[1]]))
+    if found:
+        _, by_digit = _row_masks(grid)
+    for rows, cols in found:
+        per_digit = [(d, [by_digit[d][r] for r in rows]) for d in range(1, 10)]
+        yield rows, cols, _links([(d, masks) for d, masks in per_digit if any(masks)], rows, cols)
+
+
+@per_grid_version()
+def rank0_crossings(grid: Grid) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """(rows, column mask) of every three to six rows and three to six columns whose open
+    cells pass ``_rank0_lanes``: each choice of rows tried against every column set at once,
+    the choices of rows grown a row at a time (depth first: what the rows have in common is
+    counted once for all the choices that share them)."""
     open_cols, by_digit = _row_masks(grid)
-    for size, width in shapes:
-        lanes = _lanes(width)
-        for _, rows in _SUBSETS[size]:
-            found = _rank0_lanes(lanes, [open_cols[r] for r in rows], [[by_digit[d][r] for r in rows] for d in range(1, 10)])
-            while found:
-                low = found & -found
-                found ^= low
-                cols = _SUBSETS[width][(low.bit_length() - 1) // LANE][0]
-                per_digit = [(d, [by_digit[d][r] for r in rows]) for d in range(1, 10)]
-                yield rows, cols, _links([(d, masks) for d, masks in per_digit if any(masks)], rows, cols)
+    search = _RowSearch(_lanes(), open_cols, [tuple(by_digit[d][r] for d in range(1, 10)) for r in range(9)])
+    search.grow((), search.lanes.ones, 0, (0,) * 9, (0,) * 9)
+    return tuple(search.found)
 
 
-def _rank0_lanes(lanes: _Lanes, opens: list[int], per_digit: list[list[int]]) -> int:
-    """1 in the lane of each column set whose cells with these rows (open columns and, per
-    digit, candidate columns of each row) number at least MIN_CELLS, with at least one in
-    every row, and exactly as many as the fewest row-or-column links per digit."""
-    alive = lanes.ones
-    count = 0
-    for mask in opens:
-        alive &= lanes.hit[mask]
-        count += lanes.count[mask]
-    alive &= lanes.exceeds(count, (MIN_CELLS - 1) * lanes.ones)
+class _RowSearch:
+    """Rows added one at a time, ascending, with their lane vectors kept up to date: which
+    column sets meet every row so far (``alive``), their open cells (``count``), and per
+    digit the columns where it appears (``unions``) and the rows that have it in each set
+    (``in_rows``)."""
+
+    def __init__(self, lanes: _Lanes, open_cols: list[int], row_digits: list[tuple[int, ...]]) -> None:
+        self.lanes = lanes
+        self.open_cols = open_cols
+        self.row_digits = row_digits
+        self.found: list[tuple[tuple[int, ...], int]] = []
+
+    def grow(self, rows: tuple[int, ...], alive: int, count: int, unions: tuple[int, ...], in_rows: tuple[int, ...]) -> None:
+        lanes = self.lanes
+        if len(rows) >= SIZES[0]:
+            hits = _rank0_lanes(lanes, alive, count, unions, in_rows)
+            while hits:
+                low = hits & -hits
+                hits ^= low
+                self.found.append((rows, _COLUMN_SETS[(low.bit_length() - 1) // LANE]))
+            if len(rows) == SIZES[-1]:
+                return
+        hit = lanes.hit
+        for row in range(rows[-1] + 1 if rows else 0, 9):
+            meets = alive & hit[self.open_cols[row]]
+            if not meets:
+                continue  # no column set meets every row: nor with more rows
+            digits = self.row_digits[row]
+            self.grow(
+                (*rows, row),
+                meets,
+                count + lanes.count[self.open_cols[row]],
+                tuple(u | m for u, m in zip(unions, digits)),
+                tuple(n + hit[m] for n, m in zip(in_rows, digits)),
+            )
+
+
+def _rank0_lanes(lanes: _Lanes, alive: int, count: int, unions: tuple[int, ...], in_rows: tuple[int, ...]) -> int:
+    """1 in the lane of each column set (of those ``alive``: meeting every row) whose cells
+    with the rows (``count`` of them; per digit the columns where it appears and the rows
+    that have it in the set) number at least MIN_CELLS and exactly as many as the fewest
+    row-or-column links per digit."""
+    ones, guard, columns = lanes.ones, lanes.guard, lanes.count
+    values = guard - ones  # every lane's value bits
+    shift = LANE - 1
+    # Lane-wise, every value below 2**(LANE - 1): ``(((a | guard) - b - ones) & guard) >> shift``
+    # is 1 where a > b; with ``wins = ((a | guard) - b) & guard`` (the guard bit where
+    # a >= b) and ``low = wins - (wins >> shift)`` (those lanes' value bits), the minimum is
+    # ``(b & low) | (a & ~low & values)``.
+    alive &= (((count | guard) - (MIN_CELLS - 1) * ones - ones) & guard) >> shift
     cost = 0
-    for masks in per_digit:
+    for union, rows_in in zip(unions, in_rows):
         if not alive:
             return 0
-        union = 0
-        in_rows = 0
-        for mask in masks:
-            union |= mask
-            in_rows += lanes.hit[mask]
         if union:
-            cost += lanes.smaller(in_rows, lanes.count[union])
-            alive &= ~lanes.exceeds(cost, count)
-    return alive & ~lanes.exceeds(count, cost)
+            in_cols = columns[union]
+            wins = ((rows_in | guard) - in_cols) & guard  # guard bit where rows_in >= in_cols
+            low = wins - (wins >> shift)
+            cost += (in_cols & low) | (rows_in & ~low & values)
+            alive &= ~((((cost | guard) - count - ones) & guard) >> shift)
+    return alive & ~((((count | guard) - cost - ones) & guard) >> shift)
 
 
 def _links(per_digit: list[tuple[Digit, list[int]]], rows: tuple[int, ...], cols: int) -> list[tuple[int, Digit]]:
