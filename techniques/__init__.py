@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 #: The family packages, in registry order.
 FAMILY_NAMES = (
     "singles", "intersections", "subsets", "fish", "single_digit", "wings", "coloring", "uniqueness",
-    "hodoku_chains", "als", "misc", "patterns", "krakens", "forcing", "templates", "exclusion", "se_chains",
+    "hodoku_chains", "als", "misc", "patterns", "krakens", "whips", "forcing", "templates", "exclusion", "se_chains",
 )  # fmt: skip
 
 

@@ -39,8 +39,9 @@ def test_the_new_techniques_run_in_full_but_not_in_hodoku() -> None:
 
 
 def test_rating_counts_forcing_steps_and_names_the_tier() -> None:
-    # top95 line 59 needs forcing chains or nets with every pattern we have (Kraken Fish included).
-    grid = Grid.from_string(".47.2....8....1....3....9.2.....5...6..81..5.....4.....7....3.4...9...1.4..27.8..")
+    # Easter Monster needs forcing nets with every pattern we have (Kraken Fish, krakens and
+    # whips included; top95 line 59, used here before, needs none since the Whip).
+    grid = Grid.from_string("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1")
     result = FULL.solve(grid)
     rating = FULL.rate(result.steps, start=grid)
     forcing = sum(1 for s in result.steps if s.code in FORCING_CODES)

@@ -13,7 +13,7 @@ def test_the_registry_is_every_family_list_in_turn() -> None:
     assert REGISTRY == tuple(t for family in FAMILIES for t in family.TECHNIQUES)
     assert [family.__name__.split(".")[-1] for family in FAMILIES] == [
         "singles", "intersections", "subsets", "fish", "single_digit", "wings", "coloring",
-        "uniqueness", "hodoku_chains", "als", "misc", "patterns", "krakens", "forcing", "templates", "exclusion", "se_chains",
+        "uniqueness", "hodoku_chains", "als", "misc", "patterns", "krakens", "whips", "forcing", "templates", "exclusion", "se_chains",
     ]  # fmt: skip
 
 

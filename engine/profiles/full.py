@@ -24,7 +24,9 @@ step, in seven tiers:
    start a chain: one fish and a few short chains, still far less to hold than a net),
    Kraken Cell, House and Tridagon (one of a few candidates is true, a short chain from
    each), then Exocet Kraken and Tridagon Link Kraken (the same, with chains that may cross
-   links an Exocet or a tridagon with two guardians proves).
+   links an Exocet or a tridagon with two guardians proves), then the Whip (one chain of
+   forced cells, each ruled out partly by what the chain showed earlier, that empties a
+   cell or house: one line of reasoning, where a net branches).
 7. **Nets**: Forcing Chains, then Forcing Nets, whose branches a reader must hold all at
    once.
 
@@ -140,6 +142,7 @@ _TABLE: dict[str, tuple[int, int, bool]] = {
     "ktri": (83, 5, True),
     "kex": (84, 5, True),
     "ktl": (85, 5, True),
+    "wh": (86, 5, True),
     # 7. Nets
     "fc": (90, 6, True),
     "fn": (95, 6, True),

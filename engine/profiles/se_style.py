@@ -152,6 +152,8 @@ SE_TABLE: dict[str, SeRule] = {
     "ktri": _DYNAMIC,
     "kex": _DYNAMIC,  # an Exocet (like je/sje) or a tridagon (like ktri), then cell or region forcing chains
     "ktl": _DYNAMIC,
+    # a whip's facts use the eliminations of every earlier fact: SE's dynamic forcing chains
+    "wh": _DYNAMIC,
     # Finned, sashimi, Franken and Mutant fish, and their Siamese forms (code prefixed "s"),
     # are found by SE as X-chains/cycles.
     **{f"{siamese}{kind}{n}": X_CHAIN for siamese in ("", "s") for kind in ("fbf", "sbf", "ff", "fff", "mf", "fmf") for n in _FISH_SIZES},

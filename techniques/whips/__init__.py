@@ -1,0 +1,11 @@
+"""Whips: a chain of forced cells that remembers what it has already shown (Denis
+Berthier's whips). Off the HoDoKu and Sudoku Explainer paths; in ``full`` after the
+krakens, before the forcing chains and nets.
+"""
+
+from __future__ import annotations
+
+from engine.technique import Technique
+from techniques.whips.whip import WHIP
+
+TECHNIQUES: tuple[Technique, ...] = (WHIP,)

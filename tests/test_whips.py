@@ -1,0 +1,81 @@
+"""Whips (techniques/whips/): what the contract test does not check: the words, the
+picture, the place in ``full``, and that no kraken or net was needed at the positions."""
+
+from __future__ import annotations
+
+from engine.grid import Grid
+from engine.profiles import load_profile
+from engine.step import Step
+from techniques import CATALOG
+from techniques.krakens.kraken import KRAKEN_CELL, KRAKEN_HOUSE
+from techniques.whips.search import MAX_LENGTH, alive, leads_to_contradiction, shortest_whip
+from techniques.whips.whip import WHIP
+from tests.conftest import PUZZLES, grid_from
+from tests.positions import Position, load
+
+POSITIONS = [p for p in load(PUZZLES / "techniques" / "whips.txt") if p.expected != "-"]
+EASTER = "Whip: r4c5=6 -> r2c5=1 -> r8c5=2 -> r4c7=2 -> r6c7=1 -> r4c3=1 -> r5c4=1 -> 1 in r8 empty => r4c5<>6"
+
+
+def _grid(position: Position) -> Grid:
+    return grid_from(position.values, position.removed)
+
+
+def _step(expected: str) -> Step:
+    position = next(p for p in POSITIONS if p.expected == expected)
+    return next(s for s in WHIP.find(_grid(position)) if str(s) == expected)
+
+
+def test_words_walk_the_chain_and_say_what_removes_each_candidate() -> None:
+    text = _step(EASTER).explanation
+    assert text.startswith("Suppose r4c5 were 6. Then r2c5 can only be 1 (r4c5=6 removes 6).")
+    assert "Then 1 can only go to r5c4 in box 5" in text
+    assert "Then 1 has no place left in row 8 (" in text
+    assert "(r2c5=1 removes r2c7, r4c7=2 removes r4c7)" in text  # an earlier fact, then the last
+    assert text.endswith("So r4c5 is not 6: remove 6 from r4c5.")
+
+
+def test_picture_is_the_chain_with_a_link_to_every_removed_candidate() -> None:
+    step = _step(EASTER)
+    h = step.highlights
+    assert len(h.pattern) == 6 and h.fins == step.eliminations  # the facts; the supposed candidate
+    strong = [link for link in h.links if link.strong]
+    assert len(strong) == 6  # one "only one left" per forced variable
+    assert all(link.end in h.pattern for link in strong)
+    assert all(link.start in h.pattern + h.fins for link in h.links if not link.strong)
+
+
+def test_every_fact_of_a_whip_is_forced_by_the_earlier_ones() -> None:
+    for position in POSITIONS:
+        grid = _grid(position)
+        step = next(WHIP.find(grid))
+        assert str(step) == position.expected
+        target = step.eliminations[0]
+        k = target.cell * 9 + target.digit - 1
+        path = shortest_whip(alive(grid), k)
+        assert path is not None and len(path) <= MAX_LENGTH and path[-1][1] == -1
+        assert leads_to_contradiction(alive(grid), k)
+
+
+def test_no_kraken_finds_these_eliminations() -> None:
+    # The positions are where full took a forcing net: no kraken cell or house found a step.
+    for position in POSITIONS:
+        grid = _grid(position)
+        assert next(KRAKEN_CELL.find(grid), None) is None
+        assert next(KRAKEN_HOUSE.find(grid), None) is None
+
+
+def test_in_full_after_the_krakens_before_the_nets_and_in_no_other_plain_solve() -> None:
+    full = load_profile("full", CATALOG)
+    order = [e.technique.code for e in full.entries if e.enabled]
+    assert order.index("ktl") < order.index("wh") < order.index("fc")
+    for name in ("hodoku", "se"):
+        profile = load_profile(name, CATALOG)
+        assert "wh" in {t.code for t in profile.techniques}  # there for --only and -t
+        assert "wh" not in {t.code for t in profile.default}
+
+
+def test_cheese_full_path_takes_a_whip_instead_of_a_net() -> None:
+    line = next(l for l in (PUZZLES / "famous.tsv").read_text().splitlines() if "\tCheese" in l)
+    steps = load_profile("full", CATALOG).solve(Grid.from_string(line.split()[0])).steps
+    assert "wh" in {s.code for s in steps}
