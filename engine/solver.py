@@ -1,10 +1,21 @@
 """The solver loop: easiest technique first, one step at a time, search only as a last resort.
 
-``solve`` checks the position with search first: a puzzle with no solution or several is
+``solve`` checks the position with search: a puzzle with no solution or several is
 reported as such, and uniqueness techniques only ever run on puzzles with one solution.
 When no allowed technique applies, it places one digit taken from that solution in a
 logged ``Brute Force`` step (as HoDoKu does) and carries on with logic; the result counts
 those steps. A guess is never hidden.
+
+The check waits until something needs it: the first time the techniques before the first
+uniqueness technique find nothing, a Brute Force step needs the solution, or the logic
+breaks down (an unsolvable position makes a grid raise). Logic that fills the grid before
+that needs no search: every step it took holds in every solution (the any-position
+soundness sweeps hold techniques to that), so the grid it filled is the only solution. The
+result is the one a check made first gives: the same status, steps, grid and analysis.
+The check is not put off further (say, until a uniqueness technique has a step): on a
+puzzle with several solutions the chains and nets after the first uniqueness technique
+would run until stuck before it is reported, where the easy techniques before it cost
+next to nothing.
 """
 
 from __future__ import annotations
@@ -17,7 +28,7 @@ from engine.analysis import Analysis, Status, analyse_grid
 from engine.cells import CELL_NAMES, MASK_COUNT, N_CELLS
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
-from engine.stop import checkpoint
+from engine.stop import Stopped, checkpoint
 from engine.technique import BaseTechnique, Declaration, Technique
 
 #: How one step is chosen among those a technique finds: ``first_step`` unless a profile
@@ -127,23 +138,75 @@ def solve(
         watch: called with the position and each step just before the step is applied
             (for raters that need the position; it must not change the grid).
     """
-    analysis = analysis or analyse_grid(grid)
-    if analysis.status is not Status.UNIQUE or analysis.solution is None:
-        return SolveResult(SolveStatus.INVALID, (), grid.copy(), analysis)
+    check = _Check(grid, analysis)
+    if analysis is not None and not check.unique():
+        return check.invalid()
     usable = usable_techniques(techniques, unique=True)
+    first_unique = next((k for k, t in enumerate(usable) if t.uniqueness), len(usable))
+    before, after = usable[:first_unique], usable[first_unique:]
     work = grid.copy()
     steps: list[Step] = []
     brute_force = 0
-    while work.empty_count():
-        step = next_step(work, usable, choose)
-        if step is None:
-            if not allow_search:
-                return SolveResult(SolveStatus.STUCK, tuple(steps), work, analysis, brute_force)
-            step = BRUTE_FORCE.step_for(work, analysis.solution)
-            brute_force += 1
-        if watch is not None:
-            watch(work, step)
-        if not work.apply(step):
-            raise RuntimeError(f"step made no progress: {step}")
-        steps.append(step)
-    return SolveResult(SolveStatus.SOLVED, tuple(steps), work, analysis, brute_force)
+    try:
+        while work.empty_count():
+            if check.done:
+                step = next_step(work, usable, choose)
+            else:
+                step = next_step(work, before, choose)
+                if step is None:
+                    if not check.unique():
+                        return check.invalid()
+                    step = next_step(work, after, choose)
+            if step is None:
+                if not check.unique():
+                    return check.invalid()
+                if not allow_search:
+                    return SolveResult(SolveStatus.STUCK, tuple(steps), work, check.analysis(), brute_force)
+                step = BRUTE_FORCE.step_for(work, check.solution())
+                brute_force += 1
+            if watch is not None:
+                watch(work, step)
+            if not work.apply(step):
+                raise RuntimeError(f"step made no progress: {step}")
+            steps.append(step)
+    except (Exception, Stopped):
+        if not check.done and not check.unique():
+            return check.invalid()  # what a check made first would have said
+        raise
+    return SolveResult(SolveStatus.SOLVED, tuple(steps), work, check.filled(work), brute_force)
+
+
+class _Check:
+    """A solve's check by search, made when first needed (see the module text)."""
+
+    def __init__(self, grid: Grid, known: Analysis | None) -> None:
+        self.grid = grid
+        self.known = known
+
+    @property
+    def done(self) -> bool:
+        return self.known is not None
+
+    def analysis(self) -> Analysis:
+        if self.known is None:
+            self.known = analyse_grid(self.grid)
+        return self.known
+
+    def unique(self) -> bool:
+        found = self.analysis()
+        return found.status is Status.UNIQUE and found.solution is not None
+
+    def solution(self) -> tuple[int, ...]:
+        solution = self.analysis().solution
+        assert solution is not None
+        return solution
+
+    def invalid(self) -> SolveResult:
+        return SolveResult(SolveStatus.INVALID, (), self.grid.copy(), self.analysis())
+
+    def filled(self, work: Grid) -> Analysis:
+        """The analysis of a solve that filled the grid: without a check, the grid it
+        filled is the one solution."""
+        if self.known is None:
+            self.known = Analysis(Status.UNIQUE, (tuple(work.values),))
+        return self.known

@@ -10,6 +10,11 @@ import io
 import pytest
 
 from rich.console import Console, RenderableType
+from rich.segment import Segment, Segments
+from rich.style import Style
+from rich.text import Text
+
+import engine.app.render.grid as grid_module
 
 from engine.grid import Grid
 from engine.profiles import Rating, TechniqueCount
@@ -100,6 +105,71 @@ def test_grid_shows_every_role_without_colour() -> None:
         cells=frozenset({40}),
     )
     assert render(GridView(near_solved(), marks)) == GRID_WITH_ROLES
+
+
+_GRID_LINE = grid_module._Line
+
+
+class _LineAndText:
+    """A grid line built twice by the same calls: as the grid's own line and as a rich
+    ``Text``, so the two can be printed side by side."""
+
+    built: list[_LineAndText] = []
+
+    def __init__(self, text: str = "", style: Style | None = None) -> None:
+        self.line = _GRID_LINE(text, style)
+        self.text = Text(text, style=style or "")
+        _LineAndText.built.append(self)
+
+    def __len__(self) -> int:
+        return len(self.line)
+
+    def append(self, text: str, style: Style | None = None) -> None:
+        self.line.append(text, style)
+        self.text.append(text, style)
+
+    def stylize_before(self, style: Style, start: int, end: int) -> None:
+        self.line.stylize_before(style, start, end)
+        self.text.stylize_before(style, start, end)
+
+    def rstrip(self) -> None:
+        self.line.rstrip()
+        self.text.rstrip()
+
+    def segments(self, combined: dict[tuple[int, ...], Style]) -> list[Segment]:
+        return self.line.segments(combined)
+
+
+def in_colour(renderable: RenderableType) -> str:
+    console = Console(file=io.StringIO(), width=100, color_system="truecolor", force_terminal=True, _environ={})
+    console.print(renderable)
+    out = console.file
+    assert isinstance(out, io.StringIO)
+    return out.getvalue()
+
+
+def test_grid_lines_print_in_colour_as_rich_text_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The grid writes its lines' segments itself (a walkthrough draws a hundred thousand
+    pieces): in colour they must give the very bytes rich's ``Text`` gives, on a grid with
+    every role, shaded houses and cells, and new values."""
+    marks = Marks(
+        placements=frozenset({Candidate(8, 0)}),
+        eliminations=frozenset({Candidate(9, 1)}),
+        pattern=frozenset({Candidate(1, 1)}),
+        alt=frozenset({Candidate(4, 10)}),
+        fins=frozenset({Candidate(3, 11)}),
+        houses=frozenset({0, 13}),  # box 1 and column 5
+        cells=frozenset({40, 19}),
+        new=frozenset({3, 5}),
+    )
+    monkeypatch.setattr(grid_module, "_Line", _LineAndText)
+    _LineAndText.built = []
+    in_colour(GridView(near_solved(), marks))
+    assert len(_LineAndText.built) == 28  # header, 10 rules, 17 row lines
+    for both in _LineAndText.built:
+        ours = in_colour(Segments(both.segments({})))
+        assert ours == in_colour(both.text)
+        assert "\x1b[" in ours
 
 
 def test_new_values_are_bracketed_differently_from_givens() -> None:

@@ -139,14 +139,21 @@ class _Line:
     """One line of a grid: text pieces with styles, rendered to exactly the segments a
     ``rich.text.Text`` built by the same calls gives (a line of a grid always fits its
     width: no wrapping), without Text's per-append and per-render work (a walkthrough
-    draws some fifty grids, a hundred thousand pieces)."""
+    draws some fifty grids, a hundred thousand pieces).
 
-    __slots__ = ("pieces", "length", "spans", "style")
+    Each piece keeps its own style and the backgrounds put under it; the line's own style
+    is under everything. A segment is a run of pieces under the same spans (rich starts a
+    new one at every span's edge), so a styled piece is a segment of its own and
+    unstyled neighbours under the same backgrounds make one."""
+
+    __slots__ = ("texts", "styles", "backs", "under", "length", "style")
 
     def __init__(self, text: str = "", style: Style | None = None) -> None:
-        self.pieces = [text]
+        self.texts = [text]
+        self.styles: list[Style | None] = [None]
+        self.backs: list[tuple[int, ...]] = [()]  # per piece, its backgrounds (in ``under``), lowest first
+        self.under: list[Style] = []  # the backgrounds, one per stylize_before
         self.length = len(text)
-        self.spans: list[tuple[int, int, Style]] = []  # (start, end, style), in Text's order
         self.style = style  # the whole line's
 
     def __len__(self) -> int:
@@ -154,57 +161,75 @@ class _Line:
 
     def append(self, text: str, style: Style | None = None) -> None:
         if text:
-            start = self.length
-            self.pieces.append(text)
+            self.texts.append(text)
+            self.styles.append(style or None)
+            self.backs.append(())
             self.length += len(text)
-            if style:
-                self.spans.append((start, self.length, style))
 
     def stylize_before(self, style: Style, start: int, end: int) -> None:
-        """``style`` under the line's own styles from ``start`` to ``end``."""
-        if style and start < self.length and end > start:
-            self.spans.insert(0, (start, min(self.length, end), style))
+        """``style`` under the pieces' own styles from ``start`` to ``end`` (piece edges:
+        a cell's pieces), and under the backgrounds given before."""
+        if not style or start >= self.length or end <= start:
+            return
+        token = len(self.under)
+        self.under.append(style)
+        at = 0
+        for n, text in enumerate(self.texts):
+            if start <= at and at + len(text) <= end and text:
+                self.backs[n] = (token, *self.backs[n])
+            elif text and at < end and at + len(text) > start:
+                raise ValueError("a background must cover whole pieces")
+            at += len(text)
 
     def rstrip(self) -> None:
         """Trailing blanks removed (styles cut to the new end)."""
-        text = "".join(self.pieces)
-        kept = text.rstrip()
-        if len(kept) < len(text):
-            self.pieces, self.length = [kept], len(kept)
-            self.spans = [(a, min(b, self.length), st) for a, b, st in self.spans if a < self.length]
+        while len(self.texts) > 1 and not self.texts[-1].rstrip():
+            self.length -= len(self.texts.pop())
+            self.styles.pop()
+            self.backs.pop()
+        last = self.texts[-1].rstrip()
+        self.length -= len(self.texts[-1]) - len(last)
+        self.texts[-1] = last
 
     def segments(self, combined: dict[tuple[int, ...], Style]) -> list[Segment]:
-        """The line's segments and its line break: a segment between every two span
-        edges, in the styles of the spans over it combined in span order (rich's
-        ``Text.render``, which starts from the null style). ``combined``: styles combined
-        so far, by the ids of the styles (alive while the grid is drawn)."""
-        text = "".join(self.pieces)
-        # The line's own style spans it all, under the others (as rich's Text.join makes
-        # it when a Text is printed).
-        spans = [(0, self.length, self.style), *self.spans] if self.style else self.spans
-        if not spans:
-            return [Segment(text), Segment("\n")]
-        starts: dict[int, list[int]] = {}
-        ends: dict[int, list[int]] = {}
-        for n, (a, b, _) in enumerate(spans):
-            starts.setdefault(a, []).append(n)
-            ends.setdefault(b, []).append(n)
-        edges = sorted({0, self.length, *starts, *ends})
-        ids = [id(style) for _, _, style in spans]
+        """The line's segments and its line break, each in the styles over it combined
+        in rich's order (the line's, the backgrounds, the piece's own; rich's
+        ``Text.render`` starts from the null style). ``combined``: styles combined so
+        far, by the ids of the styles (alive while the grid is drawn)."""
+        texts, styles, backs, under = self.texts, self.styles, self.backs, self.under
+        if self.style is None and not under and not any(styles):
+            return [Segment("".join(texts)), Segment("\n")]
+        base = [self.style] if self.style else []
         out = []
-        active: list[int] = []  # the spans over the current segment, in span order
-        for start, end in zip(edges, edges[1:]):
-            if start in starts:
-                active = sorted(active + starts[start])
-            for n in ends.get(start, ()):
-                active.remove(n)
-            key = tuple([ids[n] for n in active])
-            style = combined.get(key)
+        run: list[str] = []
+        run_backs: tuple[int, ...] = ()
+        for text, style, tokens in zip(texts, styles, backs):
+            if not text:
+                continue
+            if style is None and run and tokens == run_backs:
+                run.append(text)
+                continue
+            if run:
+                out.append(_segment("".join(run), base + [under[t] for t in run_backs], combined))
+                run = []
             if style is None:
-                style = combined[key] = Style.combine([_NULL, *[spans[n][2] for n in active]])
-            out.append(Segment(text[start:end], style))
+                run, run_backs = [text], tokens
+            else:
+                out.append(_segment(text, base + [under[t] for t in tokens] + [style], combined))
+        if run:
+            out.append(_segment("".join(run), base + [under[t] for t in run_backs], combined))
         out.append(Segment("\n"))
         return out
+
+
+def _segment(text: str, spans: list[Style], combined: dict[tuple[int, ...], Style]) -> Segment:
+    """``text`` in ``spans`` combined (from the null style, as rich does), remembered by
+    the spans' ids."""
+    key = tuple([id(style) for style in spans])
+    style = combined.get(key)
+    if style is None:
+        style = combined[key] = Style.combine([_NULL, *spans])
+    return Segment(text, style)
 
 
 _NULL = Style.null()
