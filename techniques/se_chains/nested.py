@@ -226,7 +226,9 @@ class _Walks:
         thread = threading.get_ident()
         kept = self.memos.get(thread)
         if kept is None or kept[0] != key:
-            self.memos[thread] = (key, WalkMemo())
+            memo = WalkMemo()
+            FORCING_CHAINS_AND_CYCLES.set_base(initial, memo)
+            self.memos[thread] = (key, memo)
 
     def memo(self) -> WalkMemo:
         return self.memos[threading.get_ident()][1]
