@@ -130,31 +130,6 @@ class ForcingChainsAndCycles(BaseTechnique):
             memo.begin(grid)
         return self._search(grid, None, memo)
 
-    def set_base(self, grid: Position, memo: WalkMemo) -> None:
-        """Make ``grid`` ``memo``'s base position: the unbounded walks made there that find
-        no cycle and no chain are recorded, so that the searches of later positions skip
-        those that hold there too (``WalkMemo.begin``)."""
-        memo.set_base(grid)
-        cands = grid.cands
-        for index, (y_links, x_links, _, _, _) in enumerate(_PASSES):
-            graph = PassGraph(grid, y_links, x_links)
-            for cell in range(N_CELLS):
-                mask = cands[cell]
-                count = MASK_COUNT[mask]
-                if count < 2 or (count > 2 and not x_links):
-                    continue
-                for digit in MASK_DIGITS[mask]:
-                    start = ((cell * 9 + digit - 1) << 1) | 1
-                    ends, chain, seen, _ = walk(graph, start, UNBOUNDED)
-                    if ends or chain is not None:
-                        continue
-                    seen_off: dict[Node, Node] = {}
-                    if x_links:
-                        off_chain, seen_off, _ = forcing(graph, start ^ 1, UNBOUNDED)
-                        if off_chain is not None:
-                            continue
-                    memo.add_quiet(index * N_NODES + start, visits(start, seen, seen_off))
-
     def best(self, grid: Position) -> ChainHint | None:
         """The hint SE takes: the first of the sorted hints (the walks stop as soon as
         they cannot find a better one)."""
@@ -178,7 +153,6 @@ class ForcingChainsAndCycles(BaseTechnique):
         cands = grid.cands
         limit, longest = depth, UNBOUNDED
         bounded_by: ChainHint | None = None
-        skips = memo.skips if memo is not None and depth == UNBOUNDED else 0
         for cell in range(N_CELLS):
             mask = cands[cell]
             count = MASK_COUNT[mask]
@@ -193,8 +167,6 @@ class ForcingChainsAndCycles(BaseTechnique):
                     if limit < 3:
                         continue
                 start = ((cell * 9 + digit - 1) << 1) | 1
-                if skips and skips >> (index * N_NODES + start) & 1:
-                    continue  # a walk of the base position that found nothing, and holds here
                 walked = self._walked(graph, index, start, limit, memo)
                 for cycle in walked.cycles(limit, longest):
                     removals = cycle_removals(grid, cycle)

@@ -226,9 +226,7 @@ class _Walks:
         thread = threading.get_ident()
         kept = self.memos.get(thread)
         if kept is None or kept[0] != key:
-            memo = WalkMemo()
-            FORCING_CHAINS_AND_CYCLES.set_base(initial, memo)
-            self.memos[thread] = (key, memo)
+            self.memos[thread] = (key, WalkMemo())
 
     def memo(self) -> WalkMemo:
         return self.memos[threading.get_ident()][1]

@@ -175,45 +175,10 @@ class WalkMemo:
         self.positions = Positions()
         #: Each pass's implications (by pass number) in the position of a generation.
         self.graphs: dict[int, tuple[int, PassGraph]] = {}
-        #: The base position (``set_base``): its candidates and places, the walks made
-        #: there that found nothing (a bit per walk key), and for each node the walks
-        #: among those that depend on it.
-        self.base: tuple[list[int], list[int]] | None = None
-        self.quiet = 0
-        self.quiet_by_node: dict[Node, int] = {}
-        #: The quiet walks that hold in the current position too (find nothing here).
-        self.skips = 0
-
-    def set_base(self, position: Position) -> None:
-        """Make ``position`` the base: the walks ``add_quiet`` records are made there."""
-        self.base = (position.cands[:], position.cells_with[:])
-        self.quiet = 0
-        self.quiet_by_node = {}
-
-    def add_quiet(self, key: int, visited: tuple[AbstractSet[Node], ...]) -> None:
-        """Walks ``key``, made unbounded in the base position, found no cycle and no
-        chain; ``visited``: the nodes they depend on."""
-        bit = 1 << key
-        self.quiet |= bit
-        by_node = self.quiet_by_node
-        for nodes in visited:
-            for n in nodes:
-                by_node[n] = by_node.get(n, 0) | bit
 
     def begin(self, position: Position) -> None:
-        """A search in a new position starts: which of the base's quiet walks hold in
-        it (none of the nodes they depend on changed), so find nothing here either."""
+        """A search in a new position starts."""
         self.positions.begin(position)
-        if self.base is None or not self.quiet:
-            self.skips = 0
-            return
-        affected = 0
-        by_node = self.quiet_by_node
-        for n in changed_nodes(self.base[0], self.base[1], position.cands, position.cells_with):
-            bits = by_node.get(n)
-            if bits is not None:
-                affected |= bits
-        self.skips = self.quiet & ~affected
 
     def graph(self, index: int, position: Position, y_links: bool, x_links: bool) -> PassGraph:
         """Pass ``index``'s implications in the current position: those of the previous
