@@ -39,6 +39,7 @@ COMPILED = (
     "engine/solver.py",
     "engine/digit_templates.py",
     "engine/profiles/se_style.py",
+    "engine/profiles/hodoku_rater.py",
     # the hodoku profile's techniques
     "techniques/shared.py",
     "techniques/singles/singles.py",

@@ -149,33 +149,40 @@ class Grid:
 
     def _rebuild_indexes(self) -> None:
         """Compute every derived index from ``values`` and ``cands`` (done once per build)."""
+        values, cands = self.values, self.cands
         cells_with = [0] * 10
-        for c, mask in enumerate(self.cands):
+        empty = 0  # the empty cells, as a cell set
+        for c, mask in enumerate(cands):
+            if not values[c]:
+                empty |= 1 << c
             for d in MASK_DIGITS[mask]:
                 cells_with[d] |= 1 << c
         self.cells_with = cells_with
-        self._unit_empty = [sum(1 for c in unit.cells if not self.values[c]) for unit in UNITS]
-        self._empties = sum(self._unit_empty[9:18])
-        self._count = [0] * (N_UNITS * 9)
-        self._hidden = {}
+        self._unit_empty = [(empty & unit.mask).bit_count() for unit in UNITS]
+        self._empties = empty.bit_count()
+        count = [0] * (N_UNITS * 9)
+        hidden: dict[int, None] = {}
         for u, unit in enumerate(UNITS):
-            for d in range(1, 10):
-                if not self._unit_placed[u] >> (d - 1) & 1:
-                    n = (cells_with[d] & unit.mask).bit_count()
-                    self._count[u * 9 + d - 1] = n
-                    if n == 1:
-                        self._hidden[u * 9 + d - 1] = None
-        self._naked = dict.fromkeys(c for c in range(N_CELLS) if not self.values[c] and MASK_COUNT[self.cands[c]] == 1)
+            mask = unit.mask
+            for d in MASK_DIGITS[ALL_DIGITS & ~self._unit_placed[u]]:
+                n = (cells_with[d] & mask).bit_count()
+                count[u * 9 + d - 1] = n
+                if n == 1:
+                    hidden[u * 9 + d - 1] = None
+        self._count = count
+        self._hidden = hidden
+        self._naked = dict.fromkeys(c for c in range(N_CELLS) if not values[c] and MASK_COUNT[cands[c]] == 1)
         self._full = {u for u in range(N_UNITS) if self._unit_empty[u] == 1}
         self.version = next(_VERSIONS)
 
     def _check_consistent(self) -> None:
+        values, cands, count = self.values, self.cands, self._count
         for c in range(N_CELLS):
-            if not self.values[c] and not self.cands[c]:
+            if not cands[c] and not values[c]:
                 raise Contradiction(f"{CELL_NAMES[c]} has no candidate left", cells=(c,))
         for u, unit in enumerate(UNITS):
-            for d in range(1, 10):
-                if not self._unit_placed[u] >> (d - 1) & 1 and not self._count[u * 9 + d - 1]:
+            for d in MASK_DIGITS[ALL_DIGITS & ~self._unit_placed[u]]:
+                if not count[u * 9 + d - 1]:
                     raise Contradiction(f"{d} has no place left in {unit.long_name}", unit=unit)
 
     def copy(self) -> Grid:

@@ -104,6 +104,7 @@ def test_xy_chain_text_and_explanation() -> None:
     step = next(s for s in XY_CHAIN.find(grid) if str(s) == expected)
     assert expected == "XY-Chain: 4 4- r5c3 -9- r8c3 -8- r7c1 -5- r7c2 -4 => r456c2,r9c3<>4"
     assert "If r5c3 is not 4, then it is 9, so r8c3 is not 9, so it is 8" in step.explanation
+    assert step.explanation.endswith("So r5c3 or r7c2 is 4, and r4c2, r5c2, r6c2 and r9c3, which see both, cannot be 4.")
     cells = {c for _, c in step.highlights.pattern}
     assert all(MASK_COUNT[grid.cands[c]] == 2 for c in cells)
 

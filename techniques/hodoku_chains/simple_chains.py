@@ -37,7 +37,7 @@ _X_LOOP = (
 )
 _XY_CHAIN = (
     "Every cell of this chain has two candidates. If {start} is not {d}, then {walk}. So {start} or "
-    "{end} is {d}, and {targets} both cannot be {d}."
+    "{end} is {d}, and {targets} both, cannot be {d}."
 )
 
 #: HoDoKu's longest simple chain: 20 candidates, 19 links (its chain length limit).
