@@ -94,16 +94,22 @@ r9 ┃  [7]  │   9   │  [6]  ┃   3   │  [1]  │   8   ┃  [4]  │   5
 """
 
 
-def test_grid_shows_every_role_without_colour() -> None:
-    marks = Marks(
+def every_role(houses: frozenset[int], cells: frozenset[int], new: frozenset[int] = frozenset()) -> Marks:
+    """Marks with every candidate role on the cells ``near_solved`` leaves empty."""
+    return Marks(
         placements=frozenset({Candidate(8, 0)}),
         eliminations=frozenset({Candidate(9, 1)}),
         pattern=frozenset({Candidate(1, 1)}),
         alt=frozenset({Candidate(4, 10)}),
         fins=frozenset({Candidate(3, 11)}),
-        houses=frozenset({0}),  # box 1: dots fill its empty corners
-        cells=frozenset({40}),
+        houses=houses,
+        cells=cells,
+        new=new,
     )
+
+
+def test_grid_shows_every_role_without_colour() -> None:
+    marks = every_role(frozenset({0}), frozenset({40}))  # box 1: dots fill its empty corners
     assert render(GridView(near_solved(), marks)) == GRID_WITH_ROLES
 
 
@@ -152,16 +158,7 @@ def test_grid_lines_print_in_colour_as_rich_text_does(monkeypatch: pytest.Monkey
     """The grid writes its lines' segments itself (a walkthrough draws a hundred thousand
     pieces): in colour they must give the very bytes rich's ``Text`` gives, on a grid with
     every role, shaded houses and cells, and new values."""
-    marks = Marks(
-        placements=frozenset({Candidate(8, 0)}),
-        eliminations=frozenset({Candidate(9, 1)}),
-        pattern=frozenset({Candidate(1, 1)}),
-        alt=frozenset({Candidate(4, 10)}),
-        fins=frozenset({Candidate(3, 11)}),
-        houses=frozenset({0, 13}),  # box 1 and column 5
-        cells=frozenset({40, 19}),
-        new=frozenset({3, 5}),
-    )
+    marks = every_role(frozenset({0, 13}), frozenset({40, 19}), new=frozenset({3, 5}))  # box 1 and column 5
     monkeypatch.setattr(grid_module, "_Line", _LineAndText)
     _LineAndText.built = []
     in_colour(GridView(near_solved(), marks))
