@@ -28,7 +28,7 @@ from engine.analysis import Analysis, Status, analyse_grid
 from engine.cells import CELL_NAMES, MASK_COUNT, N_CELLS
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
-from engine.stop import Stopped, checkpoint
+from engine.stop import Stopped, WorkLimitReached, checkpoint
 from engine.technique import BaseTechnique, Declaration, Technique
 
 #: How one step is chosen among those a technique finds: ``first_step`` unless a profile
@@ -169,7 +169,7 @@ def solve(
             if not work.apply(step):
                 raise RuntimeError(f"step made no progress: {step}")
             steps.append(step)
-    except (Exception, Stopped):
+    except (Exception, Stopped, WorkLimitReached):  # the stop switch and the work budget too
         if not check.done and not check.unique():
             return check.invalid()  # what a check made first would have said
         raise

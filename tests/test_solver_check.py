@@ -112,3 +112,12 @@ def test_brute_force_and_stuck_use_the_check() -> None:
     guessed = singles.solve(Grid.from_string(puzzle))
     assert guessed.status is SolveStatus.SOLVED and guessed.brute_force > 0
     checked_first(puzzle, guessed)
+
+
+def test_a_work_budget_spent_before_the_check_still_reports_the_puzzle_as_a_check_first_does() -> None:
+    from engine.stop import work_limit
+
+    puzzle = no_solution(EASY[0])
+    with work_limit(3):
+        result = HODOKU.solve(Grid.from_string(puzzle))
+    checked_first(puzzle, result)
