@@ -6,7 +6,7 @@ go to one of its places): 81 + 243 of them. Candidate ``cell * 9 + digit - 1`` i
 
 from __future__ import annotations
 
-from engine.cells import N_CELLS, PEER_MASK, UNITS
+from engine.cells import N_CELLS, PEER_MASK, UNITS, bit_indices
 from engine.grid import Grid
 
 #: The longest whip, in variables (its last one is the one emptied). Ten reaches a third of
@@ -56,15 +56,6 @@ def alive(grid: Grid) -> int:
     return out
 
 
-def bits(x: int) -> list[int]:
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
-
-
 def leads_to_contradiction(live: int, target: int) -> bool:
     """Do singles alone, from ``target`` true, empty a variable? (Every whip is such a run,
     so a target that passes this test is the only one worth a whip search.)"""
@@ -72,7 +63,7 @@ def leads_to_contradiction(live: int, target: int) -> bool:
     facts = 1 << target
     todo = [target]
     while todo:
-        for gone in bits(SEES[todo.pop()] & live):
+        for gone in bit_indices(SEES[todo.pop()] & live):
             for v in VARIABLES_OF[gone]:
                 rest = VARIABLES[v] & live & ~killed
                 if rest & facts:
@@ -108,7 +99,7 @@ class _Search:
             return False
         self.seen[(facts, last)] = left
         tried: set[int] = set()
-        for gone in bits(SEES[last] & self.live):
+        for gone in bit_indices(SEES[last] & self.live):
             for v in VARIABLES_OF[gone]:
                 if v in tried:
                     continue

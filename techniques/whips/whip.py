@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from engine.cells import CELL_NAMES, N_CELLS, UNIT_LONG_NAMES, UNIT_NAMES
+from engine.cells import CELL_NAMES, N_CELLS, UNIT_LONG_NAMES, UNIT_NAMES, bit_indices
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Link, Step
 from engine.stop import checkpoint
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words
-from techniques.whips.search import SEES, VARIABLES, alive, bits, shortest_whip
+from techniques.whips.search import SEES, VARIABLES, alive, shortest_whip
 
 Path = list[tuple[int, int]]
 
@@ -47,7 +47,7 @@ class Whip(BaseTechnique):
     def find(self, grid: Grid) -> Iterator[Step]:
         live = alive(grid)
         found: list[tuple[int, int, Path]] = []
-        for target in bits(live):
+        for target in bit_indices(live):
             checkpoint()
             path = shortest_whip(live, target)
             if path is not None:
@@ -62,7 +62,7 @@ class Whip(BaseTechnique):
         sentences = []
         for i, (v, k) in enumerate(path):
             others = VARIABLES[v] & live & ~(1 << k if k >= 0 else 0)
-            by = {gone: _ruled_out_by(facts[: i + 1], gone) for gone in bits(others)}
+            by = {gone: _ruled_out_by(facts[: i + 1], gone) for gone in bit_indices(others)}
             for gone, f in by.items():
                 links.append(Link(_candidate(f), _candidate(gone), False))
             if k >= 0:  # the candidate the last fact removed, so the one left
