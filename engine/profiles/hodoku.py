@@ -15,7 +15,7 @@ default), with gaps in the index so that a technique HoDoKu lacks slots in anywh
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable, Iterator
 
 from engine.grid import Grid
