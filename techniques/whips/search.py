@@ -9,12 +9,13 @@ from __future__ import annotations
 from engine.cells import N_CELLS, PEER_MASK, UNITS, bit_indices
 from engine.grid import Grid
 
-#: The longest whip, in variables (its last one is the one emptied). Ten reaches a third of
-#: the hardest lists' forcing positions (12: about a third more, at several times the cost).
+#: The longest whip, in variables (its last one is the one emptied).
 MAX_LENGTH = 10
-#: Search nodes per target before it is given up (bounded by work, never by time).
+#: Search nodes per search before it is given up (bounded by work, never by time).
 MAX_NODES = 4000
 N_VARIABLES = N_CELLS + 9 * len(UNITS)
+
+Path = list[tuple[int, int]]
 
 
 def _variables() -> tuple[int, ...]:
@@ -78,54 +79,82 @@ def leads_to_contradiction(live: int, target: int) -> bool:
     return False
 
 
+class WhipSearch:
+    """Whip searches in one grid: what a fact takes from which variable is worked out once
+    per candidate and shared by every target's searches."""
+
+    def __init__(self, live: int) -> None:
+        self.live = live
+        self._links: dict[int, tuple[tuple[int, int], ...]] = {}
+
+    def links(self, k: int) -> tuple[tuple[int, int], ...]:
+        """The variables ``k`` true takes a live candidate from, each with its candidates."""
+        found = self._links.get(k)
+        if found is None:
+            live = self.live
+            out: dict[int, int] = {}
+            for gone in bit_indices(SEES[k] & live):  # the order the search tries them in
+                for v in VARIABLES_OF[gone]:
+                    if v not in out:
+                        out[v] = VARIABLES[v] & live
+            found = self._links[k] = tuple(out.items())
+        return found
+
+    def contradicts(self, target: int) -> bool:
+        """See :func:`leads_to_contradiction`."""
+        return leads_to_contradiction(self.live, target)
+
+    def whip(self, target: int, length: int) -> Path | None:
+        """A whip of at most ``length`` variables that rules ``target`` out, if the search
+        finds one within :data:`MAX_NODES`: its variables in order, each with the candidate
+        it is left with (-1: none, the last)."""
+        return _Search(self, length).run(target)
+
+
 class _Search:
     """Depth-first search for a whip of at most ``length`` variables from one target."""
 
-    def __init__(self, live: int, length: int) -> None:
-        self.live = live
+    def __init__(self, grid: WhipSearch, length: int) -> None:
+        self.grid = grid
         self.length = length
         self.nodes = 0
         self.seen: dict[tuple[int, int], int] = {}
-        self.path: list[tuple[int, int]] = []  # (variable, its forced candidate or -1)
+        self.path: Path = []  # (variable, its forced candidate or -1)
 
-    def run(self, target: int) -> list[tuple[int, int]] | None:
-        if self._grow(SEES[target] & self.live, target, 1 << target, self.length):
+    def run(self, target: int) -> Path | None:
+        if self._grow(self.grid.live & ~SEES[target], target, 1 << target, self.length):
             return list(self.path)
         return None
 
-    def _grow(self, killed: int, last: int, facts: int, left: int) -> bool:
+    def _grow(self, open_: int, last: int, facts: int, left: int) -> bool:
+        """``open_``: the live candidates no fact rules out (the facts among them)."""
         self.nodes += 1
         if self.nodes > MAX_NODES or self.seen.get((facts, last), -1) >= left:
             return False
         self.seen[(facts, last)] = left
-        tried: set[int] = set()
-        for gone in bit_indices(SEES[last] & self.live):
-            for v in VARIABLES_OF[gone]:
-                if v in tried:
-                    continue
-                tried.add(v)
-                rest = VARIABLES[v] & self.live & ~killed
-                if rest & facts:
-                    continue
-                if not rest:
-                    self.path.append((v, -1))
+        for v, candidates in self.grid.links(last):
+            rest = candidates & open_
+            if rest & facts:
+                continue
+            if not rest:
+                self.path.append((v, -1))
+                return True
+            if left > 1 and not rest & (rest - 1):
+                k = rest.bit_length() - 1
+                self.path.append((v, k))
+                if self._grow(open_ & ~SEES[k], k, facts | rest, left - 1):
                     return True
-                if left > 1 and not rest & (rest - 1):
-                    k = rest.bit_length() - 1
-                    self.path.append((v, k))
-                    if self._grow(killed | (SEES[k] & self.live), k, facts | rest, left - 1):
-                        return True
-                    self.path.pop()
+                self.path.pop()
         return False
 
 
-def shortest_whip(live: int, target: int) -> list[tuple[int, int]] | None:
-    """A shortest whip (at most :data:`MAX_LENGTH` variables) that rules ``target`` out:
-    its variables in order, each with the candidate it is left with (-1: none, the last)."""
-    if not leads_to_contradiction(live, target) or _Search(live, MAX_LENGTH).run(target) is None:
+def shortest_whip(live: int, target: int) -> Path | None:
+    """A shortest whip (at most :data:`MAX_LENGTH` variables) that rules ``target`` out."""
+    search = WhipSearch(live)
+    if not search.contradicts(target) or search.whip(target, MAX_LENGTH) is None:
         return None
     for length in range(1, MAX_LENGTH + 1):
-        found = _Search(live, length).run(target)
+        found = search.whip(target, length)
         if found is not None:
             return found
     return None  # pragma: no cover - the longest search found one

@@ -24,9 +24,8 @@ from engine.step import Candidate, Highlights, Link, Step
 from engine.stop import checkpoint
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words
-from techniques.whips.search import SEES, VARIABLES, alive, shortest_whip
+from techniques.whips.search import MAX_LENGTH, SEES, VARIABLES, Path, WhipSearch, alive
 
-Path = list[tuple[int, int]]
 
 
 def _candidate(k: int) -> Candidate:
@@ -45,16 +44,37 @@ class Whip(BaseTechnique):
     declaration = Declaration("Whip", "wh")
 
     def find(self, grid: Grid) -> Iterator[Step]:
+        """Every whip, shortest first (then by target): each length is searched only when
+        no shorter whip is left to give, so the solver's first step costs the least."""
         live = alive(grid)
-        found: list[tuple[int, int, Path]] = []
-        for target in bit_indices(live):
+        search = WhipSearch(live)
+        found = self._first_whips(search)
+        longest = max((len(path) for path in found.values()), default=0)
+        given: set[int] = set()
+        for length in range(1, longest + 1):
+            for target, path in found.items():
+                checkpoint()
+                if target in given:
+                    continue
+                if len(path) > length:
+                    path = search.whip(target, length) or path
+                    found[target] = path
+                if len(path) <= length:  # a search cut short by its budget may find one later
+                    given.add(target)
+                    yield self._step(live, target, path)
+
+    @staticmethod
+    def _first_whips(search: WhipSearch) -> dict[int, Path]:
+        """Target -> a whip of at most ``MAX_LENGTH`` variables, for every target that has
+        one the search finds (not yet the shortest)."""
+        found: dict[int, Path] = {}
+        for target in bit_indices(search.live):
             checkpoint()
-            path = shortest_whip(live, target)
-            if path is not None:
-                found.append((len(path), target, path))
-        found.sort(key=lambda item: (item[0], item[1]))
-        for _, target, path in found:
-            yield self._step(live, target, path)
+            if search.contradicts(target):
+                path = search.whip(target, MAX_LENGTH)
+                if path is not None:
+                    found[target] = path
+        return found
 
     def _step(self, live: int, target: int, path: Path) -> Step:
         facts = [target] + [k for _, k in path if k >= 0]
