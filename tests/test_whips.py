@@ -3,12 +3,14 @@ picture, the place in ``full``, and that no kraken or net was needed at the posi
 
 from __future__ import annotations
 
+from pytest import MonkeyPatch
+
 from engine.grid import Grid
 from engine.profiles import load_profile
-from engine.step import Step
+from engine.step import Candidate, Step
 from techniques import CATALOG
 from techniques.krakens.kraken import KRAKEN_CELL, KRAKEN_HOUSE
-from techniques.whips.search import MAX_LENGTH, alive, leads_to_contradiction, shortest_whip
+from techniques.whips.search import MAX_LENGTH, MAX_NODES, QUICK_NODES, Path, WhipSearch, alive, leads_to_contradiction, shortest_whip
 from techniques.whips.whip import WHIP
 from tests.conftest import PUZZLES, grid_from
 from tests.positions import Position, load
@@ -79,3 +81,34 @@ def test_cheese_full_path_takes_a_whip_instead_of_a_net() -> None:
     line = next(l for l in (PUZZLES / "famous.tsv").read_text().splitlines() if "\tCheese" in l)
     steps = load_profile("full", CATALOG).solve(Grid.from_string(line.split()[0])).steps
     assert "wh" in {s.code for s in steps}
+
+
+def test_whips_longer_than_ten_variables_replace_nets() -> None:
+    # Easter Monster and suexratt: the full path at 57d04b6 took a Forcing Net here; the
+    # shortest whip has 11 variables, so a search of at most 10 finds none.
+    for removed in ("=> r6c6<>2", "=> r1c6<>6"):
+        position = next(p for p in POSITIONS if p.expected.endswith(removed))
+        step = next(WHIP.find(_grid(position)))
+        assert str(step) == position.expected
+        target = step.eliminations[0]
+        path = shortest_whip(alive(_grid(position)), target.cell * 9 + target.digit - 1)
+        assert path is not None and 10 < len(path) <= MAX_LENGTH
+
+
+def test_the_first_whip_needs_no_full_search_when_the_quick_look_finds_one(monkeypatch: MonkeyPatch) -> None:
+    calls: list[tuple[int, int]] = []
+    real = WhipSearch.whip
+
+    def whip(self: WhipSearch, target: int, length: int, nodes: int = MAX_NODES) -> Path | None:
+        calls.append((length, nodes))
+        return real(self, target, length, nodes)
+
+    monkeypatch.setattr(WhipSearch, "whip", whip)
+    position = next(p for p in POSITIONS if p.values.startswith("1....7.9"))  # AI Escargot
+    first = next(WHIP.find(_grid(position)))
+    assert (MAX_LENGTH, MAX_NODES) not in calls and (MAX_LENGTH, QUICK_NODES) in calls
+    # The full search would find a shorter whip (r6c8<>5, 9 variables); the quick look's
+    # shortest, shortened, has 10: the price of not searching every target in full.
+    assert first.eliminations == (Candidate(1, 5 * 9 + 4),)
+    later = [str(s) for s in WHIP.find(_grid(position))]
+    assert any(s.endswith("=> r6c8<>5") for s in later)

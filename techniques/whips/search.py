@@ -10,9 +10,11 @@ from engine.cells import N_CELLS, PEER_MASK, UNITS, bit_indices
 from engine.grid import Grid
 
 #: The longest whip, in variables (its last one is the one emptied).
-MAX_LENGTH = 10
+MAX_LENGTH = 16
 #: Search nodes per search before it is given up (bounded by work, never by time).
 MAX_NODES = 4000
+#: Nodes of the first, quick look from every target (most whips are found within it).
+QUICK_NODES = 500
 N_VARIABLES = N_CELLS + 9 * len(UNITS)
 
 Path = list[tuple[int, int]]
@@ -104,19 +106,30 @@ class WhipSearch:
         """See :func:`leads_to_contradiction`."""
         return leads_to_contradiction(self.live, target)
 
-    def whip(self, target: int, length: int) -> Path | None:
-        """A whip of at most ``length`` variables that rules ``target`` out, if the search
-        finds one within :data:`MAX_NODES`: its variables in order, each with the candidate
+    def whip(self, target: int, length: int, nodes: int = MAX_NODES) -> Path | None:
+        """A whip of at most ``length`` variables that rules ``target`` out, if a search of
+        at most ``nodes`` nodes finds one: its variables in order, each with the candidate
         it is left with (-1: none, the last)."""
-        return _Search(self, length).run(target)
+        return _Search(self, length, nodes).run(target)
+
+    def shorten(self, target: int, path: Path) -> Path:
+        """``path`` or a shorter whip from ``target``: shorter ones are looked for until
+        none is found."""
+        while len(path) > 1:
+            shorter = self.whip(target, len(path) - 1)
+            if shorter is None:
+                break
+            path = shorter
+        return path
 
 
 class _Search:
     """Depth-first search for a whip of at most ``length`` variables from one target."""
 
-    def __init__(self, grid: WhipSearch, length: int) -> None:
+    def __init__(self, grid: WhipSearch, length: int, nodes: int) -> None:
         self.grid = grid
         self.length = length
+        self.budget = nodes
         self.nodes = 0
         self.seen: dict[tuple[int, int], int] = {}
         self.path: Path = []  # (variable, its forced candidate or -1)
@@ -129,7 +142,7 @@ class _Search:
     def _grow(self, open_: int, last: int, facts: int, left: int) -> bool:
         """``open_``: the live candidates no fact rules out (the facts among them)."""
         self.nodes += 1
-        if self.nodes > MAX_NODES or self.seen.get((facts, last), -1) >= left:
+        if self.nodes > self.budget or self.seen.get((facts, last), -1) >= left:
             return False
         self.seen[(facts, last)] = left
         for v, candidates in self.grid.links(last):

@@ -24,7 +24,7 @@ from engine.step import Candidate, Highlights, Link, Step
 from engine.stop import checkpoint
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words
-from techniques.whips.search import MAX_LENGTH, SEES, VARIABLES, Path, WhipSearch, alive
+from techniques.whips.search import MAX_LENGTH, MAX_NODES, QUICK_NODES, SEES, VARIABLES, Path, WhipSearch, alive
 
 
 
@@ -44,37 +44,39 @@ class Whip(BaseTechnique):
     declaration = Declaration("Whip", "wh")
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        """Every whip, shortest first (then by target): each length is searched only when
-        no shorter whip is left to give, so the solver's first step costs the least."""
+        """A short whip first, cheaply: a quick search from every target, then the targets
+        with the shortest of those whips are shortened as far as a full search can, and the
+        shortest is given (then the lowest target). Then the others, shortened, and those
+        only a full search finds: each batch shortest first."""
         live = alive(grid)
         search = WhipSearch(live)
-        found = self._first_whips(search)
-        longest = max((len(path) for path in found.values()), default=0)
-        given: set[int] = set()
-        for length in range(1, longest + 1):
-            for target, path in found.items():
-                checkpoint()
-                if target in given:
-                    continue
-                if len(path) > length:
-                    path = search.whip(target, length) or path
-                    found[target] = path
-                if len(path) <= length:  # a search cut short by its budget may find one later
-                    given.add(target)
-                    yield self._step(live, target, path)
+        targets = [t for t in bit_indices(live) if search.contradicts(t)]
+        quick = self._whips(search, targets, QUICK_NODES)
+        yield from self._batch(search, quick)
+        yield from self._batch(search, self._whips(search, [t for t in targets if t not in quick], MAX_NODES))
 
     @staticmethod
-    def _first_whips(search: WhipSearch) -> dict[int, Path]:
-        """Target -> a whip of at most ``MAX_LENGTH`` variables, for every target that has
-        one the search finds (not yet the shortest)."""
+    def _whips(search: WhipSearch, targets: list[int], nodes: int) -> dict[int, Path]:
+        """Target -> a whip of at most ``MAX_LENGTH`` variables that a search of at most
+        ``nodes`` nodes finds from it (not yet the shortest)."""
         found: dict[int, Path] = {}
-        for target in bit_indices(search.live):
+        for target in targets:
             checkpoint()
-            if search.contradicts(target):
-                path = search.whip(target, MAX_LENGTH)
-                if path is not None:
-                    found[target] = path
+            path = search.whip(target, MAX_LENGTH, nodes)
+            if path is not None:
+                found[target] = path
         return found
+
+    def _batch(self, search: WhipSearch, found: dict[int, Path]) -> Iterator[Step]:
+        """The targets whose whips are the shortest found, shortened, then the others."""
+        least = min((len(path) for path in found.values()), default=0)
+        first = {t: search.shorten(t, path) for t, path in found.items() if len(path) == least}
+        yield from self._steps(search.live, first)
+        yield from self._steps(search.live, {t: search.shorten(t, p) for t, p in found.items() if t not in first})
+
+    def _steps(self, live: int, whips: dict[int, Path]) -> Iterator[Step]:
+        for target, path in sorted(whips.items(), key=lambda item: (len(item[1]), item[0])):
+            yield self._step(live, target, path)
 
     def _step(self, live: int, target: int, path: Path) -> Step:
         facts = [target] + [k for _, k in path if k >= 0]
