@@ -62,23 +62,7 @@ def alive(grid: Grid) -> int:
 def leads_to_contradiction(live: int, target: int) -> bool:
     """Do singles alone, from ``target`` true, empty a variable? (Every whip is such a run,
     so a target that passes this test is the only one worth a whip search.)"""
-    killed = SEES[target] & live
-    facts = 1 << target
-    todo = [target]
-    while todo:
-        for gone in bit_indices(SEES[todo.pop()] & live):
-            for v in VARIABLES_OF[gone]:
-                rest = VARIABLES[v] & live & ~killed
-                if rest & facts:
-                    continue
-                if not rest:
-                    return True
-                if not rest & (rest - 1):
-                    facts |= rest
-                    k = rest.bit_length() - 1
-                    killed |= SEES[k] & live
-                    todo.append(k)
-    return False
+    return WhipSearch(live).contradicts(target)
 
 
 class WhipSearch:
@@ -103,8 +87,23 @@ class WhipSearch:
         return found
 
     def contradicts(self, target: int) -> bool:
-        """See :func:`leads_to_contradiction`."""
-        return leads_to_contradiction(self.live, target)
+        """See :func:`leads_to_contradiction` (each variable a fact touches looked at once)."""
+        open_ = self.live & ~SEES[target]
+        facts = 1 << target
+        todo = [target]
+        while todo:
+            for _, candidates in self.links(todo.pop()):
+                rest = candidates & open_
+                if rest & facts:
+                    continue
+                if not rest:
+                    return True
+                if not rest & (rest - 1):
+                    facts |= rest
+                    k = rest.bit_length() - 1
+                    open_ &= ~SEES[k]
+                    todo.append(k)
+        return False
 
     def whip(self, target: int, length: int, nodes: int = MAX_NODES) -> Path | None:
         """A whip of at most ``length`` variables that rules ``target`` out, if a search of
