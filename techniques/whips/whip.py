@@ -11,7 +11,8 @@ one chain, plus a thin link from an earlier fact to each other candidate it remo
 one line of reasoning a person follows with a pencil; a forcing net may branch and join
 anywhere. Every AIC that removes a candidate seeing both its ends is a whip; a whip needs
 no almost locked sets and no uniqueness. Search: :mod:`techniques.whips.search` (whips of
-at most ``MAX_LENGTH`` variables, shortest first).
+at most ``MAX_LENGTH`` variables; the first step is the shortest a quick look finds,
+shortened as far as a full search can).
 """
 
 from __future__ import annotations
