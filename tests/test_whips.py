@@ -7,10 +7,10 @@ from pytest import MonkeyPatch
 
 from engine.grid import Grid
 from engine.profiles import load_profile
-from engine.step import Candidate, Step
+from engine.step import Step
 from techniques import CATALOG
 from techniques.krakens.kraken import KRAKEN_CELL, KRAKEN_HOUSE
-from techniques.whips.search import MAX_LENGTH, MAX_NODES, QUICK_NODES, Path, WhipSearch, alive, leads_to_contradiction, shortest_whip
+from techniques.whips.search import MAX_LENGTH, MAX_NODES, QUICK_LENGTH, QUICK_NODES, Path, WhipSearch, alive, leads_to_contradiction, shortest_whip
 from techniques.whips.whip import WHIP
 from tests.conftest import PUZZLES, grid_from
 from tests.positions import Position, load
@@ -106,9 +106,17 @@ def test_the_first_whip_needs_no_full_search_when_the_quick_look_finds_one(monke
     monkeypatch.setattr(WhipSearch, "whip", whip)
     position = next(p for p in POSITIONS if p.values.startswith("1....7.9"))  # AI Escargot
     first = next(WHIP.find(_grid(position)))
-    assert (MAX_LENGTH, MAX_NODES) not in calls and (MAX_LENGTH, QUICK_NODES) in calls
-    # The full search would find a shorter whip (r6c8<>5, 9 variables); the quick look's
-    # shortest, shortened, has 10: the price of not searching every target in full.
-    assert first.eliminations == (Candidate(1, 5 * 9 + 4),)
-    later = [str(s) for s in WHIP.find(_grid(position))]
-    assert any(s.endswith("=> r6c8<>5") for s in later)
+    assert str(first) == position.expected  # 9 variables: the shortest there is
+    assert calls[0] == (QUICK_LENGTH, QUICK_NODES)
+    assert (MAX_LENGTH, QUICK_NODES) not in calls and (MAX_LENGTH, MAX_NODES) not in calls
+    first_calls = len(calls)
+    list(WHIP.find(_grid(position)))
+    assert len(calls) - first_calls > 3 * first_calls  # listing every whip searches far more
+
+
+def test_a_short_whip_is_looked_for_before_a_long_one() -> None:
+    # A search of 20 variables from Easter Monster's r4c5=6 would first find a long whip;
+    # the quick look of at most QUICK_LENGTH finds the 8-variable one, which comes first.
+    position = next(p for p in POSITIONS if p.expected == EASTER)
+    assert QUICK_LENGTH < MAX_LENGTH
+    assert str(next(WHIP.find(_grid(position)))) == EASTER

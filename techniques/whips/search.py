@@ -10,11 +10,14 @@ from engine.cells import N_CELLS, PEER_MASK, UNITS, bit_indices
 from engine.grid import Grid
 
 #: The longest whip, in variables (its last one is the one emptied).
-MAX_LENGTH = 16
+MAX_LENGTH = 20
 #: Search nodes per search before it is given up (bounded by work, never by time).
 MAX_NODES = 4000
 #: Nodes of the first, quick look from every target (most whips are found within it).
 QUICK_NODES = 500
+#: The quick look tries whips of at most this many variables first: a deep search finds
+#: long whips first, even from a target that has a short one.
+QUICK_LENGTH = 10
 N_VARIABLES = N_CELLS + 9 * len(UNITS)
 
 Path = list[tuple[int, int]]

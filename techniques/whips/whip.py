@@ -25,7 +25,7 @@ from engine.step import Candidate, Highlights, Link, Step
 from engine.stop import checkpoint
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words
-from techniques.whips.search import MAX_LENGTH, MAX_NODES, QUICK_NODES, SEES, VARIABLES, Path, WhipSearch, alive
+from techniques.whips.search import MAX_LENGTH, MAX_NODES, QUICK_LENGTH, QUICK_NODES, SEES, VARIABLES, Path, WhipSearch, alive
 
 
 
@@ -52,18 +52,20 @@ class Whip(BaseTechnique):
         live = alive(grid)
         search = WhipSearch(live)
         targets = [t for t in bit_indices(live) if search.contradicts(t)]
-        quick = self._whips(search, targets, QUICK_NODES)
-        yield from self._batch(search, quick)
-        yield from self._batch(search, self._whips(search, [t for t in targets if t not in quick], MAX_NODES))
+        found: set[int] = set()
+        for length, nodes in ((QUICK_LENGTH, QUICK_NODES), (MAX_LENGTH, QUICK_NODES), (MAX_LENGTH, MAX_NODES)):
+            batch = self._whips(search, [t for t in targets if t not in found], length, nodes)
+            found.update(batch)
+            yield from self._batch(search, batch)
 
     @staticmethod
-    def _whips(search: WhipSearch, targets: list[int], nodes: int) -> dict[int, Path]:
+    def _whips(search: WhipSearch, targets: list[int], length: int, nodes: int) -> dict[int, Path]:
         """Target -> a whip of at most ``MAX_LENGTH`` variables that a search of at most
         ``nodes`` nodes finds from it (not yet the shortest)."""
         found: dict[int, Path] = {}
         for target in targets:
             checkpoint()
-            path = search.whip(target, MAX_LENGTH, nodes)
+            path = search.whip(target, length, nodes)
             if path is not None:
                 found[target] = path
         return found
