@@ -28,7 +28,6 @@ from techniques.shared import cell_names, digit_words
 from techniques.whips.search import MAX_LENGTH, MAX_NODES, QUICK_LENGTH, QUICK_NODES, SEES, VARIABLES, Path, WhipSearch, alive
 
 
-
 def _candidate(k: int) -> Candidate:
     cell, d = divmod(k, 9)
     return Candidate(d + 1, cell)
@@ -45,10 +44,12 @@ class Whip(BaseTechnique):
     declaration = Declaration("Whip", "wh")
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        """A short whip first, cheaply: a quick search from every target, then the targets
-        with the shortest of those whips are shortened as far as a full search can, and the
-        shortest is given (then the lowest target). Then the others, shortened, and those
-        only a full search finds: each batch shortest first."""
+        """A short whip first, cheaply: a quick search (``QUICK_NODES``) from every target
+        for whips of at most ``QUICK_LENGTH`` variables; the targets with the shortest of
+        those are shortened as far as a full search (``MAX_NODES``) can, and the shortest is
+        given (then the lowest target), then the others, shortened. Then the same with quick
+        searches of up to ``MAX_LENGTH`` variables from the targets left, then with full
+        ones: each batch shortest first, each only when the solver asks for more."""
         live = alive(grid)
         search = WhipSearch(live)
         targets = [t for t in bit_indices(live) if search.contradicts(t)]
@@ -60,7 +61,7 @@ class Whip(BaseTechnique):
 
     @staticmethod
     def _whips(search: WhipSearch, targets: list[int], length: int, nodes: int) -> dict[int, Path]:
-        """Target -> a whip of at most ``MAX_LENGTH`` variables that a search of at most
+        """Target -> a whip of at most ``length`` variables that a search of at most
         ``nodes`` nodes finds from it (not yet the shortest)."""
         found: dict[int, Path] = {}
         for target in targets:
