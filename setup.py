@@ -80,6 +80,7 @@ COMPILED = (
     "techniques/se_chains/multiple.py",
     "techniques/exclusion/aligned.py",
     "techniques/se_chains/walks.py",
+    "techniques/se_chains/array_walks.py",
     "techniques/se_chains/branches.py",
     "techniques/se_chains/hints.py",
     "techniques/se_chains/levels.py",

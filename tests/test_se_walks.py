@@ -10,7 +10,8 @@ from pathlib import Path
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS
 from engine.formats import parse_library
 from engine.grid import Grid
-from techniques.se_chains.walks import UNBOUNDED, PassGraph, forcing, walk
+from techniques.se_chains.array_walks import UNSEEN, Marks, cycles_and_chain, off_chain
+from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph, Walked, forcing, walk
 from tests.positions import load
 from tests.test_se_levels import grid as level_two_grid
 
@@ -46,3 +47,34 @@ def test_pruned_walks_find_what_full_walks_find() -> None:
                             dead_target_chains += 1
     assert dead_target_chains, "some chains end at an off node that implies nothing (found from the on nodes implying it)"
     assert pruned_nodes < full_nodes
+
+
+def test_array_walks_find_what_dict_walks_find() -> None:
+    """The solver's search walks on arrays (``array_walks``): every start, pass and depth
+    gives the cycles and chains ``walk``/``forcing`` give (the cycles as ``Walked.cycles``
+    reads them, with and without a length cap), and leaves its arrays as it found them."""
+    marks = Marks()
+    cycles_seen = chains_seen = 0
+    for position in positions():
+        for y_links, x_links in PASSES:
+            full = PassGraph(position, y_links, x_links)
+            pruned = PassGraph.pruned(position, y_links, x_links)
+            for cell in range(N_CELLS):
+                mask = position.cands[cell]
+                if MASK_COUNT[mask] < 2 or (MASK_COUNT[mask] > 2 and not x_links):
+                    continue
+                for digit in MASK_DIGITS[mask]:
+                    start = ((cell * 9 + digit - 1) << 1) | 1
+                    for depth in DEPTHS:
+                        ends, chain, seen, complete = walk(full, start, depth)
+                        off = forcing(full, start ^ 1, depth)[0]
+                        walked = Walked(depth, complete, seen, ends, chain, off)
+                        for longest in (UNBOUNDED, 8):
+                            cycles, chain_a = cycles_and_chain(pruned, marks, start, depth, longest)
+                            assert cycles == walked.cycles(depth, longest), (position, cell, digit, depth, longest)
+                            assert chain_a == chain
+                            cycles_seen += len(cycles)
+                        assert off_chain(pruned, marks, start ^ 1, depth) == off
+                        chains_seen += (chain is not None) + (off is not None)
+    assert marks.parent == [UNSEEN] * N_NODES and not any(marks.into)
+    assert cycles_seen and chains_seen

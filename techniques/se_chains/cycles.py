@@ -25,6 +25,7 @@ from engine.grid import Grid
 from engine.position import Position
 from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Declaration
+from techniques.se_chains.array_walks import Marks, cycles_and_chain, off_chain
 from techniques.se_chains.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
 from techniques.se_chains.nodes import CELL_RULE, Node, cell_of, digit_of, is_on
 from techniques.se_chains.walk_memo import WalkMemo, visits
@@ -150,6 +151,7 @@ class ForcingChainsAndCycles(BaseTechnique):
         could be."""
         y_links, x_links, cycle_base, chain_base, sort_key = _PASSES[index]
         graph = PassGraph.pruned(grid, y_links, x_links) if memo is None else memo.graph(index, grid, y_links, x_links)
+        marks = Marks() if memo is None else None
         cands = grid.cands
         limit, longest = depth, UNBOUNDED
         bounded_by: ChainHint | None = None
@@ -167,15 +169,29 @@ class ForcingChainsAndCycles(BaseTechnique):
                     if limit < 3:
                         continue
                 start = ((cell * 9 + digit - 1) << 1) | 1
-                walked = self._walked(graph, index, start, limit, memo)
-                for cycle in walked.cycles(limit, longest):
+                cycles, chains = self._found(graph, marks, index, start, limit, longest, memo)
+                for cycle in cycles:
                     removals = cycle_removals(grid, cycle)
                     if removals:
                         _keep(out, self._cycle(grid, cycle, removals, cycle_base, sort_key, y_links, x_links), improving)
-                if x_links:  # SE has no forcing Y-chains
-                    for found in walked.chains(limit):
-                        if found is not None:
-                            _keep(out, self._chain(grid, found, chain_base, sort_key, y_links), improving)
+                for found in chains:  # SE has no forcing Y-chains: none in the Y pass
+                    if found is not None:
+                        _keep(out, self._chain(grid, found, chain_base, sort_key, y_links), improving)
+
+    def _found(
+        self, graph: PassGraph, marks: Marks | None, index: int, start: Node, depth: int, longest: int, memo: WalkMemo | None
+    ) -> tuple[list[tuple[Node, ...]], tuple[tuple[Node, ...] | None, ...]]:
+        """The cycles (of at most ``longest`` nodes) and, with X links, the forcing chains
+        from ``start`` on and off, within ``depth`` links: walked on arrays in a search
+        that keeps no walk (``marks``), else from the memo or walked and kept."""
+        if marks is not None:
+            cycles, chain = cycles_and_chain(graph, marks, start, depth, longest)
+            if not graph.x_links:
+                return cycles, ()
+            off = off_chain(graph, marks, start ^ 1, depth)
+            return cycles, (chain[1] if chain is not None else None, off[1] if off is not None else None)
+        walked = self._walked(graph, index, start, depth, memo)
+        return walked.cycles(depth, longest), walked.chains(depth) if graph.x_links else ()
 
     @staticmethod
     def _walked(graph: PassGraph, index: int, start: Node, depth: int, memo: WalkMemo | None) -> Walked:
