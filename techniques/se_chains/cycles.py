@@ -171,11 +171,13 @@ class ForcingChainsAndCycles(BaseTechnique):
                 start = ((cell * 9 + digit - 1) << 1) | 1
                 cycles, chains = self._found(graph, marks, index, start, limit, longest, memo)
                 for cycle in cycles:
+                    if improving and not _improves(out, cycle_base, len(cycle), sort_key):
+                        continue  # as good as the best at most: neither its removals nor its hint are needed
                     removals = cycle_removals(grid, cycle)
                     if removals:
                         _keep(out, self._cycle(grid, cycle, removals, cycle_base, sort_key, y_links, x_links), improving)
                 for found in chains:  # SE has no forcing Y-chains: none in the Y pass
-                    if found is not None:
+                    if found is not None and (not improving or _improves(out, chain_base, len(found), sort_key)):
                         _keep(out, self._chain(grid, found, chain_base, sort_key, y_links), improving)
 
     def _found(
@@ -185,6 +187,8 @@ class ForcingChainsAndCycles(BaseTechnique):
         from ``start`` on and off, within ``depth`` links: walked on arrays in a search
         that keeps no walk (``marks``), else from the memo or walked and kept."""
         if marks is not None:
+            if not graph.live(start) and not (graph.x_links and graph.ons(start ^ 1)):
+                return [], ()  # the start implies nothing that implies anything, nor does its off node
             cycles, chain = cycles_and_chain(graph, marks, start, depth, longest)
             if not graph.x_links:
                 return cycles, ()
@@ -262,6 +266,12 @@ def _keep(out: list[ChainHint], hint: ChainHint, improving: bool) -> None:
     """Add a hint: always (all hints), or when it beats the best so far (kept last)."""
     if not improving or not out or hint.key < out[-1].key:
         out.append(hint)
+
+
+def _improves(out: list[ChainHint], base: float, complexity: int, sort_key: int) -> bool:
+    """Whether a hint of this kind and complexity would beat the best so far (kept last):
+    what ``_keep`` decides, known before the hint is made."""
+    return not out or (chain_difficulty(base, complexity), complexity, sort_key) < out[-1].key
 
 
 def _depth(best: ChainHint | None, base: float, sort_key: int) -> int:
