@@ -9,7 +9,9 @@ from pathlib import Path
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS
 from engine.formats import parse_library
-from engine.grid import Grid
+from engine.grid import Contradiction, Grid
+from techniques.se_chains.cycles import ForcingChainsAndCycles
+from techniques.se_chains.hints import ChainHint
 from techniques.se_chains.array_walks import UNSEEN, Marks, cycles_and_chain, off_chain
 from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph, Walked, forcing, walk
 from tests.positions import load
@@ -78,3 +80,39 @@ def test_array_walks_find_what_dict_walks_find() -> None:
                         chains_seen += (chain is not None) + (off is not None)
     assert marks.parent == [UNSEEN] * N_NODES and not any(marks.into)
     assert cycles_seen and chains_seen
+
+
+def test_x_pass_from_remembered_digits_keeps_what_the_walks_keep() -> None:
+    """The X pass read from each digit's remembered findings (``_x_pass``) keeps the hints
+    the pass's own walks keep, in order, improving or not, remembered or fresh. Besides
+    the real positions, thinned ones (every fourth candidate gone, cells kept non-empty):
+    many digits with X cycles and chains at once, and cells with one candidate (no start)."""
+    search = ForcingChainsAndCycles()
+    thinned = [t for p in positions() for offset in range(4) if (t := _thinned(p, offset)) is not None]
+    compared = several_digits = 0
+    for position in [*positions(), *thinned]:
+        for improving in (False, True, True):  # the second improving run reads the memo
+            walked: list[ChainHint] = []
+            search._pass(position, 0, UNBOUNDED, walked, improving, None)
+            remembered: list[ChainHint] = []
+            search._x_pass(position, remembered, improving)
+            assert [_described(h) for h in remembered] == [_described(h) for h in walked]
+            compared += len(walked)
+            several_digits += len({h.placement or h.removals[0] for h in walked}) > 1 and not improving
+    assert compared and several_digits > 10
+
+
+def _thinned(position: Grid, offset: int) -> Grid | None:
+    grid = position.copy()
+    try:
+        for cell in range(N_CELLS):
+            for digit in MASK_DIGITS[grid.cands[cell]]:
+                if (cell * 9 + digit + offset) % 4 == 0 and MASK_COUNT[grid.cands[cell]] > 1:
+                    grid.eliminate(cell, digit)
+    except Contradiction:
+        return None
+    return grid
+
+
+def _described(hint: ChainHint) -> tuple[object, ...]:
+    return (hint.name, hint.code, hint.key, hint.placement, hint.removals, hint.words())
