@@ -125,16 +125,24 @@ def _walk_on(graph: PassGraph, marks: Marks, source: Node, depth: int) -> tuple[
 def off_chain(graph: PassGraph, marks: Marks, source: Node, depth: int) -> Found | None:
     """What ``walks.forcing`` finds from ``source`` (off) within ``depth`` links on a
     pruned graph: the first chain to its opposite, with its round."""
+    layers: list[list[Node]] = []
+    found = _walk_off(graph, marks, source, depth, layers)
+    marks.clear(layers)
+    return found
+
+
+def _walk_off(graph: PassGraph, marks: Marks, source: Node, depth: int, layers: list[list[Node]]) -> Found | None:
+    """``walks.forcing`` with the parents in ``marks`` (the reached nodes by layer go into
+    ``layers``, to reset them)."""
     parent = marks.parent
     live_of, ons_of = graph.live_of, graph.ons_of
     assert live_of is not None
     target = source ^ 1
     parent[source] = -1
     pending_off = [source]
-    layers = [pending_off]
+    layers.append(pending_off)
     reached = 0
-    found: Found | None = None
-    while pending_off and reached < depth and found is None:
+    while pending_off and reached < depth:
         pending_on: list[Node] = []
         layers.append(pending_on)
         for q in pending_off:
@@ -143,16 +151,13 @@ def off_chain(graph: PassGraph, marks: Marks, source: Node, depth: int) -> Found
                 made = graph.ons(q)
             for r in made:
                 if r == target:
-                    found = (reached >> 1, marks.path_to(q) + (r,))
-                    break
+                    return (reached >> 1, marks.path_to(q) + (r,))
                 if parent[r] == UNSEEN:
                     parent[r] = q
                     pending_on.append(r)
-            if found is not None:
-                break
         reached += 2
-        if found is not None or reached >= depth:  # the off nodes the next links reach would go no further
-            break
+        if reached >= depth:  # the off nodes the next links reach would go no further
+            return None
         pending_off = []
         layers.append(pending_off)
         for p in pending_on:
@@ -163,5 +168,4 @@ def off_chain(graph: PassGraph, marks: Marks, source: Node, depth: int) -> Found
                 if parent[q] == UNSEEN:
                     parent[q] = p
                     pending_off.append(q)
-    marks.clear(layers)
-    return found
+    return None
