@@ -88,18 +88,21 @@ def cycle_removals(grid: Position, cycle: tuple[Node, ...]) -> tuple[Candidate, 
     """Candidates that see an on node and an off node of the cycle with their digit."""
     cells = 0
     for n in cycle:
-        cells |= 1 << cell_of(n)
+        cells |= 1 << ((n >> 1) // 9)
     forward = [0] * 10
     backward = [0] * 10
+    digits = 0
+    cells_with = grid.cells_with
     for n in cycle:
-        d = digit_of(n)
-        seen = PEER_MASK[cell_of(n)] & grid.cells_with[d] & ~cells
-        if is_on(n):
-            forward[d] |= seen
+        cell, shift = divmod(n >> 1, 9)
+        digits |= 1 << shift
+        seen = PEER_MASK[cell] & cells_with[shift + 1] & ~cells
+        if n & 1:
+            forward[shift + 1] |= seen
         else:
-            backward[d] |= seen
+            backward[shift + 1] |= seen
     out = []
-    for d in range(1, 10):
+    for d in MASK_DIGITS[digits]:
         both = forward[d] & backward[d]
         while both:
             low = both & -both
