@@ -81,6 +81,7 @@ COMPILED = (
     "techniques/exclusion/aligned.py",
     "techniques/se_chains/walks.py",
     "techniques/se_chains/array_walks.py",
+    "techniques/se_chains/pass_memo.py",
     "techniques/se_chains/branches.py",
     "techniques/se_chains/hints.py",
     "techniques/se_chains/levels.py",

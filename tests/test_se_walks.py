@@ -82,11 +82,12 @@ def test_array_walks_find_what_dict_walks_find() -> None:
     assert cycles_seen and chains_seen
 
 
-def test_x_pass_from_remembered_digits_keeps_what_the_walks_keep() -> None:
-    """The X pass read from each digit's remembered findings (``_x_pass``) keeps the hints
-    the pass's own walks keep, in order, improving or not, remembered or fresh. Besides
-    the real positions, thinned ones (every fourth candidate gone, cells kept non-empty):
-    many digits with X cycles and chains at once, and cells with one candidate (no start)."""
+def test_remembered_x_pass_keeps_what_the_walks_keep() -> None:
+    """The X pass read from each digit's remembered findings (``pass_memo``) keeps the
+    hints the pass's own walks keep, in order, improving or not, remembered or fresh.
+    Besides the real positions, thinned ones (every fourth candidate gone, cells kept
+    non-empty): many digits with X cycles and chains at once, and cells with one candidate
+    (no start)."""
     search = ForcingChainsAndCycles()
     thinned = [t for p in positions() for offset in range(4) if (t := _thinned(p, offset)) is not None]
     compared = several_digits = 0
@@ -95,7 +96,7 @@ def test_x_pass_from_remembered_digits_keeps_what_the_walks_keep() -> None:
             walked: list[ChainHint] = []
             search._pass(position, 0, UNBOUNDED, walked, improving, None)
             remembered: list[ChainHint] = []
-            search._x_pass(position, remembered, improving)
+            search._remembered_pass(position, remembered, improving)
             assert [_described(h) for h in remembered] == [_described(h) for h in walked]
             compared += len(walked)
             several_digits += len({h.placement or h.removals[0] for h in walked}) > 1 and not improving

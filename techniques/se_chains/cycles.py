@@ -20,14 +20,15 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from engine.cache import StateMemo, remembered
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, UNITS, UNITS_OF
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.grid import Grid
 from engine.position import Position
 from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_chains.array_walks import Marks, cycles_and_chain, off_chain
 from techniques.se_chains.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
+from techniques.se_chains.pass_memo import cycle_removals as cycle_removals  # re-exported: the cycles' removals live there
+from techniques.se_chains.pass_memo import x_findings
 from techniques.se_chains.nodes import CELL_RULE, Node, cell_of, digit_of, is_on
 from techniques.se_chains.walk_memo import WalkMemo, visits
 from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph, Walked, forcing, walk
@@ -84,33 +85,6 @@ class PathBasis:
         return ((path[0], forward), (path[0] ^ 1, tuple(n ^ 1 for n in path)))
 
 
-def cycle_removals(grid: Position, cycle: tuple[Node, ...]) -> tuple[Candidate, ...]:
-    """Candidates that see an on node and an off node of the cycle with their digit."""
-    cells = 0
-    for n in cycle:
-        cells |= 1 << ((n >> 1) // 9)
-    forward = [0] * 10
-    backward = [0] * 10
-    digits = 0
-    cells_with = grid.cells_with
-    for n in cycle:
-        cell, shift = divmod(n >> 1, 9)
-        digits |= 1 << shift
-        seen = PEER_MASK[cell] & cells_with[shift + 1] & ~cells
-        if n & 1:
-            forward[shift + 1] |= seen
-        else:
-            backward[shift + 1] |= seen
-    out = []
-    for d in MASK_DIGITS[digits]:
-        both = forward[d] & backward[d]
-        while both:
-            low = both & -both
-            out.append(Candidate(d, low.bit_length() - 1))
-            both ^= low
-    return tuple(out)
-
-
 class ForcingChainsAndCycles(BaseTechnique):
     """SE's bidirectional cycles and forcing X-chains/chains (see the module docstring)."""
 
@@ -147,27 +121,17 @@ class ForcingChainsAndCycles(BaseTechnique):
         out: list[ChainHint] = [] if best is None else best
         for index in range(len(_PASSES)):
             if index == 0 and memo is None:
-                self._x_pass(grid, out, best is not None)
+                self._remembered_pass(grid, out, best is not None)
             else:
                 self._pass(grid, index, UNBOUNDED, out, best is not None, memo)
         return out
 
-    def _x_pass(self, grid: Position, out: list[ChainHint], improving: bool) -> None:
-        """The X pass (``_pass`` 0) from each digit's findings, remembered by the digit's
-        places: X links never leave a digit, so what the walks from one digit's starts find
-        depends on that digit's places alone (and which of them are starts). Taken in the
-        order the walks would find them (start by start, cells then digits), each kept as
-        ``_pass`` keeps it: the same hints, best last."""
+    def _remembered_pass(self, grid: Position, out: list[ChainHint], improving: bool) -> None:
+        """The X pass (``_pass`` 0) from the findings remembered by each digit's places
+        (``pass_memo``), kept as ``_pass`` keeps what its walks find: the same hints, best
+        last."""
         cycle_base, chain_base, sort_key = _PASSES[0][2:]
-        found: list[_XFinding] = []
-        graph: list[PassGraph] = []
-        for digit in range(1, 10):
-            starts = _starts(grid, digit)
-            if starts:
-                key = (digit, grid.cells_with[digit], starts)
-                found.extend(remembered(_X_FINDINGS, key, lambda: _x_findings(grid, digit, starts, graph)))
-        found.sort()
-        for _, _, _, nodes, removals in found:
+        for _, _, nodes, removals in x_findings(grid):
             base = cycle_base if removals else chain_base
             if improving and not _improves(out, base, len(nodes), sort_key):
                 continue
@@ -291,53 +255,6 @@ class ForcingChainsAndCycles(BaseTechnique):
 
         basis = PathBasis(grid.cells_with, chain, False)
         return ChainHint(name, code, chain_difficulty(base, complexity), complexity, sort_key, placement, removals, words, basis)
-
-
-#: One thing the X pass finds: (start cell, digit, order within the start's walks,
-#: nodes, removals): a cycle with its removals, or a forcing chain (no removals).
-_XFinding = tuple[int, int, int, tuple[Node, ...], tuple[Candidate, ...]]
-#: Each digit's X pass findings, by (digit, its places, its starts).
-_X_FINDINGS: StateMemo[tuple[int, int, int], tuple[_XFinding, ...]] = StateMemo()
-
-
-def _starts(grid: Position, digit: int) -> int:
-    """The cells a pass's walks start from for ``digit``: those with two candidates or more."""
-    places = grid.cells_with[digit]
-    cands = grid.cands
-    starts = places
-    while places:
-        low = places & -places
-        if MASK_COUNT[cands[low.bit_length() - 1]] < 2:
-            starts ^= low
-        places ^= low
-    return starts
-
-
-def _x_findings(grid: Position, digit: int, starts: int, graph: list[PassGraph]) -> list[_XFinding]:
-    """Every cycle that removes something and every forcing chain the X pass's walks
-    (unbounded) find from the starts of ``digit``, in the order they find them."""
-    if not graph:
-        graph.append(PassGraph.pruned(grid, False, True))
-    x_graph, marks = graph[0], Marks()
-    out: list[_XFinding] = []
-    shift = digit - 1
-    while starts:
-        low = starts & -starts
-        cell = low.bit_length() - 1
-        starts ^= low
-        start = ((cell * 9 + shift) << 1) | 1
-        if not x_graph.live(start) and not x_graph.ons(start ^ 1):
-            continue
-        cycles, chain = cycles_and_chain(x_graph, marks, start, UNBOUNDED, UNBOUNDED)
-        for cycle in cycles:
-            removals = cycle_removals(grid, cycle)
-            if removals:
-                out.append((cell, digit, len(out), cycle, removals))
-        off = off_chain(x_graph, marks, start ^ 1, UNBOUNDED)
-        for found in (chain, off):
-            if found is not None:
-                out.append((cell, digit, len(out), found[1], ()))
-    return out
 
 
 def _keep(out: list[ChainHint], hint: ChainHint, improving: bool) -> None:
