@@ -6,6 +6,7 @@ uses, at any depth."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS
 from engine.formats import parse_library
@@ -26,8 +27,9 @@ def positions() -> list[Grid]:
     return [level_two_grid()] + [parse_library(p.library_line()).to_grid() for p in load(SE_CHAINS)[:12]]
 
 
-def test_pruned_walks_find_what_full_walks_find() -> None:
-    dead_target_chains = pruned_nodes = full_nodes = 0
+def walk_starts() -> Iterator[tuple[PassGraph, PassGraph, int]]:
+    """For every position, pass and start of the pass's walks (in SE's order): the full
+    graph, the pruned one and the start (on node)."""
     for position in positions():
         for y_links, x_links in PASSES:
             full = PassGraph(position, y_links, x_links)
@@ -37,16 +39,21 @@ def test_pruned_walks_find_what_full_walks_find() -> None:
                 if MASK_COUNT[mask] < 2 or (MASK_COUNT[mask] > 2 and not x_links):
                     continue
                 for digit in MASK_DIGITS[mask]:
-                    start = ((cell * 9 + digit - 1) << 1) | 1
-                    for depth in DEPTHS:
-                        ends, chain, seen, _ = walk(full, start, depth)
-                        ends_p, chain_p, seen_p, _ = walk(pruned, start, depth)
-                        assert (ends_p, chain_p) == (ends, chain), (position, cell, digit, depth)
-                        assert forcing(pruned, start ^ 1, depth)[0] == forcing(full, start ^ 1, depth)[0]
-                        full_nodes += len(seen)
-                        pruned_nodes += len(seen_p)
-                        if chain is not None and not full.ons(start ^ 1):
-                            dead_target_chains += 1
+                    yield full, pruned, ((cell * 9 + digit - 1) << 1) | 1
+
+
+def test_pruned_walks_find_what_full_walks_find() -> None:
+    dead_target_chains = pruned_nodes = full_nodes = 0
+    for full, pruned, start in walk_starts():
+        for depth in DEPTHS:
+            ends, chain, seen, _ = walk(full, start, depth)
+            ends_p, chain_p, seen_p, _ = walk(pruned, start, depth)
+            assert (ends_p, chain_p) == (ends, chain), (start, depth)
+            assert forcing(pruned, start ^ 1, depth)[0] == forcing(full, start ^ 1, depth)[0]
+            full_nodes += len(seen)
+            pruned_nodes += len(seen_p)
+            if chain is not None and not full.ons(start ^ 1):
+                dead_target_chains += 1
     assert dead_target_chains, "some chains end at an off node that implies nothing (found from the on nodes implying it)"
     assert pruned_nodes < full_nodes
 
@@ -57,27 +64,18 @@ def test_array_walks_find_what_dict_walks_find() -> None:
     reads them, with and without a length cap), and leaves its arrays as it found them."""
     marks = Marks()
     cycles_seen = chains_seen = 0
-    for position in positions():
-        for y_links, x_links in PASSES:
-            full = PassGraph(position, y_links, x_links)
-            pruned = PassGraph.pruned(position, y_links, x_links)
-            for cell in range(N_CELLS):
-                mask = position.cands[cell]
-                if MASK_COUNT[mask] < 2 or (MASK_COUNT[mask] > 2 and not x_links):
-                    continue
-                for digit in MASK_DIGITS[mask]:
-                    start = ((cell * 9 + digit - 1) << 1) | 1
-                    for depth in DEPTHS:
-                        ends, chain, seen, complete = walk(full, start, depth)
-                        off = forcing(full, start ^ 1, depth)[0]
-                        walked = Walked(depth, complete, seen, ends, chain, off)
-                        for longest in (UNBOUNDED, 8):
-                            cycles, chain_a = cycles_and_chain(pruned, marks, start, depth, longest)
-                            assert cycles == walked.cycles(depth, longest), (position, cell, digit, depth, longest)
-                            assert chain_a == chain
-                            cycles_seen += len(cycles)
-                        assert off_chain(pruned, marks, start ^ 1, depth) == off
-                        chains_seen += (chain is not None) + (off is not None)
+    for full, pruned, start in walk_starts():
+        for depth in DEPTHS:
+            ends, chain, seen, complete = walk(full, start, depth)
+            off = forcing(full, start ^ 1, depth)[0]
+            walked = Walked(depth, complete, seen, ends, chain, off)
+            for longest in (UNBOUNDED, 8):
+                cycles, chain_a = cycles_and_chain(pruned, marks, start, depth, longest)
+                assert cycles == walked.cycles(depth, longest), (start, depth, longest)
+                assert chain_a == chain
+                cycles_seen += len(cycles)
+            assert off_chain(pruned, marks, start ^ 1, depth) == off
+            chains_seen += (chain is not None) + (off is not None)
     assert marks.parent == [UNSEEN] * N_NODES and not any(marks.into)
     assert cycles_seen and chains_seen
 
