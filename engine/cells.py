@@ -210,6 +210,32 @@ def bit_indices(value: int) -> list[int]:
     return out
 
 
+def union_of(bits: int, sets: list[int]) -> int:
+    """The union of ``sets[i]`` over the set bits ``i`` of ``bits``: one step of a search
+    over links kept as bit sets (what a front of literals or nodes implies).
+
+    >>> union_of(0b101, [0b1, 0b10, 0b100])
+    5
+    """
+    union = 0
+    if COMPILED:  # one 62-bit word at a time (see COMPILED)
+        base = 0
+        while bits:
+            word = bits & WORD_MASK
+            while word:
+                low = word & -word
+                union |= sets[base + low.bit_length() - 1]
+                word ^= low
+            bits >>= WORD_BITS
+            base += WORD_BITS
+        return union
+    while bits:
+        low = bits & -bits
+        union |= sets[low.bit_length() - 1]
+        bits ^= low
+    return union
+
+
 def cells_of(cellset: CellSet) -> list[Cell]:
     """The cells of an 81-bit cell set, ascending."""
     return bit_indices(cellset)

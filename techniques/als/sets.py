@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Iterator
 
-from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, CellSet, Digit, Mask, cells_of
+from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, CellSet, Digit, Mask, bit_indices, cells_of
 from engine.cache import StateMemo, per_grid_version, remembered
 from engine.grid import Grid
 from engine.stop import checkpoint
@@ -198,18 +198,20 @@ def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon
         for d in MASK_DIGITS[als.digits]:
             low = als.holding[d] & -als.holding[d]
             by_low[d].setdefault(low.bit_length() - 1, []).append(j)
-    pairs: dict[tuple[int, int], Mask] = {}
+    n = len(alses)
+    pairs: dict[int, Mask] = {}  # i * n + j -> the digits: in (i, j) order when sorted
     for i, als in enumerate(alses):
         for d in MASK_DIGITS[als.digits & als.seen_digits]:
-            seen = als.sees_all[d]
             table = by_low[d]
             bit = 1 << (d - 1)
-            while seen:
-                low = seen & -seen
-                seen ^= low
-                for j in table.get(low.bit_length() - 1, ()):
-                    if j > i and not alses[j].holding[d] & ~als.sees_all[d]:
-                        pairs[(i, j)] = pairs.get((i, j), 0) | bit
-    return tuple(
-        RestrictedCommon(i, j, digits, bool(alses[i].cells & alses[j].cells)) for (i, j), digits in sorted(pairs.items())
-    )
+            seen = als.sees_all[d]
+            for cell in bit_indices(seen):
+                for j in table.get(cell, ()):
+                    if j > i and not alses[j].holding[d] & ~seen:
+                        key = i * n + j
+                        pairs[key] = pairs.get(key, 0) | bit
+    out = []
+    for key in sorted(pairs):
+        i, j = divmod(key, n)
+        out.append(RestrictedCommon(i, j, pairs[key], bool(alses[i].cells & alses[j].cells)))
+    return tuple(out)

@@ -78,10 +78,8 @@ class Table:
         distances, index, by_position, entry_reasons = self.distance, self.index, self.by_position, self.reasons
         distance = (by_position[position] + 1) & DISTANCE_MASK
         self.off |= nodes  # a literal already here has its bit already
-        while nodes:
-            low = nodes & -nodes
-            nodes ^= low
-            lit = (low.bit_length() - 1) << 1 | 1
+        for node in bit_indices(nodes):
+            lit = node << 1 | 1
             if lit not in distances:
                 index[lit] = len(by_position)
                 distances[lit] = distance
@@ -289,10 +287,8 @@ class NetTables:
         while front_on or front_off:
             new_on = new_off = 0
             for front, false in ((front_on, 0), (front_off, 1)):
-                while front:  # the front's literals (bit_indices, inlined: the hot loop)
-                    low = front & -front
-                    front ^= low
-                    lit = (low.bit_length() - 1) << 1 | false
+                for node in bit_indices(front):
+                    lit = node << 1 | false
                     table = tables.get(lit) or self.table(lit)
                     new_on |= table.on
                     new_off |= table.off
