@@ -40,6 +40,8 @@ COMPILED = (
     "engine/digit_templates.py",
     "engine/profiles/se_style.py",
     "engine/profiles/hodoku_rater.py",
+    # the walkthrough's grid drawing (a quarter of the README's `stepdoku explain`)
+    "engine/app/render/grid.py",
     # the hodoku profile's techniques
     "techniques/shared.py",
     "techniques/singles/singles.py",
