@@ -71,6 +71,7 @@ COMPILED = (
     "techniques/als/xz_and_xy_wing.py",
     "techniques/forcing/link_tables.py",
     "techniques/forcing/hodoku_nets.py",
+    "techniques/forcing/hodoku_net_chains.py",
     "techniques/forcing/hodoku_order.py",
     "techniques/forcing/propagation.py",
     "techniques/forcing/conclusions.py",
