@@ -29,7 +29,7 @@ from setuptools import setup
 #: mypyc's classes are no protocols at run time).
 COMPILED = (
     # the engine's core: geometry, the grid, search, the solver loop, the hodoku profile's
-    # step choice and SE-style values
+    # step choice and SE-style values, both profiles' raters
     "engine/cells.py",
     "engine/grid.py",
     "engine/search.py",
@@ -40,6 +40,7 @@ COMPILED = (
     "engine/digit_templates.py",
     "engine/profiles/se_style.py",
     "engine/profiles/hodoku_rater.py",
+    "engine/profiles/se_rater.py",
     # the walkthrough's grid drawing (a quarter of the README's `stepdoku explain`)
     "engine/app/render/grid.py",
     # the hodoku profile's techniques
@@ -82,6 +83,8 @@ COMPILED = (
     "techniques/se_chains/multiple.py",
     "techniques/exclusion/aligned.py",
     "techniques/se_chains/walks.py",
+    "techniques/se_chains/array_walks.py",
+    "techniques/se_chains/pass_memo.py",
     "techniques/se_chains/branches.py",
     "techniques/se_chains/hints.py",
     "techniques/se_chains/levels.py",

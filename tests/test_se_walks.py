@@ -6,11 +6,15 @@ uses, at any depth."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Iterator
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS
 from engine.formats import parse_library
-from engine.grid import Grid
-from techniques.se_chains.walks import UNBOUNDED, PassGraph, forcing, walk
+from engine.grid import Contradiction, Grid
+from techniques.se_chains.cycles import ForcingChainsAndCycles
+from techniques.se_chains.hints import ChainHint
+from techniques.se_chains.array_walks import UNSEEN, Marks, cycles_and_chain, off_chain
+from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph, Walked, forcing, walk
 from tests.positions import load
 from tests.test_se_levels import grid as level_two_grid
 
@@ -23,8 +27,9 @@ def positions() -> list[Grid]:
     return [level_two_grid()] + [parse_library(p.library_line()).to_grid() for p in load(SE_CHAINS)[:12]]
 
 
-def test_pruned_walks_find_what_full_walks_find() -> None:
-    dead_target_chains = pruned_nodes = full_nodes = 0
+def walk_starts() -> Iterator[tuple[PassGraph, PassGraph, int]]:
+    """For every position, pass and start of the pass's walks (in SE's order): the full
+    graph, the pruned one and the start (on node)."""
     for position in positions():
         for y_links, x_links in PASSES:
             full = PassGraph(position, y_links, x_links)
@@ -34,15 +39,79 @@ def test_pruned_walks_find_what_full_walks_find() -> None:
                 if MASK_COUNT[mask] < 2 or (MASK_COUNT[mask] > 2 and not x_links):
                     continue
                 for digit in MASK_DIGITS[mask]:
-                    start = ((cell * 9 + digit - 1) << 1) | 1
-                    for depth in DEPTHS:
-                        ends, chain, seen, _ = walk(full, start, depth)
-                        ends_p, chain_p, seen_p, _ = walk(pruned, start, depth)
-                        assert (ends_p, chain_p) == (ends, chain), (position, cell, digit, depth)
-                        assert forcing(pruned, start ^ 1, depth)[0] == forcing(full, start ^ 1, depth)[0]
-                        full_nodes += len(seen)
-                        pruned_nodes += len(seen_p)
-                        if chain is not None and not full.ons(start ^ 1):
-                            dead_target_chains += 1
+                    yield full, pruned, ((cell * 9 + digit - 1) << 1) | 1
+
+
+def test_pruned_walks_find_what_full_walks_find() -> None:
+    dead_target_chains = pruned_nodes = full_nodes = 0
+    for full, pruned, start in walk_starts():
+        for depth in DEPTHS:
+            ends, chain, seen, _ = walk(full, start, depth)
+            ends_p, chain_p, seen_p, _ = walk(pruned, start, depth)
+            assert (ends_p, chain_p) == (ends, chain), (start, depth)
+            assert forcing(pruned, start ^ 1, depth)[0] == forcing(full, start ^ 1, depth)[0]
+            full_nodes += len(seen)
+            pruned_nodes += len(seen_p)
+            if chain is not None and not full.ons(start ^ 1):
+                dead_target_chains += 1
     assert dead_target_chains, "some chains end at an off node that implies nothing (found from the on nodes implying it)"
     assert pruned_nodes < full_nodes
+
+
+def test_array_walks_find_what_dict_walks_find() -> None:
+    """The solver's search walks on arrays (``array_walks``): every start, pass and depth
+    gives the cycles and chains ``walk``/``forcing`` give (the cycles as ``Walked.cycles``
+    reads them, with and without a length cap), and leaves its arrays as it found them."""
+    marks = Marks()
+    cycles_seen = chains_seen = 0
+    for full, pruned, start in walk_starts():
+        for depth in DEPTHS:
+            ends, chain, seen, complete = walk(full, start, depth)
+            off = forcing(full, start ^ 1, depth)[0]
+            walked = Walked(depth, complete, seen, ends, chain, off)
+            for longest in (UNBOUNDED, 8):
+                cycles, chain_a = cycles_and_chain(pruned, marks, start, depth, longest)
+                assert cycles == walked.cycles(depth, longest), (start, depth, longest)
+                assert chain_a == chain
+                cycles_seen += len(cycles)
+            assert off_chain(pruned, marks, start ^ 1, depth) == off
+            chains_seen += (chain is not None) + (off is not None)
+    assert marks.parent == [UNSEEN] * N_NODES and not any(marks.into)
+    assert cycles_seen and chains_seen
+
+
+def test_remembered_x_pass_keeps_what_the_walks_keep() -> None:
+    """The X pass read from each digit's remembered findings (``pass_memo``) keeps the
+    hints the pass's own walks keep, in order, improving or not, remembered or fresh.
+    Besides the real positions, thinned ones (every fourth candidate gone, cells kept
+    non-empty): many digits with X cycles and chains at once, and cells with one candidate
+    (no start)."""
+    search = ForcingChainsAndCycles()
+    thinned = [t for p in positions() for offset in range(4) if (t := _thinned(p, offset)) is not None]
+    compared = several_digits = 0
+    for position in [*positions(), *thinned]:
+        for improving in (False, True, True):  # the second improving run reads the memo
+            walked: list[ChainHint] = []
+            search._pass(position, 0, UNBOUNDED, walked, improving, None)
+            remembered: list[ChainHint] = []
+            search._remembered_pass(position, remembered, improving)
+            assert [_described(h) for h in remembered] == [_described(h) for h in walked]
+            compared += len(walked)
+            several_digits += len({h.placement or h.removals[0] for h in walked}) > 1 and not improving
+    assert compared and several_digits > 10
+
+
+def _thinned(position: Grid, offset: int) -> Grid | None:
+    grid = position.copy()
+    try:
+        for cell in range(N_CELLS):
+            for digit in MASK_DIGITS[grid.cands[cell]]:
+                if (cell * 9 + digit + offset) % 4 == 0 and MASK_COUNT[grid.cands[cell]] > 1:
+                    grid.eliminate(cell, digit)
+    except Contradiction:
+        return None
+    return grid
+
+
+def _described(hint: ChainHint) -> tuple[object, ...]:
+    return (hint.name, hint.code, hint.key, hint.placement, hint.removals, hint.words())

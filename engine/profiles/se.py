@@ -18,15 +18,16 @@ a path that passes a bound stops there and says so, with no rating.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from engine.analysis import Analysis, analyse
 from engine.cells import CELL_NAMES
 from engine.grid import Grid
 from engine.profiles.base import Entry, Profile
-from engine.profiles.rating import Column, Rating, TechniqueCount
-from engine.profiles.se_style import se_tenths
+from engine.profiles.rating import Column
+from engine.profiles.se_rater import UNSOLVABLE as UNSOLVABLE  # re-exported: the rater lives there
+from engine.profiles.se_rater import SeRater as SeRater
 from engine.solver import SolveResult, SolveStatus
 from engine.step import Step, tenths
 from engine.technique import Catalog, Technique, WorkBoundExceeded
@@ -66,10 +67,6 @@ ORDER: tuple[tuple[str, int, str], ...] = (
     ("sdfc5", 110, "11.0+"),
 )
 
-#: serate's rating of a puzzle it cannot solve, in tenths.
-UNSOLVABLE = 200
-
-
 def notation(step: Step) -> str:
     """A step as serate's path files write it: ``difficulty|SE name|effect``, the effect
     being the placement, if any, then the removals by cell and digit
@@ -85,62 +82,6 @@ def rating_text(values: Sequence[float | None]) -> str:
     if any(v is None for v in values):
         return "-"
     return "/".join(f"{v:.1f}" for v in values if v is not None)
-
-
-@dataclass
-class SeRater:
-    """ER, EP and ED of one path, from each step's own SE rating (a step of a technique SE
-    lacks, asked for by code, gets the SE-style estimate)."""
-
-    order: dict[str, int]  # step code -> position in the profile, for the counts
-    values: list[int] = field(default_factory=list)
-    ep: int | None = None  # the hardest value up to the first placement
-    gave_up: bool = False  # SE found nothing: a Brute Force step
-    hardest: tuple[int, int, str] | None = None  # (tenths, step number, name)
-    brute_force: int = 0
-    counts: dict[str, list[Any]] = field(default_factory=dict)  # code -> [name, count, max tenths]
-
-    def watch(self, grid: Grid | None, step: Step) -> None:
-        if step.code == "bf":
-            self.brute_force += 1
-            self.gave_up = True
-        if self.gave_up:
-            return
-        value = tenths(step.rating) if step.rating is not None else se_tenths(step, grid)
-        self.values.append(value)
-        if self.ep is None and step.placements:
-            self.ep = max(self.values)
-        if self.hardest is None or value > self.hardest[0]:
-            self.hardest = (value, len(self.values), step.technique)
-        count = self.counts.setdefault(step.code, [step.technique, 0, 0])
-        count[1] += 1
-        count[2] = max(count[2], value)
-
-    def so_far(self) -> float:
-        """The hardest step so far: the ER of the path up to here (20.0 once SE gave up)."""
-        return (UNSOLVABLE if self.gave_up else max(self.values, default=0)) / 10
-
-    def rating(self, solved: bool) -> Rating:
-        values = self.values
-        er: float | None = None
-        ep: float | None = None
-        ed: float | None = None
-        if solved and (values or self.gave_up):
-            er = (UNSOLVABLE if self.gave_up else max(values)) / 10
-            ep = (self.ep or 0) / 10
-            ed = (values[0] if values else 0) / 10
-        ordered = sorted(self.counts.items(), key=lambda item: self.order.get(item[0], 10**6))
-        detail = f" (SE ER {er:.1f}, EP {ep:.1f}, ED {ed:.1f})" if er is not None and ep is not None and ed is not None else ""
-        return Rating(
-            label=f"{er:.1f}" if er is not None else "Incomplete",
-            fields=(("er", er), ("ep", ep), ("ed", ed)),
-            detail=detail,
-            hardest=self.hardest[2] if self.hardest else None,
-            hardest_step=self.hardest[1] if self.hardest else None,
-            brute_force=self.brute_force,
-            steps=len(values) + self.brute_force,
-            counts=tuple(TechniqueCount(name, code, n, (("se", top / 10),)) for code, (name, n, top) in ordered),
-        )
 
 
 class SeProfile(Profile):
@@ -165,7 +106,12 @@ class SeProfile(Profile):
                 yield Entry(catalog.by_code(code), order, True, (("se", label),))
 
     def rater(self) -> SeRater:
-        return SeRater({code: n for n, e in enumerate(self.entries) for code in e.technique.codes})
+        return SeRater(self._order)
+
+    @cached_property
+    def _order(self) -> dict[str, int]:
+        """Step code -> position in the profile (shared by the raters, which only read it)."""
+        return {code: n for n, e in enumerate(self.entries) for code in e.technique.codes}
 
     def label_key(self, label: str) -> Any:
         try:

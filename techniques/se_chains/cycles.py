@@ -20,12 +20,15 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, UNITS, UNITS_OF
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.grid import Grid
 from engine.position import Position
 from engine.step import Candidate, Step
 from engine.technique import BaseTechnique, Declaration
+from techniques.se_chains.array_walks import Marks, cycles_and_chain, off_chain
 from techniques.se_chains.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
+from techniques.se_chains.pass_memo import cycle_removals as cycle_removals  # re-exported: the cycles' removals live there
+from techniques.se_chains.pass_memo import x_findings
 from techniques.se_chains.nodes import CELL_RULE, Node, cell_of, digit_of, is_on
 from techniques.se_chains.walk_memo import WalkMemo, visits
 from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph, Walked, forcing, walk
@@ -82,30 +85,6 @@ class PathBasis:
         return ((path[0], forward), (path[0] ^ 1, tuple(n ^ 1 for n in path)))
 
 
-def cycle_removals(grid: Position, cycle: tuple[Node, ...]) -> tuple[Candidate, ...]:
-    """Candidates that see an on node and an off node of the cycle with their digit."""
-    cells = 0
-    for n in cycle:
-        cells |= 1 << cell_of(n)
-    forward = [0] * 10
-    backward = [0] * 10
-    for n in cycle:
-        d = digit_of(n)
-        seen = PEER_MASK[cell_of(n)] & grid.cells_with[d] & ~cells
-        if is_on(n):
-            forward[d] |= seen
-        else:
-            backward[d] |= seen
-    out = []
-    for d in range(1, 10):
-        both = forward[d] & backward[d]
-        while both:
-            low = both & -both
-            out.append(Candidate(d, low.bit_length() - 1))
-            both ^= low
-    return tuple(out)
-
-
 class ForcingChainsAndCycles(BaseTechnique):
     """SE's bidirectional cycles and forcing X-chains/chains (see the module docstring)."""
 
@@ -141,8 +120,25 @@ class ForcingChainsAndCycles(BaseTechnique):
         the length that can still improve."""
         out: list[ChainHint] = [] if best is None else best
         for index in range(len(_PASSES)):
-            self._pass(grid, index, UNBOUNDED, out, best is not None, memo)
+            if index == 0 and memo is None:
+                self._remembered_pass(grid, out, best is not None)
+            else:
+                self._pass(grid, index, UNBOUNDED, out, best is not None, memo)
         return out
+
+    def _remembered_pass(self, grid: Position, out: list[ChainHint], improving: bool) -> None:
+        """The X pass (``_pass`` 0) from the findings remembered by each digit's places
+        (``pass_memo``), kept as ``_pass`` keeps what its walks find: the same hints, best
+        last."""
+        cycle_base, chain_base, sort_key = _PASSES[0][2:]
+        for _, _, nodes, removals in x_findings(grid):
+            base = cycle_base if removals else chain_base
+            if improving and not _improves(out, base, len(nodes), sort_key):
+                continue
+            if removals:
+                _keep(out, self._cycle(grid, nodes, removals, cycle_base, sort_key, False, True), improving)
+            else:
+                _keep(out, self._chain(grid, nodes, chain_base, sort_key, False), improving)
 
     def _pass(self, grid: Position, index: int, depth: int, out: list[ChainHint], improving: bool, memo: WalkMemo | None) -> None:
         """One pass of walks from every start, at most ``depth`` links each; when
@@ -150,6 +146,7 @@ class ForcingChainsAndCycles(BaseTechnique):
         could be."""
         y_links, x_links, cycle_base, chain_base, sort_key = _PASSES[index]
         graph = PassGraph.pruned(grid, y_links, x_links) if memo is None else memo.graph(index, grid, y_links, x_links)
+        marks = Marks() if memo is None else None
         cands = grid.cands
         limit, longest = depth, UNBOUNDED
         bounded_by: ChainHint | None = None
@@ -167,15 +164,33 @@ class ForcingChainsAndCycles(BaseTechnique):
                     if limit < 3:
                         continue
                 start = ((cell * 9 + digit - 1) << 1) | 1
-                walked = self._walked(graph, index, start, limit, memo)
-                for cycle in walked.cycles(limit, longest):
+                cycles, chains = self._found(graph, marks, index, start, limit, longest, memo)
+                for cycle in cycles:
+                    if improving and not _improves(out, cycle_base, len(cycle), sort_key):
+                        continue  # as good as the best at most: neither its removals nor its hint are needed
                     removals = cycle_removals(grid, cycle)
                     if removals:
                         _keep(out, self._cycle(grid, cycle, removals, cycle_base, sort_key, y_links, x_links), improving)
-                if x_links:  # SE has no forcing Y-chains
-                    for found in walked.chains(limit):
-                        if found is not None:
-                            _keep(out, self._chain(grid, found, chain_base, sort_key, y_links), improving)
+                for found in chains:  # SE has no forcing Y-chains: none in the Y pass
+                    if found is not None and (not improving or _improves(out, chain_base, len(found), sort_key)):
+                        _keep(out, self._chain(grid, found, chain_base, sort_key, y_links), improving)
+
+    def _found(
+        self, graph: PassGraph, marks: Marks | None, index: int, start: Node, depth: int, longest: int, memo: WalkMemo | None
+    ) -> tuple[list[tuple[Node, ...]], tuple[tuple[Node, ...] | None, ...]]:
+        """The cycles (of at most ``longest`` nodes) and, with X links, the forcing chains
+        from ``start`` on and off, within ``depth`` links: walked on arrays in a search
+        that keeps no walk (``marks``), else from the memo or walked and kept."""
+        if marks is not None:
+            if not graph.live(start) and not (graph.x_links and graph.ons(start ^ 1)):
+                return [], ()  # the start implies nothing that implies anything, nor does its off node
+            cycles, chain = cycles_and_chain(graph, marks, start, depth, longest)
+            if not graph.x_links:
+                return cycles, ()
+            off = off_chain(graph, marks, start ^ 1, depth)
+            return cycles, (chain[1] if chain is not None else None, off[1] if off is not None else None)
+        walked = self._walked(graph, index, start, depth, memo)
+        return walked.cycles(depth, longest), walked.chains(depth) if graph.x_links else ()
 
     @staticmethod
     def _walked(graph: PassGraph, index: int, start: Node, depth: int, memo: WalkMemo | None) -> Walked:
@@ -246,6 +261,12 @@ def _keep(out: list[ChainHint], hint: ChainHint, improving: bool) -> None:
     """Add a hint: always (all hints), or when it beats the best so far (kept last)."""
     if not improving or not out or hint.key < out[-1].key:
         out.append(hint)
+
+
+def _improves(out: list[ChainHint], base: float, complexity: int, sort_key: int) -> bool:
+    """Whether a hint of this kind and complexity would beat the best so far (kept last):
+    what ``_keep`` decides, known before the hint is made."""
+    return not out or (chain_difficulty(base, complexity), complexity, sort_key) < out[-1].key
 
 
 def _depth(best: ChainHint | None, base: float, sort_key: int) -> int:

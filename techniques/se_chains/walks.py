@@ -68,7 +68,14 @@ class PassGraph:
         ``offs``' order)."""
         assert self.live_of is not None
         ons_of = self.ons_of
-        found = self.live_of[n] = [q for q in self.offs(n) if ons_of[q] or self.ons(q)]
+        found: list[Node] = []
+        for q in self.offs(n):
+            made = ons_of[q]
+            if made is None:
+                made = self.ons(q)
+            if made:
+                found.append(q)
+        self.live_of[n] = found
         return found
 
     def take(self, other: PassGraph, stale: Iterable[Node]) -> None:

@@ -26,6 +26,8 @@ _RANK: tuple[int, ...] = tuple(BLOCK_COL_ROW.index(u) for u in range(27))
 #: Words for each house number, and SE's value of a hidden single there.
 _HOUSE: tuple[str, ...] = tuple(unit.long_name for unit in UNITS)
 _VALUE: tuple[float, ...] = tuple(1.2 if unit.kind is UnitKind.BOX else 1.5 for unit in UNITS)
+#: The hidden single steps made so far, by house, cell, digit and kind (at most 8,748).
+_STEPS: dict[int, Step] = {}
 
 
 class SeHiddenSingle(BaseTechnique):
@@ -37,12 +39,27 @@ class SeHiddenSingle(BaseTechnique):
     def find(self, grid: Grid) -> Iterator[Step]:
         # the houses with one empty cell first, then SE's house order, then digits
         empty_in = grid.empty_in
-        found = sorted([(empty_in(u) > 1, _RANK[u], d, u) for u, d in grid.hidden_singles_by_age()])
+        found = [(empty_in(u) > 1, _RANK[u], d, u) for u, d in grid.hidden_singles_by_age()]
+        if not found:
+            return
+        first = min(found)  # the solver takes only the first: no sort for it
+        yield self._step(grid, first[3], first[2], not first[0])
+        found.remove(first)
+        found.sort()
         for many, _, digit, u in found:
             yield self._step(grid, u, digit, not many)
 
     def _step(self, grid: Grid, u: int, digit: int, alone: bool) -> Step:
+        """The step (one made per house, cell, digit and kind, then shared: a Step never
+        changes)."""
         cell = first_cell(grid.cells_with[digit] & UNITS[u].mask)
+        key = (u * 81 + cell) * 20 + digit * 2 + alone
+        step = _STEPS.get(key)
+        if step is None:
+            step = _STEPS[key] = self._made(u, cell, digit, alone)
+        return step
+
+    def _made(self, u: int, cell: int, digit: int, alone: bool) -> Step:
         house = _HOUSE[u]
         template = _LAST_CELL if alone else _HIDDEN
         text = template.format(House=house.capitalize(), house=house, cell=CELL_NAMES[cell], digit=digit)
