@@ -41,6 +41,8 @@ COMPILED = (
     "engine/profiles/se_style.py",
     "engine/profiles/hodoku_rater.py",
     "engine/profiles/se_rater.py",
+    # the walkthrough's grid drawing (a quarter of the README's `stepdoku explain`)
+    "engine/app/render/grid.py",
     # the hodoku profile's techniques
     "techniques/shared.py",
     "techniques/singles/singles.py",
@@ -70,6 +72,7 @@ COMPILED = (
     "techniques/als/xz_and_xy_wing.py",
     "techniques/forcing/link_tables.py",
     "techniques/forcing/hodoku_nets.py",
+    "techniques/forcing/hodoku_net_chains.py",
     "techniques/forcing/hodoku_order.py",
     "techniques/forcing/propagation.py",
     "techniques/forcing/conclusions.py",

@@ -20,14 +20,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Iterator
 
-from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, CellSet, Digit, Mask, cells_of
+from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, CellSet, Digit, Mask, bit_indices, cells_of
 from engine.cache import StateMemo, per_grid_version, remembered
 from engine.grid import Grid
 from engine.stop import checkpoint
 from engine.notation import compact_cells
 from techniques.shared import seeing_all
 
-@dataclass(frozen=True, slots=True)
 class Als:
     """n cells of one house holding n + 1 digits.
 
@@ -37,14 +36,21 @@ class Als:
     ``holding[d]`` (where d could be removed once d is known to be in the set; HoDoKu's
     ``buddiesPerCandidat``); house: the number of a house (in ``UNITS``) holding the cells;
     seen_digits: the digits whose ``sees_all`` is not empty (a quick test for techniques).
+
+    A plain class, not a frozen dataclass: a grid has hundreds of ALS, and compiled
+    (issue 24) a frozen dataclass costs some twenty times as much to make. Read-only by
+    convention; compared by identity.
     """
 
-    cells: CellSet
-    digits: Mask
-    holding: tuple[CellSet, ...]
-    sees_all: tuple[CellSet, ...]
-    house: int
-    seen_digits: Mask = 0
+    __slots__ = ("cells", "digits", "holding", "sees_all", "house", "seen_digits")
+
+    def __init__(self, cells: CellSet, digits: Mask, holding: tuple[CellSet, ...], sees_all: tuple[CellSet, ...], house: int, seen_digits: Mask = 0) -> None:
+        self.cells = cells
+        self.digits = digits
+        self.holding = holding
+        self.sees_all = sees_all
+        self.house = house
+        self.seen_digits = seen_digits
 
     @property
     def size(self) -> int:
@@ -63,23 +69,32 @@ class Als:
         """HoDoKu's form: ``r1c1234 {12345}``."""
         return als_text(self)
 
+    def __repr__(self) -> str:
+        return f"Als({als_text(self)})"
 
-@dataclass(frozen=True, slots=True)
+
 class RestrictedCommon:
     """The restricted common digit(s) of two ALS, given by their positions in ``AlsIndex.alses``.
 
     first < second; digits holds one or two digits; overlap: the two ALS share cells (the RC
-    digits never sit in the shared cells).
+    digits never sit in the shared cells). A plain class, as :class:`Als` is (a grid has
+    about a thousand).
     """
 
-    first: int
-    second: int
-    digits: Mask
-    overlap: bool
+    __slots__ = ("first", "second", "digits", "overlap")
+
+    def __init__(self, first: int, second: int, digits: Mask, overlap: bool) -> None:
+        self.first = first
+        self.second = second
+        self.digits = digits
+        self.overlap = overlap
 
     def other(self, als: int) -> int:
         """The ALS at the other end of the link."""
         return self.second if als == self.first else self.first
+
+    def __repr__(self) -> str:
+        return f"RestrictedCommon({self.first}, {self.second}, digits={self.digits:#b}, overlap={self.overlap})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,18 +213,20 @@ def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon
         for d in MASK_DIGITS[als.digits]:
             low = als.holding[d] & -als.holding[d]
             by_low[d].setdefault(low.bit_length() - 1, []).append(j)
-    pairs: dict[tuple[int, int], Mask] = {}
+    n = len(alses)
+    pairs: dict[int, Mask] = {}  # i * n + j -> the digits: in (i, j) order when sorted
     for i, als in enumerate(alses):
         for d in MASK_DIGITS[als.digits & als.seen_digits]:
-            seen = als.sees_all[d]
             table = by_low[d]
             bit = 1 << (d - 1)
-            while seen:
-                low = seen & -seen
-                seen ^= low
-                for j in table.get(low.bit_length() - 1, ()):
-                    if j > i and not alses[j].holding[d] & ~als.sees_all[d]:
-                        pairs[(i, j)] = pairs.get((i, j), 0) | bit
-    return tuple(
-        RestrictedCommon(i, j, digits, bool(alses[i].cells & alses[j].cells)) for (i, j), digits in sorted(pairs.items())
-    )
+            seen = als.sees_all[d]
+            for cell in bit_indices(seen):
+                for j in table.get(cell, ()):
+                    if j > i and not alses[j].holding[d] & ~seen:
+                        key = i * n + j
+                        pairs[key] = pairs.get(key, 0) | bit
+    out = []
+    for key in sorted(pairs):
+        i, j = divmod(key, n)
+        out.append(RestrictedCommon(i, j, pairs[key], bool(alses[i].cells & alses[j].cells)))
+    return tuple(out)

@@ -24,7 +24,6 @@ expansion (the number its choice compares) is :mod:`techniques.forcing.hodoku_ne
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Iterator, Mapping
 
 from engine.cells import BOXES, HOUSES_OF, LINES, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, UNITS, bit_indices, cells_of
@@ -38,19 +37,22 @@ from techniques.shared import N_CANDIDATES, candidate_at, candidate_literal, is_
 LOOK_AHEAD = 4
 
 
-@dataclass
 class Table:
     """One assumption's own table: its entries in order (the premise first), each with
     HoDoKu's distance (premise 1, then one more than the latest entry it rests on) and
     the positions it rests on (the latest first), and the node bit sets of its true and
-    false entries."""
+    false entries. (A plain class: compiled, a dataclass costs several times as much to
+    make, and a grid's nets make thousands.)"""
 
-    distance: dict[int, int] = field(default_factory=dict)  # literal -> distance
-    index: dict[int, int] = field(default_factory=dict)  # literal -> position
-    by_position: list[int] = field(default_factory=list)  # the distances, in order
-    reasons: list[list[int]] = field(default_factory=list)  # per position, latest first
-    on: int = 0
-    off: int = 0
+    __slots__ = ("distance", "index", "by_position", "reasons", "on", "off")
+
+    def __init__(self) -> None:
+        self.distance: dict[int, int] = {}  # literal -> distance
+        self.index: dict[int, int] = {}  # literal -> position
+        self.by_position: list[int] = []  # the distances, in order
+        self.reasons: list[list[int]] = []  # per position, latest first
+        self.on = 0
+        self.off = 0
 
     def add(self, lit: int, reasons: list[int]) -> None:
         """An entry resting on the entries at ``reasons`` (position 0, the premise, for
@@ -78,10 +80,8 @@ class Table:
         distances, index, by_position, entry_reasons = self.distance, self.index, self.by_position, self.reasons
         distance = (by_position[position] + 1) & DISTANCE_MASK
         self.off |= nodes  # a literal already here has its bit already
-        while nodes:
-            low = nodes & -nodes
-            nodes ^= low
-            lit = (low.bit_length() - 1) << 1 | 1
+        for node in bit_indices(nodes):
+            lit = node << 1 | 1
             if lit not in distances:
                 index[lit] = len(by_position)
                 distances[lit] = distance
@@ -289,10 +289,8 @@ class NetTables:
         while front_on or front_off:
             new_on = new_off = 0
             for front, false in ((front_on, 0), (front_off, 1)):
-                while front:  # the front's literals (bit_indices, inlined: the hot loop)
-                    low = front & -front
-                    front ^= low
-                    lit = (low.bit_length() - 1) << 1 | false
+                for node in bit_indices(front):
+                    lit = node << 1 | false
                     table = tables.get(lit) or self.table(lit)
                     new_on |= table.on
                     new_off |= table.off

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.cells import ALL_CELLS, BOXES, LINES, N_CELLS, PEER_MASK, UNITS, UNITS_OF, CellSet, Digit, bit_indices, cells_of
+from engine.cells import ALL_CELLS, BOXES, LINES, N_CELLS, PEER_MASK, UNITS, UNITS_OF, CellSet, Digit, bit_indices, cells_of, union_of
 from engine.grid import Grid
 from techniques.forcing.propagation import Event, Rule
 from techniques.shared import N_CANDIDATES, candidate_at, candidate_index, literal
@@ -89,17 +89,8 @@ class LinkTables:
         levels = [(front_on, front_off)]
         weak, strong = self.weak, self.strong
         while front_on or front_off:
-            new_off = new_on = 0
-            bits = front_on  # the front's nodes (bit_indices, inlined: the hot loop)
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                new_off |= weak[low.bit_length() - 1]
-            bits = front_off
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                new_on |= strong[low.bit_length() - 1]
+            new_off = union_of(front_on, weak)
+            new_on = union_of(front_off, strong)
             front_on, front_off = new_on & ~all_on, new_off & ~all_off
             all_on |= front_on
             all_off |= front_off

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, Sequence
 
-from engine.cells import CellSet, bit_indices
+from engine.cells import CellSet, bit_indices, union_of
 from techniques.hodoku_chains.link_graph import Node
 from techniques.shared import false_literal, is_true, node_of
 
@@ -107,7 +107,7 @@ class LiteralGraph:
         found = [frontier]
         if not delayed:  # no slowed literal: plain layers (the hot loop, kept lean)
             while len(found) <= max_depth:
-                frontier = implied_by(frontier, out) & ~visited
+                frontier = union_of(frontier, out) & ~visited
                 if not frontier:
                     break
                 visited |= frontier
@@ -115,7 +115,7 @@ class LiteralGraph:
             return found
         later: dict[int, int] = {}
         while len(found) <= max_depth:
-            reached = later.pop(len(found), 0) | implied_by(frontier & ~delayed, out)
+            reached = later.pop(len(found), 0) | union_of(frontier & ~delayed, out)
             if frontier & delayed:
                 for literal in bit_indices(frontier & delayed):
                     when = len(found) + self.delay[literal]
@@ -163,7 +163,7 @@ class LiteralGraph:
         included): a breadth-first search backwards from all of them at once."""
         seen = frontier = targets
         while frontier:
-            frontier = implied_by(frontier, self.inc) & ~seen
+            frontier = union_of(frontier, self.inc) & ~seen
             seen |= frontier
         return seen
 
@@ -217,17 +217,6 @@ class LiteralGraph:
 
         # A loop's end lies in the start cell on purpose: it blocks nothing.
         yield from extend(depth, 0, 0 if loop else self.keys[node_of(target)])
-
-
-def implied_by(literals: int, links: list[int]) -> int:
-    """One breadth-first layer: the union of ``links[x]`` for the literals ``x`` of a set
-    (``out`` gives what they imply, ``inc`` what implies them)."""
-    reached = 0
-    while literals:
-        low = literals & -literals
-        reached |= links[low.bit_length() - 1]
-        literals ^= low
-    return reached
 
 
 def reached_after(layers: list[int], first: int) -> int:

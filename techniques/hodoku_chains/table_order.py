@@ -22,7 +22,7 @@ The order of a literal's direct consequences (``successor_ranks``):
 
 from __future__ import annotations
 
-from engine.cells import BOX_OF, COL_OF, HOUSES_OF, MASK_DIGITS, PEER_MASK, ROW_OF, UNITS, Cell, bit_indices, cells_of, peers_by_house
+from engine.cells import BOX_OF, COL_OF, HOUSES_OF, MASK_DIGITS, PEER_MASK, ROW_OF, UNITS, Cell, bit_indices, cells_of, first_cell, peers_by_house
 from engine.grid import Grid
 from techniques.hodoku_chains.implications import LiteralGraph
 from techniques.hodoku_chains.link_graph import Node, candidate_node, group_nodes
@@ -75,7 +75,7 @@ class TableOrder:
         for house in HOUSES_OF[cell]:
             places = grid.cells_with[d] & UNITS[house].mask
             if places.bit_count() == 2:
-                out.append(self._literal(candidate_node(d, next(cells_of(places & ~(1 << cell)))), True))
+                out.append(self._literal(candidate_node(d, first_cell(places & ~(1 << cell))), True))
         for i, g in self.groups:
             if g.digit == d:
                 for house in _group_houses(g):
@@ -98,7 +98,7 @@ class TableOrder:
         for house in (box, line):
             others = self._others(node, house)
             if others.bit_count() == 1:
-                out.append(self._literal(candidate_node(d, next(cells_of(others))), True))
+                out.append(self._literal(candidate_node(d, first_cell(others)), True))
         for house in (line, box):
             mates = [i for i, g in self.groups if g != node and g.digit == d and not g.cells & node.cells and g.cells & ~UNITS[house].mask == 0]
             if len(mates) == 1 and not self._others(node, house) & ~self.graph.nodes[mates[0]].cells:
