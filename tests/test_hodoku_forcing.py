@@ -99,6 +99,19 @@ def test_a_digit_twice_in_a_house_in_words() -> None:
     assert words == "row 1 would hold 5 twice (r1c1 and r1c5)"
 
 
+def test_a_house_without_a_place_is_explained_by_its_chains() -> None:
+    """HoDoKu's (f) check, a house left without a place for a digit, names the places it
+    removes; the explanation follows a chain to each. (Until dde88e0 the places were read
+    from a spent generator: the contradiction named none, and the words jumped from the
+    assumption to the empty row.) A royle17 puzzle, its 35th step."""
+    grid = Grid.from_string("5..17.....3....2.....6.........248..1.............3....28........4.....6...7...5.")
+    steps = HODOKU.solve(grid).steps
+    step = next(s for s in steps if s.explanation.startswith("Suppose r4c8 is 9."))
+    assert str(step).startswith("Forcing Chain Contradiction in r5 => r4c8<>9")
+    assert "r5c9 is 3 (the last place for 3 in row 5), so row 5 has no place left for 4" in step.explanation
+    assert len(step.highlights.links) >= 6
+
+
 #: top1465 #48 before step 27: HoDoKu's net tables reach no placement, so it takes the
 #: first elimination in its order, a verity; our own nets (deeper) place r2c8 first.
 NET_POSITION = (
