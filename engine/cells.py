@@ -177,8 +177,8 @@ def mask_of(digits: Iterator[Digit] | tuple[Digit, ...] | list[Digit] | set[Digi
 
 #: Whether this module runs compiled (mypyc, the optional build of issue 24). Compiled, an
 #: int below 2**62 is a machine word while every operation on a larger one allocates an
-#: object, so a big bit set is read one 62-bit word at a time (4-8x faster on cell and
-#: candidate sets); interpreted, the fewest operations win.
+#: object, so a big bit set is read one 62-bit word at a time (2-8x faster on candidate
+#: and cell sets); interpreted, the fewest operations win.
 COMPILED: Final = not __file__.endswith(".py")
 WORD_BITS: Final = 62
 WORD_MASK: Final = (1 << WORD_BITS) - 1
