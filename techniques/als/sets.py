@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Iterator
 
-from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, CellSet, Digit, Mask, bit_indices, cells_of
+from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, CellSet, Digit, Mask, bit_indices, cells_of, first_cell
 from engine.cache import StateMemo, per_grid_version, remembered
 from engine.grid import Grid
 from engine.stop import checkpoint
@@ -211,8 +211,7 @@ def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon
     by_low: list[dict[Cell, list[int]]] = [{} for _ in range(10)]
     for j, als in enumerate(alses):
         for d in MASK_DIGITS[als.digits]:
-            low = als.holding[d] & -als.holding[d]
-            by_low[d].setdefault(low.bit_length() - 1, []).append(j)
+            by_low[d].setdefault(first_cell(als.holding[d]), []).append(j)
     n = len(alses)
     pairs: dict[int, Mask] = {}  # i * n + j -> the digits: in (i, j) order when sorted
     for i, als in enumerate(alses):
