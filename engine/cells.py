@@ -19,12 +19,12 @@ Digit: TypeAlias = int
 Mask: TypeAlias = int
 CellSet: TypeAlias = int
 
-N_CELLS = 81
-N_UNITS = 27
-N_DIGITS = 9
-ALL_DIGITS: Mask = 0x1FF
-ALL_CELLS: CellSet = (1 << N_CELLS) - 1
-DIGITS: tuple[Digit, ...] = tuple(range(1, 10))
+N_CELLS: Final = 81
+N_UNITS: Final = 27
+N_DIGITS: Final = 9
+ALL_DIGITS: Final[Mask] = 0x1FF
+ALL_CELLS: Final[CellSet] = (1 << N_CELLS) - 1
+DIGITS: Final[tuple[Digit, ...]] = tuple(range(1, 10))
 
 
 class UnitKind(Enum):
@@ -95,30 +95,30 @@ def _make_unit(kind: UnitKind, index: int, number: int) -> Unit:
 
 # Boxes first, then rows, then columns: the fixed order every technique loops in,
 # so golden step logs stay stable.
-UNITS: tuple[Unit, ...] = tuple(
+UNITS: Final[tuple[Unit, ...]] = tuple(
     _make_unit(kind, i, k * 9 + i) for k, kind in enumerate(UnitKind) for i in range(9)
 )
 #: Each house's short name and words, by number (made once: explanations use them often).
-UNIT_NAMES: tuple[str, ...] = tuple(f"{kind.value}{i + 1}" for kind in UnitKind for i in range(9))
-UNIT_LONG_NAMES: tuple[str, ...] = tuple(f"{kind.word} {i + 1}" for kind in UnitKind for i in range(9))
-BOXES: tuple[Unit, ...] = UNITS[0:9]
-ROWS: tuple[Unit, ...] = UNITS[9:18]
-COLS: tuple[Unit, ...] = UNITS[18:27]
-LINES: tuple[Unit, ...] = ROWS + COLS
+UNIT_NAMES: Final[tuple[str, ...]] = tuple(f"{kind.value}{i + 1}" for kind in UnitKind for i in range(9))
+UNIT_LONG_NAMES: Final[tuple[str, ...]] = tuple(f"{kind.word} {i + 1}" for kind in UnitKind for i in range(9))
+BOXES: Final[tuple[Unit, ...]] = UNITS[0:9]
+ROWS: Final[tuple[Unit, ...]] = UNITS[9:18]
+COLS: Final[tuple[Unit, ...]] = UNITS[18:27]
+LINES: Final[tuple[Unit, ...]] = ROWS + COLS
 
-ROW_OF: tuple[int, ...] = tuple(row_of(c) for c in range(N_CELLS))
-COL_OF: tuple[int, ...] = tuple(col_of(c) for c in range(N_CELLS))
-BOX_OF: tuple[int, ...] = tuple(box_of(c) for c in range(N_CELLS))
+ROW_OF: Final[tuple[int, ...]] = tuple(row_of(c) for c in range(N_CELLS))
+COL_OF: Final[tuple[int, ...]] = tuple(col_of(c) for c in range(N_CELLS))
+BOX_OF: Final[tuple[int, ...]] = tuple(box_of(c) for c in range(N_CELLS))
 
 #: UNITS_OF[cell] = (box unit number, row unit number, column unit number)
-UNITS_OF: tuple[tuple[int, int, int], ...] = tuple(
+UNITS_OF: Final[tuple[tuple[int, int, int], ...]] = tuple(
     (BOX_OF[c], 9 + ROW_OF[c], 18 + COL_OF[c]) for c in range(N_CELLS)
 )
 
 #: HOUSES_OF[cell] = (row unit number, column unit number, box unit number): the order in
 #: which the grid books a lost candidate in the cell's houses (HoDoKu's order, so the
 #: singles it reveals queue up the way HoDoKu's do).
-HOUSES_OF: tuple[tuple[int, int, int], ...] = tuple((r, k, b) for b, r, k in UNITS_OF)
+HOUSES_OF: Final[tuple[tuple[int, int, int], ...]] = tuple((r, k, b) for b, r, k in UNITS_OF)
 
 
 def _peer_mask(cell: Cell) -> CellSet:
@@ -128,13 +128,13 @@ def _peer_mask(cell: Cell) -> CellSet:
     return mask & ~(1 << cell)
 
 
-PEER_MASK: tuple[CellSet, ...] = tuple(_peer_mask(c) for c in range(N_CELLS))
-PEERS: tuple[tuple[Cell, ...], ...] = tuple(
+PEER_MASK: Final[tuple[CellSet, ...]] = tuple(_peer_mask(c) for c in range(N_CELLS))
+PEERS: Final[tuple[tuple[Cell, ...], ...]] = tuple(
     tuple(p for p in range(N_CELLS) if PEER_MASK[c] >> p & 1) for c in range(N_CELLS)
 )
 
 #: POSITION_IN_UNIT[unit number][cell] = index 0-8 of the cell inside that unit, or -1.
-POSITION_IN_UNIT: tuple[tuple[int, ...], ...] = tuple(
+POSITION_IN_UNIT: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(unit.cells.index(c) if c in unit.cells else -1 for c in range(N_CELLS)) for unit in UNITS
 )
 
@@ -151,13 +151,13 @@ def bit(digit: Digit) -> Mask:
 
 
 #: MASK_DIGITS[mask] = the digits in a 9-bit mask, ascending.
-MASK_DIGITS: tuple[tuple[Digit, ...], ...] = tuple(
+MASK_DIGITS: Final[tuple[tuple[Digit, ...], ...]] = tuple(
     tuple(d for d in DIGITS if m >> (d - 1) & 1) for m in range(ALL_DIGITS + 1)
 )
 #: MASK_COUNT[mask] = number of digits in the mask.
-MASK_COUNT: tuple[int, ...] = tuple(len(ds) for ds in MASK_DIGITS)
+MASK_COUNT: Final[tuple[int, ...]] = tuple(len(ds) for ds in MASK_DIGITS)
 #: SINGLE_DIGIT[mask] = the digit if the mask holds exactly one, else 0.
-SINGLE_DIGIT: tuple[Digit, ...] = tuple(ds[0] if len(ds) == 1 else 0 for ds in MASK_DIGITS)
+SINGLE_DIGIT: Final[tuple[Digit, ...]] = tuple(ds[0] if len(ds) == 1 else 0 for ds in MASK_DIGITS)
 
 
 def mask_of(digits: Iterator[Digit] | tuple[Digit, ...] | list[Digit] | set[Digit]) -> Mask:
@@ -280,7 +280,7 @@ def cell_name(cell: Cell) -> str:
     return CELL_NAMES[cell]
 
 
-CELL_NAMES: tuple[str, ...] = tuple(f"r{c // 9 + 1}c{c % 9 + 1}" for c in range(N_CELLS))
+CELL_NAMES: Final[tuple[str, ...]] = tuple(f"r{c // 9 + 1}c{c % 9 + 1}" for c in range(N_CELLS))
 
 
 def parse_cell_name(text: str) -> Cell:
@@ -304,7 +304,7 @@ def unit_by_name(name: str) -> Unit:
 
 
 #: Per cell, the masks of its box, row and column.
-HOUSE_MASKS_OF: tuple[tuple[CellSet, CellSet, CellSet], ...] = tuple(
+HOUSE_MASKS_OF: Final[tuple[tuple[CellSet, CellSet, CellSet], ...]] = tuple(
     (UNITS[b].mask, UNITS[r].mask, UNITS[c].mask) for b, r, c in UNITS_OF
 )
 

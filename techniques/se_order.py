@@ -9,15 +9,17 @@ columns 18-26 with cells in SE's order inside each house.
 
 from __future__ import annotations
 
+from typing import Final
+
 from functools import lru_cache
 
 from engine.cells import BOX_OF, COL_OF, N_CELLS, ROW_OF, UNITS, Cell
 
-BLOCK_UNITS: tuple[int, ...] = tuple(range(0, 9))
-ROW_UNITS: tuple[int, ...] = tuple(range(9, 18))
-COL_UNITS: tuple[int, ...] = tuple(range(18, 27))
+BLOCK_UNITS: Final[tuple[int, ...]] = tuple(range(0, 9))
+ROW_UNITS: Final[tuple[int, ...]] = tuple(range(9, 18))
+COL_UNITS: Final[tuple[int, ...]] = tuple(range(18, 27))
 #: Blocks, columns, rows: the order of SE's singles, subsets and direct techniques.
-BLOCK_COL_ROW: tuple[int, ...] = BLOCK_UNITS + COL_UNITS + ROW_UNITS
+BLOCK_COL_ROW: Final[tuple[int, ...]] = BLOCK_UNITS + COL_UNITS + ROW_UNITS
 
 
 def _house_cells(cell: Cell) -> tuple[Cell, ...]:
@@ -30,7 +32,7 @@ def _house_cells(cell: Cell) -> tuple[Cell, ...]:
 
 
 #: HOUSE_CELLS[cell]: the 20 cells ``cell`` sees, in SE's order (block, row, column).
-HOUSE_CELLS: tuple[tuple[Cell, ...], ...] = tuple(_house_cells(c) for c in range(N_CELLS))
+HOUSE_CELLS: Final[tuple[tuple[Cell, ...], ...]] = tuple(_house_cells(c) for c in range(N_CELLS))
 
 
 @lru_cache(maxsize=None)

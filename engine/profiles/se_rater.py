@@ -8,7 +8,7 @@ every step of every graded puzzle.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from engine.grid import Grid
 from engine.profiles.rating import Rating, TechniqueCount
@@ -16,7 +16,7 @@ from engine.profiles.se_style import se_tenths
 from engine.step import Step, tenths
 
 #: serate's rating of a puzzle it cannot solve, in tenths.
-UNSOLVABLE = 200
+UNSOLVABLE: Final = 200
 
 
 @dataclass

@@ -13,7 +13,7 @@ their bit masks; a triplet's third cell is an excluder of one of the first two.
 from __future__ import annotations
 
 import threading
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet
 from engine.grid import Grid
@@ -22,7 +22,7 @@ from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import HOUSE_CELLS
 from techniques.shared import cell_names, grouped_removals
 
-_TEXT = (
+_TEXT: Final = (
     "Consider every way to fill {cells} with their candidates. Each way either puts one digit twice in a "
     "house or leaves one of {excluders} (cells that see all of them) with no candidate, unless it uses "
     "none of {removed}. So remove {removals}."
@@ -79,7 +79,7 @@ class _Quiet:
 #: Per thread and size, the last position where the technique found nothing. A base-cell
 #: set (pair, or triplet) whose cells, and the cells that see its first two, are unchanged
 #: since then, all base cells there too, finds nothing again: only the others are tried.
-_QUIET: dict[tuple[int, int], _Quiet] = {}
+_QUIET: Final[dict[tuple[int, int], _Quiet]] = {}
 
 
 class AlignedExclusion(BaseTechnique):
@@ -153,9 +153,9 @@ class AlignedExclusion(BaseTechnique):
 
 
 #: A candidate outside the nine digits: the lone candidate of a pair's missing third cell.
-_NOTHING = 1 << 9
+_NOTHING: Final = 1 << 9
 #: _BITS[mask]: the one-bit masks of a candidate mask (the placeholder included), ascending.
-_BITS: tuple[tuple[int, ...], ...] = tuple(tuple(1 << i for i in range(10) if m >> i & 1) for m in range(2 * _NOTHING))
+_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(1 << i for i in range(10) if m >> i & 1) for m in range(2 * _NOTHING))
 
 
 def _partners(partners: dict[Cell, list[Cell]], cell: Cell, seen: list[CellSet]) -> list[Cell]:
@@ -234,8 +234,8 @@ def _excluded(cands: list[int], cells: tuple[Cell, ...], common: CellSet) -> tup
 #: The candidates each base cell can take, by the question (the cells' candidates, which of
 #: them see each other, the excluders that can be covered): a pure function, and the same
 #: questions recur from one position to the next.
-_USED: dict[int, int] = {}
-_USED_SIZE = 1 << 16
+_USED: Final[dict[int, int]] = {}
+_USED_SIZE: Final = 1 << 16
 
 
 def _used_three(m0: int, m1: int, m2: int, sees: int, blockers: list[int]) -> tuple[int, int, int]:
@@ -273,5 +273,5 @@ def _used_three(m0: int, m1: int, m2: int, sees: int, blockers: list[int]) -> tu
     return (u0, u1, u2)
 
 
-ALIGNED_PAIR_EXCLUSION = AlignedExclusion(2)
-ALIGNED_TRIPLET_EXCLUSION = AlignedExclusion(3)
+ALIGNED_PAIR_EXCLUSION: Final = AlignedExclusion(2)
+ALIGNED_TRIPLET_EXCLUSION: Final = AlignedExclusion(3)

@@ -8,7 +8,7 @@ then goes from the rest of those cross lines. Basic fish only: no fins.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import UNITS, cell_at
 from engine.position import Position
@@ -17,9 +17,9 @@ from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import colex
 from techniques.shared import cell_names
 
-_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
-_VALUES = {2: 3.2, 3: 3.8, 4: 5.2}
-_FISH = (
+_NAMES: Final = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+_VALUES: Final = {2: 3.2, 3: 3.8, 4: 5.2}
+_FISH: Final = (
     "In {bases}, {digit} can only go in {covers} ({places}). Each of the {k} base lines takes its {digit} "
     "in one of these {k} cross lines, which fills them all: remove {digit} from the rest of the cross "
     "lines, {targets}."

@@ -13,7 +13,7 @@ house's type that crosses the second: SE then places the digit there, and only t
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import CELL_NAMES, UNITS, Cell, first_cell
 from engine.position import Position
@@ -22,17 +22,17 @@ from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import BLOCK_UNITS, COL_UNITS, ROW_UNITS
 from techniques.shared import candidates, cell_names
 
-_LOCKED = (
+_LOCKED: Final = (
     "In {first}, {digit} can only go in cells that are also in {second} ({places}), so {second} gets "
     "its {digit} there: {digit} cannot go anywhere else in {second}. Remove it from {targets}."
 )
-_DIRECT = (
+_DIRECT: Final = (
     "In {first}, {digit} can only go in cells that are also in {second} ({places}), so {second} gets its "
     "{digit} there and nowhere else. That leaves {cell} as the only place for {digit} in {third}: it is {digit}."
 )
 
 #: (first house type, second house type) in SE's order.
-_PAIRS = ((BLOCK_UNITS, COL_UNITS), (BLOCK_UNITS, ROW_UNITS), (COL_UNITS, BLOCK_UNITS), (ROW_UNITS, BLOCK_UNITS))
+_PAIRS: Final = ((BLOCK_UNITS, COL_UNITS), (BLOCK_UNITS, ROW_UNITS), (COL_UNITS, BLOCK_UNITS), (ROW_UNITS, BLOCK_UNITS))
 
 
 def _crossing(first: tuple[int, ...], second: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -40,7 +40,7 @@ def _crossing(first: tuple[int, ...], second: tuple[int, ...]) -> list[tuple[int
 
 
 #: For a crossing (first, second): the other houses of the first one's type crossing the second.
-_THIRDS: dict[tuple[int, int], tuple[int, ...]] = {
+_THIRDS: Final[dict[tuple[int, int], tuple[int, ...]]] = {
     (a, b): tuple(c for c in kinds[0] if c != a and UNITS[c].mask & UNITS[b].mask)
     for kinds in _PAIRS
     for a, b in _crossing(*kinds)
@@ -49,7 +49,7 @@ _THIRDS: dict[tuple[int, int], tuple[int, ...]] = {
 
 #: SE's four phases: the first houses, and for each cell the house of the second kind
 #: holding it (the one a set of places in the first house would have to lie in).
-_PHASES: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+_PHASES: Final[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = tuple(
     (first, tuple(next(u for u in second if UNITS[u].mask >> c & 1) for c in range(81))) for first, second in _PAIRS
 )
 
@@ -133,5 +133,5 @@ class SeLocking(BaseTechnique):
         )
 
 
-SE_DIRECT_LOCKING = SeLocking(direct=True)
-SE_LOCKING = SeLocking(direct=False)
+SE_DIRECT_LOCKING: Final = SeLocking(direct=True)
+SE_LOCKING: Final = SeLocking(direct=False)

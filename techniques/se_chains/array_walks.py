@@ -12,11 +12,13 @@ node (most of the se profile's time on hard sets is these walks).
 
 from __future__ import annotations
 
+from typing import Final
+
 from techniques.se_chains.nodes import Node
 from techniques.se_chains.walks import N_NODES, PassGraph
 
 #: A node no walk has reached (``Marks.parent``); the start's parent is -1.
-UNSEEN = -2
+UNSEEN: Final = -2
 
 #: A cycle or chain with the round of the walk that found it.
 Found = tuple[int, tuple[Node, ...]]

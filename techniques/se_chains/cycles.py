@@ -18,7 +18,7 @@ on nodes are; that is what lets a breadth-first walk find cycles.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.grid import Grid
@@ -34,7 +34,7 @@ from techniques.se_chains.walk_memo import WalkMemo, visits
 from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph, Walked, forcing, walk
 
 #: (Y links, X links, cycle base, chain base, sort key) of SE's three passes, in its order.
-_PASSES = ((False, True, 6.5, 6.6, 2), (True, False, 6.5, 6.6, 3), (True, True, 7.0, 7.0, 4))
+_PASSES: Final = ((False, True, 6.5, 6.6, 2), (True, False, 6.5, 6.6, 3), (True, True, 7.0, 7.0, 4))
 
 
 def _rule(cells_with: list[int], a: Node, b: Node) -> int:
@@ -280,4 +280,4 @@ def _depth(best: ChainHint | None, base: float, sort_key: int) -> int:
     return complexity - 1
 
 
-FORCING_CHAINS_AND_CYCLES = ForcingChainsAndCycles()
+FORCING_CHAINS_AND_CYCLES: Final = ForcingChainsAndCycles()

@@ -19,14 +19,14 @@ keeps nor takes runs: its checkpoints would not be spent.
 from __future__ import annotations
 
 import threading
-from typing import Callable, Protocol
+from typing import Callable, Final, Protocol
 
 from engine.position import Position
 from techniques.se_chains.nodes import Node
 from techniques.se_chains.propagation import Advanced, Budget, Nested, Run
 
 #: The level whose inner rules each level's begin with.
-BASE_LEVEL = {2: 1, 3: 2, 4: 1, 5: 4}
+BASE_LEVEL: Final = {2: 1, 3: 2, 4: 1, 5: 4}
 
 
 class NestedRules(Protocol):
@@ -62,7 +62,7 @@ class LevelRuns:
         self._kept.clear()
 
 
-LEVEL_RUNS = LevelRuns()
+LEVEL_RUNS: Final = LevelRuns()
 
 
 def level_run(
@@ -90,5 +90,5 @@ def level_run(
 
 #: The levels some level begins with (only their runs are kept), and of those, the one
 #: two levels begin with (its runs are kept when taken up).
-_BASES = frozenset(BASE_LEVEL.values())
-_SHARED = frozenset(b for b in _BASES if list(BASE_LEVEL.values()).count(b) > 1)
+_BASES: Final = frozenset(BASE_LEVEL.values())
+_SHARED: Final = frozenset(b for b in _BASES if list(BASE_LEVEL.values()).count(b) > 1)

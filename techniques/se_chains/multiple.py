@@ -17,7 +17,7 @@ distinct inner chain's own complexity.
 
 from __future__ import annotations
 
-from typing import AbstractSet, Callable, Iterator
+from typing import AbstractSet, Callable, Final, Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
@@ -32,9 +32,9 @@ from techniques.se_chains.propagation import Advanced, Budget, Run, propagate
 from techniques.se_chains.walk_memo import InnerSearch
 
 #: Propagated nodes one producer call may take (a bound on work, never time).
-NODE_BOUND = 20_000_000
+NODE_BOUND: Final = 20_000_000
 
-_SUFFIX = {1: " (+)", 2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)", 4: " (+ Dynamic Forcing Chains)"}
+_SUFFIX: Final = {1: " (+)", 2: " (+ Forcing Chains)", 3: " (+ Multiple Forcing Chains)", 4: " (+ Dynamic Forcing Chains)"}
 
 
 def nested_suffix(level: int) -> str:
@@ -60,7 +60,7 @@ class _Best:
 
 
 #: No bound on a hint's complexity (a search for every hint).
-UNLIMITED = 10**9
+UNLIMITED: Final = 10**9
 
 
 class BestSoFar(Exception):
@@ -383,6 +383,6 @@ def _names(multiple: bool, dynamic: bool, nishio: bool, level: int) -> tuple[str
     return "Multiple Forcing Chains", "smfc"
 
 
-NISHIO_FORCING_CHAINS = MultipleChaining(multiple=False, dynamic=True, nishio=True)
-MULTIPLE_FORCING_CHAINS = MultipleChaining(multiple=True, dynamic=False, nishio=False)
-DYNAMIC_FORCING_CHAINS = MultipleChaining(multiple=True, dynamic=True, nishio=False)
+NISHIO_FORCING_CHAINS: Final = MultipleChaining(multiple=False, dynamic=True, nishio=True)
+MULTIPLE_FORCING_CHAINS: Final = MultipleChaining(multiple=True, dynamic=False, nishio=False)
+DYNAMIC_FORCING_CHAINS: Final = MultipleChaining(multiple=True, dynamic=True, nishio=False)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Callable
+from typing import Callable, Final
 
 from engine.cells import UNITS, UNITS_OF
 from engine.position import CandidateView, Position
@@ -209,7 +209,7 @@ def _chaining(inner: Callable[[CandidateView, Budget], list[ChainHint]], size: i
     return rule
 
 
-_BASIC: tuple[Rule, ...] = (_locking, _hidden_pairs, _naked_pairs, _x_wings)
+_BASIC: Final[tuple[Rule, ...]] = (_locking, _hidden_pairs, _naked_pairs, _x_wings)
 
 
 class _Walks:
@@ -317,5 +317,5 @@ def nested_forcing_chains(level: int) -> MultipleChaining:
     return MultipleChaining(multiple=True, dynamic=True, nishio=False, level=level, advanced=Nesting(level))
 
 
-DYNAMIC_PLUS_FORCING_CHAINS = nested_forcing_chains(1)
-NESTED_FORCING_CHAINS = tuple(nested_forcing_chains(level) for level in (2, 3, 4, 5))
+DYNAMIC_PLUS_FORCING_CHAINS: Final = nested_forcing_chains(1)
+NESTED_FORCING_CHAINS: Final = tuple(nested_forcing_chains(level) for level in (2, 3, 4, 5))

@@ -23,7 +23,7 @@ from collections import deque
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Protocol
+from typing import Callable, Final, Iterator, Protocol
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, UNITS_OF
 from engine.position import Position
@@ -81,7 +81,7 @@ class Run:
 
 #: Work units (``engine.stop``) of one call of a nested run's inner rules when it is stuck:
 #: they search the whole grid again (cycles, forcing chains), some milliseconds each.
-ADVANCED_WORK = 3
+ADVANCED_WORK: Final = 3
 
 
 class Budget:

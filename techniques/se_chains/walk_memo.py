@@ -12,7 +12,7 @@ implications changed since the previous position.
 from __future__ import annotations
 
 import threading
-from typing import AbstractSet
+from typing import AbstractSet, Final
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
@@ -33,9 +33,9 @@ def visits(source: Node, seen: dict[Node, Node], seen_off: dict[Node, Node]) -> 
 
 
 #: _CELL_ONS[cell]: the on nodes of the cell's nine candidates.
-_CELL_ONS: tuple[tuple[Node, ...], ...] = tuple(tuple(((cell * 9 + d) << 1) | 1 for d in range(9)) for cell in range(N_CELLS))
+_CELL_ONS: Final[tuple[tuple[Node, ...], ...]] = tuple(tuple(((cell * 9 + d) << 1) | 1 for d in range(9)) for cell in range(N_CELLS))
 #: _PEER_ONS[candidate]: the on nodes of the candidate's digit in the cells its cell sees.
-_PEER_ONS: tuple[tuple[Node, ...], ...] = tuple(
+_PEER_ONS: Final[tuple[tuple[Node, ...], ...]] = tuple(
     tuple(((other * 9 + cand % 9) << 1) | 1 for other in HOUSE_CELLS[cand // 9]) for cand in range(9 * N_CELLS)
 )
 
@@ -93,7 +93,7 @@ def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[i
 
 
 #: _UNIT_BITS[cell]: the cell's three houses, as a set of house numbers.
-_UNIT_BITS: tuple[int, ...] = tuple(sum(1 << u for u in UNITS_OF[cell]) for cell in range(N_CELLS))
+_UNIT_BITS: Final[tuple[int, ...]] = tuple(sum(1 << u for u in UNITS_OF[cell]) for cell in range(N_CELLS))
 
 
 def lost_links(before_cands: list[int], cands: list[int]) -> set[Node]:

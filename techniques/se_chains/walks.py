@@ -10,16 +10,16 @@ those changed (``walk_memo``).
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Final, Iterable
 
 from engine.cells import MASK_COUNT, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
 from techniques.se_chains.nodes import Node, on_to_off
 
 #: Nodes are numbered below this (two states of each of the 729 candidates).
-N_NODES = 2 * 9 * N_CELLS
+N_NODES: Final = 2 * 9 * N_CELLS
 #: A walk without a length limit.
-UNBOUNDED = 10**6
+UNBOUNDED: Final = 10**6
 
 
 class PassGraph:

@@ -9,7 +9,7 @@ pair. Both read the grid's incremental indexes, so finding the next single costs
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import CELL_NAMES, SINGLE_DIGIT, UNITS, UnitKind, first_cell
 from engine.grid import Grid
@@ -17,17 +17,17 @@ from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import BLOCK_COL_ROW
 
-_LAST_CELL = "{cell} is the last empty cell of {house}, so it takes the digit {house} is missing, {digit}."
-_HIDDEN = "{House} still needs a {digit}, and {cell} is the only cell of {house} where {digit} can go."
-_NAKED = "{cell} has only one candidate left: every digit but {digit} is already ruled out there."
+_LAST_CELL: Final = "{cell} is the last empty cell of {house}, so it takes the digit {house} is missing, {digit}."
+_HIDDEN: Final = "{House} still needs a {digit}, and {cell} is the only cell of {house} where {digit} can go."
+_NAKED: Final = "{cell} has only one candidate left: every digit but {digit} is already ruled out there."
 
 #: SE's rank of each house number (blocks, then columns, then rows).
-_RANK: tuple[int, ...] = tuple(BLOCK_COL_ROW.index(u) for u in range(27))
+_RANK: Final[tuple[int, ...]] = tuple(BLOCK_COL_ROW.index(u) for u in range(27))
 #: Words for each house number, and SE's value of a hidden single there.
-_HOUSE: tuple[str, ...] = tuple(unit.long_name for unit in UNITS)
-_VALUE: tuple[float, ...] = tuple(1.2 if unit.kind is UnitKind.BOX else 1.5 for unit in UNITS)
+_HOUSE: Final[tuple[str, ...]] = tuple(unit.long_name for unit in UNITS)
+_VALUE: Final[tuple[float, ...]] = tuple(1.2 if unit.kind is UnitKind.BOX else 1.5 for unit in UNITS)
 #: The hidden single steps made so far, by house, cell, digit and kind (at most 8,748).
-_STEPS: dict[int, Step] = {}
+_STEPS: Final[dict[int, Step]] = {}
 
 
 class SeHiddenSingle(BaseTechnique):
@@ -93,5 +93,5 @@ class SeNakedSingle(BaseTechnique):
             )
 
 
-SE_HIDDEN_SINGLE = SeHiddenSingle()
-SE_NAKED_SINGLE = SeNakedSingle()
+SE_HIDDEN_SINGLE: Final = SeHiddenSingle()
+SE_NAKED_SINGLE: Final = SeNakedSingle()

@@ -14,7 +14,7 @@ any house with more than k empty cells.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, UNITS, Cell, first_cell
 from engine.grid import Grid
@@ -25,26 +25,26 @@ from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import BLOCK_COL_ROW, colex
 from techniques.shared import cell_names, digit_words, removal_words
 
-_NAKED = (
+_NAKED: Final = (
     "{cells} can only hold {digits} between them, so these {k} cells of {house} take exactly those "
     "digits: remove {removals}."
 )
-_HIDDEN = (
+_HIDDEN: Final = (
     "In {house}, {digits} can only go in {cells}, so those cells hold exactly these digits and "
     "nothing else: remove {removals}."
 )
-_DIRECT = (
+_DIRECT: Final = (
     "In {house}, {digits} can only go in {cells}, so those cells hold only these digits. That leaves "
     "{cell} as the only place for {digit} in {house}: it is {digit}."
 )
-_WORDS = {2: "Pair", 3: "Triplet", 4: "Quad"}
-_NAKED_VALUES = {2: 3.0, 3: 3.6, 4: 5.0}
-_HIDDEN_VALUES = {2: 3.4, 3: 4.0, 4: 5.4}
-_DIRECT_VALUES = {2: 2.0, 3: 2.5}
+_WORDS: Final = {2: "Pair", 3: "Triplet", 4: "Quad"}
+_NAKED_VALUES: Final = {2: 3.0, 3: 3.6, 4: 5.0}
+_HIDDEN_VALUES: Final = {2: 3.4, 3: 4.0, 4: 5.4}
+_DIRECT_VALUES: Final = {2: 2.0, 3: 2.5}
 
 
 #: Every house, as a 27-bit set of house numbers.
-ALL_HOUSES = (1 << 27) - 1
+ALL_HOUSES: Final = (1 << 27) - 1
 
 
 def naked_sets(grid: Position, k: int, houses: int = ALL_HOUSES) -> Iterator[tuple[int, tuple[Cell, ...], int, tuple[Candidate, ...]]]:
@@ -192,8 +192,8 @@ class SeHiddenSet(BaseTechnique):
         )
 
 
-SE_DIRECT_HIDDEN_PAIR = SeHiddenSet(2, direct=True)
-SE_DIRECT_HIDDEN_TRIPLET = SeHiddenSet(3, direct=True)
+SE_DIRECT_HIDDEN_PAIR: Final = SeHiddenSet(2, direct=True)
+SE_DIRECT_HIDDEN_TRIPLET: Final = SeHiddenSet(3, direct=True)
 SE_NAKED_PAIR, SE_NAKED_TRIPLET, SE_NAKED_QUAD = (SeNakedSet(k) for k in (2, 3, 4))
 SE_HIDDEN_PAIR, SE_HIDDEN_TRIPLET, SE_HIDDEN_QUAD = (SeHiddenSet(k, direct=False) for k in (2, 3, 4))
-SE_SUBSETS = (SE_DIRECT_HIDDEN_PAIR, SE_DIRECT_HIDDEN_TRIPLET, SE_NAKED_PAIR, SE_NAKED_TRIPLET, SE_NAKED_QUAD, SE_HIDDEN_PAIR, SE_HIDDEN_TRIPLET, SE_HIDDEN_QUAD)
+SE_SUBSETS: Final = (SE_DIRECT_HIDDEN_PAIR, SE_DIRECT_HIDDEN_TRIPLET, SE_NAKED_PAIR, SE_NAKED_TRIPLET, SE_NAKED_QUAD, SE_HIDDEN_PAIR, SE_HIDDEN_TRIPLET, SE_HIDDEN_QUAD)

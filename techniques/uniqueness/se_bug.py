@@ -19,7 +19,7 @@ value must be true:
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from typing import Final, Iterator, NamedTuple
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, Cell, bit
 from engine.grid import Grid
@@ -28,7 +28,7 @@ from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import HOUSE_CELLS, colex
 from techniques.shared import cell_names, digit_words, grouped_removals
 
-_TEXT = (
+_TEXT: Final = (
     "Without their BUG values ({bug}), every open cell would have two candidates and every digit two places "
     "in each house: a pattern that always leaves at least two solutions. This step relies on the puzzle "
     "having a single solution, so one BUG value is true{why}: remove {removals}."
@@ -185,4 +185,4 @@ def _union(masks: Iterator[int]) -> int:
     return out
 
 
-SE_BUG = SeBug()
+SE_BUG: Final = SeBug()

@@ -23,7 +23,7 @@ depth-first walk, including its way of pooling the extra digits of the cells it 
 
 from __future__ import annotations
 
-from typing import Callable, Iterator, NamedTuple
+from typing import Callable, Final, Iterator, NamedTuple
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, Cell, bit
 from engine.grid import Grid
@@ -33,9 +33,9 @@ from techniques.se_order import HOUSE_CELLS, colex
 from techniques.shared import cell_names, digit_words, grouped_removals
 
 #: Loop-search nodes per call before the search gives up (a bound on work, never time).
-NODE_BOUND = 200_000
+NODE_BOUND: Final = 200_000
 
-_TEXT = (
+_TEXT: Final = (
     "The cells {loop} all hold {v1} and {v2} and form a closed loop through their houses. If {v1} and {v2} "
     "were their only candidates, the two digits could be swapped along the loop and the puzzle would have "
     "two solutions. This step relies on the puzzle having a single solution, so {why}: remove {removals}."
@@ -66,7 +66,7 @@ def loop_difficulty(size: int) -> float:
 
 
 #: HOUSE_BITS[cell]: the cell's three houses as a set of house numbers.
-HOUSE_BITS: tuple[int, ...] = tuple((1 << b) | (1 << r) | (1 << k) for b, r, k in UNITS_OF)
+HOUSE_BITS: Final[tuple[int, ...]] = tuple((1 << b) | (1 << r) | (1 << k) for b, r, k in UNITS_OF)
 
 
 def _members(grid: Grid, pair: int) -> list[tuple[Cell, ...]]:
@@ -402,4 +402,4 @@ def _union(masks: Iterator[int] | list[int]) -> int:
     return out
 
 
-UNIQUE_LOOPS = UniqueLoops()
+UNIQUE_LOOPS: Final = UniqueLoops()

@@ -9,7 +9,7 @@ that see both wings (and the pivot, for XYZ).
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, SINGLE_DIGIT, Cell
 from engine.grid import Grid
@@ -18,7 +18,7 @@ from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import HOUSE_CELLS
 from techniques.shared import cell_names
 
-_WING = (
+_WING: Final = (
     "{pivot} is {pivot_digits}. If it is {x}, {wing1} is {z}; if it is {y}, {wing2} is {z}{third}. "
     "Either way one of them holds {z}, so {z} cannot go in a cell that sees {who}: remove it from {targets}."
 )
@@ -91,5 +91,5 @@ class SeWing(BaseTechnique):
         )
 
 
-SE_XY_WING = SeWing(xyz=False)
-SE_XYZ_WING = SeWing(xyz=True)
+SE_XY_WING: Final = SeWing(xyz=False)
+SE_XYZ_WING: Final = SeWing(xyz=True)
