@@ -78,6 +78,7 @@ COMPILED = (
     "techniques/forcing/conclusions.py",
     # the se profile's own (Sudoku Explainer's chaining and exclusion)
     "techniques/se_order.py",
+    "techniques/se_places.py",
     "techniques/se_chains/nodes.py",
     "techniques/se_chains/propagation.py",
     "techniques/se_chains/cycles.py",

@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Final, Iterator
 
 from engine.cells import UNITS, cell_at
+from engine.grid import Grid
 from engine.position import Position
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import colex
+from techniques.se_places import house_positions
 from techniques.shared import cell_names
 
 _NAMES: Final = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -28,6 +30,10 @@ _FISH: Final = (
 
 def _line_places(grid: Position, digit: int, by_column: bool) -> list[int]:
     """For each column (or row): the rows (columns) where ``digit`` can go, as a 9-bit mask."""
+    if isinstance(grid, Grid):  # a line's positions are those rows (columns)
+        base = (18 if by_column else 9) * 9 + digit - 1
+        table = house_positions(grid)
+        return [table[base + 9 * i] for i in range(9)]
     out = [0] * 9
     cells = grid.cells_with[digit]
     while cells:

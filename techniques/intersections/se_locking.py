@@ -16,10 +16,12 @@ from __future__ import annotations
 from typing import Final, Iterator
 
 from engine.cells import CELL_NAMES, UNITS, Cell, first_cell
+from engine.grid import Grid
 from engine.position import Position
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import BLOCK_UNITS, COL_UNITS, ROW_UNITS
+from techniques.se_places import cells_at, house_positions
 from techniques.shared import candidates, cell_names
 
 _LOCKED: Final = (
@@ -58,6 +60,9 @@ def locked_sets(grid: Position, only: list[int] | None = None) -> Iterator[tuple
     """(first house, second house, digit, places) for every digit locked in an
     intersection, in SE's order; places has two or more cells. ``only[digit]``: a cell set;
     skip a digit whose first house has none of those cells."""
+    if only is None and isinstance(grid, Grid):
+        yield from _locked_positions(house_positions(grid))
+        return
     cells_with = grid.cells_with
     for firsts, second_of in _PHASES:
         for first in firsts:
@@ -75,6 +80,43 @@ def locked_sets(grid: Position, only: list[int] | None = None) -> Iterator[tuple
                 found.sort()  # SE visits the crossings of a house in order, then the digits
             for second, digit, places in found:
                 yield first, second, digit, places
+
+
+def _groups(first: int, second_kind: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The houses of the second kind crossing ``first``, each with its cells' positions in
+    ``first``."""
+    out = []
+    for second in second_kind:
+        positions = sum(1 << i for i, c in enumerate(UNITS[first].cells) if UNITS[second].mask >> c & 1)
+        if positions:
+            out.append((second, positions))
+    return tuple(out)
+
+
+#: ``locked_sets``' four phases on positions: the first houses, and for each, the houses
+#: of the second kind crossing it with the positions they cover.
+_GROUPS: Final[tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], ...]] = tuple(
+    tuple((first, _groups(first, second)) for first in firsts) for firsts, second in _PAIRS
+)
+
+
+def _locked_positions(table: list[int]) -> Iterator[tuple[int, int, int, int]]:
+    """``locked_sets`` read from a grid's places as positions (``se_places``)."""
+    for phase in _GROUPS:
+        for first, groups in phase:
+            found: list[tuple[int, int, int]] = []
+            base = first * 9
+            for digit in range(1, 10):
+                at = table[base + digit - 1]
+                if at & (at - 1):
+                    for second, positions in groups:
+                        if not at & ~positions:
+                            found.append((second, digit, at))
+                            break
+            if len(found) > 1:
+                found.sort()  # SE visits the crossings of a house in order, then the digits
+            for second, digit, at in found:
+                yield first, second, digit, cells_at(first, at)
 
 
 class SeLocking(BaseTechnique):

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from typing import Final, Iterator
 
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, UNITS, Cell, first_cell
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, UNITS, Cell
 from engine.grid import Grid
 from engine.position import Position
 from engine.notation import compact_cells, digit_list
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import BLOCK_COL_ROW, colex
+from techniques.se_places import cells_at, house_positions, positions_of
 from techniques.shared import cell_names, digit_words, removal_words
 
 _NAKED: Final = (
@@ -89,23 +90,30 @@ def _pairs_alike(masks: list[int]) -> list[tuple[int, ...]]:
 
 
 def hidden_sets(grid: Position, k: int, direct: bool = False, houses: int = ALL_HOUSES) -> Iterator[tuple[int, int, int, list[int]]]:
-    """(house, digit mask, cells as a cell set, places of each digit in the house) of every
-    hidden set of size k, in SE's order (``direct``: in the houses SE's direct forms use;
+    """(house, digit mask, cells as a cell set, places of each digit in the house as
+    positions: bit i for the house's i-th cell) of every hidden set of size k, in SE's order (``direct``: in the houses SE's direct forms use;
     only in ``houses``, a set of house numbers)."""
+    table = house_positions(grid) if isinstance(grid, Grid) else None
     for u in BLOCK_COL_ROW:
         if not houses >> u & 1:
             continue
         empty = grid.empty_in(u)
         if not (empty > 2 * k or (direct and empty > k)):
             continue
-        house = UNITS[u].mask
-        places = [grid.cells_with[d] & house for d in range(1, 10)]
+        if table is not None:  # positions in the house: the same counts and equalities
+            places = table[u * 9 : u * 9 + 9]
+        else:
+            house = UNITS[u].mask
+            places = [grid.cells_with[d] & house for d in range(1, 10)]
         for combo in _pairs_alike(places) if k == 2 else _subsets(places, k):
             union = 0
             for i in combo:
                 union |= places[i]
             if union.bit_count() == k:
-                yield u, sum(1 << i for i in combo), union, places
+                if table is not None:
+                    yield u, sum(1 << i for i in combo), cells_at(u, union), places
+                else:
+                    yield u, sum(1 << i for i in combo), union, [positions_of(u, p) for p in places]
 
 
 class SeNakedSet(BaseTechnique):
@@ -161,12 +169,13 @@ class SeHiddenSet(BaseTechnique):
         removals = tuple(Candidate(d, c) for c in cells for d in MASK_DIGITS[grid.cands[c] & ~digit_mask])
         if not self.direct:
             return self._step(u, cells, digit_mask, removals) if removals else None
+        at = positions_of(u, union)
         for i in range(9):
             here = places[i]
             if not digit_mask >> i & 1 and here & (here - 1):
-                left = here & ~union
+                left = here & ~at
                 if left and not left & (left - 1):
-                    single = Candidate(i + 1, first_cell(left))
+                    single = Candidate(i + 1, UNITS[u].cells[left.bit_length() - 1])
                     return self._step(u, cells, digit_mask, (), single)
         return None
 

@@ -93,7 +93,9 @@ class _LoopSearch:
         self.pair = pair
         self.nodes = nodes
         self.loop: list[Cell] = []
-        self.in_loop = 0
+        #: The loop's cells, by cell (a list, not a cell set: an 81-bit int allocates on
+        #: every change when compiled).
+        self.in_loop = [False] * N_CELLS
         self.results: list[tuple[Cell, ...]] = []
         self.members = members
 
@@ -104,7 +106,8 @@ class _LoopSearch:
             raise WorkBoundExceeded(f"unique loop search passed {NODE_BOUND} nodes")
         loop = self.loop
         loop.append(cell)
-        self.in_loop |= 1 << cell
+        in_loop = self.in_loop
+        in_loop[cell] = True
         size = len(loop)
         even = size % 2 == 0  # the parity of the next position
         seen = seen_even if even else seen_odd
@@ -116,7 +119,7 @@ class _LoopSearch:
             for other in members[u]:
                 if other == start and size >= 4:
                     self.results.append(tuple(loop))
-                elif not self.in_loop >> other & 1:
+                elif not in_loop[other]:
                     mask = cands[other]
                     extra = (extra | mask) & ~pair
                     big = MASK_COUNT[mask] > 2
@@ -127,7 +130,7 @@ class _LoopSearch:
                         else:
                             self.walk(other, allowed_extra - big, extra, kind, seen_even, seen | houses)
         loop.pop()
-        self.in_loop &= ~(1 << cell)
+        in_loop[cell] = False
 
 
 def is_valid_loop(loop: tuple[Cell, ...]) -> bool:

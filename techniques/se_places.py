@@ -1,0 +1,79 @@
+"""Where each digit can go in each house, as positions 0-8 inside the house (bit ``i``:
+the house's ``i``-th cell in ``UNITS`` order), made once per grid version.
+
+SE's direct producers and subsets (Direct Pointing, Direct Hidden Pair and Triplet,
+Pointing and Claiming, hidden sets) each looked at every house and digit through the
+digit's 81-bit cell set; compiled, every ``&`` on such a set allocates an int. The
+solver asks them in turn about one position, so the places are read once here from the
+candidate masks (small ints only) and shared; each producer then works on 9-bit masks.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.cells import BOX_OF, COL_OF, MASK_DIGITS, N_CELLS, ROW_OF, UNITS, CellSet
+from engine.grid import Grid
+
+#: Per cell: its position bit in its box, row and column.
+_BITS_IN: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (1 << (3 * (ROW_OF[c] % 3) + COL_OF[c] % 3), 1 << COL_OF[c], 1 << ROW_OF[c]) for c in range(N_CELLS)
+)
+#: Per cell: the table index of digit 1 in its box, row and column (add ``digit - 1``).
+_INDEX_OF: Final[tuple[tuple[int, int, int], ...]] = tuple(
+    (BOX_OF[c] * 9, (9 + ROW_OF[c]) * 9, (18 + COL_OF[c]) * 9) for c in range(N_CELLS)
+)
+
+
+class _Last:
+    """The last table made, with its grid version (a table never changes once made)."""
+
+    __slots__ = ("version", "table")
+
+    def __init__(self, version: int, table: list[int]) -> None:
+        self.version = version
+        self.table = table
+
+
+_LAST: Final[list[_Last]] = [_Last(-1, [])]
+
+
+def house_positions(grid: Grid) -> list[int]:
+    """``table[u * 9 + digit - 1]``: the positions in house ``u`` where ``digit`` can go
+    (0 once placed there). Shared by the callers of one grid version: read only."""
+    last = _LAST[0]
+    if last.version == grid.version:
+        return last.table
+    table = [0] * (27 * 9)
+    cands = grid.cands
+    for cell in range(N_CELLS):
+        mask = cands[cell]
+        if mask:
+            in_box, in_row, in_col = _BITS_IN[cell]
+            box, row, col = _INDEX_OF[cell]
+            for d in MASK_DIGITS[mask]:
+                table[box + d - 1] |= in_box
+                table[row + d - 1] |= in_row
+                table[col + d - 1] |= in_col
+    _LAST[0] = _Last(grid.version, table)
+    return table
+
+
+def cells_at(u: int, positions: int) -> CellSet:
+    """The cells of house ``u`` at these positions, as a cell set."""
+    cells = UNITS[u].cells
+    out = 0
+    while positions:
+        low = positions & -positions
+        out |= 1 << cells[low.bit_length() - 1]
+        positions ^= low
+    return out
+
+
+def positions_of(u: int, cells: CellSet) -> int:
+    """The positions in house ``u`` of those of ``cells`` that lie in it."""
+    out = 0
+    for i, cell in enumerate(UNITS[u].cells):
+        if cells >> cell & 1:
+            out |= 1 << i
+    return out

@@ -1,0 +1,82 @@
+"""SE's direct producers and subsets read a grid's places as positions in each house
+(``techniques.se_places``, one table per grid version): on every position of real se
+solves they find what the cell-set reading (the one nested chains use on their views)
+finds, in the same order."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from engine.cells import UNITS
+from engine.grid import Grid
+from engine.position import CandidateView, Position, empty_counts
+from engine.profiles import load_profile
+from techniques import CATALOG
+from techniques.fish.se_fish import _line_places, fish_patterns
+from techniques.intersections.se_locking import locked_sets
+from techniques.se_places import cells_at, house_positions, positions_of
+from techniques.subsets.se_subsets import hidden_sets
+
+ROYLE = Path(__file__).resolve().parent.parent / "puzzles" / "royle17_sample1000.tsv"
+
+
+@cache
+def positions() -> list[Grid]:
+    """Every position of the se solves of ten 17-clue puzzles, and a thinned copy of
+    each (a few candidates gone, as a solve's later positions have)."""
+    profile = load_profile("se", CATALOG)
+    lines = [line.split()[0] for line in ROYLE.read_text().splitlines() if line and not line.startswith("#")][:10]
+    out: list[Grid] = []
+    for line in lines:
+        seen: list[Grid] = []
+        profile.solve(Grid.from_string(line), watch=lambda grid, step: seen.append(grid.copy()))
+        out.extend(seen[::3])
+    return out
+
+
+def view_of(grid: Grid) -> Position:
+    """The same position as a view (read through cell sets)."""
+    return CandidateView(grid.cands[:], grid.cells_with[:], grid.values[:], empty_counts(grid.values))
+
+
+def test_the_table_is_each_house_s_places() -> None:
+    for grid in positions()[::5]:
+        table = house_positions(grid)
+        for u in range(27):
+            for digit in range(1, 10):
+                cells = grid.cells_with[digit] & UNITS[u].mask
+                assert table[u * 9 + digit - 1] == positions_of(u, cells)
+                assert cells_at(u, table[u * 9 + digit - 1]) == cells
+
+
+def test_a_changed_grid_gets_a_new_table() -> None:
+    grid = positions()[0].copy()
+    before = house_positions(grid)[:]
+    cell = next(c for c in range(81) if grid.cands[c] and grid.cands[c] & (grid.cands[c] - 1))
+    digit = grid.cands[cell].bit_length()
+    grid.eliminate(cell, digit)
+    assert house_positions(grid) != before
+
+
+def test_locked_sets_as_on_a_view() -> None:
+    for grid in positions():
+        assert list(locked_sets(grid)) == list(locked_sets(view_of(grid)))
+
+
+@pytest.mark.parametrize("k,direct", [(2, True), (3, True), (2, False), (3, False), (4, False)])
+def test_hidden_sets_as_on_a_view(k: int, direct: bool) -> None:
+    for grid in positions():
+        assert list(hidden_sets(grid, k, direct)) == list(hidden_sets(view_of(grid), k, direct))
+
+
+def test_fish_as_on_a_view() -> None:
+    for grid in positions():
+        view = view_of(grid)
+        for digit in range(1, 10):
+            for by_column in (True, False):
+                assert _line_places(grid, digit, by_column) == _line_places(view, digit, by_column)
+        for k in (2, 3, 4):
+            assert list(fish_patterns(grid, k)) == list(fish_patterns(view, k))
