@@ -242,7 +242,7 @@ class Grid:
         self._naked.pop(cell, None)
         # The peers holding the digit lose it, in ascending order (``eliminate`` inlined, under
         # the one new version: a hot path).
-        cands, naked, lose = self.cands, self._naked, self._lose_place
+        cands, naked = self.cands, self._naked
         peers = self.cells_with[digit] & PEER_MASK[cell]
         while peers:
             low = peers & -peers
@@ -254,7 +254,7 @@ class Grid:
                 if not mask:
                     raise Contradiction(f"{CELL_NAMES[peer]} has no candidate left", cells=(peer,))
                 naked[peer] = None
-            lose(peer, digit)
+            self._lose_place(peer, digit)  # a native call when compiled (a bound method would not be)
         for d in MASK_DIGITS[others]:
             self._lose_place(cell, d)
 

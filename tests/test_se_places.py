@@ -10,16 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from engine.cells import UNITS
+from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS
+from engine.formats import parse_library
 from engine.grid import Grid
 from engine.position import CandidateView, Position, empty_counts
 from engine.profiles import load_profile
 from techniques import CATALOG
 from techniques.fish.se_fish import _line_places, fish_patterns
-from techniques.intersections.se_locking import locked_sets
+from techniques.intersections.se_locking import SE_DIRECT_LOCKING, SE_LOCKING, SeLocking, locked_sets
+from techniques.se_chains.multiple import _NISHIO_RUNS, NISHIO_FORCING_CHAINS
 from techniques.se_places import cells_at, house_positions, positions_of
 from techniques.subsets.se_subsets import hidden_sets
+from tests.positions import load
 
+SE_CHAINS = Path(__file__).resolve().parent.parent / "puzzles" / "techniques" / "se_chains.txt"
 ROYLE = Path(__file__).resolve().parent.parent / "puzzles" / "royle17_sample1000.tsv"
 
 
@@ -80,3 +84,38 @@ def test_fish_as_on_a_view() -> None:
                 assert _line_places(grid, digit, by_column) == _line_places(view, digit, by_column)
         for k in (2, 3, 4):
             assert list(fish_patterns(grid, k)) == list(fish_patterns(view, k))
+
+
+@pytest.mark.parametrize("technique", [SE_DIRECT_LOCKING, SE_LOCKING], ids=["dpt", "spt"])
+def test_pointing_and_claiming_as_on_a_view(technique: SeLocking) -> None:
+    found = 0
+    for grid in positions():
+        steps = list(technique.find(grid))
+        assert steps == list(technique.find(view_of(grid)))
+        found += len(steps)
+    assert found  # the positions hold such steps
+
+
+def nishio_positions() -> list[Grid]:
+    """The se_chains positions of Nishio steps, each with a thinned copy (a candidate of
+    another digit gone) where every run of the untouched digits is kept."""
+    lines = [p for p in load(SE_CHAINS) if p.code == "snfc"]
+    out: list[Grid] = []
+    for p in lines:
+        grid = parse_library(p.library_line()).to_grid()
+        out.append(grid)
+        thinned = grid.copy()
+        cell = next(c for c in range(81) if grid.cands[c] and MASK_COUNT[grid.cands[c]] > 2)
+        thinned.eliminate(cell, MASK_DIGITS[grid.cands[cell]][-1])
+        out.append(thinned)
+    return out
+
+
+def test_nishio_runs_kept_by_their_digit_s_places_give_the_same_steps() -> None:
+    fresh = []
+    for grid in nishio_positions():
+        _NISHIO_RUNS.results.clear()
+        fresh.append(list(NISHIO_FORCING_CHAINS.find(grid)))
+    kept = [list(NISHIO_FORCING_CHAINS.find(grid)) for grid in nishio_positions()]
+    assert fresh == kept
+    assert sum(1 for steps in fresh if steps) >= 3 and len(_NISHIO_RUNS.results) > 0

@@ -49,6 +49,14 @@ _THIRDS: Final[dict[tuple[int, int], tuple[int, ...]]] = {
 }
 
 
+#: ``_THIRDS`` by ``first * 27 + second`` (an index, not a tuple key to build).
+_THIRDS_OF: Final[tuple[tuple[int, ...], ...]] = tuple(_THIRDS.get((a, b), ()) for a in range(27) for b in range(27))
+#: By ``h * 27 + g``: the positions in house ``h`` of its cells outside house ``g``.
+_OUTSIDE: Final[tuple[int, ...]] = tuple(
+    sum(1 << i for i, c in enumerate(UNITS[h].cells) if not UNITS[g].mask >> c & 1) for h in range(27) for g in range(27)
+)
+
+
 #: SE's four phases: the first houses, and for each cell the house of the second kind
 #: holding it (the one a set of places in the first house would have to lie in).
 _PHASES: Final[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = tuple(
@@ -132,6 +140,9 @@ class SeLocking(BaseTechnique):
         self.direct = direct
 
     def find(self, grid: Position) -> Iterator[Step]:
+        if isinstance(grid, Grid):
+            yield from self._found(grid, house_positions(grid))
+            return
         for first, second, digit, places in locked_sets(grid):
             targets = grid.cells_with[digit] & UNITS[second].mask & ~UNITS[first].mask
             pointing = first < 9
@@ -144,6 +155,22 @@ class SeLocking(BaseTechnique):
                 left = here & ~UNITS[second].mask
                 if here & (here - 1) and left and not left & (left - 1):
                     yield self._step(grid, first, second, digit, places, targets, (third, first_cell(left)), 1.7 if pointing else 1.9)
+
+    def _found(self, grid: Grid, table: list[int]) -> Iterator[Step]:
+        """``find`` on a grid's places as positions (``se_places``): the same steps."""
+        for first, second, digit, places in locked_sets(grid):
+            pointing = first < 9
+            if not self.direct:
+                targets = table[second * 9 + digit - 1] & _OUTSIDE[second * 27 + first]
+                if targets:
+                    yield self._step(grid, first, second, digit, places, cells_at(second, targets), rating=2.6 if pointing else 2.8)
+                continue
+            for third in _THIRDS_OF[first * 27 + second]:
+                here = table[third * 9 + digit - 1]
+                left = here & _OUTSIDE[third * 27 + second]
+                if here & (here - 1) and left and not left & (left - 1):
+                    cell = UNITS[third].cells[left.bit_length() - 1]
+                    yield self._step(grid, first, second, digit, places, 0, (third, cell), 1.7 if pointing else 1.9)
 
     def _step(
         self, grid: Position, first: int, second: int, digit: int, places: int, targets: int,

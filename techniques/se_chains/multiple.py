@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import AbstractSet, Callable, Final, Iterator
 
+from engine.cache import StateMemo
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
 from engine.step import Candidate, Step
@@ -69,6 +70,11 @@ class BestSoFar(Exception):
     def __init__(self, hint: ChainHint, bound: WorkLimitReached) -> None:
         super().__init__("work bound reached")
         self.hint, self.bound = hint, bound
+
+
+#: Nishio runs by (start, limit or -1, the places of the start's digit): what a run
+#: finds and the nodes it took (read only: runs are never changed once made).
+_NISHIO_RUNS: Final[StateMemo[tuple[int, int, int], tuple[Run, int]]] = StateMemo()
 
 
 class _Search:
@@ -124,10 +130,28 @@ class _Search:
 
     def _propagate(self, start: Node, resume: tuple[Run, Advanced] | None = None) -> Run:
         chaining = self.chaining
+        if chaining.nishio:
+            return self._nishio_run(start)
         return propagate(
             self.position, (start,), dynamic=chaining.dynamic, y_links=not chaining.nishio, budget=self.budget,
             advanced=chaining.advanced, links=self.links, limit=self.limit(), resume=resume,
         )
+
+    def _nishio_run(self, start: Node) -> Run:
+        """A Nishio run: X links only and no inner rules, so it reads the places of its
+        start's digit and nothing else (``propagation``: on -> off and off -> on within one
+        digit). Kept by those places, the start and the limit (``_NISHIO_RUNS``), spending
+        what it spent when made."""
+        limit = self.limit()
+        key = (start, -1 if limit is None else limit, self.cells_with[digit_of(start)])
+        kept = _NISHIO_RUNS.get(key)
+        if kept is not None:
+            self.budget.spend(kept[1])
+            return kept[0]
+        before = self.budget.used
+        run = propagate(self.position, (start,), dynamic=True, y_links=False, budget=self.budget, links=self.links, limit=limit)
+        _NISHIO_RUNS.put(key, (run, self.budget.used - before))
+        return run
 
     def limit(self) -> int | None:
         """The most nodes a hint may rest on to matter (None: any, until a first hint is
