@@ -377,6 +377,11 @@ class Grid:
         k = next(iter(self._hidden), None)
         return None if k is None else (k // 9, k % 9 + 1)
 
+    def hidden_single_codes(self) -> list[int]:
+        """``house * 9 + digit - 1`` for each digit with one place left in a house, oldest
+        first (:meth:`hidden_singles_by_age` without a tuple per single)."""
+        return list(self._hidden)
+
     def hidden_singles_by_age(self) -> list[tuple[int, Digit]]:
         """(house number, digit) pairs with one place left, oldest first."""
         return [(k // 9, k % 9 + 1) for k in self._hidden]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS
+from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, first_cell
 from engine.formats import parse_library
 from engine.grid import Grid
 from engine.position import CandidateView, Position, empty_counts
@@ -20,6 +20,8 @@ from techniques.fish.se_fish import _line_places, fish_patterns
 from techniques.intersections.se_locking import SE_DIRECT_LOCKING, SE_LOCKING, SeLocking, locked_sets
 from techniques.se_chains.multiple import _NISHIO_RUNS, NISHIO_FORCING_CHAINS
 from techniques.se_places import cells_at, house_positions, positions_of
+from techniques.se_order import BLOCK_COL_ROW
+from techniques.singles.se_singles import SE_HIDDEN_SINGLE
 from techniques.subsets.se_subsets import hidden_sets
 from tests.positions import load
 
@@ -119,3 +121,18 @@ def test_nishio_runs_kept_by_their_digit_s_places_give_the_same_steps() -> None:
     kept = [list(NISHIO_FORCING_CHAINS.find(grid)) for grid in nishio_positions()]
     assert fresh == kept
     assert sum(1 for steps in fresh if steps) >= 3 and len(_NISHIO_RUNS.results) > 0
+
+
+def test_hidden_single_first_and_all_in_se_s_order() -> None:
+    """The first Hidden Single (found as the least of one int per single) is the first of
+    every single sorted in SE's order (houses with one empty cell, then blocks, columns,
+    rows, then digits), and the listing follows that order."""
+    checked = 0
+    for grid in positions():
+        keys = sorted((grid.empty_in(u) > 1, BLOCK_COL_ROW.index(u), d, u) for u, d in grid.hidden_singles_by_age())
+        steps = list(SE_HIDDEN_SINGLE.find(grid))
+        assert [(s.placements[0].digit, s.placements[0].cell) for s in steps] == [
+            (d, first_cell(grid.cells_with[d] & UNITS[u].mask)) for _, _, d, u in keys
+        ]
+        checked += len(keys) > 1
+    assert checked > 20

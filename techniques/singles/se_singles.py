@@ -38,16 +38,18 @@ class SeHiddenSingle(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         # the houses with one empty cell first, then SE's house order, then digits
-        empty_in = grid.empty_in
-        found = [(empty_in(u) > 1, _RANK[u], d, u) for u, d in grid.hidden_singles_by_age()]
-        if not found:
+        codes = grid.hidden_single_codes()
+        if not codes:
             return
-        first = min(found)  # the solver takes only the first: no sort for it
-        yield self._step(grid, first[3], first[2], not first[0])
-        found.remove(first)
+        # the solver takes only the first: the least of one int per single (no tuples, no sort)
+        best = min([(grid.empty_in(k // 9) > 1) << 12 | _RANK[k // 9] << 4 | k % 9 for k in codes])
+        u, digit, alone = BLOCK_COL_ROW[best >> 4 & 0xFF], (best & 15) + 1, not best >> 12
+        yield self._step(grid, u, digit, alone)
+        found = [(grid.empty_in(u) > 1, _RANK[u], d, u) for u, d in grid.hidden_singles_by_age()]
+        found.remove((not alone, _RANK[u], digit, u))
         found.sort()
-        for many, _, digit, u in found:
-            yield self._step(grid, u, digit, not many)
+        for many, _, d, house in found:
+            yield self._step(grid, house, d, not many)
 
     def _step(self, grid: Grid, u: int, digit: int, alone: bool) -> Step:
         """The step (one made per house, cell, digit and kind, then shared: a Step never

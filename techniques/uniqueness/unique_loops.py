@@ -25,11 +25,12 @@ from __future__ import annotations
 
 from typing import Callable, Final, Iterator, NamedTuple
 
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, Cell, bit
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, N_UNITS, UNITS, UNITS_OF, Cell, bit
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration, WorkBoundExceeded
 from techniques.se_order import HOUSE_CELLS, colex
+from techniques.se_places import house_positions
 from techniques.shared import cell_names, digit_words, grouped_removals
 
 #: Loop-search nodes per call before the search gives up (a bound on work, never time).
@@ -70,13 +71,14 @@ HOUSE_BITS: Final[tuple[int, ...]] = tuple((1 << b) | (1 << r) | (1 << k) for b,
 
 
 def _members(grid: Grid, pair: int) -> list[tuple[Cell, ...]]:
-    """For each house, its cells (in house order) holding both digits of ``pair``."""
+    """For each house, its cells (in house order) holding both digits of ``pair`` (read
+    from the grid's places as positions, ``se_places``: no 81-bit set per house)."""
     a, b = MASK_DIGITS[pair]
-    both = grid.cells_with[a] & grid.cells_with[b]
+    table = house_positions(grid)
     out: list[tuple[Cell, ...]] = []
-    for unit in UNITS:
-        here = both & unit.mask
-        out.append(tuple([c for c in unit.cells if here >> c & 1]) if here else ())
+    for u in range(N_UNITS):
+        here = table[u * 9 + a - 1] & table[u * 9 + b - 1]
+        out.append(tuple([c for i, c in enumerate(UNITS[u].cells) if here >> i & 1]) if here else ())
     return out
 
 
@@ -352,10 +354,10 @@ def _type3_hidden(
     rest = [d for d in range(1, 10) if not (pair | extra) & bit(d)]
     if degree - 2 > len(rest):
         return
-    house = UNITS[u].mask
+    table = house_positions(grid)
     for combo in colex(degree - 2, len(rest)):
         values = [rest[i] for i in combo] + list(MASK_DIGITS[pair])
-        positions = [_positions(grid, house, cells, d) & ~(1 << i2) for d in values]
+        positions = [table[u * 9 + d - 1] & ~(1 << i2) for d in values]
         union = _union(positions)
         if any(p == 0 for p in positions) or union.bit_count() != degree:
             continue
@@ -390,12 +392,6 @@ def _type4(grid: Grid, loop: tuple[Cell, ...], pair: int, c1: Cell, c2: Cell, ba
             )
             return _Found(base, 4, loop, pair, ("type 4",), (Candidate(other, c1), Candidate(other, c2)), why)
     return None
-
-
-def _positions(grid: Grid, house: int, cells: tuple[Cell, ...], digit: int) -> int:
-    """Where ``digit`` can go in a house, as a mask of indexes 0-8 within it."""
-    where = grid.cells_with[digit] & house
-    return sum(1 << i for i, c in enumerate(cells) if where >> c & 1)
 
 
 def _union(masks: Iterator[int] | list[int]) -> int:
