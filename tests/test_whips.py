@@ -120,3 +120,29 @@ def test_a_short_whip_is_looked_for_before_a_long_one() -> None:
     position = next(p for p in POSITIONS if p.expected == EASTER)
     assert QUICK_LENGTH < MAX_LENGTH
     assert str(next(WHIP.find(_grid(position)))) == EASTER
+
+
+def test_slots_tell_every_variable_with_at_most_one_candidate_at_once() -> None:
+    """The search's packed test (techniques/whips/slots.py) against a count per variable,
+    at each whip position after a few facts of its singles run: the variables left with
+    none or one candidate, a variable that holds a fact never among them."""
+    from techniques.whips.search import SEES, SPARED, VARIABLES
+    from techniques.whips.slots import FIELD, MARKS, ONES, SLOT_BITS, crowded, spread
+
+    for position in POSITIONS:
+        live = alive(_grid(position))
+        for target in [k for k in range(729) if live >> k & 1][::7]:
+            facts = [target]
+            open_, slots = live & ~SEES[target], spread(live) & SPARED[target] | MARKS[target]
+            for _ in range(3):
+                held = {v for v, bits in enumerate(VARIABLES) if any(bits >> f & 1 for f in facts)}
+                few = {v for v, bits in enumerate(VARIABLES) if v not in held and (bits & open_).bit_count() <= 1}
+                packed = ONES & ~crowded(slots)
+                assert {i // SLOT_BITS for i in range(packed.bit_length()) if packed >> i & 1} == few
+                assert all((slots >> (SLOT_BITS * v) & FIELD == 0) == (not VARIABLES[v] & open_) for v in few)
+                single = next((bits & open_ for v, bits in enumerate(VARIABLES) if v in few and bits & open_), 0)
+                if not single:
+                    break
+                k = single.bit_length() - 1
+                facts.append(k)
+                open_, slots = open_ & ~SEES[k], slots & SPARED[k] | MARKS[k]
