@@ -187,6 +187,14 @@ def test_grouped_whips_crack_positions_no_whip_of_twenty_does() -> None:
         assert str(step) == position.expected and step.highlights.groups
 
 
+def test_imam_bayildi_full_path_takes_grouped_whips_instead_of_nets() -> None:
+    # 8 forcing steps at main 20a3dc5 (no Grouped Whip), 5 with it.
+    line = next(l for l in (PUZZLES / "famous.tsv").read_text().splitlines() if "\tImam Bayildi" in l)
+    steps = load_profile("full", CATALOG).solve(Grid.from_string(line.split()[0])).steps
+    assert "gwh" in {s.code for s in steps}
+    assert sum(s.code in ("fc", "fcc", "fcv", "fn", "fnc", "fnv") for s in steps) <= 5
+
+
 def test_grouped_whips_come_right_after_whips_in_full_only() -> None:
     full = load_profile("full", CATALOG)
     order = [e.technique.code for e in full.entries if e.enabled]
