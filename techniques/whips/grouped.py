@@ -92,7 +92,7 @@ class GroupedSearch(WhipSearch):
                     k = rest.bit_length() - 1
                     killed |= SEES[k] & live
                     todo.append(SEES[k])
-                elif v >= N_CELLS and rest not in groups:
+                elif v >= N_CELLS and rest.bit_count() <= 3 and rest not in groups:  # a segment has 3
                     kills = group_kills(rest)
                     if kills and kills & live & ~killed:
                         groups.add(rest)
