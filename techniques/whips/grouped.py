@@ -152,14 +152,7 @@ class _GroupedRun:
             pick = free & ~crowded(touched | linked.marks)
         if not pick:
             return False
-        order = []
-        while pick:
-            low = pick & -pick
-            order.append(low.bit_length() // SLOT_BITS)
-            pick ^= low
-        if len(order) > 1:
-            order.sort(key=linked.rank.__getitem__)
-        for v in order:
+        for v in linked.in_order(pick):
             field = touched >> (SLOT_BITS * v) & FIELD
             if not field:
                 self.path.append((v, 0))

@@ -152,6 +152,17 @@ class Linked:
         self.fields = self.lows * FIELD
         self.marks = self.lows * MARK
 
+    def in_order(self, pick: int) -> list[int]:
+        """The variables whose slots' lowest bits ``pick`` holds, in the search's order."""
+        order = []
+        while pick:
+            low = pick & -pick
+            order.append(low.bit_length() // SLOT_BITS)
+            pick ^= low
+        if len(order) > 1:
+            order.sort(key=self.rank.__getitem__)
+        return order
+
 
 class _Search:
     """Depth-first search for a whip of at most ``length`` variables from one target."""
@@ -183,14 +194,7 @@ class _Search:
         pick = linked.lows & ~crowded(touched if left > 1 else touched | linked.marks)
         if not pick:
             return False
-        order = []
-        while pick:
-            low = pick & -pick
-            order.append(low.bit_length() // SLOT_BITS)
-            pick ^= low
-        if len(order) > 1:
-            order.sort(key=linked.rank.__getitem__)
-        for v in order:
+        for v in linked.in_order(pick):
             field = touched >> (SLOT_BITS * v) & FIELD
             if not field:
                 self.path.append((v, -1))
