@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Iterator, Mapping
 
-from engine.cells import BOXES, HOUSES_OF, LINES, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, UNITS, bit_indices, cells_of
+from engine.cells import BOXES, HOUSES_OF, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, SINGLE_DIGIT, UNITS, bit_indices, cells_of
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.hodoku_net_chains import DISTANCE_MASK, Expansion
@@ -40,19 +40,37 @@ LOOK_AHEAD = 4
 class Table:
     """One assumption's own table: its entries in order (the premise first), each with
     HoDoKu's distance (premise 1, then one more than the latest entry it rests on) and
-    the positions it rests on (the latest first), and the node bit sets of its true and
-    false entries. (A plain class: compiled, a dataclass costs several times as much to
-    make, and a grid's nets make thousands.)"""
+    the positions it rests on (the latest first), and, once :meth:`seal` ed, the node bit
+    sets of its true and false entries. (A plain class: compiled, a dataclass costs several
+    times as much to make, and a grid's nets make thousands.)
 
-    __slots__ = ("distance", "index", "by_position", "reasons", "on", "off")
+    While it is filled, the true and false candidates are kept as one 81-bit cell set per
+    digit, and assembled into the 729-bit node sets once: an operation on a cell set costs
+    a fraction of one on a node set, and a table gathers hundreds of entries."""
+
+    __slots__ = ("distance", "index", "by_position", "reasons", "on", "off", "_on_cells", "_off_cells", "_on_groups", "_off_groups")
 
     def __init__(self) -> None:
         self.distance: dict[int, int] = {}  # literal -> distance
         self.index: dict[int, int] = {}  # literal -> position
         self.by_position: list[int] = []  # the distances, in order
         self.reasons: list[list[int]] = []  # per position, latest first
-        self.on = 0
+        self.on = 0  # set by seal
         self.off = 0
+        self._on_cells = [0] * 10  # per digit, while filled
+        self._off_cells = [0] * 10
+        self._on_groups = 0  # group nodes (above the candidates), as node bits
+        self._off_groups = 0
+
+    def seal(self) -> Table:
+        """The node bit sets ``on`` and ``off``, from what was added (call once, when full)."""
+        on, off = self._on_groups, self._off_groups
+        for digit in range(1, 10):
+            shift = (digit - 1) * N_CELLS
+            on |= self._on_cells[digit] << shift
+            off |= self._off_cells[digit] << shift
+        self.on, self.off = on, off
+        return self
 
     def add(self, lit: int, reasons: list[int]) -> None:
         """An entry resting on the entries at ``reasons`` (position 0, the premise, for
@@ -73,15 +91,16 @@ class Table:
             distance, rest = 1, []
         self._append(lit, distance, rest)
 
-    def add_false_after(self, nodes: int, position: int, reasons: list[int]) -> None:
-        """The false literals of ``nodes`` (a node bit set, taken in ascending order),
-        each resting on the one entry at ``position`` (``reasons`` is ``[position]``,
-        shared by them: never changed). ``_append`` inlined: most entries come this way."""
+    def add_false_after(self, digit: int, cells: int, position: int, reasons: list[int]) -> None:
+        """The false literals of ``digit`` in ``cells`` (taken in ascending order), each
+        resting on the one entry at ``position`` (``reasons`` is ``[position]``, shared by
+        them: never changed). ``_append`` inlined: most entries come this way."""
         distances, index, by_position, entry_reasons = self.distance, self.index, self.by_position, self.reasons
         distance = (by_position[position] + 1) & DISTANCE_MASK
-        self.off |= nodes  # a literal already here has its bit already
-        for node in bit_indices(nodes):
-            lit = node << 1 | 1
+        self._off_cells[digit] |= cells  # a literal already here has its bit already
+        base = (digit - 1) * N_CELLS
+        for cell in cells_of(cells):
+            lit = (base + cell) << 1 | 1
             if lit not in distances:
                 index[lit] = len(by_position)
                 distances[lit] = distance
@@ -93,10 +112,18 @@ class Table:
         self.distance[lit] = distance
         self.by_position.append(distance)
         self.reasons.append(reasons)
+        node = lit >> 1
+        if node >= N_CANDIDATES:  # a group
+            if lit & 1:
+                self._off_groups |= 1 << node
+            else:
+                self._on_groups |= 1 << node
+            return
+        digit, cell = divmod(node, N_CELLS)
         if lit & 1:  # a false literal (is_true, inlined: a hot path)
-            self.off |= 1 << (lit >> 1)
+            self._off_cells[digit + 1] |= 1 << cell
         else:
-            self.on |= 1 << (lit >> 1)
+            self._on_cells[digit + 1] |= 1 << cell
 
     def literals(self) -> list[int]:
         """The entries, by position."""
@@ -164,12 +191,10 @@ class _Playout:
         table.add(on_literal, reasons)
         at = table.index[on_literal]
         further = [at]
-        table.add_false_after((self.grid.cells_with[digit] & PEER_MASK[cell]) << ((digit - 1) * 81), at, further)
+        table.add_false_after(digit, self.grid.cells_with[digit] & PEER_MASK[cell], at, further)
         cands = self.cands[cell]
-        others = 0  # the nodes of the cell's other candidates
-        for other in MASK_DIGITS[cands & ~(1 << (digit - 1))]:
-            others |= 1 << ((other - 1) * 81 + cell)
-        table.add_false_after(others, at, further)
+        for other in MASK_DIGITS[cands & ~(1 << (digit - 1))]:  # the cell's other candidates, by node
+            table.add_false_after(other, 1 << cell, at, further)
         for x in cells_of(self.places[digit] & PEER_MASK[cell]):
             self.remove(x, digit)
         bit = 1 << cell
@@ -266,7 +291,7 @@ class NetTables:
             linked = self.links.weak[node] if true else self.links.strong[node]
             for other in bit_indices(linked):
                 table.add(literal(other, not true), [0])
-            return table
+            return table.seal()
         cell, digit = candidate_at(node)
         play = _Playout(self.grid, self._start)
         play.assume(cell, digit, true)
@@ -274,7 +299,7 @@ class NetTables:
         groups = (self.links.weak[node] if true else self.links.strong[node]) >> N_CANDIDATES << N_CANDIDATES
         for group in bit_indices(groups):
             play.table.add(literal(group, not true), [0])
-        return play.table
+        return play.table.seal()
 
     def reach(self, premise: int) -> tuple[int, int]:
         """The true and false nodes of a premise's closure (bit sets)."""
