@@ -21,7 +21,7 @@ from typing import Callable, Iterable, Iterator, Literal, NamedTuple
 from engine.cells import N_CELLS, UNITS, bit_indices
 from engine.grid import Grid
 from engine.stop import checkpoint
-from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, LinkTables, candidate_cells
+from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, LinkTables, candidate_cells, link_tables
 from techniques.shared import candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
 from techniques.forcing.propagation import (
     Branch,
@@ -126,7 +126,7 @@ class ChainProver:
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
-        self.tables = LinkTables.build(grid)
+        self.tables = link_tables(grid)
         self.closures: dict[int, Closure] = {}
         for lit in premises(grid):
             checkpoint()

@@ -30,7 +30,7 @@ from engine.cells import BOXES, HOUSES_OF, LINES, MASK_COUNT, MASK_DIGITS, N_CEL
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.hodoku_net_chains import DISTANCE_MASK, Expansion
-from techniques.forcing.link_tables import LinkTables
+from techniques.forcing.link_tables import link_tables
 from techniques.shared import N_CANDIDATES, candidate_at, candidate_literal, is_true, literal, node_of
 
 #: HoDoKu's default look-ahead: rounds of singles played out in a net's table.
@@ -269,7 +269,7 @@ class NetTables:
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
-        self.links = LinkTables.build(grid)
+        self.links = link_tables(grid)
         self._start = _StartSingles(grid)
         self._tables: dict[int, Table] = {}
         self._reach: dict[int, tuple[int, int]] = {}
