@@ -48,11 +48,11 @@ class Table:
     digit, and assembled into the 729-bit node sets once: an operation on a cell set costs
     a fraction of one on a node set, and a table gathers hundreds of entries."""
 
-    __slots__ = ("distance", "index", "by_position", "reasons", "on", "off", "_on_cells", "_off_cells", "_on_groups", "_off_groups")
+    __slots__ = ("index", "by_position", "entries", "reasons", "on", "off", "_on_cells", "_off_cells", "_on_groups", "_off_groups")
 
     def __init__(self) -> None:
-        self.distance: dict[int, int] = {}  # literal -> distance
         self.index: dict[int, int] = {}  # literal -> position
+        self.entries: list[int] = []  # the literals, in order
         self.by_position: list[int] = []  # the distances, in order
         self.reasons: list[list[int]] = []  # per position, latest first
         self.on = 0  # set by seal
@@ -77,7 +77,7 @@ class Table:
         those not there; none for the premise itself), in the order HoDoKu passes them.
         Its distance is one more than the first reason's; HoDoKu then stores the largest
         position first (swapping it with the first), the one a chain follows."""
-        if lit in self.distance:
+        if lit in self.index:
             return
         if not reasons and self.by_position:
             reasons = [0]  # a single the starting grid had already: it rests on the premise
@@ -95,21 +95,21 @@ class Table:
         """The false literals of ``digit`` in ``cells`` (taken in ascending order), each
         resting on the one entry at ``position`` (``reasons`` is ``[position]``, shared by
         them: never changed). ``_append`` inlined: most entries come this way."""
-        distances, index, by_position, entry_reasons = self.distance, self.index, self.by_position, self.reasons
+        index, entries, by_position, entry_reasons = self.index, self.entries, self.by_position, self.reasons
         distance = (by_position[position] + 1) & DISTANCE_MASK
         self._off_cells[digit] |= cells  # a literal already here has its bit already
         base = (digit - 1) * N_CELLS
         for cell in cells_of(cells):
             lit = (base + cell) << 1 | 1
-            if lit not in distances:
+            if lit not in index:
                 index[lit] = len(by_position)
-                distances[lit] = distance
+                entries.append(lit)
                 by_position.append(distance)
                 entry_reasons.append(reasons)
 
     def _append(self, lit: int, distance: int, reasons: list[int]) -> None:
         self.index[lit] = len(self.by_position)
-        self.distance[lit] = distance
+        self.entries.append(lit)
         self.by_position.append(distance)
         self.reasons.append(reasons)
         node = lit >> 1
@@ -127,7 +127,7 @@ class Table:
 
     def literals(self) -> list[int]:
         """The entries, by position."""
-        return list(self.distance)
+        return list(self.entries)
 
 
 #: Per cell, the masks of its row, column and box: the order HoDoKu counts a digit's
