@@ -18,10 +18,10 @@ Bound: a closure has at most one level per node, so it always ends.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.cells import ALL_CELLS, BOXES, LINES, N_CELLS, PEER_MASK, UNITS, UNITS_OF, CellSet, Digit, bit_indices, cells_of
+from engine.cells import ALL_CELLS, BOXES, LINES, N_CELLS, PEER_MASK, UNITS, UNITS_OF, CellSet, Digit, bit_indices, cells_of, union_of
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from techniques.forcing.propagation import Event, Rule
@@ -40,24 +40,12 @@ class Group(NamedTuple):
     line: int
 
 
-class Closure:
-    """What one assumption forces: node bit sets, and the new ones of each level (a plain
-    class: a grid makes hundreds; the levels as bit sets are made when first read)."""
+class Closure(NamedTuple):
+    """What one assumption forces: node bit sets, and the new ones of each level."""
 
-    __slots__ = ("on", "off", "_fronts", "_levels")
-
-    def __init__(self, on: int, off: int, fronts: list[tuple[list[int], list[int]]]) -> None:
-        self.on = on
-        self.off = off
-        self._fronts = fronts  # (new true nodes, new false nodes) per link followed
-        self._levels: tuple[tuple[int, int], ...] | None = None
-
-    @property
-    def levels(self) -> tuple[tuple[int, int], ...]:
-        """(new on, new off) node bit sets per link followed (level 0: the assumption)."""
-        if self._levels is None:
-            self._levels = tuple((_node_set(on), _node_set(off)) for on, off in self._fronts)
-        return self._levels
+    on: int
+    off: int
+    levels: tuple[tuple[int, int], ...]  # (new on, new off) per link followed
 
     def distance(self, node: int, on: bool) -> int:
         """How many links from the assumption to ``node`` (0 for the assumption)."""
@@ -76,13 +64,6 @@ class LinkTables:
     groups: list[Group]
     weak: list[int]  # node -> nodes that are false when it is true
     strong: list[int]  # node -> nodes that are true when it is false
-    # For closure (see there): the links as lists, and per node the last closure that met
-    # it true / false (a closure's number).
-    _weak_lists: list[list[int]] | None = None
-    _strong_lists: list[list[int]] | None = None
-    _on_met: list[int] = field(default_factory=list)
-    _off_met: list[int] = field(default_factory=list)
-    _tag: int = 0
 
     @classmethod
     def build(cls, grid: Grid) -> LinkTables:
@@ -102,46 +83,21 @@ class LinkTables:
         return group.digit, group.cells
 
     def closure(self, node: int, on: bool) -> Closure:
-        """Everything that follows from ``node`` being true (``on``) or false.
-
-        Breadth first over lists of node numbers, with a stamp per node for "met in this
-        closure": a closure meets a few dozen of some 800 nodes, and a front kept as a node
-        bit set makes a big int at every step (compiled: the closures cost half as much
-        this way). The bit sets are put together once at the end, per digit."""
-        weak, strong = self._adjacency()
-        self._tag += 1
-        tag, on_met, off_met = self._tag, self._on_met, self._off_met
-        front_on, front_off = ([node], []) if on else ([], [node])
-        (on_met if on else off_met)[node] = tag
-        fronts = [(front_on, front_off)]
-        while True:
-            new_on: list[int] = []
-            new_off: list[int] = []
-            for x in front_on:
-                for y in weak[x]:
-                    if off_met[y] != tag:
-                        off_met[y] = tag
-                        new_off.append(y)
-            for x in front_off:
-                for y in strong[x]:
-                    if on_met[y] != tag:
-                        on_met[y] = tag
-                        new_on.append(y)
-            if not new_on and not new_off:
-                break
-            front_on, front_off = new_on, new_off
-            fronts.append((front_on, front_off))
-        return Closure(_node_set([x for on_nodes, _ in fronts for x in on_nodes]), _node_set([x for _, off_nodes in fronts for x in off_nodes]), fronts)
-
-    def _adjacency(self) -> tuple[list[list[int]], list[list[int]]]:
-        """The weak and strong links as lists of node numbers (made once)."""
-        if self._weak_lists is None:
-            self._weak_lists = [bit_indices(links) for links in self.weak]
-            self._strong_lists = [bit_indices(links) for links in self.strong]
-            self._on_met = [0] * len(self.weak)
-            self._off_met = [0] * len(self.weak)
-        assert self._strong_lists is not None
-        return self._weak_lists, self._strong_lists
+        """Everything that follows from ``node`` being true (``on``) or false."""
+        start = 1 << node
+        all_on, all_off = (start, 0) if on else (0, start)
+        front_on, front_off = all_on, all_off
+        levels = [(front_on, front_off)]
+        weak, strong = self.weak, self.strong
+        while front_on or front_off:
+            new_off = union_of(front_on, weak)
+            new_on = union_of(front_off, strong)
+            front_on, front_off = new_on & ~all_on, new_off & ~all_off
+            all_on |= front_on
+            all_off |= front_off
+            if front_on or front_off:
+                levels.append((front_on, front_off))
+        return Closure(all_on, all_off, tuple(levels))
 
     def path(self, closure: Closure, node: int, on: bool) -> list[Event]:
         """The chain from the assumption to ``node``, as events (each resting on the one
@@ -240,22 +196,6 @@ def link_tables(grid: Grid) -> LinkTables:
     (which run on the grid where the chains found nothing) and Kraken Fish read the same
     tables, and never change them."""
     return LinkTables.build(grid)
-
-
-def _node_set(nodes: list[int]) -> int:
-    """The node bit set of these nodes, made digit by digit from 81-bit cell sets."""
-    by_digit = [0] * 9
-    groups = 0
-    for node in nodes:
-        if node < N_CANDIDATES:
-            by_digit[node // N_CELLS] |= 1 << (node % N_CELLS)
-        else:
-            groups |= 1 << node
-    out = groups
-    for d in range(9):
-        if by_digit[d]:
-            out |= by_digit[d] << (d * N_CELLS)
-    return out
 
 
 def _shift(cells: CellSet, digit: Digit) -> int:
