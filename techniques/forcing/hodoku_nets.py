@@ -40,37 +40,19 @@ LOOK_AHEAD = 4
 class Table:
     """One assumption's own table: its entries in order (the premise first), each with
     HoDoKu's distance (premise 1, then one more than the latest entry it rests on) and
-    the positions it rests on (the latest first), and, once :meth:`seal` ed, the node bit
-    sets of its true and false entries. (A plain class: compiled, a dataclass costs several
-    times as much to make, and a grid's nets make thousands.)
+    the positions it rests on (the latest first), and the node bit sets of its true and
+    false entries. (A plain class: compiled, a dataclass costs several times as much to
+    make, and a grid's nets make thousands.)"""
 
-    While it is filled, the true and false candidates are kept as one 81-bit cell set per
-    digit, and assembled into the 729-bit node sets once: an operation on a cell set costs
-    a fraction of one on a node set, and a table gathers hundreds of entries."""
-
-    __slots__ = ("index", "by_position", "entries", "reasons", "on", "off", "_on_cells", "_off_cells", "_on_groups", "_off_groups")
+    __slots__ = ("index", "entries", "by_position", "reasons", "on", "off")
 
     def __init__(self) -> None:
         self.index: dict[int, int] = {}  # literal -> position
         self.entries: list[int] = []  # the literals, in order
         self.by_position: list[int] = []  # the distances, in order
         self.reasons: list[list[int]] = []  # per position, latest first
-        self.on = 0  # set by seal
+        self.on = 0
         self.off = 0
-        self._on_cells = [0] * 10  # per digit, while filled
-        self._off_cells = [0] * 10
-        self._on_groups = 0  # group nodes (above the candidates), as node bits
-        self._off_groups = 0
-
-    def seal(self) -> Table:
-        """The node bit sets ``on`` and ``off``, from what was added (call once, when full)."""
-        on, off = self._on_groups, self._off_groups
-        for digit in range(1, 10):
-            shift = (digit - 1) * N_CELLS
-            on |= self._on_cells[digit] << shift
-            off |= self._off_cells[digit] << shift
-        self.on, self.off = on, off
-        return self
 
     def add(self, lit: int, reasons: list[int]) -> None:
         """An entry resting on the entries at ``reasons`` (position 0, the premise, for
@@ -97,8 +79,8 @@ class Table:
         them: never changed). ``_append`` inlined: most entries come this way."""
         index, entries, by_position, entry_reasons = self.index, self.entries, self.by_position, self.reasons
         distance = (by_position[position] + 1) & DISTANCE_MASK
-        self._off_cells[digit] |= cells  # a literal already here has its bit already
         base = (digit - 1) * N_CELLS
+        self.off |= cells << base  # a literal already here has its bit already
         for cell in cells_of(cells):
             lit = (base + cell) << 1 | 1
             if lit not in index:
@@ -112,18 +94,10 @@ class Table:
         self.entries.append(lit)
         self.by_position.append(distance)
         self.reasons.append(reasons)
-        node = lit >> 1
-        if node >= N_CANDIDATES:  # a group
-            if lit & 1:
-                self._off_groups |= 1 << node
-            else:
-                self._on_groups |= 1 << node
-            return
-        digit, cell = divmod(node, N_CELLS)
         if lit & 1:  # a false literal (is_true, inlined: a hot path)
-            self._off_cells[digit + 1] |= 1 << cell
+            self.off |= 1 << (lit >> 1)
         else:
-            self._on_cells[digit + 1] |= 1 << cell
+            self.on |= 1 << (lit >> 1)
 
     def literals(self) -> list[int]:
         """The entries, by position."""
@@ -291,7 +265,7 @@ class NetTables:
             linked = self.links.weak[node] if true else self.links.strong[node]
             for other in bit_indices(linked):
                 table.add(literal(other, not true), [0])
-            return table.seal()
+            return table
         cell, digit = candidate_at(node)
         play = _Playout(self.grid, self._start)
         play.assume(cell, digit, true)
@@ -299,7 +273,7 @@ class NetTables:
         groups = (self.links.weak[node] if true else self.links.strong[node]) >> N_CANDIDATES << N_CANDIDATES
         for group in bit_indices(groups):
             play.table.add(literal(group, not true), [0])
-        return play.table.seal()
+        return play.table
 
     def reach(self, premise: int) -> tuple[int, int]:
         """The true and false nodes of a premise's closure (bit sets)."""
