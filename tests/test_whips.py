@@ -1,5 +1,6 @@
-"""Whips (techniques/whips/): what the contract test does not check: the words, the
-picture, the place in ``full``, and that no kraken or net was needed at the positions."""
+"""Whips and Grouped Whips (techniques/whips/): what the contract test does not check: the
+words, the picture, the place in ``full``, and that no kraken or net was needed at the
+positions."""
 
 from __future__ import annotations
 
@@ -7,15 +8,19 @@ from pytest import MonkeyPatch
 
 from engine.grid import Grid
 from engine.profiles import load_profile
-from engine.step import Step
+from engine.step import Candidate, Group, Step
 from techniques import CATALOG
 from techniques.krakens.kraken import KRAKEN_CELL, KRAKEN_HOUSE
 from techniques.whips.search import MAX_LENGTH, MAX_NODES, QUICK_LENGTH, QUICK_NODES, Path, WhipSearch, alive, leads_to_contradiction, shortest_whip
+from techniques.whips.grouped import GroupedSearch, segment_bound
+from techniques.whips.grouped_whip import GROUPED_WHIP
 from techniques.whips.whip import WHIP
 from tests.conftest import PUZZLES, grid_from
 from tests.positions import Position, load
 
-POSITIONS = [p for p in load(PUZZLES / "techniques" / "whips.txt") if p.expected != "-"]
+POSITIONS = [p for p in load(PUZZLES / "techniques" / "whips.txt") if p.expected != "-" and p.code == "wh"]
+GROUPED = [p for p in load(PUZZLES / "techniques" / "whips.txt") if p.expected != "-" and p.code == "gwh"]
+HARD20 = "Grouped Whip: r9c4=6 -> r12c3=6 -> r3c1=7 -> r7c1=6 -> r8c13=8 -> r2c4=8 -> r5c4=7 -> r8c3=7 -> r6c3=8 -> r1c7=8 -> 7 in c7 empty => r9c4<>6"
 EASTER = "Whip: r4c5=6 -> r2c5=1 -> r8c5=2 -> r4c7=2 -> r6c7=1 -> r4c3=1 -> r5c4=1 -> 1 in r8 empty => r4c5<>6"
 
 
@@ -120,3 +125,99 @@ def test_a_short_whip_is_looked_for_before_a_long_one() -> None:
     position = next(p for p in POSITIONS if p.expected == EASTER)
     assert QUICK_LENGTH < MAX_LENGTH
     assert str(next(WHIP.find(_grid(position)))) == EASTER
+
+
+def test_slots_tell_every_variable_with_at_most_one_candidate_at_once() -> None:
+    """The search's packed test (techniques/whips/slots.py) against a count per variable,
+    at each whip position after a few facts of its singles run: the variables left with
+    none or one candidate, a variable that holds a fact never among them."""
+    from techniques.whips.search import SEES, SPARED, VARIABLES
+    from techniques.whips.slots import FIELD, MARKS, ONES, SLOT_BITS, crowded, spread
+
+    for position in POSITIONS:
+        live = alive(_grid(position))
+        for target in [k for k in range(729) if live >> k & 1][::7]:
+            facts = [target]
+            open_, slots = live & ~SEES[target], spread(live) & SPARED[target] | MARKS[target]
+            for _ in range(3):
+                held = {v for v, bits in enumerate(VARIABLES) if any(bits >> f & 1 for f in facts)}
+                few = {v for v, bits in enumerate(VARIABLES) if v not in held and (bits & open_).bit_count() <= 1}
+                packed = ONES & ~crowded(slots)
+                assert {i // SLOT_BITS for i in range(packed.bit_length()) if packed >> i & 1} == few
+                assert all((slots >> (SLOT_BITS * v) & FIELD == 0) == (not VARIABLES[v] & open_) for v in few)
+                single = next((bits & open_ for v, bits in enumerate(VARIABLES) if v in few and bits & open_), 0)
+                if not single:
+                    break
+                k = single.bit_length() - 1
+                facts.append(k)
+                open_, slots = open_ & ~SEES[k], slots & SPARED[k] | MARKS[k]
+
+
+def _grouped(expected: str) -> Step:
+    position = next(p for p in GROUPED if p.expected == expected)
+    return next(s for s in GROUPED_WHIP.find(_grid(position)) if str(s) == expected)
+
+
+def test_grouped_whip_words_say_what_the_group_is_and_what_it_removes() -> None:
+    text = _grouped(HARD20).explanation
+    assert text.startswith(
+        "Suppose r9c4 were 6. Then 6 can only go to r1c3 or r2c3 in column 3 (r9c4=6 removes r9c3): r12c3=6, "
+        "which rules 6 out of every cell that sees them all. Then r3c1 can only be 7 (r12c3=6 removes 6)."
+    )
+    assert "Then 7 has no place left in column 7 (r1c7=8 removes r1c7, r3c1=7 removes r3c7, r8c3=7 removes r8c7)." in text
+    assert text.endswith("So r9c4 is not 6: remove 6 from r9c4.")
+
+
+def test_grouped_whip_picture_outlines_each_group_and_links_every_node() -> None:
+    step = _grouped(HARD20)
+    h = step.highlights
+    assert h.groups == (Group("group", (Candidate(6, 2), Candidate(6, 11))), Group("group", (Candidate(8, 63), Candidate(8, 65))))
+    strong = [link for link in h.links if link.strong]
+    assert len(strong) == 9  # into each node after the supposed candidate: one per variable but the last (10)
+    assert Candidate(6, 2) in h.pattern and Candidate(6, 11) in h.pattern and h.fins == step.eliminations
+    assert all(link.end in h.pattern for link in strong)
+    assert all(link.start in h.pattern + h.fins for link in h.links if not link.strong)  # a node removes it
+
+
+def test_grouped_whips_crack_positions_no_whip_of_twenty_does() -> None:
+    for position in GROUPED:
+        grid = _grid(position)
+        assert next(WHIP.find(grid), None) is None
+        step = next(GROUPED_WHIP.find(grid))
+        assert str(step) == position.expected and step.highlights.groups
+
+
+def test_imam_bayildi_full_path_takes_grouped_whips_instead_of_nets() -> None:
+    # 8 forcing steps at main 20a3dc5 (no Grouped Whip), 5 with it.
+    line = next(l for l in (PUZZLES / "famous.tsv").read_text().splitlines() if "\tImam Bayildi" in l)
+    steps = load_profile("full", CATALOG).solve(Grid.from_string(line.split()[0])).steps
+    assert "gwh" in {s.code for s in steps}
+    assert sum(s.code in ("fc", "fcc", "fcv", "fn", "fnc", "fnv") for s in steps) <= 5
+
+
+def test_grouped_whips_come_right_after_whips_in_full_only() -> None:
+    full = load_profile("full", CATALOG)
+    order = [e.technique.code for e in full.entries if e.enabled]
+    assert order.index("wh") + 1 == order.index("gwh") < order.index("fc")
+    for name in ("hodoku", "se"):
+        assert "gwh" not in {t.code for t in load_profile(name, CATALOG).default}
+
+
+def test_segment_bound_slots_are_a_digits_places_in_one_box_line_segment() -> None:
+    """The packed segment test (techniques/whips/grouped.py) against the houses' cells."""
+    from engine.cells import N_CELLS, UNITS
+    from techniques.whips.slots import CANDIDATE_AT, FIELD, N_SLOTS, ONES, SLOT_BITS
+
+    def one_segment(v: int, field: int) -> bool:
+        cells = [CANDIDATE_AT[v][b] // 9 for b in range(9) if field >> b & 1]
+        return v >= N_CELLS and any(len({c // 27 * 3 + c % 9 // 3 for c in cells}) == 1 and len({key(c) for c in cells}) == 1 for key in (lambda c: c // 9, lambda c: c % 9))
+
+    assert len(UNITS) == 27
+    for seed in range(1, 40):
+        fields = [(seed * 7919 * (v + 1) ** 3) % 512 & ((seed * v) % 512 | 0x92) for v in range(N_SLOTS)]
+        slots = sum(f << (SLOT_BITS * v) for v, f in enumerate(fields))
+        packed = segment_bound(slots)
+        for v, f in enumerate(fields):
+            if v >= N_CELLS and f & (f - 1):
+                assert bool(packed >> (SLOT_BITS * v) & 1) == one_segment(v, f & FIELD), (v, bin(f))
+    assert ONES and GroupedSearch(0).live == 0

@@ -26,7 +26,8 @@ step, in seven tiers:
    each), then Exocet Kraken and Tridagon Link Kraken (the same, with chains that may cross
    links an Exocet or a tridagon with two guardians proves), then the Whip (one chain of
    forced cells, each ruled out partly by what the chain showed earlier, that empties a
-   cell or house: one line of reasoning, where a net branches).
+   cell or house: one line of reasoning, where a net branches), then the Grouped Whip (the
+   same, passing through a digit's two or three places in one box-line segment).
 7. **Nets**: Forcing Chains, then Forcing Nets, whose branches a reader must hold all at
    once.
 
@@ -143,6 +144,7 @@ _TABLE: dict[str, tuple[int, int, bool]] = {
     "kex": (84, 5, True),
     "ktl": (85, 5, True),
     "wh": (86, 5, True),
+    "gwh": (87, 5, True),
     # 7. Nets
     "fc": (90, 6, True),
     "fn": (95, 6, True),

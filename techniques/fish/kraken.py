@@ -36,7 +36,7 @@ from techniques.fish.search import Fish, Shape
 from techniques.fish.words import fish_detail, house_words
 from techniques.forcing.conclusions import chain_proof
 from techniques.forcing.propagation import Proof
-from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, LinkTables
+from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, link_tables
 from techniques.forcing.words import Narrator, links
 from techniques.shared import candidate_at, candidate_index, candidate_literal, cell_names, grouped_removals
 
@@ -119,7 +119,7 @@ class _Search:
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
-        self.tables = LinkTables.build(grid)
+        self.tables = link_tables(grid)
         self._closures: dict[int, Closure] = {}
         self._reach: dict[int, int] = {}
         self._by_fins: dict[tuple[Digit, CellSet], int] = {}

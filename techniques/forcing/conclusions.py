@@ -21,7 +21,7 @@ from typing import Callable, Iterable, Iterator, Literal, NamedTuple
 from engine.cells import N_CELLS, UNITS, bit_indices
 from engine.grid import Grid
 from engine.stop import checkpoint
-from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, LinkTables, candidate_cells
+from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, LinkTables, candidate_cells, link_tables
 from techniques.shared import candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
 from techniques.forcing.propagation import (
     Branch,
@@ -126,7 +126,7 @@ class ChainProver:
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
-        self.tables = LinkTables.build(grid)
+        self.tables = link_tables(grid)
         self.closures: dict[int, Closure] = {}
         for lit in premises(grid):
             checkpoint()
@@ -157,7 +157,25 @@ class ChainProver:
     def broken(self) -> set[int]:
         """The facts of :meth:`conclusions` without their proofs: every premise whose
         closure breaks a rule, negated (what HoDoKu's step choice starts from)."""
-        return {lit ^ 1 for lit, closure in self.closures.items() if next(self._broken_rules(closure), None) is not None}
+        return {lit ^ 1 for lit, closure in self.closures.items() if self._breaks(closure)}
+
+    def _breaks(self, closure: Closure) -> bool:
+        """Whether :meth:`_broken_rules` finds any (without making them)."""
+        if closure.on & closure.off & CANDIDATE_BITS:
+            return True
+        cells_with, houses = self.grid.cells_with, self._houses
+        empty = self._open
+        for digit in range(1, 10):
+            off = candidate_cells(closure.off, digit)
+            if not off:
+                empty &= ~cells_with[digit]
+                continue
+            left = cells_with[digit] & ~off
+            empty &= ~left
+            for _, mask in houses[digit]:
+                if not left & mask:
+                    return True
+        return bool(empty)
 
     def _cost(self, closure: Closure, lits: Iterable[int]) -> int:
         return sum(closure.distance(node_of(lit), is_true(lit)) for lit in lits)

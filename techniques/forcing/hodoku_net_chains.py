@@ -39,15 +39,18 @@ MAX_BRANCHES = 200
 
 
 class OwnTable(Protocol):
-    """One literal's own table (``hodoku_nets.Table``): entries by position, each with its
-    distance (``distance`` keeps them in position order) and reasons (positions, the first
-    reason first)."""
+    """One literal's own table (``hodoku_nets.Table``): entries by position (``entries``),
+    each with its distance (``by_position``) and reasons (positions, the first reason
+    first)."""
 
     @property
     def index(self) -> dict[int, int]: ...
 
     @property
-    def distance(self) -> dict[int, int]: ...
+    def entries(self) -> list[int]: ...
+
+    @property
+    def by_position(self) -> list[int]: ...
 
     @property
     def reasons(self) -> list[list[int]]: ...
@@ -65,7 +68,7 @@ class Expansion:
         self.table_of = table_of
         self.node_cells = node_cells
         self.literals = own.literals()
-        self.distance = list(own.distance.values())
+        self.distance = list(own.by_position)
         self.source = [-1] * len(self.literals)
         self.index = dict(own.index)
         self._expand()
@@ -76,7 +79,8 @@ class Expansion:
         while j < len(lits) and len(lits) < TABLE_SIZE:
             via = lits[j]
             base = distance[j]
-            for lit, step in islice(self.table_of(via).distance.items(), 1, None):  # its own entries, in order
+            table = self.table_of(via)
+            for lit, step in islice(zip(table.entries, table.by_position), 1, None):  # its own entries, in order
                 new = base + step
                 at = index.get(lit)
                 if at is None:

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 from typing import Iterator, Mapping
 
-from engine.cells import BOXES, HOUSES_OF, LINES, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, UNITS, bit_indices, cells_of
+from engine.cells import BOXES, HOUSES_OF, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, SINGLE_DIGIT, UNITS, bit_indices, cells_of
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.hodoku_net_chains import DISTANCE_MASK, Expansion
-from techniques.forcing.link_tables import LinkTables
+from techniques.forcing.link_tables import link_tables
 from techniques.shared import N_CANDIDATES, candidate_at, candidate_literal, is_true, literal, node_of
 
 #: HoDoKu's default look-ahead: rounds of singles played out in a net's table.
@@ -44,11 +44,11 @@ class Table:
     false entries. (A plain class: compiled, a dataclass costs several times as much to
     make, and a grid's nets make thousands.)"""
 
-    __slots__ = ("distance", "index", "by_position", "reasons", "on", "off")
+    __slots__ = ("index", "entries", "by_position", "reasons", "on", "off")
 
     def __init__(self) -> None:
-        self.distance: dict[int, int] = {}  # literal -> distance
         self.index: dict[int, int] = {}  # literal -> position
+        self.entries: list[int] = []  # the literals, in order
         self.by_position: list[int] = []  # the distances, in order
         self.reasons: list[list[int]] = []  # per position, latest first
         self.on = 0
@@ -59,7 +59,7 @@ class Table:
         those not there; none for the premise itself), in the order HoDoKu passes them.
         Its distance is one more than the first reason's; HoDoKu then stores the largest
         position first (swapping it with the first), the one a chain follows."""
-        if lit in self.distance:
+        if lit in self.index:
             return
         if not reasons and self.by_position:
             reasons = [0]  # a single the starting grid had already: it rests on the premise
@@ -73,24 +73,25 @@ class Table:
             distance, rest = 1, []
         self._append(lit, distance, rest)
 
-    def add_false_after(self, nodes: int, position: int, reasons: list[int]) -> None:
-        """The false literals of ``nodes`` (a node bit set, taken in ascending order),
-        each resting on the one entry at ``position`` (``reasons`` is ``[position]``,
-        shared by them: never changed). ``_append`` inlined: most entries come this way."""
-        distances, index, by_position, entry_reasons = self.distance, self.index, self.by_position, self.reasons
+    def add_false_after(self, digit: int, cells: int, position: int, reasons: list[int]) -> None:
+        """The false literals of ``digit`` in ``cells`` (taken in ascending order), each
+        resting on the one entry at ``position`` (``reasons`` is ``[position]``, shared by
+        them: never changed). ``_append`` inlined: most entries come this way."""
+        index, entries, by_position, entry_reasons = self.index, self.entries, self.by_position, self.reasons
         distance = (by_position[position] + 1) & DISTANCE_MASK
-        self.off |= nodes  # a literal already here has its bit already
-        for node in bit_indices(nodes):
-            lit = node << 1 | 1
-            if lit not in distances:
+        base = (digit - 1) * N_CELLS
+        self.off |= cells << base  # a literal already here has its bit already
+        for cell in cells_of(cells):
+            lit = (base + cell) << 1 | 1
+            if lit not in index:
                 index[lit] = len(by_position)
-                distances[lit] = distance
+                entries.append(lit)
                 by_position.append(distance)
                 entry_reasons.append(reasons)
 
     def _append(self, lit: int, distance: int, reasons: list[int]) -> None:
         self.index[lit] = len(self.by_position)
-        self.distance[lit] = distance
+        self.entries.append(lit)
         self.by_position.append(distance)
         self.reasons.append(reasons)
         if lit & 1:  # a false literal (is_true, inlined: a hot path)
@@ -100,7 +101,7 @@ class Table:
 
     def literals(self) -> list[int]:
         """The entries, by position."""
-        return list(self.distance)
+        return list(self.entries)
 
 
 #: Per cell, the masks of its row, column and box: the order HoDoKu counts a digit's
@@ -164,12 +165,10 @@ class _Playout:
         table.add(on_literal, reasons)
         at = table.index[on_literal]
         further = [at]
-        table.add_false_after((self.grid.cells_with[digit] & PEER_MASK[cell]) << ((digit - 1) * 81), at, further)
+        table.add_false_after(digit, self.grid.cells_with[digit] & PEER_MASK[cell], at, further)
         cands = self.cands[cell]
-        others = 0  # the nodes of the cell's other candidates
-        for other in MASK_DIGITS[cands & ~(1 << (digit - 1))]:
-            others |= 1 << ((other - 1) * 81 + cell)
-        table.add_false_after(others, at, further)
+        for other in MASK_DIGITS[cands & ~(1 << (digit - 1))]:  # the cell's other candidates, by node
+            table.add_false_after(other, 1 << cell, at, further)
         for x in cells_of(self.places[digit] & PEER_MASK[cell]):
             self.remove(x, digit)
         bit = 1 << cell
@@ -244,7 +243,7 @@ class NetTables:
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
-        self.links = LinkTables.build(grid)
+        self.links = link_tables(grid)
         self._start = _StartSingles(grid)
         self._tables: dict[int, Table] = {}
         self._reach: dict[int, tuple[int, int]] = {}
@@ -268,13 +267,31 @@ class NetTables:
                 table.add(literal(other, not true), [0])
             return table
         cell, digit = candidate_at(node)
-        play = _Playout(self.grid, self._start)
-        play.assume(cell, digit, true)
-        play.look_ahead()
-        groups = (self.links.weak[node] if true else self.links.strong[node]) >> N_CANDIDATES << N_CANDIDATES
+        if not true and self._changes_nothing(cell, digit):
+            table = Table()  # what the playout would fill: the premise alone
+            table.add(lit, [])
+        else:
+            play = _Playout(self.grid, self._start)
+            play.assume(cell, digit, true)
+            play.look_ahead()
+            table = play.table
+        groups = (self.links.weak[node] if true else self.links.strong[node]) >> N_CANDIDATES
         for group in bit_indices(groups):
-            play.table.add(literal(group, not true), [0])
-        return play.table
+            table.add(literal(N_CANDIDATES + group, not true), [0])
+        return table
+
+    def _changes_nothing(self, cell: int, digit: int) -> bool:
+        """Whether removing ``digit`` from ``cell`` makes no single (the cell keeps two
+        candidates or more, each of its houses two places or more for the digit) in a
+        grid that holds none: then a playout places nothing (four in ten premises of a
+        hard grid)."""
+        if self._start.naked or self._start.hidden or MASK_COUNT[self.grid.cands[cell]] < 3:
+            return False
+        places = self.grid.cells_with[digit]
+        for house in _CELL_HOUSE_MASKS[cell]:
+            if (places & house).bit_count() < 3:
+                return False
+        return True
 
     def reach(self, premise: int) -> tuple[int, int]:
         """The true and false nodes of a premise's closure (bit sets)."""

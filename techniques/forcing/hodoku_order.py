@@ -184,9 +184,10 @@ _DIGIT_SHIFT = (0, *((d - 1) * N_CELLS for d in range(1, 10)))
 
 def _outside(cell: int) -> int:
     """The candidate nodes of every cell but ``cell`` (-1: all of them)."""
-    if cell < 0:
-        return CANDIDATE_BITS
-    return CANDIDATE_BITS & ~sum(1 << candidate_index(cell, d) for d in range(1, 10))
+    return _OUTSIDE[cell] if cell >= 0 else CANDIDATE_BITS
+
+
+_OUTSIDE = tuple(CANDIDATE_BITS & ~sum(1 << candidate_index(cell, d) for d in range(1, 10)) for cell in range(N_CELLS))
 
 
 def _in_our_words(technique: BaseTechnique, grid: Grid, chosen: Derivation) -> Step | None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from engine.cells import ALL_CELLS, BOXES, LINES, N_CELLS, PEER_MASK, UNITS, UNITS_OF, CellSet, Digit, bit_indices, cells_of, union_of
+from engine.cache import per_grid_version
 from engine.grid import Grid
 from techniques.forcing.propagation import Event, Rule
 from techniques.shared import N_CANDIDATES, candidate_at, candidate_index, literal
@@ -187,6 +188,14 @@ class LinkTables:
             return 1 << candidate_index(rest.bit_length() - 1, digit)
         node = group_at.get((digit, rest))
         return 1 << node if node is not None else 0
+
+
+@per_grid_version(size=2)
+def link_tables(grid: Grid) -> LinkTables:
+    """The link tables of one grid version, built once: the forcing chains, HoDoKu's nets
+    (which run on the grid where the chains found nothing) and Kraken Fish read the same
+    tables, and never change them."""
+    return LinkTables.build(grid)
 
 
 def _shift(cells: CellSet, digit: Digit) -> int:

@@ -58,8 +58,9 @@ def candidate_graph(grid: Grid, links: Links, digit: int = 0) -> LiteralGraph:
             nodes.append(candidate_node(d, c))
             with_digit[d] |= 1 << c
     out = [0] * (2 * len(nodes))
+    off_bit = _off_bits(number)
     for c in included:
-        _cell_links(grid, c, links, number, with_digit, out)
+        _cell_links(grid, c, links, number, off_bit, with_digit, out)
     return _graph(nodes, out)
 
 
@@ -81,9 +82,10 @@ def grouped_candidate_graph(grid: Grid) -> LiteralGraph:
             number[c * 10 + node.digit] = i
             with_digit[node.digit] |= node.cells
     out = [0] * (2 * len(nodes))
+    off_bit = _off_bits(number)
     for c in range(N_CELLS):
         if cands[c]:
-            _cell_links(grid, c, NICE_LOOP_LINKS, number, with_digit, out)
+            _cell_links(grid, c, NICE_LOOP_LINKS, number, off_bit, with_digit, out)
     in_house: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (digit, house) -> its groups (number, cells)
     for group in groups:
         for u in _houses_of(group.cells):
@@ -123,8 +125,15 @@ def _houses_of(cells: int) -> tuple[int, ...]:
     return tuple(u for u in UNITS_OF[first] if not cells & ~UNITS[u].mask)
 
 
-def _cell_links(grid: Grid, c: int, links: Links, number: list[int], with_digit: list[int], out: list[int]) -> None:
-    """The implications out of the literals of cell ``c``'s candidates (those in the graph)."""
+def _off_bits(number: list[int]) -> list[int]:
+    """Per candidate (cell * 10 + digit), the bit of its off literal (0 if not in the
+    graph): made once, where each link would shift a bit into place again."""
+    return [2 << 2 * n if n >= 0 else 0 for n in number]
+
+
+def _cell_links(grid: Grid, c: int, links: Links, number: list[int], off_bit: list[int], with_digit: list[int], out: list[int]) -> None:
+    """The implications out of the literals of cell ``c``'s candidates (those in the graph);
+    ``off_bit``: see :func:`_off_bits`."""
     digits = [d for d in MASK_DIGITS[grid.cands[c]] if number[c * 10 + d] >= 0]
     base = c * 10
     on_bits = off_bits = 0
@@ -138,7 +147,7 @@ def _cell_links(grid: Grid, c: int, links: Links, number: list[int], with_digit:
         strong = on_bits & ~(1 << on) if links.cell_strong and bivalue else 0
         if links.house_weak:
             for x in cells_of(PEER_MASK[c] & with_digit[d]):
-                weak |= 2 << 2 * number[x * 10 + d]
+                weak |= off_bit[x * 10 + d]
         if links.house_strong:
             everywhere = grid.cells_with[d]
             for u in UNITS_OF[c]:

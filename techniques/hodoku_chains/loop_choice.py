@@ -16,6 +16,7 @@ from typing import Callable, NamedTuple
 
 from engine.profiles.hodoku_choice import rank_of
 from engine.step import Candidate
+from techniques.hodoku_chains.implications import Reach
 from techniques.hodoku_chains.loop_conclusions import Kind
 from techniques.hodoku_chains.notation import Chain
 
@@ -29,7 +30,7 @@ class Entry(NamedTuple):
     kind: Kind
     effect: tuple[Candidate, ...]  # as found
     length: int
-    layers: list[int]  # the search it came from, to trace it
+    reach: Reach  # the search it came from, to trace it
     end: int
     loop: bool
     chain: Chain | None = None  # already traced (continuous loops: their effect needs it)

@@ -25,7 +25,7 @@ from engine.profiles.hodoku_choice import first_ranked
 from engine.technique import BaseTechnique, Declaration
 from techniques.hodoku_chains.als_nodes import add_als_nodes
 from techniques.hodoku_chains.candidate_graph import NICE_LOOP_LINKS, candidate_graph, grouped_candidate_graph
-from techniques.hodoku_chains.implications import LiteralGraph, path_nodes, reached_after
+from techniques.hodoku_chains.implications import BreadthFirst, LiteralGraph, Reach, path_nodes
 from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
 from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, digits_text
 from techniques.hodoku_chains.link_graph import Node
@@ -93,7 +93,7 @@ class Search:
     grid: Grid
     graph: LiteralGraph
     grouped: bool
-    cell_literals: list[int]
+    cell_literals: list[list[int]]  # see _cell_literals
     special: int  # literals of group and set nodes
     on_literal: list[int]  # see _on_literals
     found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Found]]
@@ -161,7 +161,7 @@ class NiceLoop(BaseTechnique):
         """The chain an entry's conclusion is shown with, None if HoDoKu drops it."""
         if entry.chain is not None:
             return entry.chain
-        return next(self._chains(search, entry.layers, entry.end, entry.loop), None)
+        return next(self._chains(search, entry.reach.layers(), entry.end, entry.loop), None)
 
     def _search(self, grid: Grid, deferred: bool) -> Search:
         """Every premise searched: the steps kept in ``found`` or, deferred, every
@@ -182,10 +182,11 @@ class NiceLoop(BaseTechnique):
         # A grouped chain passes a group or set node: a premise that reaches none has none
         # (every literal otherwise: -1). Its search is skipped; its checkpoint is not.
         useful = graph.reaching(search.special) if self.grouped else -1
-        false_layers: dict[int, list[int]] = {}
-        # The true premises' layers: a false premise's follow from those of the few
-        # literals it implies (LiteralGraph.layers_after), without a search of its own.
-        true_layers: dict[int, list[int]] = {}
+        bfs = BreadthFirst(graph)
+        false_reaches: dict[int, Reach] = {}
+        # The true premises' reaches: a false premise's follows from those of the few
+        # literals it implies (BreadthFirst.reach_after), without a search of its own.
+        true_reaches: dict[int, Reach] = {}
         reached = 0
         for premise in (True, False):
             for i in plain:
@@ -195,69 +196,69 @@ class NiceLoop(BaseTechnique):
                 start = true_literal(i) if premise else false_literal(i)
                 if not useful >> start & 1:
                     continue
-                if premise:
-                    layers = true_layers[start] = graph.layers(start, unbounded)
+                if graph.delayed:
+                    reach = Reach.of_layers(graph.layers(start, unbounded))
+                    bfs.restamp(reach)
+                elif premise:
+                    reach = true_reaches[start] = bfs.reach(start)
                 else:
-                    layers = graph.layers_after(start, true_layers) or graph.layers(start, unbounded)
-                    false_layers[i] = layers
-                reached += sum(map(int.bit_count, layers))
-                self._loops(search, layers, graph.nodes[i], premise)
-        for i, layers in false_layers.items():
-            self._aics(search, layers, graph.nodes[i])
+                    reach = bfs.reach_after(start, true_reaches) or bfs.reach(start)
+                if not premise:
+                    false_reaches[i] = reach
+                reached += len(reach.literals)
+                self._loops(search, bfs, reach, graph.nodes[i], premise)
+        for i, reach in false_reaches.items():
+            self._aics(search, bfs, reach, graph.nodes[i])
         return search
 
-    def _loops(self, search: Search, layers: list[int], start: Node, start_true: bool) -> None:
+    def _loops(self, search: Search, bfs: BreadthFirst, reach: Reach, start: Node, start_true: bool) -> None:
+        """The loops of one premise, just searched (``bfs`` holds its distances)."""
         grid, graph = search.grid, search.graph
-        ends = search.cell_literals[start.cell]
         # A loop needs three links at least to leave the cell and come back.
-        if not reached_after(layers, 3) & ends:
-            return
-        for length in range(3, len(layers)):
-            for end in bit_indices(layers[length] & ends):
-                verdict = loop_kind(grid, start, start_true, graph.node(end), is_true(end))
-                if verdict is None:
+        for length, end in bfs.distances(search.cell_literals[start.cell], 3):
+            verdict = loop_kind(grid, start, start_true, graph.node(end), is_true(end))
+            if verdict is None:
+                continue
+            kind, effect = verdict
+            if kind is not Kind.CONTINUOUS:
+                # No effect: the start cell holds only the proven digit already (a
+                # pending single), so the loop would be a step that changes nothing.
+                if search.deferred and effect:
+                    search.entries.append(Entry(self._code(search, kind), kind, effect, length, reach, end, True))
                     continue
-                kind, effect = verdict
-                if kind is not Kind.CONTINUOUS:
-                    # No effect: the start cell holds only the proven digit already (a
-                    # pending single), so the loop would be a step that changes nothing.
-                    if search.deferred and effect:
-                        search.entries.append(Entry(self._code(search, kind), kind, effect, length, layers, end, True))
-                        continue
-                    if not effect or self._known(search, kind, effect, length):
-                        continue
-                    for chain in self._chains(search, layers, end, loop=True):
-                        self._record(search, kind, chain, effect, length)
-                        break
+                if not effect or self._known(search, kind, effect, length):
                     continue
-                # A continuous loop's eliminations depend on the route, and equally short
-                # routes may differ: report each (HoDoKu keeps whichever its tables met first).
-                for chain in islice(self._chains(search, layers, end, loop=True), CONTINUOUS_ROUTES):
-                    cut = continuous_eliminations(grid, chain)
-                    if cut and search.deferred:
-                        search.entries.append(Entry(self._code(search, kind), kind, cut, length, layers, end, True, chain))
-                    elif cut:
-                        self._record(search, kind, chain, cut, length)
+                for chain in self._chains(search, reach.layers(), end, loop=True):
+                    self._record(search, kind, chain, effect, length)
+                    break
+                continue
+            # A continuous loop's eliminations depend on the route, and equally short
+            # routes may differ: report each (HoDoKu keeps whichever its tables met first).
+            for chain in islice(self._chains(search, reach.layers(), end, loop=True), CONTINUOUS_ROUTES):
+                cut = continuous_eliminations(grid, chain)
+                if cut and search.deferred:
+                    search.entries.append(Entry(self._code(search, kind), kind, cut, length, reach, end, True, chain))
+                elif cut:
+                    self._record(search, kind, chain, cut, length)
 
-    def _aics(self, search: Search, layers: list[int], start: Node) -> None:
+    def _aics(self, search: Search, bfs: BreadthFirst, reach: Reach, start: Node) -> None:
         grid, graph = search.grid, search.graph
-        reached = reached_after(layers, 3) & search.on_mask  # where an AIC may end
-        if not reached:
+        if max(reach.distances) < 3:  # an AIC has three links at least
             return
-        ends = _aic_ends(search, start) & reached
+        ends = _aic_ends(search, start)  # the on literals of single candidates it may end on
         if not ends:
             return
-        for length in range(3, len(layers)):
-            for end in bit_indices(layers[length] & ends):
-                effect = aic_eliminations(grid, start, graph.node(end))
-                if search.deferred and effect:
-                    search.entries.append(Entry(self._code(search, Kind.AIC), Kind.AIC, effect, length, layers, end, False))
-                    continue
-                if not effect or self._known(search, Kind.AIC, effect, length):
-                    continue
-                for chain in self._chains(search, layers, end, loop=False):
-                    self._record(search, Kind.AIC, chain, effect, length)
-                    break
+        bfs.restamp(reach)
+        for length, end in bfs.distances(bit_indices(ends), 3):
+            effect = aic_eliminations(grid, start, graph.node(end))
+            if search.deferred and effect:
+                search.entries.append(Entry(self._code(search, Kind.AIC), Kind.AIC, effect, length, reach, end, False))
+                continue
+            if not effect or self._known(search, Kind.AIC, effect, length):
+                continue
+            for chain in self._chains(search, reach.layers(), end, loop=False):
+                self._record(search, Kind.AIC, chain, effect, length)
+                break
 
     def _chains(self, search: Search, layers: list[int], end: int, loop: bool) -> Iterator[Chain]:
         """Valid shortest chains to ``end``; for the grouped technique only those with a
@@ -334,12 +335,12 @@ def _notation(kind: Kind, chain: Chain) -> str:
     return text
 
 
-def _cell_literals(graph: LiteralGraph) -> list[int]:
+def _cell_literals(graph: LiteralGraph) -> list[list[int]]:
     """Per cell, the literals of its single candidates: where a loop may close."""
-    out = [0] * N_CELLS
+    out: list[list[int]] = [[] for _ in range(N_CELLS)]
     for i, node in enumerate(graph.nodes):
         if node.is_plain:
-            out[node.cell] |= (1 << true_literal(i)) | (1 << false_literal(i))
+            out[node.cell] += (true_literal(i), false_literal(i))
     return out
 
 

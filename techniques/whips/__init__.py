@@ -1,11 +1,13 @@
 """Whips: a chain of forced cells that remembers what it has already shown (Denis
-Berthier's whips). Off the HoDoKu and Sudoku Explainer paths; in ``full`` after the
-krakens, before the forcing chains and nets.
+Berthier's whips), and grouped whips (g-whips), whose chain may pass through a digit's
+places in one box-line segment. Off the HoDoKu and Sudoku Explainer paths; in ``full``
+after the krakens, before the forcing chains and nets.
 """
 
 from __future__ import annotations
 
 from engine.technique import Technique
+from techniques.whips.grouped_whip import GROUPED_WHIP
 from techniques.whips.whip import WHIP
 
-TECHNIQUES: tuple[Technique, ...] = (WHIP,)
+TECHNIQUES: tuple[Technique, ...] = (WHIP, GROUPED_WHIP)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.cells import N_CELLS, PEER_MASK, UNITS, bit_indices
 from engine.grid import Grid
+from techniques.whips.slots import CANDIDATE_AT, FIELD, MARK, MARKS, SLOT_BITS, crowded, spread
 
 #: The longest whip, in variables (its last one is the one emptied).
 MAX_LENGTH = 20
@@ -50,6 +51,9 @@ def _sees(k: int) -> int:
 
 #: Candidate -> the candidates it rules out when true (its cell's others, its digit's peers).
 SEES = tuple(_sees(k) for k in range(9 * N_CELLS))
+#: Candidate -> its SEES spread over the variables' slots (:mod:`techniques.whips.slots`),
+#: complemented: what a fact leaves of the slots is one ``&``.
+SPARED = tuple(~spread(SEES[k]) for k in range(9 * N_CELLS))
 
 
 def alive(grid: Grid) -> int:
@@ -74,7 +78,9 @@ class WhipSearch:
 
     def __init__(self, live: int) -> None:
         self.live = live
+        self.slots = spread(live)
         self._links: dict[int, tuple[tuple[int, int], ...]] = {}
+        self._linked: dict[int, Linked] = {}
 
     def links(self, k: int) -> tuple[tuple[int, int], ...]:
         """The variables ``k`` true takes a live candidate from, each with its candidates."""
@@ -87,6 +93,14 @@ class WhipSearch:
                     if v not in out:
                         out[v] = VARIABLES[v] & live
             found = self._links[k] = tuple(out.items())
+        return found
+
+    def linked(self, k: int) -> Linked:
+        """The variables ``k`` true takes a live candidate from, as slots (see
+        :class:`Linked`)."""
+        found = self._linked.get(k)
+        if found is None:
+            found = self._linked[k] = Linked(self.links(k))
         return found
 
     def contradicts(self, target: int) -> bool:
@@ -125,6 +139,31 @@ class WhipSearch:
         return path
 
 
+class Linked:
+    """The variables one fact takes a live candidate from: their slots' candidate and mark
+    bits, their slots' lowest bits, their marks, and each variable's place in :meth:`WhipSearch.links`' order (the
+    order the search tries them in, so the whips found do not depend on the layout)."""
+
+    __slots__ = ("fields", "lows", "marks", "rank")
+
+    def __init__(self, links: tuple[tuple[int, int], ...]) -> None:
+        self.rank = {v: i for i, (v, _) in enumerate(links)}
+        self.lows = sum(1 << (SLOT_BITS * v) for v in self.rank)
+        self.fields = self.lows * FIELD
+        self.marks = self.lows * MARK
+
+    def in_order(self, pick: int) -> list[int]:
+        """The variables whose slots' lowest bits ``pick`` holds, in the search's order."""
+        order = []
+        while pick:
+            low = pick & -pick
+            order.append(low.bit_length() // SLOT_BITS)
+            pick ^= low
+        if len(order) > 1:
+            order.sort(key=self.rank.__getitem__)
+        return order
+
+
 class _Search:
     """Depth-first search for a whip of at most ``length`` variables from one target."""
 
@@ -137,29 +176,34 @@ class _Search:
         self.path: Path = []  # (variable, its forced candidate or -1)
 
     def run(self, target: int) -> Path | None:
-        if self._grow(self.grid.live & ~SEES[target], target, 1 << target, self.length):
+        slots = self.grid.slots & SPARED[target] | MARKS[target]
+        if self._grow(slots, target, 1 << target, self.length):
             return list(self.path)
         return None
 
-    def _grow(self, open_: int, last: int, facts: int, left: int) -> bool:
-        """``open_``: the live candidates no fact rules out (the facts among them)."""
+    def _grow(self, slots: int, last: int, facts: int, left: int) -> bool:
+        """``slots``: the live candidates no fact rules out (the facts among them), spread,
+        with the variables that hold a fact marked."""
         self.nodes += 1
         if self.nodes > self.budget or self.seen.get((facts, last), -1) >= left:
             return False
         self.seen[(facts, last)] = left
-        for v, candidates in self.grid.links(last):
-            rest = candidates & open_
-            if rest & facts:
-                continue
-            if not rest:
+        linked = self.grid.linked(last)
+        touched = slots & linked.fields
+        # the variables left with at most one candidate (all of them), or none (the last)
+        pick = linked.lows & ~crowded(touched if left > 1 else touched | linked.marks)
+        if not pick:
+            return False
+        for v in linked.in_order(pick):
+            field = touched >> (SLOT_BITS * v) & FIELD
+            if not field:
                 self.path.append((v, -1))
                 return True
-            if left > 1 and not rest & (rest - 1):
-                k = rest.bit_length() - 1
-                self.path.append((v, k))
-                if self._grow(open_ & ~SEES[k], k, facts | rest, left - 1):
-                    return True
-                self.path.pop()
+            k = CANDIDATE_AT[v][field.bit_length() - 1]
+            self.path.append((v, k))
+            if self._grow(slots & SPARED[k] | MARKS[k], k, facts | 1 << k, left - 1):
+                return True
+            self.path.pop()
         return False
 
 

@@ -51,13 +51,17 @@ class Whip(BaseTechnique):
         searches of up to ``MAX_LENGTH`` variables from the targets left, then with full
         ones: each batch shortest first, each only when the solver asks for more."""
         live = alive(grid)
-        search = WhipSearch(live)
+        search = self.search(live)
         targets = [t for t in bit_indices(live) if search.contradicts(t)]
         found: set[int] = set()
         for length, nodes in ((QUICK_LENGTH, QUICK_NODES), (MAX_LENGTH, QUICK_NODES), (MAX_LENGTH, MAX_NODES)):
             batch = self._whips(search, [t for t in targets if t not in found], length, nodes)
             found.update(batch)
             yield from self._batch(search, batch)
+
+    def search(self, live: int) -> WhipSearch:
+        """The search this kind of whip is found with."""
+        return WhipSearch(live)
 
     @staticmethod
     def _whips(search: WhipSearch, targets: list[int], length: int, nodes: int) -> dict[int, Path]:
@@ -102,7 +106,7 @@ class Whip(BaseTechnique):
             + f" So {CELL_NAMES[removed.cell]} is not {removed.digit}: remove {removed.digit} from {CELL_NAMES[removed.cell]}."
         )
         return self.step(
-            f"{_fact(target)} -> " + " -> ".join(_fact(k) for k in facts[1:]) + f" -> {_emptied(path[-1][0])} empty",
+            f"{_fact(target)} -> " + " -> ".join(_fact(k) for k in facts[1:]) + f" -> {emptied(path[-1][0])} empty",
             eliminations=(removed,),
             explanation=explanation,
             highlights=Highlights(pattern=tuple(_candidate(k) for k in facts[1:]), fins=(removed,), links=tuple(dict.fromkeys(links))),
@@ -118,7 +122,7 @@ def _ruled_out_by(facts: list[int], gone: int) -> int:
     return next(f for f in facts if SEES[f] >> gone & 1)
 
 
-def _emptied(v: int) -> str:
+def emptied(v: int) -> str:
     if v < N_CELLS:
         return CELL_NAMES[v]
     unit, d = divmod(v - N_CELLS, 9)
