@@ -12,7 +12,7 @@ three columns).
 from __future__ import annotations
 
 from engine.cells import N_CELLS, bit_indices
-from techniques.whips.search import MAX_NODES, SEES, SPARED, VARIABLES, VARIABLES_OF, Linked, WhipSearch
+from techniques.whips.search import MAX_NODES, SEES, SPARED, VARIABLES, VARIABLES_OF, DepthFirst, Linked, WhipSearch
 from techniques.whips.slots import CANDIDATE_AT, FIELD, MARK, MARKS, ONES, SLOT_BITS, crowded, spread
 
 #: A node: a candidate set (one candidate, or a group's two or three).
@@ -120,16 +120,12 @@ def group_kills(group: int) -> int:
     return found
 
 
-class _GroupedRun:
+class _GroupedRun(DepthFirst):
     """Depth-first search for a g-whip of at most ``length`` variables from one target."""
 
     def __init__(self, grid: GroupedSearch, length: int, nodes: int) -> None:
+        super().__init__(length, nodes)
         self.grid = grid
-        self.length = length
-        self.budget = nodes
-        self.nodes = 0
-        self.seen: dict[tuple[int, int], int] = {}
-        self.path: GPath = []
 
     def run(self, target: int) -> GPath | None:
         slots = self.grid.slots & SPARED[target] | MARKS[target]
@@ -139,10 +135,8 @@ class _GroupedRun:
 
     def _grow(self, slots: int, kills: int, known: int, left: int) -> bool:
         """``kills``: what the last node rules out; ``known``: the facts and groups so far."""
-        self.nodes += 1
-        if self.nodes > self.budget or self.seen.get((known, kills), -1) >= left:
+        if not self.visit((known, kills), left):
             return False
-        self.seen[(known, kills)] = left
         linked = self.grid.linked_by(kills)
         touched = slots & linked.fields
         free = linked.lows & ~(touched >> 9)  # a group's holders may lose all but the mark

@@ -164,16 +164,34 @@ class Linked:
         return order
 
 
-class _Search:
-    """Depth-first search for a whip of at most ``length`` variables from one target."""
+class DepthFirst:
+    """What a depth-first whip search from one target keeps: the longest whip it may find,
+    its node budget, the states met (with how many variables were left then) and the path
+    so far. Shared by the plain search and the grouped one (techniques.whips.grouped)."""
 
-    def __init__(self, grid: WhipSearch, length: int, nodes: int) -> None:
-        self.grid = grid
+    def __init__(self, length: int, nodes: int) -> None:
         self.length = length
         self.budget = nodes
         self.nodes = 0
         self.seen: dict[tuple[int, int], int] = {}
-        self.path: Path = []  # (variable, its forced candidate or -1)
+        self.path: Path = []  # (variable, what it forces: a candidate, a group; none: -1 or 0)
+
+    def visit(self, state: tuple[int, int], left: int) -> bool:
+        """Count one node; False when the budget is spent or ``state`` was met before with
+        as many variables left (nothing new can follow from it)."""
+        self.nodes += 1
+        if self.nodes > self.budget or self.seen.get(state, -1) >= left:
+            return False
+        self.seen[state] = left
+        return True
+
+
+class _Search(DepthFirst):
+    """Depth-first search for a whip of at most ``length`` variables from one target."""
+
+    def __init__(self, grid: WhipSearch, length: int, nodes: int) -> None:
+        super().__init__(length, nodes)
+        self.grid = grid
 
     def run(self, target: int) -> Path | None:
         slots = self.grid.slots & SPARED[target] | MARKS[target]
@@ -184,10 +202,8 @@ class _Search:
     def _grow(self, slots: int, last: int, facts: int, left: int) -> bool:
         """``slots``: the live candidates no fact rules out (the facts among them), spread,
         with the variables that hold a fact marked."""
-        self.nodes += 1
-        if self.nodes > self.budget or self.seen.get((facts, last), -1) >= left:
+        if not self.visit((facts, last), left):
             return False
-        self.seen[(facts, last)] = left
         linked = self.grid.linked(last)
         touched = slots & linked.fields
         # the variables left with at most one candidate (all of them), or none (the last)
