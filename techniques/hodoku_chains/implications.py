@@ -127,37 +127,6 @@ class LiteralGraph:
             found.append(frontier)
         return found
 
-    def layers_after(self, start: int, known: dict[int, list[int]]) -> list[int] | None:
-        """``layers(start)`` without a search, from the layers of the literals ``start``
-        implies, when ``known`` holds them all (None otherwise, or with slowed literals).
-
-        A shortest chain from ``start`` leaves through one of them, so a literal lies at
-        ``k`` implications when the nearest of them reaches it in ``k - 1``: layer ``k`` is
-        the union of their layers ``k - 1``, less the literals met before. Literals with few
-        implications (a false candidate: its strong links) are cheap to do this way."""
-        if self.delayed:
-            return None
-        after: list[list[int]] = []
-        for literal in bit_indices(self.out[start]):
-            layers = known.get(literal)
-            if layers is None:
-                return None
-            after.append(layers)
-        visited = frontier = 1 << start
-        found = [frontier]
-        k = 0
-        while True:
-            reached = 0
-            for layers in after:
-                if k < len(layers):
-                    reached |= layers[k]
-            frontier = reached & ~visited
-            if not frontier:
-                return found
-            visited |= frontier
-            found.append(frontier)
-            k += 1
-
     def reaching(self, targets: int) -> int:
         """The literals from which some chain leads to a literal of ``targets`` (those
         included): a breadth-first search backwards from all of them at once."""
@@ -260,7 +229,8 @@ class BreadthFirst:
     A nice loop's premise reaches a few dozen literals of several hundred: walking their
     implications one by one, with a stamp per literal for "met in this search", costs less
     than a bit-set front per layer, whose every operation makes a big int (measured
-    compiled: 2.6x less on the top1465 positions the nice loop searches run on)."""
+    compiled, on the top1465 positions the nice loop searches run on: the searches alone
+    2.6x cheaper; the whole plain and grouped nice loop 5-10% faster)."""
 
     __slots__ = ("adjacency", "stamp", "distance", "tag")
 
@@ -294,7 +264,8 @@ class BreadthFirst:
         """``reach(start)`` without a search, from the reaches of the literals ``start``
         implies, when ``known`` holds them all (None otherwise): a shortest chain leaves
         through one of them, so a literal lies one implication further than from the
-        nearest of them (see ``LiteralGraph.layers_after``)."""
+        nearest of them. Literals with few implications (a false candidate: its strong
+        links) are cheap to do this way."""
         after: list[Reach] = []
         for literal in self.adjacency[start]:
             found = known.get(literal)
