@@ -39,9 +39,10 @@ def test_the_new_techniques_run_in_full_but_not_in_hodoku() -> None:
 
 
 def test_rating_counts_forcing_steps_and_names_the_tier() -> None:
-    # Easter Monster needs forcing nets with every pattern we have (Kraken Fish, krakens and
-    # whips included; top95 line 59, used here before, needs none since the Whip).
-    grid = Grid.from_string("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1")
+    # Golden Nugget needs forcing nets with every pattern we have (Kraken Fish, krakens,
+    # whips and kraken whips included; top95 line 59, used here before, needs none since the
+    # Whip, Easter Monster none since the Kraken Whip).
+    grid = Grid.from_string(".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....")
     result = FULL.solve(grid)
     rating = FULL.rate(result.steps, start=grid)
     forcing = sum(1 for s in result.steps if s.code in FORCING_CODES)

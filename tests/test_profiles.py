@@ -40,7 +40,7 @@ def test_every_profile_uses_the_whole_registry(name: str) -> None:
 
 #: Techniques HoDoKu 2.2 does not have: the hodoku profile leaves them out of a plain solve
 #: (they are there, off by default, for --only and -t), so its ratings do not move.
-BEYOND_HODOKU = {"wxyz", "vwxyz", "tri", "je", "sje", "skl", "msls", "umsls", "3dm", "bugn", "bugl", "re", "fw", "kc", "kh", "ktri", "kex", "ktl", "wh", "gwh"}
+BEYOND_HODOKU = {"wxyz", "vwxyz", "tri", "je", "sje", "skl", "msls", "umsls", "3dm", "bugn", "bugl", "re", "fw", "kc", "kh", "ktri", "kex", "ktl", "wh", "gwh", "kwh", "gkwh"}
 
 
 def test_the_hodoku_table_names_only_codes_of_its_kind() -> None:

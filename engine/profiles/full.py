@@ -27,7 +27,9 @@ step, in seven tiers:
    links an Exocet or a tridagon with two guardians proves), then the Whip (one chain of
    forced cells, each ruled out partly by what the chain showed earlier, that empties a
    cell or house: one line of reasoning, where a net branches), then the Grouped Whip (the
-   same, passing through a digit's two or three places in one box-line segment).
+   same, passing through a digit's two or three places in one box-line segment), then the
+   Kraken Whip and Grouped Kraken Whip (one of a cell's or a house's two or three options is
+   true, and from each a whip, with that option placed, rules out the same candidate).
 7. **Nets**: Forcing Chains, then Forcing Nets, whose branches a reader must hold all at
    once.
 
@@ -145,6 +147,8 @@ _TABLE: dict[str, tuple[int, int, bool]] = {
     "ktl": (85, 5, True),
     "wh": (86, 5, True),
     "gwh": (87, 5, True),
+    "kwh": (88, 5, True),
+    "gkwh": (89, 5, True),
     # 7. Nets
     "fc": (90, 6, True),
     "fn": (95, 6, True),

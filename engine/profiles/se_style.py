@@ -155,6 +155,8 @@ SE_TABLE: dict[str, SeRule] = {
     # a whip's facts use the eliminations of every earlier fact: SE's dynamic forcing chains
     "wh": _DYNAMIC,
     "gwh": _DYNAMIC,
+    "kwh": _DYNAMIC,
+    "gkwh": _DYNAMIC,
     # Finned, sashimi, Franken and Mutant fish, and their Siamese forms (code prefixed "s"),
     # are found by SE as X-chains/cycles.
     **{f"{siamese}{kind}{n}": X_CHAIN for siamese in ("", "s") for kind in ("fbf", "sbf", "ff", "fff", "mf", "fmf") for n in _FISH_SIZES},

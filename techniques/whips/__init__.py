@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.technique import Technique
 from techniques.whips.grouped_whip import GROUPED_WHIP
+from techniques.whips.kraken_whip import GROUPED_KRAKEN_WHIP, KRAKEN_WHIP
 from techniques.whips.whip import WHIP
 
-TECHNIQUES: tuple[Technique, ...] = (WHIP, GROUPED_WHIP)
+TECHNIQUES: tuple[Technique, ...] = (WHIP, GROUPED_WHIP, KRAKEN_WHIP, GROUPED_KRAKEN_WHIP)

@@ -11,8 +11,10 @@ three columns).
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from engine.cells import N_CELLS, bit_indices
-from techniques.whips.search import MAX_NODES, SEES, SPARED, VARIABLES, VARIABLES_OF, DepthFirst, Linked, WhipSearch
+from techniques.whips.search import MAX_NODES, SEES, SPARED, VARIABLES, VARIABLES_OF, DepthFirst, Linked, Settled, WhipSearch
 from techniques.whips.slots import CANDIDATE_AT, FIELD, MARK, MARKS, ONES, SLOT_BITS, crowded, spread
 
 #: A node: a candidate set (one candidate, or a group's two or three).
@@ -75,18 +77,44 @@ class GroupedSearch(WhipSearch):
 
     def contradicts(self, target: int) -> bool:
         """Do singles and groups alone, from ``target`` true, empty a variable?"""
-        live = self.live
-        killed = SEES[target] & live
-        facts = 1 << target
-        todo = [SEES[target]]
+        return self._grouped_run(SEES[target] & self.live, 1 << target, [SEES[target]], set(), ()) is None
+
+    def settle(self, target: int) -> Settled | None:
+        """The run of :meth:`contradicts` to its end (None: it empties a variable)."""
         groups: set[int] = set()
-        while todo:
-            for v, candidates in self.links_by(todo.pop()):
+        run = self._grouped_run(SEES[target] & self.live, 1 << target, [SEES[target]], groups, ())
+        if run is None:
+            return None
+        killed, facts = run
+        slots = self.slots & ~spread(killed)
+        touched = 0
+        for fact in bit_indices(facts):
+            slots |= MARKS[fact]
+            touched |= self.linked_by(SEES[fact]).lows
+        for group in groups:
+            touched |= self.linked_by(group_kills(group)).lows
+        return Settled(self.live & ~killed, facts, slots, touched, frozenset(groups))
+
+    def contradicts_after(self, settled: Settled, placed: int, variables: list[int]) -> bool:
+        """:meth:`WhipSearch.contradicts_after`, with groups."""
+        first = [(v, VARIABLES[v] & self.live) for v in variables]
+        killed = (self.live & ~settled.open) | SEES[placed] & self.live
+        return self._grouped_run(killed, settled.facts | 1 << placed, [], set(settled.groups), first) is None
+
+    def _grouped_run(
+        self, killed: int, facts: int, todo: list[int], groups: set[int], first: Iterable[tuple[int, int]]
+    ) -> tuple[int, int] | None:
+        """Singles and groups (``todo``: what each new node rules out), as
+        :meth:`WhipSearch._run`; None, or what is ruled out and the facts at the end."""
+        live = self.live
+        pairs = first
+        while True:
+            for v, candidates in pairs:
                 rest = candidates & ~killed
                 if rest & facts:
                     continue
                 if not rest:
-                    return True
+                    return None
                 if not rest & (rest - 1):
                     facts |= rest
                     k = rest.bit_length() - 1
@@ -98,7 +126,9 @@ class GroupedSearch(WhipSearch):
                         groups.add(rest)
                         killed |= kills & live
                         todo.append(kills)
-        return False
+            if not todo:
+                return killed, facts
+            pairs = self.links_by(todo.pop())
 
     def whip(self, target: int, length: int, nodes: int = MAX_NODES) -> GPath | None:
         """A g-whip of at most ``length`` variables that rules ``target`` out, if a search of

@@ -25,13 +25,13 @@ def _candidates(node: int) -> tuple[Candidate, ...]:
     return tuple(Candidate(k % 9 + 1, k // 9) for k in bit_indices(node))
 
 
-def _name(node: int) -> str:
+def node_name(node: int) -> str:
     """``r4c5=6``, or a group's ``r5c46=1``."""
     ks = bit_indices(node)
     return f"{compact_cells([k // 9 for k in ks])}={ks[0] % 9 + 1}"
 
 
-def _kills(node: int) -> int:
+def node_kills(node: int) -> int:
     return SEES[node.bit_length() - 1] if not node & (node - 1) else group_kills(node)
 
 
@@ -59,12 +59,12 @@ class GroupedWhip(Whip):
             if node:
                 continuity = next(gone for gone, f in by.items() if f == nodes[i])
                 links.append(Link(_candidates(1 << continuity)[0], _candidates(node)[0], True))
-            sentences.append(_sentence(v, node, by))
+            sentences.append(node_sentence(v, node, by))
         removed = _candidates(1 << target)[0]
         where = CELL_NAMES[removed.cell]
         groups = tuple(Group("group", _candidates(n)) for n in nodes if n & (n - 1))
         return self.step(
-            " -> ".join(_name(n) for n in nodes) + f" -> {emptied(path[-1][0])} empty",
+            " -> ".join(node_name(n) for n in nodes) + f" -> {emptied(path[-1][0])} empty",
             eliminations=(removed,),
             explanation=f"Suppose {where} were {removed.digit}. " + " ".join(sentences) + f" So {where} is not {removed.digit}: remove {removed.digit} from {where}.",
             highlights=Highlights(
@@ -77,23 +77,23 @@ class GroupedWhip(Whip):
 def _ruled_out_by(nodes: list[int], gone: int) -> int:
     """The node that rules ``gone`` out: the chain's last one when it does, else the
     earliest."""
-    if _kills(nodes[-1]) >> gone & 1:
+    if node_kills(nodes[-1]) >> gone & 1:
         return nodes[-1]
-    return next(n for n in nodes if _kills(n) >> gone & 1)
+    return next(n for n in nodes if node_kills(n) >> gone & 1)
 
 
-def _sentence(v: int, node: int, by: dict[int, int]) -> str:
+def node_sentence(v: int, node: int, by: dict[int, int]) -> str:
     """``Then 1 can only go to r5c4 or r5c6 in row 5 (...), one of r5c46=1.``"""
     removes: dict[int, list[int]] = {}
     for gone, f in by.items():
         removes.setdefault(f, []).append(gone)
     if v < N_CELLS:
-        why = ", ".join(f"{_name(f)} removes {digit_words([g % 9 + 1 for g in gone])}" for f, gone in removes.items())
+        why = ", ".join(f"{node_name(f)} removes {digit_words([g % 9 + 1 for g in gone])}" for f, gone in removes.items())
         if not node:
             return f"Then {CELL_NAMES[v]} has no candidate left ({why})."
         return f"Then {CELL_NAMES[v]} can only be {(node.bit_length() - 1) % 9 + 1} ({why})."
     unit, d = divmod(v - N_CELLS, 9)
-    why = ", ".join(f"{_name(f)} removes {cell_names([g // 9 for g in gone])}" for f, gone in removes.items())
+    why = ", ".join(f"{node_name(f)} removes {cell_names([g // 9 for g in gone])}" for f, gone in removes.items())
     house = UNIT_LONG_NAMES[unit]
     if not node:
         return f"Then {d + 1} has no place left in {house} ({why})."
@@ -101,7 +101,7 @@ def _sentence(v: int, node: int, by: dict[int, int]) -> str:
     if len(cells) == 1:
         return f"Then {d + 1} can only go to {cells[0]} in {house} ({why})."
     places = ", ".join(cells[:-1]) + f" or {cells[-1]}"
-    return f"Then {d + 1} can only go to {places} in {house} ({why}): {_name(node)}, which rules {d + 1} out of every cell that sees them all."
+    return f"Then {d + 1} can only go to {places} in {house} ({why}): {node_name(node)}, which rules {d + 1} out of every cell that sees them all."
 
 
 GROUPED_WHIP = GroupedWhip()

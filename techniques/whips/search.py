@@ -6,6 +6,8 @@ go to one of its places): 81 + 243 of them. Candidate ``cell * 9 + digit - 1`` i
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from engine.cells import N_CELLS, PEER_MASK, UNITS, bit_indices
 from engine.grid import Grid
 from techniques.whips.slots import CANDIDATE_AT, FIELD, MARK, MARKS, SLOT_BITS, crowded, spread
@@ -105,22 +107,46 @@ class WhipSearch:
 
     def contradicts(self, target: int) -> bool:
         """See :func:`leads_to_contradiction` (each variable a fact touches looked at once)."""
-        open_ = self.live & ~SEES[target]
-        facts = 1 << target
-        todo = [target]
-        while todo:
-            for _, candidates in self.links(todo.pop()):
+        return self._run(self.live & ~SEES[target], 1 << target, [target], ()) is None
+
+    def settle(self, target: int) -> Settled | None:
+        """The singles run of :meth:`contradicts` to its end (None: it empties a variable)."""
+        run = self._run(self.live & ~SEES[target], 1 << target, [target], ())
+        if run is None:
+            return None
+        open_, facts = run
+        slots, touched = self.slots, 0
+        for fact in bit_indices(facts):
+            slots = slots & SPARED[fact] | MARKS[fact]
+            touched |= self.linked(fact).lows
+        return Settled(open_, facts, slots, touched)
+
+    def contradicts_after(self, settled: Settled, placed: int, variables: list[int]) -> bool:
+        """Does the run that ``settled`` ended empty a variable once ``placed`` is placed as
+        well? ``variables``: those of its touched ones that ``placed`` leaves with at most
+        one option (looked at first; nothing else changes until a new fact)."""
+        first = [(v, VARIABLES[v] & self.live) for v in variables]
+        return self._run(settled.open & ~SEES[placed], settled.facts | 1 << placed, [], first) is None
+
+    def _run(self, open_: int, facts: int, todo: list[int], first: Iterable[tuple[int, int]]) -> tuple[int, int] | None:
+        """Singles: the variables of ``first``, then those each new fact touches; None when
+        one empties, else what is open and the facts at the end (the same in any order)."""
+        pairs = first
+        while True:
+            for _, candidates in pairs:
                 rest = candidates & open_
                 if rest & facts:
                     continue
                 if not rest:
-                    return True
+                    return None
                 if not rest & (rest - 1):
                     facts |= rest
                     k = rest.bit_length() - 1
                     open_ &= ~SEES[k]
                     todo.append(k)
-        return False
+            if not todo:
+                return open_, facts
+            pairs = self.links(todo.pop())
 
     def whip(self, target: int, length: int, nodes: int = MAX_NODES) -> Path | None:
         """A whip of at most ``length`` variables that rules ``target`` out, if a search of
@@ -137,6 +163,18 @@ class WhipSearch:
                 break
             path = shorter
         return path
+
+
+class Settled:
+    """Where a singles run from a target ends without a contradiction: the candidates still
+    open, the facts, the slots it leaves (the facts marked), the lowest slot bits of the
+    variables the facts touched (only a removal there can force more), and (g-whips) the
+    groups it used."""
+
+    __slots__ = ("open", "facts", "slots", "touched", "groups")
+
+    def __init__(self, open_: int, facts: int, slots: int, touched: int, groups: frozenset[int] = frozenset()) -> None:
+        self.open, self.facts, self.slots, self.touched, self.groups = open_, facts, slots, touched, groups
 
 
 class Linked:

@@ -19,6 +19,7 @@ SLOT_BITS = 11
 #: A slot's 9 candidate bits and its mark.
 FIELD = 0x3FF
 MARK = 0x200
+CANDIDATE_BITS = 0x1FF
 N_SLOTS = N_CELLS + 9 * len(UNITS)
 
 #: The lowest bit of every slot; every slot's candidate and mark bits; every slot's
@@ -70,3 +71,18 @@ def crowded(slots: int) -> int:
     bits set (two candidates, or a candidate and the mark), and stray bits between (mask
     them with slot lows): clear each slot's lowest set bit, then see what is left."""
     return ((slots & ((slots | GUARDS) - ONES)) + FIELDS) >> 10
+
+
+def nonzero(slots: int) -> int:
+    """The lowest bit of every slot of ``slots`` (eleventh bits clear) with a bit set."""
+    return ((slots + FIELDS) >> 10) & ONES
+
+
+def slot_variables(lows: int) -> list[int]:
+    """The variables whose slots' lowest bits ``lows`` holds, in order."""
+    out = []
+    while lows:
+        low = lows & -lows
+        out.append(low.bit_length() // SLOT_BITS)
+        lows ^= low
+    return out
