@@ -28,7 +28,7 @@ step, in seven tiers:
    forced cells, each ruled out partly by what the chain showed earlier, that empties a
    cell or house: one line of reasoning, where a net branches), then the Grouped Whip (the
    same, passing through a digit's two or three places in one box-line segment), then the
-   Kraken Whip and Grouped Kraken Whip (one of a cell's or a house's two or three options is
+   Kraken Whip and Grouped Kraken Whip (one of a cell's or a house's two to four options is
    true, and from each a whip, with that option placed, rules out the same candidate).
 7. **Nets**: Forcing Chains, then Forcing Nets, whose branches a reader must hold all at
    once.

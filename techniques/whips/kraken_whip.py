@@ -37,7 +37,7 @@ from techniques.whips.slots import CANDIDATE_BITS, FIELD, MARKS, crowded, nonzer
 from techniques.whips.whip import emptied
 
 #: A truth set of at most this many members: each member is one more branch to follow.
-MAX_MEMBERS = 3
+MAX_MEMBERS = 4
 #: The steps' whip variables (members counted) are bounded by each of these in turn.
 BOUNDS = (24, MAX_MEMBERS * (MAX_LENGTH + 1))
 
