@@ -23,7 +23,7 @@ depth-first walk, including its way of pooling the extra digits of the cells it 
 
 from __future__ import annotations
 
-from typing import Callable, Final, Iterator
+from typing import Callable, Final, Iterator, NamedTuple
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, N_UNITS, UNITS, UNITS_OF, Cell, bit
 from engine.grid import Grid
@@ -43,32 +43,16 @@ _TEXT: Final = (
 )
 
 
-class _Found:
-    """One loop deduction before it becomes a step: what SE sorts and compares (a plain
-    class: a NamedTuple is slow to make in the compiled build)."""
+class _Found(NamedTuple):
+    """One loop deduction before it becomes a step: what SE sorts and compares."""
 
-    __slots__ = ("difficulty", "type", "loop", "pair", "key", "removals", "why")
-
-    def __init__(
-        self, difficulty: float, type: int, loop: tuple[Cell, ...], pair: int, key: tuple[object, ...], removals: tuple[Candidate, ...], why: str
-    ) -> None:
-        self.difficulty = difficulty
-        self.type = type
-        self.loop = loop
-        self.pair = pair
-        self.key = key  # what else makes two hints different (type 3)
-        self.removals = removals
-        self.why = why
-
-
-class _Nodes:
-    """The nodes the walks of one call have taken (a native int attribute: a count kept
-    in a list is boxed anew at every node when compiled)."""
-
-    __slots__ = ("taken",)
-
-    def __init__(self) -> None:
-        self.taken = 0
+    difficulty: float
+    type: int
+    loop: tuple[Cell, ...]
+    pair: int
+    key: tuple[object, ...]  # what else makes two hints different (type 3)
+    removals: tuple[Candidate, ...]
+    why: str
 
 
 def loop_difficulty(size: int) -> float:
@@ -106,7 +90,7 @@ class _LoopSearch:
     through it can be valid. What the walk pools from the cells it looks at (the extra
     digits that decide whether it may go on) is kept exactly as SE pools it."""
 
-    def __init__(self, cands: list[int], pair: int, members: list[tuple[Cell, ...]], nodes: _Nodes) -> None:
+    def __init__(self, cands: list[int], pair: int, members: list[tuple[Cell, ...]], nodes: list[int]) -> None:
         self.cands = cands
         self.pair = pair
         self.nodes = nodes
@@ -119,8 +103,8 @@ class _LoopSearch:
 
     def walk(self, cell: Cell, allowed_extra: int, extra: int, last_kind: int, seen_even: int, seen_odd: int) -> None:
         nodes = self.nodes
-        nodes.taken += 1
-        if nodes.taken > NODE_BOUND:
+        nodes[0] += 1
+        if nodes[0] > NODE_BOUND:
             raise WorkBoundExceeded(f"unique loop search passed {NODE_BOUND} nodes")
         loop = self.loop
         loop.append(cell)
@@ -198,7 +182,7 @@ class UniqueLoops(BaseTechnique):
     def _loops(self, grid: Grid) -> list[tuple[tuple[Cell, ...], int]]:
         """Every valid loop with its two digits, in SE's order: by start cell (row
         order), then as its walk closes them."""
-        nodes = _Nodes()
+        nodes = [0]
         by_pair: dict[int, list[tuple[Cell, ...]]] = {}
         cands = grid.cands
         out: list[tuple[tuple[Cell, ...], int]] = []
