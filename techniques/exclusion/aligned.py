@@ -219,13 +219,13 @@ def _excluded(cands: list[int], cells: tuple[Cell, ...], common: CellSet) -> tup
         m2 = _NOTHING
     union = m0 | m1 | m2
     blockers: list[int] = []
-    for rest, offset in ((common & _LOW_HALF, 0), (common >> _HALF, _HALF)):  # small ints
-        while rest:
-            low = rest & -rest
-            mask = cands[low.bit_length() - 1 + offset]
-            if not mask & ~union and mask not in blockers:
-                blockers.append(mask)
-            rest ^= low
+    rest = common
+    while rest:
+        low = rest & -rest
+        mask = cands[low.bit_length() - 1]
+        if not mask & ~union and mask not in blockers:
+            blockers.append(mask)
+        rest ^= low
     blockers.sort()
     key = m0 | m1 << 10 | m2 << 20 | sees << 30
     shift = 33
