@@ -104,21 +104,14 @@ class AlignedExclusion(BaseTechnique):
         settled = same & old_bases if same is not None else 0  # cells as they were, base cells then
         partners: dict[Cell, list[Cell]] = {}
         found = False
-        # each base cell's excluders in two halves, small ints (an 81-bit int allocates
-        # on every operation when compiled): most pairs and triplets fail the first test
-        low = [0] * N_CELLS
-        high = [0] * N_CELLS
-        for cell in bases:
-            low[cell], high[cell] = seen[cell] & _LOW_HALF, seen[cell] >> _HALF
         for j in range(1, len(bases)):  # the pairs of base cells in SE's order (colex)
             second = bases[j]
-            low_second, high_second = low[second], high[second]
+            seen_second = seen[second]
             for i in range(j):
                 first = bases[i]
-                both_low, both_high = low[first] & low_second, high[first] & high_second
-                if not _two_or_more(both_low, both_high):  # fewer than two common excluders, whatever the third
+                both = seen[first] & seen_second
+                if (both & (both - 1)) == 0:  # fewer than two common excluders, whatever the third
                     continue
-                both = seen[first] & seen[second]
                 pair = (1 << first) | (1 << second)
                 # the pair, and every cell that sees both, as they were: only new thirds count
                 known = same is not None and settled & pair == pair and not ~same & PEER_MASK[first] & PEER_MASK[second]
@@ -129,8 +122,9 @@ class AlignedExclusion(BaseTechnique):
                             yield step
                     continue
                 for third in _thirds(_partners(partners, first, seen), _partners(partners, second, seen), first, second):
-                    if _two_or_more(both_low & low[third], both_high & high[third]) and not (known and settled >> third & 1):
-                        for step in self._tried(cands, (first, second, third), both & seen[third]):
+                    shared = both & seen[third]
+                    if shared & (shared - 1) and not (known and settled >> third & 1):
+                        for step in self._tried(cands, (first, second, third), shared):
                             found = True
                             yield step
         if not found:
@@ -156,16 +150,6 @@ class AlignedExclusion(BaseTechnique):
             highlights=Highlights(cells=cells + tuple(common)),
             rating=6.2 if self.size == 2 else 7.5,
         )
-
-
-#: The cells 0-40 and 41-80 of an 81-bit cell set as two small ints (``find``'s tests).
-_HALF: Final = 41
-_LOW_HALF: Final = (1 << _HALF) - 1
-
-
-def _two_or_more(low: int, high: int) -> bool:
-    """Whether the cell set split into ``low`` and ``high`` halves has two cells or more."""
-    return bool(low & (low - 1) or high & (high - 1) or (low and high))
 
 
 #: A candidate outside the nine digits: the lone candidate of a pair's missing third cell.
