@@ -16,7 +16,7 @@ their branches back into proofs for the text.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Literal, NamedTuple
+from typing import Callable, Final, Iterable, Iterator, Literal, NamedTuple
 
 from engine.cells import N_CELLS, UNITS, bit_indices
 from engine.grid import Grid
@@ -38,7 +38,7 @@ from techniques.forcing.propagation import (
 
 #: Verity conclusions whose exact cost is worked out before sorting (the rest keep the
 #: estimate): extracting a net's proof is the expensive part of ranking.
-EXACT_COSTS = 40
+EXACT_COSTS: Final = 40
 
 
 class Spread(NamedTuple):

@@ -24,7 +24,7 @@ expansion (the number its choice compares) is :mod:`techniques.forcing.hodoku_ne
 
 from __future__ import annotations
 
-from typing import Iterator, Mapping
+from typing import Final, Iterator, Mapping
 
 from engine.cells import BOXES, HOUSES_OF, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, SINGLE_DIGIT, UNITS, bit_indices, cells_of
 from engine.grid import Grid
@@ -34,7 +34,7 @@ from techniques.forcing.link_tables import link_tables
 from techniques.shared import N_CANDIDATES, candidate_at, candidate_literal, is_true, literal, node_of
 
 #: HoDoKu's default look-ahead: rounds of singles played out in a net's table.
-LOOK_AHEAD = 4
+LOOK_AHEAD: Final = 4
 
 
 class Table:
@@ -106,7 +106,7 @@ class Table:
 
 #: Per cell, the masks of its row, column and box: the order HoDoKu counts a digit's
 #: places in them.
-_CELL_HOUSE_MASKS: tuple[tuple[int, int, int], ...] = tuple(
+_CELL_HOUSE_MASKS: Final[tuple[tuple[int, int, int], ...]] = tuple(
     (UNITS[row].mask, UNITS[col].mask, UNITS[box].mask) for row, col, box in HOUSES_OF
 )
 

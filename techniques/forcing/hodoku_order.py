@@ -31,7 +31,7 @@ reads like HoDoKu's; the explanation always shows the chain itself.
 
 from __future__ import annotations
 
-from typing import Iterator, Mapping, NamedTuple, Protocol
+from typing import Final, Iterator, Mapping, NamedTuple, Protocol
 
 from engine.cells import BOXES, CELL_NAMES, COLS, N_CELLS, PEER_MASK, ROWS, UNITS, Unit, bit_indices, first_cell
 from engine.grid import Grid
@@ -46,7 +46,7 @@ from techniques.forcing.words import Narrator
 from techniques.shared import allowed_places, candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
 
 #: HoDoKu's house order for its checks: rows ("lines"), columns, boxes.
-HOUSES: tuple[tuple[Unit, ...], ...] = (ROWS, COLS, BOXES)
+HOUSES: Final[tuple[tuple[Unit, ...], ...]] = (ROWS, COLS, BOXES)
 
 
 class Reach(Protocol):
@@ -177,9 +177,9 @@ class _RuleCheck:
         return bool(empty)  # (e) an open cell without candidates
 
 
-_HOUSE_MASKS: tuple[int, ...] = tuple(unit.mask for units in HOUSES for unit in units)
-_ALL_CELLS = (1 << N_CELLS) - 1
-_DIGIT_SHIFT = (0, *((d - 1) * N_CELLS for d in range(1, 10)))
+_HOUSE_MASKS: Final[tuple[int, ...]] = tuple(unit.mask for units in HOUSES for unit in units)
+_ALL_CELLS: Final = (1 << N_CELLS) - 1
+_DIGIT_SHIFT: Final = (0, *((d - 1) * N_CELLS for d in range(1, 10)))
 
 
 def _outside(cell: int) -> int:
@@ -187,7 +187,7 @@ def _outside(cell: int) -> int:
     return _OUTSIDE[cell] if cell >= 0 else CANDIDATE_BITS
 
 
-_OUTSIDE = tuple(CANDIDATE_BITS & ~sum(1 << candidate_index(cell, d) for d in range(1, 10)) for cell in range(N_CELLS))
+_OUTSIDE: Final = tuple(CANDIDATE_BITS & ~sum(1 << candidate_index(cell, d) for d in range(1, 10)) for cell in range(N_CELLS))
 
 
 def _in_our_words(technique: BaseTechnique, grid: Grid, chosen: Derivation) -> Step | None:

@@ -19,7 +19,7 @@ Bound: a closure has at most one level per node, so it always ends.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.cells import ALL_CELLS, BOXES, LINES, N_CELLS, PEER_MASK, UNITS, UNITS_OF, CellSet, Digit, bit_indices, cells_of, union_of
 from engine.cache import per_grid_version
@@ -28,7 +28,7 @@ from techniques.forcing.propagation import Event, Rule
 from techniques.shared import N_CANDIDATES, candidate_at, candidate_index, literal
 
 #: All candidate nodes (bits 0-728), without the groups above them.
-CANDIDATE_BITS = (1 << N_CANDIDATES) - 1
+CANDIDATE_BITS: Final = (1 << N_CANDIDATES) - 1
 
 
 class Group(NamedTuple):

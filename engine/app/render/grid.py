@@ -17,7 +17,7 @@ mini-grid row (`` 1 2 3 ``, ``-1 2*3 ``). A row whose cells are all filled takes
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Protocol, Sequence
+from typing import Final, Iterable, Iterator, Protocol, Sequence
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.segment import Segment
@@ -29,8 +29,8 @@ from engine.app.render.compact import COMPACT_WIDTH, compact_lines
 from engine.app.render.theme import style_of
 from engine.step import Candidate, Step
 
-CELL_WIDTH = 7
-GRID_WIDTH = 3 + 1 + 9 * CELL_WIDTH + 9  # row labels, outer borders, cells, separators
+CELL_WIDTH: Final = 7
+GRID_WIDTH: Final = 3 + 1 + 9 * CELL_WIDTH + 9  # row labels, outer borders, cells, separators
 
 
 @dataclass(frozen=True)
@@ -67,10 +67,10 @@ class Marks:
         )
 
 
-NO_MARKS = Marks()
+NO_MARKS: Final = Marks()
 
 # (marker, style name) per candidate role, most important first.
-_ROLES = (
+_ROLES: Final = (
     ("placements", "+", "step.place"),
     ("eliminations", "-", "step.elim"),
     ("fins", "~", "step.fin"),
@@ -78,11 +78,11 @@ _ROLES = (
     ("pattern", "*", "step.pattern"),
 )
 
-_UNICODE = {"h": "━", "l": "─", "V": "┃", "v": "│", "dot": "·"}
-_ASCII = {"h": "=", "l": "-", "V": "|", "v": ":", "dot": "."}
+_UNICODE: Final = {"h": "━", "l": "─", "V": "┃", "v": "│", "dot": "·"}
+_ASCII: Final = {"h": "=", "l": "-", "V": "|", "v": ":", "dot": "."}
 # Corners and junctions: (left, cell junction, box junction, right) per horizontal line.
-_JUNCTIONS_UNICODE = {"top": "┏┯┳┓", "thin": "┠┼╂┨", "box": "┣┿╋┫", "bottom": "┗┷┻┛"}
-_JUNCTIONS_ASCII = {"top": "++++", "thin": "++++", "box": "++++", "bottom": "++++"}
+_JUNCTIONS_UNICODE: Final = {"top": "┏┯┳┓", "thin": "┠┼╂┨", "box": "┣┿╋┫", "bottom": "┗┷┻┛"}
+_JUNCTIONS_ASCII: Final = {"top": "++++", "thin": "++++", "box": "++++", "bottom": "++++"}
 
 
 class Board(Protocol):
@@ -280,7 +280,7 @@ def _combined(spans: list[Style], combined: dict[tuple[int, ...], tuple[Style, b
     return known
 
 
-_NULL = Style.null()
+_NULL: Final = Style.null()
 
 
 class _Painter:
