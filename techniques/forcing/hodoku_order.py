@@ -114,9 +114,9 @@ def _net_facts(tables: NetTables, grid: Grid) -> set[int]:
     """Every fact HoDoKu's net checks reach: premises that break a rule (negated), and
     what both values of a candidate, every candidate of a cell or every place of a digit
     in a house lead to (a premise's own cell left out for the first kind)."""
-    closures = tables.closures
+    reach = {p: tables.reach(p) for p in premises(grid)}  # (on, off) of each closure
     breaks = _RuleCheck(grid).breaks
-    facts = {p ^ 1 for p in premises(grid) if breaks(p, closures[p])}
+    facts = {p ^ 1 for p, (on, off) in reach.items() if breaks(p, on, off)}
     cases: list[tuple[list[int], int]] = []
     for cell in range(N_CELLS):
         digits = grid.candidates(cell)
@@ -130,7 +130,8 @@ def _net_facts(tables: NetTables, grid: Grid) -> set[int]:
         if lits:
             on, off = CANDIDATE_BITS, CANDIDATE_BITS
             for lit in lits:
-                on, off = on & closures[lit].on, off & closures[lit].off
+                lit_on, lit_off = reach[lit]
+                on, off = on & lit_on, off & lit_off
             keep = _outside(skip)
             facts.update(true_literal(n) for n in bit_indices(on & keep))  # a candidate's node is its number
             facts.update(false_literal(n) for n in bit_indices(off & keep))
@@ -148,8 +149,9 @@ class _RuleCheck:
         #: per digit, the allowed places of each house that has any
         self.house_places = [[m & allowed[d] for m in _HOUSE_MASKS if m & allowed[d]] for d in range(10)]
 
-    def breaks(self, premise: int, closure: Reach) -> bool:
-        on, off = closure.on, closure.off
+    def breaks(self, premise: int, on: int, off: int) -> bool:
+        """Whether the closure of ``premise``, true nodes ``on`` and false nodes ``off``,
+        breaks a rule."""
         node = premise >> 1
         if (off if not premise & 1 else on) >> node & 1:  # (a) the premise's own negation
             return True
