@@ -15,13 +15,13 @@ Hidden Single when the last-but-one other place of its digit in the house was lo
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Final, Sequence
 
 from engine.cells import HOUSES_OF, N_CELLS, PEER_MASK, UNITS, Cell, Digit, MASK_DIGITS
 
 #: A moment of the build: (rank of the placement, phase, cell or digit, house position).
 Moment = tuple[int, int, int, int]
-_NEVER = N_CELLS
+_NEVER: Final = N_CELLS
 
 
 class _Build:

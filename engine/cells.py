@@ -268,7 +268,7 @@ def first_cell(cellset: CellSet) -> Cell:
 
 # --- names -------------------------------------------------------------------------
 
-_CELL_NAME_RE = re.compile(r"^[rR]([1-9])[cC]([1-9])$")
+_CELL_NAME_RE: Final = re.compile(r"^[rR]([1-9])[cC]([1-9])$")
 
 
 def cell_name(cell: Cell) -> str:

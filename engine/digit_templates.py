@@ -15,7 +15,7 @@ candidate, which the fish search uses to prune.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import N_CELLS, CellSet, Digit
 from engine.cache import StateMemo, per_grid_version
@@ -37,9 +37,9 @@ def placed_cells(grid: Grid) -> tuple[CellSet, ...]:
 
 
 #: Past this many templates for one digit, enumerating them costs more than it can save.
-MAX_TEMPLATES_PER_DIGIT = 20_000
+MAX_TEMPLATES_PER_DIGIT: Final = 20_000
 #: Every template a digit can have (an empty grid): a limit that never stops enumeration.
-ALL_TEMPLATES = 46_656
+ALL_TEMPLATES: Final = 46_656
 
 
 class TooManyTemplates(Exception):
@@ -166,7 +166,7 @@ def template_deletable(grid: Grid, digit: Digit) -> CellSet:
 
 #: The cells some template uses, by the cells a digit may go in: most steps leave most
 #: digits alone, and the same sets come back.
-_TEMPLATE_CELLS: StateMemo[CellSet, CellSet] = StateMemo()
+_TEMPLATE_CELLS: Final[StateMemo[CellSet, CellSet]] = StateMemo()
 
 
 def _template_cells(cells: CellSet) -> CellSet:

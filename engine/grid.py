@@ -16,7 +16,7 @@ candidate is booked in its row, column and box in that order, as HoDoKu's grid d
 from __future__ import annotations
 
 import itertools
-from typing import TYPE_CHECKING, Iterator, Sequence
+from typing import Final, Iterator, Sequence, TYPE_CHECKING
 
 from engine.cells import (
     ALL_DIGITS,
@@ -43,7 +43,7 @@ from engine.cells import (
 if TYPE_CHECKING:
     from engine.step import Step
 
-_VERSIONS = itertools.count(1)
+_VERSIONS: Final = itertools.count(1)
 
 
 class Contradiction(Exception):

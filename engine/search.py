@@ -21,24 +21,24 @@ from __future__ import annotations
 
 from enum import IntEnum
 from operator import itemgetter
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Final, Iterator, Sequence
 
 from engine.cells import ALL_DIGITS, BOXES, MASK_DIGITS, N_CELLS, PEERS, UNITS, Mask
 from engine.digit_templates import TooManyTemplates, template_solutions
 
-_LOW = ALL_DIGITS
+_LOW: Final = ALL_DIGITS
 # Hidden singles are looked for in boxes only. Rows and columns are left to naked singles,
 # locked candidates and branching: checking all 27 houses prunes more nodes but costs more
 # than it saves (measured on top1465: about 25% slower overall). Soundness does not depend
 # on it: a complete assignment without two equal peers is a solution.
 _Getters = tuple[tuple[Callable[[list[int]], Any], tuple[int, ...]], ...]
-_UNIT_GETTERS: _Getters = tuple((itemgetter(*unit.cells), unit.cells) for unit in BOXES)
+_UNIT_GETTERS: Final[_Getters] = tuple((itemgetter(*unit.cells), unit.cells) for unit in BOXES)
 # Every house: for basic_reach, where a hidden single in a line must count.
-_ALL_UNIT_GETTERS: _Getters = tuple((itemgetter(*unit.cells), unit.cells) for unit in UNITS)
+_ALL_UNIT_GETTERS: Final[_Getters] = tuple((itemgetter(*unit.cells), unit.cells) for unit in UNITS)
 # Candidate count of a state entry; 0 for solved entries (bits 9-17).
 # Only entries up to _LOW are open cells: the rest of the table is zeros, built at once
 # (a generator over all 2**18 entries cost a third of the command line's start-up).
-_OPEN_COUNT: tuple[int, ...] = tuple(m.bit_count() for m in range(_LOW + 1)) + (0,) * ((1 << 18) - _LOW - 1)
+_OPEN_COUNT: Final[tuple[int, ...]] = tuple(m.bit_count() for m in range(_LOW + 1)) + (0,) * ((1 << 18) - _LOW - 1)
 
 
 _Segment = tuple[tuple[int, ...], tuple[int, int], tuple[int, int]]
@@ -67,9 +67,9 @@ def _segments() -> tuple[_Segment, ...]:
     return tuple(out)
 
 
-_SEGMENTS = _segments()
-_SEGMENT_CELLS = tuple(s[0] for s in _SEGMENTS)
-_SEGMENT_NEIGHBOURS = tuple((i, *line, *box) for i, (_, line, box) in enumerate(_SEGMENTS))
+_SEGMENTS: Final = _segments()
+_SEGMENT_CELLS: Final = tuple(s[0] for s in _SEGMENTS)
+_SEGMENT_NEIGHBOURS: Final = tuple((i, *line, *box) for i, (_, line, box) in enumerate(_SEGMENTS))
 
 
 def _propagate_naked(g: list[int], todo: list[int]) -> bool:
@@ -182,7 +182,7 @@ def _propagate(g: list[int], todo: list[int]) -> bool:
 
 # Weight of a peer when scoring a branch cell: a two-candidate peer that shares a digit
 # with the branch cell turns into a single on one of the branches, so it counts more.
-_PEER_WEIGHT: tuple[int, ...] = tuple(4 if n == 2 else 1 for n in _OPEN_COUNT[: _LOW + 1]) + (1,) * ((1 << 18) - _LOW - 1)
+_PEER_WEIGHT: Final[tuple[int, ...]] = tuple(4 if n == 2 else 1 for n in _OPEN_COUNT[: _LOW + 1]) + (1,) * ((1 << 18) - _LOW - 1)
 
 
 def _branch_cell(g: list[int]) -> int:
@@ -269,7 +269,7 @@ def _initial_state(values: Sequence[int], candidates: Sequence[Mask] | None) -> 
 # know need about 1,100 (forum_hardest); 2,000 is about a tenth of a second.
 CELL_NODE_BUDGET = 2_000
 # Nodes of template search before giving up on it and finishing with plain cell search.
-TEMPLATE_NODE_BUDGET = 3_000
+TEMPLATE_NODE_BUDGET: Final = 3_000
 
 
 def iter_solutions(values: Sequence[int], candidates: Sequence[Mask] | None = None) -> Iterator[list[int]]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Final, Iterable, Sequence
 
 from engine.analysis import Analysis, Status, analyse_grid
 from engine.cells import CELL_NAMES, MASK_COUNT, N_CELLS
@@ -62,7 +62,7 @@ class _BruteForce(BaseTechnique):
         )
 
 
-BRUTE_FORCE = _BruteForce()
+BRUTE_FORCE: Final = _BruteForce()
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ form are derived from them at the edges.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from engine.cells import CELL_NAMES, UNITS, Cell, Digit
 from engine.records import CandidateRecord, GroupRecord, HighlightsRecord, LinkRecord, StepRecord
@@ -108,7 +108,7 @@ class Highlights:
         }
 
 
-NO_HIGHLIGHTS = Highlights()
+NO_HIGHLIGHTS: Final = Highlights()
 
 
 @dataclass(frozen=True, slots=True)

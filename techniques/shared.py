@@ -11,6 +11,8 @@ Chains and forcing share one encoding of candidates and literals as ints:
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cache import per_grid_version
 from engine.cells import ALL_CELLS, N_CELLS, PEER_MASK, Cell, CellSet, Digit, cells_of
 from engine.grid import Grid
@@ -20,7 +22,7 @@ from engine.step import Candidate
 
 
 #: Candidates: nine digits in each of the 81 cells.
-N_CANDIDATES = 9 * N_CELLS
+N_CANDIDATES: Final = 9 * N_CELLS
 
 
 def candidate_index(cell: Cell, digit: Digit) -> int:

@@ -1,9 +1,12 @@
-"""The command line collects garbage cycles less often than CPython's default (issue 24)."""
+"""The command line collects garbage cycles less often than CPython's default, and not at
+all on its way out (issue 24)."""
 
 from __future__ import annotations
 
 import gc
 import io
+
+import pytest
 
 import cli
 
@@ -18,3 +21,12 @@ def test_a_command_raises_the_collectors_first_threshold() -> None:
         assert "534678912" in out.getvalue()
     finally:
         gc.set_threshold(*saved)
+
+
+def test_the_command_exits_with_mains_code_and_no_last_collection(monkeypatch: pytest.MonkeyPatch) -> None:
+    frozen: list[bool] = []
+    monkeypatch.setattr(cli, "main", lambda: 3)
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(True))
+    with pytest.raises(SystemExit) as exit_:
+        cli.entry()
+    assert exit_.value.code == 3 and frozen == [True]

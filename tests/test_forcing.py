@@ -15,8 +15,9 @@ from engine.grid import Grid
 from engine.step import Candidate, Step
 from techniques.forcing.chains_and_nets import FORCING_CHAIN, FORCING_NET
 from techniques.forcing.conclusions import ChainProver, NetProver, is_net
+from techniques.forcing.link_tables import LinkTables
 from techniques.forcing.propagation import Branch, BranchOutcome, Clash, Root, Rule, extract
-from techniques.shared import candidate_literal
+from techniques.shared import N_CANDIDATES, candidate_literal
 from tests.conftest import grid_from
 
 # Positions from puzzles/techniques/forcing.txt.
@@ -153,3 +154,18 @@ def test_chain_links_name_the_house_where_they_hold() -> None:
                 digit, cells = prover.tables.node_cells(event.lit >> 1)
                 _, before = prover.tables.node_cells(proof.events[event.ants[0]].lit >> 1)
                 assert grid.cells_with[digit] & UNITS[event.unit].mask == cells | before
+
+
+@pytest.mark.parametrize("position", [CHAIN, NET, (EASTER_MONSTER, "")], ids=["chain", "net", "easter-monster"])
+def test_every_literals_reach_at_once_is_its_closure(position: tuple[str, str]) -> None:
+    """``LinkTables.reaches`` (one pass over the strongly connected groups of the literal
+    graph) gives what the closure level by level gives, for every literal, groups too."""
+    tables = LinkTables.build(grid_from(*position))
+    reaches = tables.reaches()
+    assert len(reaches) == 2 * len(tables.weak) > 2 * N_CANDIDATES  # groups are literals too
+    for lit, (on, off) in enumerate(reaches):
+        closure = tables.closure(lit >> 1, not lit & 1)
+        assert (on, off) == (closure.on, closure.off), lit
+    prover = ChainProver(grid_from(*position))
+    first = next(iter(prover.closures))
+    assert prover.closures[first].levels == tables.closure(first >> 1, not first & 1).levels

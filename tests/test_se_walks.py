@@ -13,7 +13,7 @@ from engine.formats import parse_library
 from engine.grid import Contradiction, Grid
 from techniques.se_chains.cycles import ForcingChainsAndCycles
 from techniques.se_chains.hints import ChainHint
-from techniques.se_chains.array_walks import UNSEEN, Marks, cycles_and_chain, off_chain
+from techniques.se_chains.array_walks import Marks, cycles_and_chain, off_chain
 from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph, Walked, forcing, walk
 from tests.positions import load
 from tests.test_se_levels import grid as level_two_grid
@@ -76,7 +76,7 @@ def test_array_walks_find_what_dict_walks_find() -> None:
                 cycles_seen += len(cycles)
             assert off_chain(pruned, marks, start ^ 1, depth) == off
             chains_seen += (chain is not None) + (off is not None)
-    assert marks.parent == [UNSEEN] * N_NODES and not any(marks.into)
+    assert marks.parent == [None] * N_NODES and not any(marks.into)
     assert cycles_seen and chains_seen
 
 

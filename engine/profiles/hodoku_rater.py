@@ -7,6 +7,8 @@ every step of every graded puzzle.
 
 from __future__ import annotations
 
+from typing import Final
+
 from dataclasses import dataclass, field
 
 from engine.grid import Grid
@@ -16,7 +18,7 @@ from engine.profiles.se_style import MULTIPLE, SINGLES_MAX, X_CHAIN, SeRule, se_
 from engine.step import Step
 from engine.technique import SINGLE_CODES
 
-INCOMPLETE = "Incomplete"  # the label of a path that stops short
+INCOMPLETE: Final = "Incomplete"  # the label of a path that stops short
 
 
 @dataclass(frozen=True)
@@ -31,12 +33,12 @@ class HodokuStep:
 
 
 #: The last resort (``engine.solver.BRUTE_FORCE``): rated, never listed.
-BRUTE_FORCE_STEP = HodokuStep("bf", 8900, 10000, Level.EXTREME)
+BRUTE_FORCE_STEP: Final = HodokuStep("bf", 8900, 10000, Level.EXTREME)
 #: A step code the profile does not know: as hard as it gets, no score.
-UNKNOWN_STEP = HodokuStep("?", 10**6, 0, Level.EXTREME)
+UNKNOWN_STEP: Final = HodokuStep("?", 10**6, 0, Level.EXTREME)
 
 #: For a code the SE table lacks: an SE-style value typical of its HoDoKu level.
-LEVEL_FALLBACK: dict[Level, SeRule] = {
+LEVEL_FALLBACK: Final[dict[Level, SeRule]] = {
     Level.EASY: SeRule(15),
     Level.MEDIUM: SeRule(34),
     Level.HARD: SeRule(45),

@@ -19,7 +19,7 @@ so the walk does not repeat it; a work budget bounds a pathological position.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import MASK_DIGITS, cells_of
 from engine.step import Candidate
@@ -27,11 +27,11 @@ from engine.stop import checkpoint
 from techniques.als.sets import AlsIndex, RestrictedCommon
 
 #: Most links HoDoKu's chains may have (its ``MAX_RC``).
-MAX_LINKS = 50
+MAX_LINKS: Final = 50
 #: Fewest links: three (four sets); two are an ALS-XY-Wing, one an ALS-XZ.
-MIN_LINKS = 3
+MIN_LINKS: Final = 3
 #: Search nodes per grid before giving up (deterministic work bound).
-BUDGET = 200_000
+BUDGET: Final = 200_000
 
 
 @dataclass(frozen=True)

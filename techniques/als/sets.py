@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, CellSet, Digit, Mask, bit_indices, cells_of, first_cell
 from engine.cache import StateMemo, per_grid_version, remembered
@@ -146,7 +146,7 @@ def collect_alses(grid: Grid) -> tuple[Als, ...]:
 
 
 #: Houses in HoDoKu's order for the ALS search: rows, then columns, then boxes.
-_ALS_HOUSES = LINES + BOXES
+_ALS_HOUSES: Final = LINES + BOXES
 
 
 def _house_sets(grid: Grid) -> Iterator[tuple[int, CellSet, Mask]]:
@@ -165,7 +165,7 @@ def _house_sets(grid: Grid) -> Iterator[tuple[int, CellSet, Mask]]:
 
 
 #: A house's ALS (cells, digits) by its empty cells and their candidates.
-_HOUSE_SETS: StateMemo[tuple[tuple[Cell, Mask], ...], tuple[tuple[CellSet, Mask], ...]] = StateMemo()
+_HOUSE_SETS: Final[StateMemo[tuple[tuple[Cell, Mask], ...], tuple[tuple[CellSet, Mask], ...]]] = StateMemo()
 
 
 def _subsets(empty: tuple[tuple[Cell, Mask], ...]) -> list[tuple[CellSet, Mask]]:

@@ -12,7 +12,7 @@ or Y, which locks A or B; a digit Z held by A and B is then in one of them.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, cells_of
 from engine.grid import Grid
@@ -31,17 +31,17 @@ from techniques.als.steps import (
 from techniques.shared import digit_words, removal_words
 from techniques.als.sets import Als, AlsIndex, RestrictedCommon, als_index, als_text
 
-_LOCKED = "each has one digit more than cells, so a set that loses one of its digits holds all the others"
-_XZ = (
+_LOCKED: Final = "each has one digit more than cells, so a set that loses one of its digits holds all the others"
+_XZ: Final = (
     "A = {a} and B = {b} are almost locked sets: " + _LOCKED + ". Every {x} in A sees every {x} in B, so "
     "A or B has no {x} and holds {z}: {z_each} in A or in B. Remove {removals}{why}."
 )
-_XZ_DOUBLE = (
+_XZ_DOUBLE: Final = (
     "A = {a} and B = {b} are almost locked sets ({locked}) linked by both {x}: every {x1} in A sees every "
     "{x1} in B, and the same for {x2}. Neither set can lose both, so A loses one and B the other, each set "
     "holds all its other digits, and {x} each sit in A or B. Remove {removals}{why}."
 )
-_XY = (
+_XY: Final = (
     "A = {a}, B = {b} and C = {c} are almost locked sets: " + _LOCKED + ". C can lose only one digit, so "
     "it holds one of {links}, which takes that digit from A (for {x}) or from B (for {y}): either A or B "
     "holds {z}. Remove {removals}{why}."
@@ -225,7 +225,7 @@ class AlsXyWing(BaseTechnique):
         )
 
 
-ALS_XZ = AlsXz()
-ALS_XY_WING = AlsXyWing()
+ALS_XZ: Final = AlsXz()
+ALS_XY_WING: Final = AlsXyWing()
 #: HoDoKu's "allow overlapping ALS" option (reglib 0902-2); not in the registry.
-ALS_XY_WING_OVERLAP = AlsXyWing(overlap=True)
+ALS_XY_WING_OVERLAP: Final = AlsXyWing(overlap=True)

@@ -13,7 +13,7 @@ lose the digit (type 1). HoDoKu's codes: sc1/sc2 (0500/0501), mc1/mc2 (0502/0503
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import CELL_NAMES, PEER_MASK, UNITS, Cell, CellSet, Digit, cells_of, first_cell
 from engine.cache import per_grid_version
@@ -100,24 +100,24 @@ def colour_text(sets: tuple[CellSet, ...]) -> str:
     return ", ".join(" / ".join(groups[i : i + 2]) for i in range(0, len(groups), 2))
 
 
-_CLUSTER = (
+_CLUSTER: Final = (
     "The houses where {d} has only two places link {a_all} and {b_all} in one chain: along it the "
     "cells take turns, so {d} is either in {a_every} or in {b_every}."
 )
-_TRAP = _CLUSTER + " {targets} {see} a cell of both groups, so {they} cannot be {d}."
-_WRAP = _CLUSTER + (
+_TRAP: Final = _CLUSTER + " {targets} {see} a cell of both groups, so {they} cannot be {d}."
+_WRAP: Final = _CLUSTER + (
     " But {pair} are in the same group and share a house, so they cannot both be {d}: that group is "
     "not {d}. Remove {d} from {false}."
 )
-_TWO = (
+_TWO: Final = (
     "The houses where {d} has only two places make two separate chains: {d} is either in {a_every} "
     "or in {b_every}, and either in {c_every} or in {e_every}."
 )
-_MC2 = _TWO + (
+_MC2: Final = _TWO + (
     " Cells of {false_words} see a cell of {c_short} and a cell of {e_short}, one of which holds {d}, "
     "so that group cannot hold {d}."
 )
-_MC1 = _TWO + (
+_MC1: Final = _TWO + (
     " {x} and {y} have cells that see each other, so they are not both {d}: {d} is in {xo} or in "
     "{yo}. {targets} {see} a cell of both those groups, so {they} cannot be {d}."
 )
@@ -295,6 +295,6 @@ def _see(cells: CellSet) -> str:
     return "sees" if cells.bit_count() == 1 else "each see"
 
 
-SIMPLE_COLORS = SimpleColors()
-MULTI_COLORS = MultiColors()
+SIMPLE_COLORS: Final = SimpleColors()
+MULTI_COLORS: Final = MultiColors()
 

@@ -20,7 +20,7 @@ digit are Simple Colors and are left to it.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, UNITS, CellSet, Digit, cells_of
 from engine.grid import Grid
@@ -130,7 +130,7 @@ def colour_words(grid: Grid, side: Colours) -> str:
     return ", ".join(f"{d} in {cell_names(cells)}" for d, cells in sorted(side.items()))
 
 
-_TEXT = (
+_TEXT: Final = (
     "Join candidates of which exactly one is true: the two candidates of a cell that has only two, and the two "
     "places of a digit in a house that has only two. Along these links the candidates take turns, so they split "
     "into two groups, one all true and the other all false: {a} ({a_name}), and {b} ({b_name}). {reason}"
@@ -175,4 +175,4 @@ class Medusa(BaseTechnique):
         )
 
 
-MEDUSA = Medusa()
+MEDUSA: Final = Medusa()

@@ -17,7 +17,7 @@ base houses with different eliminations are also reported together as a Siamese 
 from __future__ import annotations
 
 from enum import Enum
-from typing import Iterator, NamedTuple
+from typing import Final, Iterator, NamedTuple
 
 from engine.cells import CellSet
 from engine.grid import Grid
@@ -36,7 +36,7 @@ class Variant(Enum):
     SASHIMI = "sashimi"
 
 
-_SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale", 7: "Leviathan"}
+_SIZE_NAMES: Final = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish", 5: "Squirmbag", 6: "Whale", 7: "Leviathan"}
 
 
 class _Family(NamedTuple):
@@ -47,7 +47,7 @@ class _Family(NamedTuple):
     library: int  # third digit of HoDoKu's library code: 03[1]1
 
 
-_FAMILIES: dict[tuple[Shape, Variant], _Family] = {
+_FAMILIES: Final[dict[tuple[Shape, Variant], _Family]] = {
     (Shape.BASIC, Variant.PLAIN): _Family("", "bf", 0),
     (Shape.BASIC, Variant.FINNED): _Family("Finned ", "fbf", 1),
     (Shape.BASIC, Variant.SASHIMI): _Family("Sashimi ", "sbf", 2),
@@ -148,32 +148,32 @@ def _highlights(grid: Grid, fishes: list[Fish]) -> Highlights:
     )
 
 
-X_WING = FishTechnique(Shape.BASIC, Variant.PLAIN, 2)
-SWORDFISH = FishTechnique(Shape.BASIC, Variant.PLAIN, 3)
-JELLYFISH = FishTechnique(Shape.BASIC, Variant.PLAIN, 4)
-FINNED_X_WING = FishTechnique(Shape.BASIC, Variant.FINNED, 2)
-SASHIMI_X_WING = FishTechnique(Shape.BASIC, Variant.SASHIMI, 2)
-FINNED_SWORDFISH = FishTechnique(Shape.BASIC, Variant.FINNED, 3)
-SASHIMI_SWORDFISH = FishTechnique(Shape.BASIC, Variant.SASHIMI, 3)
-FINNED_JELLYFISH = FishTechnique(Shape.BASIC, Variant.FINNED, 4)
-SASHIMI_JELLYFISH = FishTechnique(Shape.BASIC, Variant.SASHIMI, 4)
-FRANKEN_X_WING = FishTechnique(Shape.FRANKEN, Variant.PLAIN, 2)
-FRANKEN_SWORDFISH = FishTechnique(Shape.FRANKEN, Variant.PLAIN, 3)
-FRANKEN_JELLYFISH = FishTechnique(Shape.FRANKEN, Variant.PLAIN, 4)
-FINNED_FRANKEN_X_WING = FishTechnique(Shape.FRANKEN, Variant.FINNED, 2)
-FINNED_FRANKEN_SWORDFISH = FishTechnique(Shape.FRANKEN, Variant.FINNED, 3)
-FINNED_FRANKEN_JELLYFISH = FishTechnique(Shape.FRANKEN, Variant.FINNED, 4)
-MUTANT_X_WING = FishTechnique(Shape.MUTANT, Variant.PLAIN, 2)
-MUTANT_SWORDFISH = FishTechnique(Shape.MUTANT, Variant.PLAIN, 3)
-MUTANT_JELLYFISH = FishTechnique(Shape.MUTANT, Variant.PLAIN, 4)
-FINNED_MUTANT_X_WING = FishTechnique(Shape.MUTANT, Variant.FINNED, 2)
-FINNED_MUTANT_SWORDFISH = FishTechnique(Shape.MUTANT, Variant.FINNED, 3)
-FINNED_MUTANT_JELLYFISH = FishTechnique(Shape.MUTANT, Variant.FINNED, 4)
-FINNED_MUTANT_SQUIRMBAG = FishTechnique(Shape.MUTANT, Variant.FINNED, 5)
-FINNED_MUTANT_WHALE = FishTechnique(Shape.MUTANT, Variant.FINNED, 6)
+X_WING: Final = FishTechnique(Shape.BASIC, Variant.PLAIN, 2)
+SWORDFISH: Final = FishTechnique(Shape.BASIC, Variant.PLAIN, 3)
+JELLYFISH: Final = FishTechnique(Shape.BASIC, Variant.PLAIN, 4)
+FINNED_X_WING: Final = FishTechnique(Shape.BASIC, Variant.FINNED, 2)
+SASHIMI_X_WING: Final = FishTechnique(Shape.BASIC, Variant.SASHIMI, 2)
+FINNED_SWORDFISH: Final = FishTechnique(Shape.BASIC, Variant.FINNED, 3)
+SASHIMI_SWORDFISH: Final = FishTechnique(Shape.BASIC, Variant.SASHIMI, 3)
+FINNED_JELLYFISH: Final = FishTechnique(Shape.BASIC, Variant.FINNED, 4)
+SASHIMI_JELLYFISH: Final = FishTechnique(Shape.BASIC, Variant.SASHIMI, 4)
+FRANKEN_X_WING: Final = FishTechnique(Shape.FRANKEN, Variant.PLAIN, 2)
+FRANKEN_SWORDFISH: Final = FishTechnique(Shape.FRANKEN, Variant.PLAIN, 3)
+FRANKEN_JELLYFISH: Final = FishTechnique(Shape.FRANKEN, Variant.PLAIN, 4)
+FINNED_FRANKEN_X_WING: Final = FishTechnique(Shape.FRANKEN, Variant.FINNED, 2)
+FINNED_FRANKEN_SWORDFISH: Final = FishTechnique(Shape.FRANKEN, Variant.FINNED, 3)
+FINNED_FRANKEN_JELLYFISH: Final = FishTechnique(Shape.FRANKEN, Variant.FINNED, 4)
+MUTANT_X_WING: Final = FishTechnique(Shape.MUTANT, Variant.PLAIN, 2)
+MUTANT_SWORDFISH: Final = FishTechnique(Shape.MUTANT, Variant.PLAIN, 3)
+MUTANT_JELLYFISH: Final = FishTechnique(Shape.MUTANT, Variant.PLAIN, 4)
+FINNED_MUTANT_X_WING: Final = FishTechnique(Shape.MUTANT, Variant.FINNED, 2)
+FINNED_MUTANT_SWORDFISH: Final = FishTechnique(Shape.MUTANT, Variant.FINNED, 3)
+FINNED_MUTANT_JELLYFISH: Final = FishTechnique(Shape.MUTANT, Variant.FINNED, 4)
+FINNED_MUTANT_SQUIRMBAG: Final = FishTechnique(Shape.MUTANT, Variant.FINNED, 5)
+FINNED_MUTANT_WHALE: Final = FishTechnique(Shape.MUTANT, Variant.FINNED, 6)
 
 #: Every fish technique, for the registry.
-FISH_TECHNIQUES: tuple[FishTechnique, ...] = (
+FISH_TECHNIQUES: Final[tuple[FishTechnique, ...]] = (
     X_WING, SWORDFISH, JELLYFISH,
     FINNED_X_WING, SASHIMI_X_WING, FINNED_SWORDFISH, SASHIMI_SWORDFISH, FINNED_JELLYFISH, SASHIMI_JELLYFISH,
     FRANKEN_X_WING, FRANKEN_SWORDFISH, FRANKEN_JELLYFISH,

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import CELL_NAMES, COLS, ROWS, UNITS, CellSet, Digit, Unit, bit_indices, cells_of
 from engine.cache import StateMemo, remembered
@@ -40,10 +40,10 @@ from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, link_tables
 from techniques.forcing.words import Narrator, links
 from techniques.shared import candidate_at, candidate_index, candidate_literal, cell_names, grouped_removals
 
-MAX_FINS = 3
-MAX_SIZE = 4
-MAX_LINKS = 12
-_SIZE_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+MAX_FINS: Final = 3
+MAX_SIZE: Final = 4
+MAX_LINKS: Final = 12
+_SIZE_NAMES: Final = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 
 
 @dataclass(frozen=True)
@@ -213,7 +213,7 @@ def _finned_fish(grid: Grid, size: int) -> Iterator[_Shape]:
 
 #: The finned fish of one digit and size depend on that digit's candidates alone, and most
 #: steps leave most digits alone: remembered across steps.
-_SHAPES: StateMemo[tuple[Digit, int, CellSet], tuple[_Shape, ...]] = StateMemo()
+_SHAPES: Final[StateMemo[tuple[Digit, int, CellSet], tuple[_Shape, ...]]] = StateMemo()
 
 
 def _digit_fish(digit: Digit, everywhere: CellSet, size: int) -> Iterator[_Shape]:
@@ -282,4 +282,4 @@ def _explain(search: _Search, kraken: _Kraken, proofs: dict[int, list[Proof]], r
     return opening + middle + cases + f" Either way, remove {grouped_removals(removals)}."
 
 
-KRAKEN_FISH = KrakenFish()
+KRAKEN_FISH: Final = KrakenFish()

@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import ALL_CELLS, BOX_OF, COL_OF, DIGITS, PEER_MASK, ROW_OF, UNITS, CellSet, Digit, first_cell
 from engine.cache import StateMemo, per_grid_version
@@ -37,8 +37,8 @@ from engine.stop import WorkLimitReached, checkpoint
 from engine.digit_templates import deletable
 from techniques.shared import seeing_all
 
-MAX_FINS = 5  # HoDoKu's default (and reglib test) limits: fins in all, endo fins among them
-MAX_ENDO_FINS = 2
+MAX_FINS: Final = 5  # HoDoKu's default (and reglib test) limits: fins in all, endo fins among them
+MAX_ENDO_FINS: Final = 2
 
 
 class Shape(Enum):
@@ -54,21 +54,21 @@ def hodoku_rank(unit: int) -> int:
     return (unit - 9) % 27
 
 
-_ROWS = tuple(range(9, 18))
-_COLS = tuple(range(18, 27))
-_BOXES = tuple(range(9))
+_ROWS: Final = tuple(range(9, 18))
+_COLS: Final = tuple(range(18, 27))
+_BOXES: Final = tuple(range(9))
 # Base and cover houses of each search pass, in HoDoKu order; Mutant fish need one pass.
-PASSES: dict[Shape, tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = {
+PASSES: Final[dict[Shape, tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]]] = {
     Shape.BASIC: ((_ROWS, _COLS), (_COLS, _ROWS)),
     Shape.FRANKEN: ((_ROWS + _BOXES, _COLS + _BOXES), (_COLS + _BOXES, _ROWS + _BOXES)),
     Shape.MUTANT: ((_ROWS + _COLS + _BOXES, _ROWS + _COLS + _BOXES),),
 }
 # The houses of a cell in the order covers are tried for it: row, column, box.
-_CELL_UNITS: tuple[tuple[int, int, int], ...] = tuple((9 + ROW_OF[c], 18 + COL_OF[c], BOX_OF[c]) for c in range(81))
-_CELL_UNIT_BITS: tuple[int, ...] = tuple(sum(1 << u for u in units) for units in _CELL_UNITS)
-_UNIT_MASK: tuple[CellSet, ...] = tuple(unit.mask for unit in UNITS)
-_LINE_MASKS: tuple[CellSet, ...] = (0,) * 9 + _UNIT_MASK[9:]
-_KIND = tuple("b" if u < 9 else "r" if u < 18 else "c" for u in range(27))
+_CELL_UNITS: Final[tuple[tuple[int, int, int], ...]] = tuple((9 + ROW_OF[c], 18 + COL_OF[c], BOX_OF[c]) for c in range(81))
+_CELL_UNIT_BITS: Final[tuple[int, ...]] = tuple(sum(1 << u for u in units) for units in _CELL_UNITS)
+_UNIT_MASK: Final[tuple[CellSet, ...]] = tuple(unit.mask for unit in UNITS)
+_LINE_MASKS: Final[tuple[CellSet, ...]] = (0,) * 9 + _UNIT_MASK[9:]
+_KIND: Final = tuple("b" if u < 9 else "r" if u < 18 else "c" for u in range(27))
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +167,8 @@ def _viable_targets(query: _Query, cells: CellSet, endo: CellSet, allowed: int) 
 _BaseSet = tuple[tuple[int, ...], CellSet, CellSet, CellSet]  # houses, candidates, endo fins, targets
 
 
-_COLUMN_BITS = sum(1 << 9 * row for row in range(9))
-_GATHER = sum(1 << (72 - 8 * row) for row in range(9))  # moves bit 9*r to bit 72+r, no carries
+_COLUMN_BITS: Final = sum(1 << 9 * row for row in range(9))
+_GATHER: Final = sum(1 << (72 - 8 * row) for row in range(9))  # moves bit 9*r to bit 72+r, no carries
 
 
 def _cross_lines(cells: CellSet, unit: int) -> int:
@@ -348,7 +348,7 @@ def find_fish(grid: Grid, shape: Shape, size: int, finned: bool) -> tuple[Fish, 
 #: One digit's fish depend on nothing but the search and that digit's candidates (and the
 #: cells its eliminations may hit, themselves a function of them): remembered across steps,
 #: since most steps leave most digits alone.
-_DIGIT_FISH: StateMemo[tuple[Shape, int, bool, Digit, CellSet, CellSet], tuple[Fish, ...]] = StateMemo()
+_DIGIT_FISH: Final[StateMemo[tuple[Shape, int, bool, Digit, CellSet, CellSet], tuple[Fish, ...]]] = StateMemo()
 
 
 def siamese_pairs(fishes: tuple[Fish, ...]) -> Iterator[tuple[Fish, Fish]]:

@@ -16,12 +16,12 @@ their branches back into proofs for the text.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Literal, NamedTuple
+from typing import Callable, Final, Iterable, Iterator, Literal, NamedTuple
 
 from engine.cells import N_CELLS, UNITS, bit_indices
 from engine.grid import Grid
 from engine.stop import checkpoint
-from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, LinkTables, candidate_cells, link_tables
+from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, KnownClosure, LinkTables, candidate_cells, link_tables
 from techniques.shared import candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
 from techniques.forcing.propagation import (
     Branch,
@@ -38,7 +38,7 @@ from techniques.forcing.propagation import (
 
 #: Verity conclusions whose exact cost is worked out before sorting (the rest keep the
 #: estimate): extracting a net's proof is the expensive part of ranking.
-EXACT_COSTS = 40
+EXACT_COSTS: Final = 40
 
 
 class Spread(NamedTuple):
@@ -127,10 +127,12 @@ class ChainProver:
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
         self.tables = link_tables(grid)
-        self.closures: dict[int, Closure] = {}
+        self.closures: dict[int, KnownClosure] = {}
+        checkpoint(len(premises(grid)))  # the work charged is a closure per premise, as before
+        reaches = self.tables.reaches()
         for lit in premises(grid):
-            checkpoint()
-            self.closures[lit] = self.tables.closure(node_of(lit), is_true(lit))
+            on, off = reaches[lit]
+            self.closures[lit] = KnownClosure(self.tables, node_of(lit), is_true(lit), on, off)
         self._open = open_cells(grid)
         #: per digit: (number, cells) of the houses where it still has places
         self._houses = [[(u.number, u.mask) for u in UNITS if grid.cells_with[d] & u.mask] for d in range(10)]
@@ -159,7 +161,7 @@ class ChainProver:
         closure breaks a rule, negated (what HoDoKu's step choice starts from)."""
         return {lit ^ 1 for lit, closure in self.closures.items() if self._breaks(closure)}
 
-    def _breaks(self, closure: Closure) -> bool:
+    def _breaks(self, closure: KnownClosure) -> bool:
         """Whether :meth:`_broken_rules` finds any (without making them)."""
         if closure.on & closure.off & CANDIDATE_BITS:
             return True
@@ -177,16 +179,16 @@ class ChainProver:
                     return True
         return bool(empty)
 
-    def _cost(self, closure: Closure, lits: Iterable[int]) -> int:
+    def _cost(self, closure: KnownClosure, lits: Iterable[int]) -> int:
         return sum(closure.distance(node_of(lit), is_true(lit)) for lit in lits)
 
-    def _conflict(self, closure: Closure) -> tuple[int, Conflict] | None:
+    def _conflict(self, closure: KnownClosure) -> tuple[int, Conflict] | None:
         """The cheapest broken rule in a closure (ants: the literals that break it), the
         first found among equals."""
         options = [(self._cost(closure, c.ants), c) for c in self._broken_rules(closure)]
         return min(options, key=lambda option: option[0]) if options else None
 
-    def _broken_rules(self, closure: Closure) -> Iterator[Conflict]:
+    def _broken_rules(self, closure: KnownClosure) -> Iterator[Conflict]:
         """Every rule a closure breaks: candidates both true and false, then houses left
         without a place for a digit (digit by digit), then cells left without candidates."""
         for node in bit_indices(closure.on & closure.off & CANDIDATE_BITS):
@@ -223,7 +225,7 @@ class ChainProver:
         return found
 
 
-def chain_proof(tables: LinkTables, closure: Closure, end: Conflict | int) -> Proof:
+def chain_proof(tables: LinkTables, closure: Closure | KnownClosure, end: Conflict | int) -> Proof:
     """The chains of one closure to the end's facts (a broken rule's, or one concluded
     literal), merged into one proof: a start they share is told once."""
     targets = end.ants if isinstance(end, Conflict) else (end,)

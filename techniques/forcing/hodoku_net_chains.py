@@ -27,15 +27,15 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import islice
-from typing import Callable, Protocol
+from typing import Callable, Final, Protocol
 
 
 #: HoDoKu's capacity of one table, and of one chain or branch.
-TABLE_SIZE = 1000
+TABLE_SIZE: Final = 1000
 #: HoDoKu keeps a table entry's distance in 9 bits (compared before it is cut).
-DISTANCE_MASK = 0x1FF
+DISTANCE_MASK: Final = 0x1FF
 #: How many branches HoDoKu records for one chain.
-MAX_BRANCHES = 200
+MAX_BRANCHES: Final = 200
 
 
 class OwnTable(Protocol):

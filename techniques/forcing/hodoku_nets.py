@@ -24,7 +24,7 @@ expansion (the number its choice compares) is :mod:`techniques.forcing.hodoku_ne
 
 from __future__ import annotations
 
-from typing import Iterator, Mapping
+from typing import Final, Iterator, Mapping
 
 from engine.cells import BOXES, HOUSES_OF, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, SINGLE_DIGIT, UNITS, bit_indices, cells_of
 from engine.grid import Grid
@@ -34,7 +34,7 @@ from techniques.forcing.link_tables import link_tables
 from techniques.shared import N_CANDIDATES, candidate_at, candidate_literal, is_true, literal, node_of
 
 #: HoDoKu's default look-ahead: rounds of singles played out in a net's table.
-LOOK_AHEAD = 4
+LOOK_AHEAD: Final = 4
 
 
 class Table:
@@ -106,7 +106,7 @@ class Table:
 
 #: Per cell, the masks of its row, column and box: the order HoDoKu counts a digit's
 #: places in them.
-_CELL_HOUSE_MASKS: tuple[tuple[int, int, int], ...] = tuple(
+_CELL_HOUSE_MASKS: Final[tuple[tuple[int, int, int], ...]] = tuple(
     (UNITS[row].mask, UNITS[col].mask, UNITS[box].mask) for row, col, box in HOUSES_OF
 )
 
@@ -238,24 +238,25 @@ class _Playout:
         return best
 
 
-class NetTables:
-    """HoDoKu's forcing net tables of one grid, built as they are asked for."""
+class _TableMaker:
+    """The own tables of one grid's literals, built as they are asked for. It holds no
+    reference to what uses it (see :attr:`NetTables.closures`)."""
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
         self.links = link_tables(grid)
         self._start = _StartSingles(grid)
-        self._tables: dict[int, Table] = {}
-        self._reach: dict[int, tuple[int, int]] = {}
-        self._expansions: dict[int, Expansion] = {}
-        self.closures: Mapping[int, NetClosure] = _Closures(self)
+        self.made: dict[int, Table] = {}
 
     def table(self, lit: int) -> Table:
         """The own table of one literal (a candidate's or a group's)."""
-        known = self._tables.get(lit)
+        known = self.made.get(lit)
         if known is None:
-            known = self._tables[lit] = self._build(lit)
+            known = self.made[lit] = self._build(lit)
         return known
+
+    def cells(self, node: int) -> int:
+        return self.links.node_cells(node)[1]
 
     def _build(self, lit: int) -> Table:
         node, true = node_of(lit), is_true(lit)
@@ -293,22 +294,47 @@ class NetTables:
                 return False
         return True
 
+
+class NetTables:
+    """HoDoKu's forcing net tables of one grid, built as they are asked for, and the
+    closures of premises."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.grid = grid
+        self._maker = _TableMaker(grid)
+        self._reach: dict[int, tuple[int, int]] = {}
+        self._expansions: dict[int, Expansion] = {}
+
+    @property
+    def closures(self) -> Mapping[int, NetClosure]:
+        """Closures by premise. A view made on each access, and a closure on each lookup
+        (the reaches are kept): nothing the tables hold refers back to them, so that they
+        are freed as soon as they are dropped. In a reference cycle, the thousands of lists
+        of a grid's tables are left to the cycle collector, which walks them again at each
+        of its passes until it frees them (a tenth of the README's ``explain``)."""
+        return _Closures(self)
+
+    def table(self, lit: int) -> Table:
+        """The own table of one literal (a candidate's or a group's)."""
+        return self._maker.table(lit)
+
     def reach(self, premise: int) -> tuple[int, int]:
         """The true and false nodes of a premise's closure (bit sets)."""
         known = self._reach.get(premise)
         if known is not None:
             return known
         checkpoint()
-        first = self.table(premise)
+        maker = self._maker
+        first = maker.table(premise)
         on, off = first.on, first.off
         front_on, front_off = on, off
-        tables = self._tables
+        tables = maker.made
         while front_on or front_off:
             new_on = new_off = 0
             for front, false in ((front_on, 0), (front_off, 1)):
                 for node in bit_indices(front):
                     lit = node << 1 | false
-                    table = tables.get(lit) or self.table(lit)
+                    table = tables.get(lit) or maker.table(lit)
                     new_on |= table.on
                     new_off |= table.off
             front_on, front_off = new_on & ~on, new_off & ~off
@@ -316,15 +342,17 @@ class NetTables:
         self._reach[premise] = (on, off)
         return on, off
 
+    def reaches(self) -> dict[int, tuple[int, int]]:
+        """The reaches found so far, by premise."""
+        return self._reach
+
     def expansion(self, premise: int) -> Expansion:
         """HoDoKu's expanded table of a premise (:mod:`techniques.forcing.hodoku_net_chains`)."""
         known = self._expansions.get(premise)
         if known is None:
-            known = self._expansions[premise] = Expansion(self.table(premise), self.table, self._cells)
+            maker = self._maker
+            known = self._expansions[premise] = Expansion(maker.table(premise), maker.table, maker.cells)
         return known
-
-    def _cells(self, node: int) -> int:
-        return self.links.node_cells(node)[1]
 
 
 class NetClosure:
@@ -341,20 +369,16 @@ class NetClosure:
 
 
 class _Closures(Mapping[int, NetClosure]):
-    """Closures by premise, made when first asked for."""
+    """Closures by premise (the premises whose reach is known so far, when iterated)."""
 
     def __init__(self, tables: NetTables) -> None:
         self.tables = tables
-        self._made: dict[int, NetClosure] = {}
 
     def __getitem__(self, premise: int) -> NetClosure:
-        known = self._made.get(premise)
-        if known is None:
-            known = self._made[premise] = NetClosure(self.tables, premise)
-        return known
+        return NetClosure(self.tables, premise)
 
     def __iter__(self) -> Iterator[int]:
-        return iter(self._made)
+        return iter(self.tables.reaches())
 
     def __len__(self) -> int:
-        return len(self._made)
+        return len(self.tables.reaches())

@@ -31,7 +31,7 @@ reads like HoDoKu's; the explanation always shows the chain itself.
 
 from __future__ import annotations
 
-from typing import Iterator, Mapping, NamedTuple, Protocol
+from typing import Final, Iterator, Mapping, NamedTuple, Protocol
 
 from engine.cells import BOXES, CELL_NAMES, COLS, N_CELLS, PEER_MASK, ROWS, UNITS, Unit, bit_indices, first_cell
 from engine.grid import Grid
@@ -46,7 +46,7 @@ from techniques.forcing.words import Narrator
 from techniques.shared import allowed_places, candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
 
 #: HoDoKu's house order for its checks: rows ("lines"), columns, boxes.
-HOUSES: tuple[tuple[Unit, ...], ...] = (ROWS, COLS, BOXES)
+HOUSES: Final[tuple[tuple[Unit, ...], ...]] = (ROWS, COLS, BOXES)
 
 
 class Reach(Protocol):
@@ -114,9 +114,9 @@ def _net_facts(tables: NetTables, grid: Grid) -> set[int]:
     """Every fact HoDoKu's net checks reach: premises that break a rule (negated), and
     what both values of a candidate, every candidate of a cell or every place of a digit
     in a house lead to (a premise's own cell left out for the first kind)."""
-    closures = tables.closures
+    reach = {p: tables.reach(p) for p in premises(grid)}  # (on, off) of each closure
     breaks = _RuleCheck(grid).breaks
-    facts = {p ^ 1 for p in premises(grid) if breaks(p, closures[p])}
+    facts = {p ^ 1 for p, (on, off) in reach.items() if breaks(p, on, off)}
     cases: list[tuple[list[int], int]] = []
     for cell in range(N_CELLS):
         digits = grid.candidates(cell)
@@ -130,7 +130,8 @@ def _net_facts(tables: NetTables, grid: Grid) -> set[int]:
         if lits:
             on, off = CANDIDATE_BITS, CANDIDATE_BITS
             for lit in lits:
-                on, off = on & closures[lit].on, off & closures[lit].off
+                lit_on, lit_off = reach[lit]
+                on, off = on & lit_on, off & lit_off
             keep = _outside(skip)
             facts.update(true_literal(n) for n in bit_indices(on & keep))  # a candidate's node is its number
             facts.update(false_literal(n) for n in bit_indices(off & keep))
@@ -148,8 +149,9 @@ class _RuleCheck:
         #: per digit, the allowed places of each house that has any
         self.house_places = [[m & allowed[d] for m in _HOUSE_MASKS if m & allowed[d]] for d in range(10)]
 
-    def breaks(self, premise: int, closure: Reach) -> bool:
-        on, off = closure.on, closure.off
+    def breaks(self, premise: int, on: int, off: int) -> bool:
+        """Whether the closure of ``premise``, true nodes ``on`` and false nodes ``off``,
+        breaks a rule."""
         node = premise >> 1
         if (off if not premise & 1 else on) >> node & 1:  # (a) the premise's own negation
             return True
@@ -177,9 +179,9 @@ class _RuleCheck:
         return bool(empty)  # (e) an open cell without candidates
 
 
-_HOUSE_MASKS: tuple[int, ...] = tuple(unit.mask for units in HOUSES for unit in units)
-_ALL_CELLS = (1 << N_CELLS) - 1
-_DIGIT_SHIFT = (0, *((d - 1) * N_CELLS for d in range(1, 10)))
+_HOUSE_MASKS: Final[tuple[int, ...]] = tuple(unit.mask for units in HOUSES for unit in units)
+_ALL_CELLS: Final = (1 << N_CELLS) - 1
+_DIGIT_SHIFT: Final = (0, *((d - 1) * N_CELLS for d in range(1, 10)))
 
 
 def _outside(cell: int) -> int:
@@ -187,7 +189,7 @@ def _outside(cell: int) -> int:
     return _OUTSIDE[cell] if cell >= 0 else CANDIDATE_BITS
 
 
-_OUTSIDE = tuple(CANDIDATE_BITS & ~sum(1 << candidate_index(cell, d) for d in range(1, 10)) for cell in range(N_CELLS))
+_OUTSIDE: Final = tuple(CANDIDATE_BITS & ~sum(1 << candidate_index(cell, d) for d in range(1, 10)) for cell in range(N_CELLS))
 
 
 def _in_our_words(technique: BaseTechnique, grid: Grid, chosen: Derivation) -> Step | None:

@@ -12,14 +12,16 @@ from the current grid alone:
 
 Following only these links from an assumption gives chains, never nets: each fact rests
 on exactly one earlier fact. The closure of an assumption is computed level by level on
-bit sets (one bit per node), which keeps the ~500 assumptions of a hard grid cheap.
+bit sets (one bit per node); what every assumption forces is found at once over the
+strongly connected groups of the literal graph (:meth:`LinkTables.reaches`), and levels
+only for the closures a chain is traced or counted in (:class:`KnownClosure`).
 Bound: a closure has at most one level per node, so it always ends.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.cells import ALL_CELLS, BOXES, LINES, N_CELLS, PEER_MASK, UNITS, UNITS_OF, CellSet, Digit, bit_indices, cells_of, union_of
 from engine.cache import per_grid_version
@@ -28,7 +30,7 @@ from techniques.forcing.propagation import Event, Rule
 from techniques.shared import N_CANDIDATES, candidate_at, candidate_index, literal
 
 #: All candidate nodes (bits 0-728), without the groups above them.
-CANDIDATE_BITS = (1 << N_CANDIDATES) - 1
+CANDIDATE_BITS: Final = (1 << N_CANDIDATES) - 1
 
 
 class Group(NamedTuple):
@@ -49,11 +51,43 @@ class Closure(NamedTuple):
 
     def distance(self, node: int, on: bool) -> int:
         """How many links from the assumption to ``node`` (0 for the assumption)."""
-        bit = 1 << node
-        for i, (new_on, new_off) in enumerate(self.levels):
-            if (new_on if on else new_off) & bit:
-                return i
-        raise KeyError(node)
+        return level_of(self.levels, node, on)
+
+
+class KnownClosure:
+    """A closure whose bit sets are known already (:meth:`LinkTables.reaches`); its
+    levels are found when first asked for (a chain is traced, a length counted): most
+    premises never need them. A plain class: a grid makes one per premise."""
+
+    __slots__ = ("tables", "node", "true", "on", "off", "_levels")
+
+    def __init__(self, tables: LinkTables, node: int, true: bool, on: int, off: int) -> None:
+        self.tables = tables
+        self.node = node
+        self.true = true
+        self.on = on
+        self.off = off
+        self._levels: tuple[tuple[int, int], ...] | None = None
+
+    @property
+    def levels(self) -> tuple[tuple[int, int], ...]:
+        """(new on, new off) per link followed, as :class:`Closure` has them."""
+        if self._levels is None:
+            self._levels = self.tables.closure(self.node, self.true).levels
+        return self._levels
+
+    def distance(self, node: int, on: bool) -> int:
+        """How many links from the assumption to ``node`` (0 for the assumption)."""
+        return level_of(self.levels, node, on)
+
+
+def level_of(levels: tuple[tuple[int, int], ...], node: int, on: bool) -> int:
+    """The level of a closure where ``node`` (true or false) is first reached."""
+    bit = 1 << node
+    for i, (new_on, new_off) in enumerate(levels):
+        if (new_on if on else new_off) & bit:
+            return i
+    raise KeyError(node)
 
 
 @dataclass
@@ -99,7 +133,69 @@ class LinkTables:
                 levels.append((front_on, front_off))
         return Closure(all_on, all_off, tuple(levels))
 
-    def path(self, closure: Closure, node: int, on: bool) -> list[Event]:
+    def reaches(self) -> list[tuple[int, int]]:
+        """What each literal forces, for every literal at once (``2 * node``: the node
+        true, ``2 * node + 1``: false): the true and false nodes of its closure, as
+        :meth:`closure` finds them, without the levels.
+
+        A literal forces what every literal it links to forces, and itself; literals that
+        force each other force the same. So the strongly connected groups of the literal
+        graph are found once (Tarjan's algorithm, without recursion), each group's closure
+        is the union of its members and of the closures of the groups it links to, and
+        those are complete first: one union per link, where a closure per premise, level
+        by level, took one per node it reached (a grid's premises reach hundreds)."""
+        size = len(self.weak)
+        links = [self._links_of(lit) for lit in range(2 * size)]
+        order = [-1] * (2 * size)  # when Tarjan's walk met each literal
+        low = [0] * (2 * size)
+        group_of = [-1] * (2 * size)  # the literal's strongly connected group, once closed
+        closed: list[tuple[int, int]] = []  # per group, its closure (true nodes, false nodes)
+        stamp = [-1] * (2 * size)  # per group: the last group that took in its closure
+        stack: list[int] = []
+        walk: list[int] = []  # the literals of the walk's path, and how many of each one's
+        done: list[int] = []  # links it has followed (two int lists: no tuple per link)
+        met = 0
+        for start in range(2 * size):
+            if order[start] >= 0:
+                continue
+            order[start] = low[start] = met
+            met += 1
+            stack.append(start)
+            walk.append(start)
+            done.append(0)
+            while walk:
+                lit = walk[-1]
+                out = links[lit]
+                at = done[-1]
+                if at < len(out):
+                    done[-1] = at + 1
+                    nxt = out[at]
+                    if order[nxt] < 0:
+                        order[nxt] = low[nxt] = met
+                        met += 1
+                        stack.append(nxt)
+                        walk.append(nxt)
+                        done.append(0)
+                    elif group_of[nxt] < 0 and order[nxt] < low[lit]:  # on the stack
+                        low[lit] = order[nxt]
+                    continue
+                walk.pop()
+                done.pop()
+                if walk and low[lit] < low[walk[-1]]:
+                    low[walk[-1]] = low[lit]
+                if low[lit] == order[lit]:
+                    _close(lit, stack, links, group_of, closed, stamp)
+        return [closed[group_of[lit]] for lit in range(2 * size)]
+
+    def _links_of(self, lit: int) -> list[int]:
+        """The literals one link from ``lit``: a true node makes its weak links false, a
+        false node makes its strong links true."""
+        node = lit >> 1
+        if lit & 1:
+            return [2 * other for other in bit_indices(self.strong[node])]
+        return [2 * other + 1 for other in bit_indices(self.weak[node])]
+
+    def path(self, closure: Closure | KnownClosure, node: int, on: bool) -> list[Event]:
         """The chain from the assumption to ``node``, as events (each resting on the one
         before it), traced back through the levels of the closure."""
         steps = [(node, on)]
@@ -188,6 +284,36 @@ class LinkTables:
             return 1 << candidate_index(rest.bit_length() - 1, digit)
         node = group_at.get((digit, rest))
         return 1 << node if node is not None else 0
+
+
+def _close(root: int, stack: list[int], links: list[list[int]], group_of: list[int], closed: list[tuple[int, int]], stamp: list[int]) -> None:
+    """Pop the strongly connected group of ``root`` off Tarjan's stack and record its
+    closure (the groups it links to are closed already; ``stamp``: per group, the last
+    group that took in its closure, so that each is taken in once)."""
+    number = len(closed)
+    members: list[int] = []
+    while True:
+        lit = stack.pop()
+        group_of[lit] = number
+        members.append(lit)
+        if lit == root:
+            break
+    on = off = 0
+    for lit in members:
+        if lit & 1:
+            off |= 1 << (lit >> 1)
+        else:
+            on |= 1 << (lit >> 1)
+    stamp[number] = number
+    for lit in members:
+        for nxt in links[lit]:
+            group = group_of[nxt]
+            if stamp[group] != number:
+                stamp[group] = number
+                more_on, more_off = closed[group]
+                on |= more_on
+                off |= more_off
+    closed.append((on, off))
 
 
 @per_grid_version(size=2)

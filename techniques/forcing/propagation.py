@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.cells import (
     BOXES,
@@ -377,12 +377,12 @@ class Branch:
         return tuple(dict.fromkeys(reasons))
 
 
-UNIT_MASKS: tuple[CellSet, ...] = tuple(u.mask for u in UNITS)
+UNIT_MASKS: Final[tuple[CellSet, ...]] = tuple(u.mask for u in UNITS)
 
 
 #: _CROSSING[house] = the houses of the other kind crossing it (lines for a box, boxes for a line).
-_CROSSING: tuple[tuple[int, ...], ...] = tuple(
+_CROSSING: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(o.number for o in (LINES if u.number < 9 else BOXES) if o.mask & u.mask) for u in UNITS
 )
 #: UNIT_BITS[cell] = the cell's three houses as a 27-bit set.
-_UNIT_BITS: tuple[int, ...] = tuple(sum(1 << u for u in UNITS_OF[c]) for c in range(N_CELLS))
+_UNIT_BITS: Final[tuple[int, ...]] = tuple(sum(1 << u for u in UNITS_OF[c]) for c in range(N_CELLS))

@@ -13,7 +13,7 @@ is the same, literal for literal.
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, UNITS, UNITS_OF, cells_of
 from engine.grid import Grid
@@ -34,11 +34,11 @@ class Links(NamedTuple):
 
 
 #: Nice Loop/AIC: every link.
-NICE_LOOP_LINKS = Links(bivalue_only=False, cell_weak=True, cell_strong=True, house_weak=True, house_strong=True)
+NICE_LOOP_LINKS: Final = Links(bivalue_only=False, cell_weak=True, cell_strong=True, house_weak=True, house_strong=True)
 #: X-Chain: links between cells, one digit at a time.
-X_CHAIN_LINKS = Links(bivalue_only=False, cell_weak=False, cell_strong=False, house_weak=True, house_strong=True)
+X_CHAIN_LINKS: Final = Links(bivalue_only=False, cell_weak=False, cell_strong=False, house_weak=True, house_strong=True)
 #: XY-Chain: bivalue cells, strong inside them and weak between them.
-XY_CHAIN_LINKS = Links(bivalue_only=True, cell_weak=False, cell_strong=True, house_weak=True, house_strong=False)
+XY_CHAIN_LINKS: Final = Links(bivalue_only=True, cell_weak=False, cell_strong=True, house_weak=True, house_strong=False)
 
 
 def candidate_graph(grid: Grid, links: Links, digit: int = 0) -> LiteralGraph:

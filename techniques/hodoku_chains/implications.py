@@ -12,7 +12,7 @@ shortest path back without storing any.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Sequence
+from typing import Final, Iterable, Iterator, Sequence
 
 from engine.cells import CellSet, bit_indices, union_of
 from techniques.hodoku_chains.link_graph import Node
@@ -22,11 +22,11 @@ from techniques.shared import false_literal, is_true, node_of
 # chain in HoDoKu's library are shorter than 20; past this length a chain is no longer
 # a useful explanation. A search visits each literal at most once anyway, so its work is
 # bounded by the graph's size (two literals per candidate, group and set node).
-MAX_CHAIN_LINKS = 24
+MAX_CHAIN_LINKS: Final = 24
 # Backtracking budget when picking a shortest path that never revisits a cell: the
 # search layers can hold exponentially many shortest paths, almost all valid; the budget
 # stops a pathological position from enumerating them.
-TRACE_BUDGET = 400
+TRACE_BUDGET: Final = 400
 
 
 class LiteralGraph:

@@ -18,7 +18,7 @@ tests hold those to this list, link for link. networkx stays inside this module
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import Final, NamedTuple, TYPE_CHECKING, cast
 
 from engine.cells import (
     BOXES,
@@ -89,7 +89,7 @@ def candidate_node(digit: Digit, cell: Cell) -> Node:
 
 #: Every candidate's node, by cell and digit (digit 0: a placeholder never linked), made
 #: once: nodes are values, and a link list names some 800 of them per position.
-_CANDIDATE_NODES: tuple[tuple[Node, ...], ...] = tuple(tuple(Node(d, 1 << c) for d in range(10)) for c in range(N_CELLS))
+_CANDIDATE_NODES: Final[tuple[tuple[Node, ...], ...]] = tuple(tuple(Node(d, 1 << c) for d in range(10)) for c in range(N_CELLS))
 
 
 def group_nodes(grid: Grid) -> list[Node]:

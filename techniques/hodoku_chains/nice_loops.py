@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import partial
 from itertools import islice
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Callable, Final, Iterator
 
 from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, bit, bit_indices, cells_of
 from engine.cache import per_grid_version
@@ -45,12 +45,12 @@ from techniques.hodoku_chains.table_order import TableOrder, first_shortest_path
 MAX_LITERALS_REACHED = 1_000_000
 # How many shortest chains to try per end when a grouped chain is wanted: the first
 # shortest chain may avoid every group node while an equally short grouped one exists.
-GROUPED_TRIES = 12
+GROUPED_TRIES: Final = 12
 # How many equally short routes of one continuous loop to report (their eliminations may
 # differ); more would only repeat the same loop in other words.
-CONTINUOUS_ROUTES = 8
+CONTINUOUS_ROUTES: Final = 8
 
-_NAMES = {
+_NAMES: Final = {
     (False, Kind.CONTINUOUS): ("Continuous Nice Loop", "cnl"),
     (False, Kind.DISCONTINUOUS): ("Discontinuous Nice Loop", "dnl"),
     (False, Kind.AIC): ("AIC", "aic"),
@@ -64,8 +64,8 @@ def _subnames(grouped: bool) -> dict[str, str]:
     return {code: name for (g, _), (name, code) in _NAMES.items() if g == grouped}
 
 
-_PLAIN = Declaration("Nice Loop/AIC", "nl", subcodes={"cnl": "0706", "dnl": "0707", "aic": "0708"}, subnames=_subnames(False))
-_GROUPED = Declaration("Grouped Nice Loop/AIC", "gnl", subcodes={"gcnl": "0709", "gdnl": "0710", "gaic": "0711"}, subnames=_subnames(True))
+_PLAIN: Final = Declaration("Nice Loop/AIC", "nl", subcodes={"cnl": "0706", "dnl": "0707", "aic": "0708"}, subnames=_subnames(False))
+_GROUPED: Final = Declaration("Grouped Nice Loop/AIC", "gnl", subcodes={"gcnl": "0709", "gdnl": "0710", "gaic": "0711"}, subnames=_subnames(True))
 
 
 @per_grid_version()
@@ -353,7 +353,7 @@ def _special(graph: LiteralGraph) -> int:
 
 
 #: Per digit, the number of its candidate in cell 0: add the cell for any other (a hot loop).
-_DIGIT_BASE = (0, *(candidate_index(0, d) for d in range(1, 10)))
+_DIGIT_BASE: Final = (0, *(candidate_index(0, d) for d in range(1, 10)))
 
 
 def _aic_ends(search: Search, start: Node) -> int:
@@ -388,8 +388,8 @@ def _on_literals(graph: LiteralGraph) -> list[int]:
     return out
 
 
-NICE_LOOP = NiceLoop(grouped=False)
-GROUPED_NICE_LOOP = NiceLoop(grouped=True)
+NICE_LOOP: Final = NiceLoop(grouped=False)
+GROUPED_NICE_LOOP: Final = NiceLoop(grouped=True)
 #: Grouped chains that may also run through almost locked sets (HoDoKu's option, off by
 #: default there and here; its library's variants 0709-2, 0710-3/4, 0711-3/4 use it).
-GROUPED_NICE_LOOP_ALS = NiceLoop(grouped=True, als=True)
+GROUPED_NICE_LOOP_ALS: Final = NiceLoop(grouped=True, als=True)

@@ -8,7 +8,7 @@ XY-Wing's business) and pairs at least three steps apart.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, Cell, CellSet, Digit, cells_of, peers_by_house
 from engine.grid import Grid
@@ -18,9 +18,9 @@ from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates, removal_words
 
 #: Longest chain searched, in cells (HoDoKu's default chain length limit allows about ten).
-MAX_CELLS = 10
+MAX_CELLS: Final = 10
 
-_TEXT = (
+_TEXT: Final = (
     "{cells} all hold only {x} and {y}, and each sees the next, so the two digits alternate along the chain: "
     "{even} hold one of them and {odd} the other. A cell that sees a cell of each group (three or more steps "
     "apart) sees both {x} and {y}, so it can hold neither: remove {removals}."
@@ -137,4 +137,4 @@ def _chains(grid: Grid, start: Cell, x: int, same: CellSet, linked: dict[Cell, l
     yield from extend((start,), 1 << start)
 
 
-REMOTE_PAIR = RemotePair()
+REMOTE_PAIR: Final = RemotePair()

@@ -13,7 +13,7 @@ shortest, and so do we.
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable, Iterator, NamedTuple
+from typing import Callable, Final, Iterator, NamedTuple
 
 from engine.cells import CELL_NAMES, PEER_MASK, CellSet, Digit, bit_indices
 from engine.cache import StateMemo, per_grid_version
@@ -27,21 +27,21 @@ from techniques.hodoku_chains.candidate_graph import X_CHAIN_LINKS, XY_CHAIN_LIN
 from techniques.hodoku_chains.link_graph import Node
 from techniques.hodoku_chains.table_order import TableOrder, first_path_to_any, first_simple_path, is_lasso
 
-_X_CHAIN = (
+_X_CHAIN: Final = (
     "Follow {d} along the chain: if {start} is not {d}, then {walk}. So {start} or {end} is {d}, and "
     "{targets} both, cannot be {d}."
 )
-_X_LOOP = (
+_X_LOOP: Final = (
     "Follow {d} along the chain: if {start} is not {d}, then {walk}. So {start} is {d} either way, and "
     "{targets} it, cannot be {d}."
 )
-_XY_CHAIN = (
+_XY_CHAIN: Final = (
     "Every cell of this chain has two candidates. If {start} is not {d}, then {walk}. So {start} or "
     "{end} is {d}, and {targets} both, cannot be {d}."
 )
 
 #: HoDoKu's longest simple chain: 20 candidates, 19 links (its chain length limit).
-MAX_LINKS = 19
+MAX_LINKS: Final = 19
 
 
 @per_grid_version()
@@ -207,7 +207,7 @@ class _Found(NamedTuple):
 
 
 #: One digit's X-Chains (as ``SimpleChain._by_digit`` keeps them) by that digit's candidates.
-_X_CHAINS: StateMemo[tuple[Digit, CellSet], tuple[tuple[int, Digit, int, tuple[Candidate, ...], tuple[int, _Found]], ...]] = StateMemo()
+_X_CHAINS: Final[StateMemo[tuple[Digit, CellSet], tuple[tuple[int, Digit, int, tuple[Candidate, ...], tuple[int, _Found]], ...]]] = StateMemo()
 
-X_CHAIN = SimpleChain(Declaration("X-Chain", "x", library="0701"), xy=False)
-XY_CHAIN = SimpleChain(Declaration("XY-Chain", "xyc", library="0702"), xy=True)
+X_CHAIN: Final = SimpleChain(Declaration("X-Chain", "x", library="0701"), xy=False)
+XY_CHAIN: Final = SimpleChain(Declaration("XY-Chain", "xyc", library="0702"), xy=True)

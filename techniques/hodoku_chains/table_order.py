@@ -22,6 +22,8 @@ The order of a literal's direct consequences (``successor_ranks``):
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cells import BOX_OF, COL_OF, HOUSES_OF, MASK_DIGITS, PEER_MASK, ROW_OF, UNITS, Cell, bit_indices, cells_of, first_cell, peers_by_house
 from engine.grid import Grid
 from techniques.hodoku_chains.implications import LiteralGraph
@@ -181,7 +183,7 @@ def is_lasso(graph: LiteralGraph, path: list[int], loop: bool) -> bool:
 
 
 #: Node visits one longer-chain search may make (a bound by work, not time).
-SIMPLE_PATH_BUDGET = 50_000
+SIMPLE_PATH_BUDGET: Final = 50_000
 
 
 def first_simple_path(graph: LiteralGraph, start: int, targets: int, shortest: int, longest: int, order: TableOrder) -> list[int] | None:

@@ -6,7 +6,7 @@ they live with the subsets in subsets.py.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import BOX_OF, BOXES, COL_OF, COLS, LINES, ROW_OF, ROWS, Unit, first_cell
 from engine.grid import Grid
@@ -14,11 +14,11 @@ from engine.step import Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import candidates, cell_names
 
-_POINTING = (
+_POINTING: Final = (
     "In {box}, {digit} can only go in {line} ({places}), so {line} gets its {digit} inside {box}: "
     "{digit} cannot go anywhere else in {line}. Remove it from {targets}."
 )
-_CLAIMING = (
+_CLAIMING: Final = (
     "In {line}, {digit} can only go in {box} ({places}), so {box} gets its {digit} inside {line}: "
     "{digit} cannot go anywhere else in {box}. Remove it from {targets}."
 )
@@ -75,5 +75,5 @@ class LockedCandidates(BaseTechnique):
         )
 
 
-LOCKED_CANDIDATES_1 = LockedCandidates(Declaration("Locked Candidates Type 1 (Pointing)", "lc1", library="0100"), pointing=True)
-LOCKED_CANDIDATES_2 = LockedCandidates(Declaration("Locked Candidates Type 2 (Claiming)", "lc2", library="0101"), pointing=False)
+LOCKED_CANDIDATES_1: Final = LockedCandidates(Declaration("Locked Candidates Type 1 (Pointing)", "lc1", library="0100"), pointing=True)
+LOCKED_CANDIDATES_2: Final = LockedCandidates(Declaration("Locked Candidates Type 2 (Claiming)", "lc2", library="0101"), pointing=False)

@@ -17,6 +17,8 @@ run are kept in it (a pure function of the grid: the same answers for every call
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cache import per_grid_version
 from engine.cells import N_CELLS
 from engine.grid import Grid
@@ -30,7 +32,7 @@ from techniques.shared import N_CANDIDATES, candidate_index, false_literal, true
 #: The longest branch, in implications (an almost locked set counts its extra links). A
 #: branch of twelve is a chain of about six strong links: what a kraken fish allows too;
 #: longer ones are a forcing chain's business.
-MAX_LINKS = 12
+MAX_LINKS: Final = 12
 
 
 class Branches:

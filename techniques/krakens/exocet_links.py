@@ -28,6 +28,8 @@ their chains after an Exocet ("the targets are the base digits").
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cache import per_grid_version
 from engine.cells import CELL_NAMES, MASK_DIGITS, Cell, Digit
 from engine.grid import Grid
@@ -40,7 +42,7 @@ from techniques.shared import digit_words, false_literal, true_literal
 
 #: At most this many Exocets of one position add their links (the hardest lists have one
 #: or two; a bound on work in odd positions).
-MAX_EXOCETS = 8
+MAX_EXOCETS: Final = 8
 
 
 def exocets_of(grid: Grid) -> tuple[Exocet, ...]:

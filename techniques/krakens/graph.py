@@ -15,6 +15,8 @@ first, so that a plain chain as long is preferred.
 
 from __future__ import annotations
 
+from typing import Final
+
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -30,14 +32,14 @@ from techniques.shared import false_literal, true_literal
 
 #: Hidden sets of two to this many digits (four add nothing on the hardest lists' forcing
 #: positions that three do not find).
-MAX_HIDDEN = 3
+MAX_HIDDEN: Final = 3
 #: Almost locked sets of two to this many cells. Larger sets are hard to see in a picture,
 #: and on the hardest lists they add almost nothing (forum_hardest forcing positions: one
 #: branch found in 206 by sets of up to 9 cells that sets of up to 4 miss) at twice the cost.
-MAX_SET_CELLS = 4
+MAX_SET_CELLS: Final = 4
 #: Marks a hidden-set node's ``als`` field (above the nine digit bits): ``als`` holds the
 #: set's digits and this bit, ``cells`` the n cells the digits are hidden in.
-HIDDEN = 1 << 9
+HIDDEN: Final = 1 << 9
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ of the pattern, placements before eliminations when equal. No uniqueness is assu
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from typing import Final, Iterator, NamedTuple
 
 from engine.cells import CELL_NAMES, bit_indices
 from engine.grid import Grid
@@ -176,6 +176,6 @@ def _explain(
     return f"{truth.why} {branches_text} {end}"
 
 
-KRAKEN_CELL = Kraken(Declaration("Kraken Cell", "kc"), cell_truths)
-KRAKEN_HOUSE = Kraken(Declaration("Kraken House", "kh"), house_truths)
-KRAKEN_TRIDAGON = Kraken(Declaration("Kraken Tridagon", "ktri"), tridagon_truths)
+KRAKEN_CELL: Final = Kraken(Declaration("Kraken Cell", "kc"), cell_truths)
+KRAKEN_HOUSE: Final = Kraken(Declaration("Kraken House", "kh"), house_truths)
+KRAKEN_TRIDAGON: Final = Kraken(Declaration("Kraken Tridagon", "ktri"), tridagon_truths)

@@ -19,7 +19,7 @@ assumed.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.grid import Grid
 from engine.step import Candidate, Highlights
@@ -102,5 +102,5 @@ def links_crossed(built: LinkedGraph, search: Branches, chains: list[Chain]) -> 
     return list(crossed)
 
 
-EXOCET_KRAKEN = LinkedKraken(Declaration("Exocet Kraken", "kex"), cell_and_house_truths, exocet_graph)
-TRIDAGON_LINK_KRAKEN = LinkedKraken(Declaration("Tridagon Link Kraken", "ktl"), cell_and_house_truths, tridagon_graph)
+EXOCET_KRAKEN: Final = LinkedKraken(Declaration("Exocet Kraken", "kex"), cell_and_house_truths, exocet_graph)
+TRIDAGON_LINK_KRAKEN: Final = LinkedKraken(Declaration("Tridagon Link Kraken", "ktl"), cell_and_house_truths, tridagon_graph)

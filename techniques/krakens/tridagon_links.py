@@ -11,6 +11,8 @@ chain from each guardian. Here the two are one link inside a longer chain.)
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cache import per_grid_version
 from engine.cells import CELL_NAMES, MASK_DIGITS
 from engine.grid import Grid
@@ -21,7 +23,7 @@ from techniques.patterns.tridagon import pattern_words, tridagons
 from techniques.shared import true_literal
 
 #: At most this many tridagons of one position add their links (a bound on work).
-MAX_TRIDAGONS = 8
+MAX_TRIDAGONS: Final = 8
 
 
 @per_grid_version(size=2)

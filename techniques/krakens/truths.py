@@ -16,7 +16,7 @@ tridagon): every member is one more branch to draw and follow.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterator
+from typing import Callable, Final, Iterator
 
 from engine.cells import CELL_NAMES, MASK_DIGITS, N_CELLS, UNITS, cells_of
 from engine.grid import Grid
@@ -26,9 +26,9 @@ from techniques.patterns.tridagon import pattern_detail, pattern_highlights, pat
 from techniques.shared import digit_words
 
 #: A cell of at most this many candidates, a digit with at most this many places in a house.
-MAX_MEMBERS = 4
+MAX_MEMBERS: Final = 4
 #: A tridagon with at most this many guardians (candidates, not cells).
-MAX_GUARDIANS = 6
+MAX_GUARDIANS: Final = 6
 
 
 @dataclass(frozen=True)

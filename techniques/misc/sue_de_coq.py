@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from operator import itemgetter
-from typing import Iterator, Sequence
+from typing import Final, Iterator, Sequence
 
 from engine.cells import ALL_DIGITS, BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, Unit, cells_of
 from engine.cache import StateMemo
@@ -26,14 +26,14 @@ from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words, grouped_removals
 
-_SDC = (
+_SDC: Final = (
     "{core}, where {line} meets {box}, can only hold {v}: {nv} digits for {nc} cells. In {line}, {lcells} can "
     "only hold {ld}; in {box}, {bcells} can only hold {bd}. Together these {total} cells hold only {nd} "
     "different digits, and {once}, so every digit is used exactly once{twice}: {line_digits} are used up in {line} and "
     "{box_digits} in {box}. Remove {removals}."
 )
-_ONCE = "no digit can go in two of them"
-_ONCE_BUT = "only {both} can go in two of them (one in each group)"
+_ONCE: Final = "no digit can go in two of them"
+_ONCE_BUT: Final = "only {both} can go in two of them (one in each group)"
 
 
 def _groups(cands: Sequence[int], cells: tuple[Cell, ...], v: int, covers: frozenset[int]) -> dict[int, list[tuple[int, int]]]:
@@ -63,14 +63,14 @@ def _open(cands: Sequence[int], unit: Unit) -> int:
 
 
 #: Every crossing line and box, rows first (HoDoKu's order), with their shared cells.
-_PAIRS: tuple[tuple[Unit, Unit, tuple[Cell, ...]], ...] = tuple(
+_PAIRS: Final[tuple[tuple[Unit, Unit, tuple[Cell, ...]], ...]] = tuple(
     (line, box, tuple(c for c in line.cells if box.mask >> c & 1)) for line in LINES for box in BOXES if line.mask & box.mask
 )
 
 
 #: The candidates of each crossing's line and box, as a tuple.
-_PAIR_CELLS = tuple(itemgetter(*cells_of(line.mask | box.mask)) for line, box, _ in _PAIRS)
-_PAIR_STEPS: StateMemo[tuple[int, tuple[int, ...]], tuple[Step, ...]] = StateMemo()
+_PAIR_CELLS: Final = tuple(itemgetter(*cells_of(line.mask | box.mask)) for line, box, _ in _PAIRS)
+_PAIR_STEPS: Final[StateMemo[tuple[int, tuple[int, ...]], tuple[Step, ...]]] = StateMemo()
 
 
 class SueDeCoq(BaseTechnique):
@@ -212,4 +212,4 @@ def _cands(cands: Sequence[int], cells: tuple[Cell, ...], mask: int) -> tuple[Ca
     return tuple(Candidate(d, c) for c in sorted(cells) for d in MASK_DIGITS[cands[c] & mask])
 
 
-SUE_DE_COQ = SueDeCoq()
+SUE_DE_COQ: Final = SueDeCoq()

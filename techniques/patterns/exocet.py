@@ -40,7 +40,7 @@ No uniqueness is assumed.
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Iterator, NamedTuple
+from typing import Final, Iterator, NamedTuple
 
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, UNITS, Cell, CellSet, Digit, bit, cells_of
 from engine.grid import Grid
@@ -228,7 +228,7 @@ def _digits(mask: int) -> str:
     return digit_words(MASK_DIGITS[mask], "or")
 
 
-_TEXT = (
+_TEXT: Final = (
     "The base cells {base} hold two different digits among {digits}. In {band}, {cross} are the cross-lines; "
     "outside {band_short}, the places of each base digit in them{s_note} lie in at most two houses ({covers}), so "
     "they hold it at most twice, and {clb} has no place for it inside {band_short}. The band takes each base value once in "
@@ -287,5 +287,5 @@ class ExocetTechnique(BaseTechnique):
         )
 
 
-JUNIOR_EXOCET = ExocetTechnique(Declaration("Junior Exocet", "je"), senior=False)
-SENIOR_EXOCET = ExocetTechnique(Declaration("Senior Exocet", "sje"), senior=True)
+JUNIOR_EXOCET: Final = ExocetTechnique(Declaration("Junior Exocet", "je"), senior=False)
+SENIOR_EXOCET: Final = ExocetTechnique(Declaration("Senior Exocet", "sje"), senior=True)

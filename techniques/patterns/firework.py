@@ -43,7 +43,7 @@ contradiction, which other techniques report).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator, NamedTuple
+from typing import Final, Iterator, NamedTuple
 
 from engine.cells import ALL_DIGITS, BOX_OF, BOXES, CELL_NAMES, COL_OF, COLS, MASK_DIGITS, ROW_OF, ROWS, Cell, CellSet, Digit, cell_at, mask_of
 from engine.grid import Grid
@@ -58,10 +58,10 @@ def _outside(line: CellSet, cell: Cell) -> CellSet:
 
 
 #: For each cell: its row's cells outside its box, and its column's.
-_ROW_OUT: tuple[CellSet, ...] = tuple(_outside(ROWS[ROW_OF[c]].mask, c) for c in range(81))
-_COL_OUT: tuple[CellSet, ...] = tuple(_outside(COLS[COL_OF[c]].mask, c) for c in range(81))
+_ROW_OUT: Final[tuple[CellSet, ...]] = tuple(_outside(ROWS[ROW_OF[c]].mask, c) for c in range(81))
+_COL_OUT: Final[tuple[CellSet, ...]] = tuple(_outside(COLS[COL_OF[c]].mask, c) for c in range(81))
 #: The crosses that can pair in a Quad Firework with each cell: other band, other stack.
-_OPPOSITE: tuple[tuple[Cell, ...], ...] = tuple(
+_OPPOSITE: Final[tuple[tuple[Cell, ...], ...]] = tuple(
     tuple(o for o in range(c + 1, 81) if ROW_OF[o] // 3 != ROW_OF[c] // 3 and COL_OF[o] // 3 != COL_OF[c] // 3) for c in range(81)
 )
 
@@ -80,7 +80,7 @@ class Firework(NamedTuple):
 
 
 #: What ``_wing`` says of a line with the digit in several cells outside the box.
-_SEVERAL = -1
+_SEVERAL: Final = -1
 
 
 def _wing(cells: CellSet) -> Cell | None:
@@ -172,14 +172,14 @@ def _removals(grid: Grid, keep: list[tuple[Cell, int]]) -> tuple[Candidate, ...]
     return tuple(sorted(Candidate(d, cell) for cell, digits in keep for d in MASK_DIGITS[grid.cands[cell] & ~digits]))
 
 
-_TRIPLE_TEXT = (
+_TRIPLE_TEXT: Final = (
     "Row {row} and column {col} cross at {cross}, in box {box}. Outside box {box}, {lines}. So each of {digits} is "
     "in {cross}, {row_wing} or {col_wing}: a digit in neither {row_wing} nor {col_wing} would have to be inside box "
     "{box} both in row {row} and in column {col}, and the box holds it once, so at {cross}. Three digits, each in one "
     "of three cells: {cells} hold {digits} and nothing else. Remove {removals}."
 )
 
-_QUAD_TEXT = (
+_QUAD_TEXT: Final = (
     "Take the rectangle {corners}. Outside box {box1}, {lines1}: each of {pair1} is in {cross1}, {p} or {q} (one in "
     "neither {p} nor {q} would be inside box {box1} both in row {row1} and in column {col1}, so at {cross1}). Outside "
     "box {box2}, {lines2}: likewise each of {pair2} is in {cross2}, {q} or {p}. {cross1} holds at most one of {pair1}, "
@@ -312,4 +312,4 @@ def _held(grid: Grid, cells: tuple[Cell, ...], digits: int) -> tuple[Candidate, 
     return tuple(Candidate(d, cell) for cell in cells for d in MASK_DIGITS[grid.cands[cell] & digits])
 
 
-FIREWORK = FireworkTechnique()
+FIREWORK: Final = FireworkTechnique()

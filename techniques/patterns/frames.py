@@ -7,6 +7,8 @@ boxes; stacks are three positions.
 
 from __future__ import annotations
 
+from typing import Final
+
 from dataclasses import dataclass
 
 from engine.cells import Cell
@@ -50,4 +52,4 @@ class Frame:
         return "column" if self.by_rows else "row"
 
 
-FRAMES = (Frame(True), Frame(False))
+FRAMES: Final = (Frame(True), Frame(False))

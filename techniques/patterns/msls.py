@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cache import per_grid_version
 from engine.cells import MASK_COUNT, CellSet, Digit, cell_at
@@ -34,25 +34,25 @@ from engine.technique import BaseTechnique, Declaration
 from techniques.patterns.rank0 import RANK0_TEXT, Rank0, rank0, rank0_words
 from techniques.shared import cell_names
 
-SIZES = range(3, 7)
+SIZES: Final = range(3, 7)
 #: (rows, columns) per search, fewest cells first.
 Shapes = tuple[tuple[int, int], ...]
-SQUARE: Shapes = tuple((k, k) for k in SIZES)
-UNEVEN: Shapes = tuple(sorted(((k, m) for k in SIZES for m in SIZES if k != m), key=lambda km: (km[0] * km[1], km[0])))
+SQUARE: Final[Shapes] = tuple((k, k) for k in SIZES)
+UNEVEN: Final[Shapes] = tuple(sorted(((k, m) for k in SIZES for m in SIZES if k != m), key=lambda km: (km[0] * km[1], km[0])))
 #: Smaller rank-0 sets are subsets and fish, found by easier techniques.
-MIN_CELLS = 12
-_SUBSETS: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {
+MIN_CELLS: Final = 12
+_SUBSETS: Final[dict[int, tuple[tuple[int, tuple[int, ...]], ...]]] = {
     size: tuple((sum(1 << i for i in pick), pick) for pick in combinations(range(9), size)) for size in SIZES
 }
 #: Bits per lane of the column-set vectors: values stay below 2**(LANE - 1) (at most 54).
-LANE = 8
+LANE: Final = 8
 
 
 #: Every column set of three to six columns, by size, then in ``_SUBSETS`` order: lane j of
 #: the search's vectors is ``_COLUMN_SETS[j]``.
-_COLUMN_SETS: tuple[int, ...] = tuple(cols for width in SIZES for cols, _ in _SUBSETS[width])
+_COLUMN_SETS: Final[tuple[int, ...]] = tuple(cols for width in SIZES for cols, _ in _SUBSETS[width])
 #: Where a row or column set comes in ``_SUBSETS`` (the order a technique reports in).
-_RANK: dict[tuple[int, ...] | int, int] = {key: n for size in SIZES for n, (cols, rows) in enumerate(_SUBSETS[size]) for key in (rows, cols)}
+_RANK: Final[dict[tuple[int, ...] | int, int]] = {key: n for size in SIZES for n, (cols, rows) in enumerate(_SUBSETS[size]) for key in (rows, cols)}
 
 
 @dataclass(frozen=True)
@@ -225,5 +225,5 @@ def _cells(cells: CellSet) -> Iterator[int]:
     return (c for c in range(81) if cells >> c & 1)
 
 
-MSLS = MultiSectorLockedSet(Declaration("Multi-Sector Locked Set", "msls"), SQUARE)
-UNEVEN_MSLS = MultiSectorLockedSet(Declaration("Uneven Multi-Sector Locked Set", "umsls"), UNEVEN)
+MSLS: Final = MultiSectorLockedSet(Declaration("Multi-Sector Locked Set", "msls"), SQUARE)
+UNEVEN_MSLS: Final = MultiSectorLockedSet(Declaration("Uneven Multi-Sector Locked Set", "umsls"), UNEVEN)

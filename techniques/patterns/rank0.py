@@ -14,7 +14,7 @@ SK-Loops and Multi-Sector Locked Sets are such sets. No uniqueness is assumed.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.cells import MASK_DIGITS, UNITS, CellSet, Digit, bit, cells_of
 from engine.grid import Grid
@@ -62,7 +62,7 @@ def link_words(links: LinkSet) -> str:
     return ", ".join(f"{digit_words(ds)} in {UNITS[u].long_name}" for u, ds in by_unit.items())
 
 
-RANK0_TEXT = (
+RANK0_TEXT: Final = (
     "Between them they hold {count} digits, one per cell, and there are {count} links, each a house with a digit "
     "it holds once: {links}. Every candidate of these cells is covered by a link, so no link can be spared: each "
     "link's digit is in these cells inside that house{double}. So {removed}."

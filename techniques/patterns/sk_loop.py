@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import BOX_OF, CellSet, Digit, cell_at, cells_of
 from engine.grid import Grid
@@ -146,4 +146,4 @@ def _highlights(grid: Grid, found: Rank0, dominoes: list[CellSet]) -> Highlights
     )
 
 
-SK_LOOP = SkLoop()
+SK_LOOP: Final = SkLoop()

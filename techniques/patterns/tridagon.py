@@ -20,7 +20,7 @@ single guardian is placed. No uniqueness is assumed.
 from __future__ import annotations
 
 from itertools import combinations, permutations, product
-from typing import Iterator, NamedTuple
+from typing import Final, Iterator, NamedTuple
 
 from engine.cells import BOXES, MASK_COUNT, MASK_DIGITS, Cell, Digit, cell_at
 from engine.grid import Grid
@@ -31,12 +31,12 @@ from techniques.shared import cell_names, digit_words, grouped_removals, seeing_
 
 #: At most this many cells of the twelve may hold a guardian: beyond that the pattern
 #: proves too little to be worth a step (and the search stays small).
-MAX_GUARDIAN_CELLS = 3
+MAX_GUARDIAN_CELLS: Final = 3
 
-_PERMUTATIONS = tuple(permutations(range(3)))
-_RISING = {p: sum(p[i] > p[j] for i in range(3) for j in range(i + 1, 3)) % 2 == 1 for p in _PERMUTATIONS}
+_PERMUTATIONS: Final = tuple(permutations(range(3)))
+_RISING: Final = {p: sum(p[i] > p[j] for i in range(3) for j in range(i + 1, 3)) % 2 == 1 for p in _PERMUTATIONS}
 
-_TEXT = (
+_TEXT: Final = (
     "In boxes {boxes}, take the cells {cells}: three in each box, on three different rows and columns. "
     "If these twelve cells held only {digits}, each box would order the three digits along its rows, and the "
     "boxes beside it in its band and stack would have to shift that order round without reversing it, except "
@@ -101,7 +101,7 @@ def tridagons(grid: Grid, max_guardian_cells: int = 12) -> Iterator[tuple[int, t
 
 
 #: The rectangles with the cells of their four boxes.
-_RECTANGLES: tuple[tuple[tuple[int, int, int, int], int], ...] = tuple(
+_RECTANGLES: Final[tuple[tuple[tuple[int, int, int, int], int], ...]] = tuple(
     (boxes, sum(BOXES[b].mask for b in boxes)) for boxes in _rectangles()
 )
 
@@ -199,4 +199,4 @@ def _guardian_words(guardians: tuple[Candidate, ...]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " or " + parts[-1]
 
 
-TRIDAGON = Tridagon()
+TRIDAGON: Final = Tridagon()

@@ -14,40 +14,47 @@ from __future__ import annotations
 
 from typing import Final
 
-from techniques.se_chains.nodes import Node
+from techniques.se_chains.nodes import BoxedNode, Node
 from techniques.se_chains.walks import N_NODES, PassGraph
 
-#: A node no walk has reached (``Marks.parent``); the start's parent is -1.
-UNSEEN: Final = -2
+#: ``Marks.into`` flags: an off node that implies the start (where a cycle closes), an on
+#: node that implies the target (the start off, when that implies nothing).
+INTO_START: Final = 1
+INTO_TARGET: Final = 2
 
 #: A cycle or chain with the round of the walk that found it.
 Found = tuple[int, tuple[Node, ...]]
 
 
 class Marks:
-    """Scratch arrays for one walk at a time: each reached node's parent, and which off
-    nodes imply the start (its way back). Every entry is reset after the walk."""
+    """Scratch arrays for one walk at a time: each reached node's parent (None: not
+    reached; the start's is -1), and the ``INTO_*`` flags of the nodes that lead back to
+    the start. Every entry is reset after the walk."""
 
     __slots__ = ("parent", "into")
 
     def __init__(self) -> None:
-        self.parent: list[int] = [UNSEEN] * N_NODES
-        self.into: list[bool] = [False] * N_NODES
+        self.parent: list[Node | None] = [None] * N_NODES
+        self.into: list[int] = [0] * N_NODES
 
     def path_to(self, n: Node) -> tuple[Node, ...]:
         parent = self.parent
         out = []
-        while n != -1:
-            out.append(n)
-            n = parent[n]
+        at = n
+        while at != -1:
+            out.append(at)
+            up = parent[at]
+            assert up is not None
+            at = up
         out.reverse()
         return tuple(out)
 
-    def clear(self, layers: list[list[Node]]) -> None:
+    def clear(self, layers: list[list[BoxedNode]]) -> None:
         parent = self.parent
         for layer in layers:
             for n in layer:
-                parent[n] = UNSEEN
+                at: Node = n  # unboxed, to index the list with
+                parent[at] = None
 
 
 def cycles_and_chain(graph: PassGraph, marks: Marks, source: Node, depth: int, longest: int) -> tuple[list[tuple[Node, ...]], Found | None]:
@@ -58,10 +65,16 @@ def cycles_and_chain(graph: PassGraph, marks: Marks, source: Node, depth: int, l
     into = marks.into
     back = graph.ons(source ^ 1)
     for r in back:
-        into[r ^ 1] = True
-    ends, chain, layers = _walk_on(graph, marks, source, depth)
+        into[r ^ 1] |= INTO_START
+    #: With a target that implies nothing: the on nodes that imply it.
+    aims = graph.offs(source) if not back else []
+    for q in aims:
+        into[q ^ 1] |= INTO_TARGET
+    ends, chain, layers = _walk_on(graph, marks, source, depth, bool(aims))
     for r in back:
-        into[r ^ 1] = False
+        into[r ^ 1] = 0
+    for q in aims:
+        into[q ^ 1] = 0
     cycles: list[tuple[Node, ...]] = []
     for k, p, q in ends:
         if 2 * k + 2 <= longest:  # the cycle: 2k + 1 nodes to p, then q
@@ -72,53 +85,58 @@ def cycles_and_chain(graph: PassGraph, marks: Marks, source: Node, depth: int, l
     return cycles, chain
 
 
-def _walk_on(graph: PassGraph, marks: Marks, source: Node, depth: int) -> tuple[list[tuple[int, Node, Node]], Found | None, list[list[Node]]]:
+def _walk_on(
+    graph: PassGraph, marks: Marks, source: Node, depth: int, aimed: bool
+) -> tuple[list[tuple[int, Node, Node]], Found | None, list[list[BoxedNode]]]:
     """``walks.walk`` with the parents in ``marks`` (and the reached nodes by layer, to
-    reset them)."""
-    parent, into = marks.parent, marks.into
+    reset them). ``aimed``: the on nodes that imply the target are flagged (it implies
+    nothing, so no off node of the walk reaches it)."""
+    parent: list[BoxedNode] = marks.parent
+    into = marks.into
     target = source ^ 1
     parent[source] = -1
     ends: list[tuple[int, Node, Node]] = []
     chain: Found | None = None
-    layer = [source]
+    layer: list[BoxedNode] = [source]
     layers = [layer]
     reached = 0
-    live_of, ons_of = graph.live_of, graph.ons_of
+    live_of: list[list[BoxedNode] | None] | None = graph.live_of
+    ons_of: list[list[BoxedNode] | None] = graph.ons_of
     assert live_of is not None
-    #: With a target that implies nothing: the on nodes that imply it.
-    into_target: set[Node] = set()
-    if not graph.ons(target):
-        into_target = {q ^ 1 for q in graph.offs(source)}
     while layer and reached < depth:
         round_ = reached >> 1
-        fresh: list[Node] = []
+        fresh: list[BoxedNode] = []
         for p in layer:
-            targets = live_of[p]
+            pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
+            targets = live_of[pn]
             if targets is None:
-                targets = graph.live(p)
-            if chain is None and p in into_target:
-                chain = (round_, marks.path_to(p) + (target,))
+                targets = graph.live(pn)
+            if aimed and chain is None and into[pn] & INTO_TARGET:
+                chain = (round_, marks.path_to(pn) + (target,))
             for q in targets:
-                if into[q] and p != source:
-                    ends.append((round_, p, q))
-                if parent[q] != UNSEEN:
+                qn: Node = q
+                if into[qn] & INTO_START and pn != source:
+                    ends.append((round_, pn, qn))
+                if parent[qn] is not None:
                     continue
-                parent[q] = p
+                parent[qn] = p
                 fresh.append(q)
-                if q == target and chain is None:
-                    chain = (round_, marks.path_to(q))
+                if qn == target and chain is None:
+                    chain = (round_, marks.path_to(qn))
         layers.append(fresh)
         reached += 2
         if reached >= depth:  # the on nodes the next links reach would go no further
             break
         layer = []
         for q in fresh:
-            made = ons_of[q]
+            qn = q
+            made = ons_of[qn]
             if made is None:
-                made = graph.ons(q)
+                made = graph.ons(qn)
             for r in made:
-                if parent[r] == UNSEEN:
-                    parent[r] = q
+                rn: Node = r
+                if parent[rn] is None:
+                    parent[rn] = q
                     layer.append(r)
         layers.append(layer)
     return ends, chain, layers
@@ -127,35 +145,38 @@ def _walk_on(graph: PassGraph, marks: Marks, source: Node, depth: int) -> tuple[
 def off_chain(graph: PassGraph, marks: Marks, source: Node, depth: int) -> Found | None:
     """What ``walks.forcing`` finds from ``source`` (off) within ``depth`` links on a
     pruned graph: the first chain to its opposite, with its round."""
-    layers: list[list[Node]] = []
+    layers: list[list[BoxedNode]] = []
     found = _walk_off(graph, marks, source, depth, layers)
     marks.clear(layers)
     return found
 
 
-def _walk_off(graph: PassGraph, marks: Marks, source: Node, depth: int, layers: list[list[Node]]) -> Found | None:
+def _walk_off(graph: PassGraph, marks: Marks, source: Node, depth: int, layers: list[list[BoxedNode]]) -> Found | None:
     """``walks.forcing`` with the parents in ``marks`` (the reached nodes by layer go into
     ``layers``, to reset them)."""
-    parent = marks.parent
-    live_of, ons_of = graph.live_of, graph.ons_of
+    parent: list[BoxedNode] = marks.parent
+    live_of: list[list[BoxedNode] | None] | None = graph.live_of
+    ons_of: list[list[BoxedNode] | None] = graph.ons_of
     assert live_of is not None
     target = source ^ 1
     parent[source] = -1
-    pending_off = [source]
+    pending_off: list[BoxedNode] = [source]
     layers.append(pending_off)
     reached = 0
     while pending_off and reached < depth:
-        pending_on: list[Node] = []
+        pending_on: list[BoxedNode] = []
         layers.append(pending_on)
         for q in pending_off:
-            made = ons_of[q]
+            qn: Node = q  # unboxed, to index lists with (an object index takes Python's slow path)
+            made = ons_of[qn]
             if made is None:
-                made = graph.ons(q)
+                made = graph.ons(qn)
             for r in made:
-                if r == target:
-                    return (reached >> 1, marks.path_to(q) + (r,))
-                if parent[r] == UNSEEN:
-                    parent[r] = q
+                rn: Node = r
+                if rn == target:
+                    return (reached >> 1, marks.path_to(qn) + (rn,))
+                if parent[rn] is None:
+                    parent[rn] = q
                     pending_on.append(r)
         reached += 2
         if reached >= depth:  # the off nodes the next links reach would go no further
@@ -163,11 +184,13 @@ def _walk_off(graph: PassGraph, marks: Marks, source: Node, depth: int, layers: 
         pending_off = []
         layers.append(pending_off)
         for p in pending_on:
-            targets = live_of[p]
+            pn: Node = p
+            targets = live_of[pn]
             if targets is None:
-                targets = graph.live(p)
+                targets = graph.live(pn)
             for q in targets:
-                if parent[q] == UNSEEN:
-                    parent[q] = p
+                qn = q
+                if parent[qn] is None:
+                    parent[qn] = p
                     pending_off.append(q)
     return None

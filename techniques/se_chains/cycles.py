@@ -119,11 +119,13 @@ class ForcingChainsAndCycles(BaseTechnique):
         """All hints (``best`` None), or the improving ones, best last, with walks cut at
         the length that can still improve."""
         out: list[ChainHint] = [] if best is None else best
+        #: The on -> off implications with Y links: the same in the Y and XY passes.
+        offs_of: list[list[Node] | None] | None = None
         for index in range(len(_PASSES)):
             if index == 0 and memo is None:
                 self._remembered_pass(grid, out, best is not None)
             else:
-                self._pass(grid, index, UNBOUNDED, out, best is not None, memo)
+                offs_of = self._pass(grid, index, UNBOUNDED, out, best is not None, memo, offs_of)
         return out
 
     def _remembered_pass(self, grid: Position, out: list[ChainHint], improving: bool) -> None:
@@ -140,12 +142,21 @@ class ForcingChainsAndCycles(BaseTechnique):
             else:
                 _keep(out, self._chain(grid, nodes, chain_base, sort_key, False), improving)
 
-    def _pass(self, grid: Position, index: int, depth: int, out: list[ChainHint], improving: bool, memo: WalkMemo | None) -> None:
+    def _pass(
+        self, grid: Position, index: int, depth: int, out: list[ChainHint], improving: bool, memo: WalkMemo | None,
+        offs_of: list[list[Node] | None] | None = None,
+    ) -> list[list[Node] | None] | None:
         """One pass of walks from every start, at most ``depth`` links each; when
         improving, only as deep and as long as a better hint than the last of ``out``
-        could be."""
+        could be. ``offs_of``: the on -> off implications with Y links an earlier pass
+        computed in this position (shared, filled as walks ask); returned for the next
+        pass when this one has Y links."""
         y_links, x_links, cycle_base, chain_base, sort_key = _PASSES[index]
         graph = PassGraph.pruned(grid, y_links, x_links) if memo is None else memo.graph(index, grid, y_links, x_links)
+        if memo is None and y_links:
+            if offs_of is not None:
+                graph.offs_of = offs_of
+            offs_of = graph.offs_of
         marks = Marks() if memo is None else None
         cands = grid.cands
         limit, longest = depth, UNBOUNDED
@@ -174,6 +185,7 @@ class ForcingChainsAndCycles(BaseTechnique):
                 for found in chains:  # SE has no forcing Y-chains: none in the Y pass
                     if found is not None and (not improving or _improves(out, chain_base, len(found), sort_key)):
                         _keep(out, self._chain(grid, found, chain_base, sort_key, y_links), improving)
+        return offs_of
 
     def _found(
         self, graph: PassGraph, marks: Marks | None, index: int, start: Node, depth: int, longest: int, memo: WalkMemo | None

@@ -11,16 +11,30 @@ not), numbered ``(cell * 9 + digit - 1) * 2 + on``. SE's implications, in its or
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Any, Final, Iterable, TypeAlias
 
 from engine.cells import CELL_NAMES, MASK_DIGITS, UNITS, UNITS_OF, Cell, Digit
 from techniques.se_order import HOUSE_CELLS
 
 Node = int
+#: A node held as the Python int object it already is, in the inner loops of the
+#: propagations and walks. Compiled (mypyc), a value typed ``int`` is unboxed when read
+#: from a list or tuple and boxed into a new object (an allocation, above 256) each time it
+#: goes into a list, a dict or a set; typed ``Any``, the object read moves as it is (a
+#: dict-based propagation loop takes a third less time per node, measured). Arithmetic
+#: on such a node would go through Python's generic operators: it is done on a copy typed
+#: ``Node`` (unboxed), or read from ``OPPOSITE``.
+BoxedNode: TypeAlias = Any
 
 #: Why an on node holds: its cell has no other candidate left, or its digit has no other
 #: place left in the cell's block, row or column (SE's "causes").
 CELL_RULE, BLOCK_RULE, ROW_RULE, COLUMN_RULE = 0, 1, 2, 3
+
+
+#: NODES[n]: node ``n`` as an object, made once (to put in a list without making one).
+NODES: Final[tuple[BoxedNode, ...]] = tuple(range(2 * 9 * 81))
+#: OPPOSITE[n]: node ``n`` in the other state, as an object (``n ^ 1`` would make one).
+OPPOSITE: Final[tuple[BoxedNode, ...]] = tuple(n ^ 1 for n in range(2 * 9 * 81))
 
 
 def node(cell: Cell, digit: Digit, on: bool) -> Node:
@@ -49,11 +63,11 @@ def on_to_off(cands: list[int], n: Node, y_links: bool) -> list[Node]:
     cand = n >> 1
     cell, shift = divmod(cand, 9)
     base = cell * 9
-    out = [(base + d - 1) << 1 for d in MASK_DIGITS[cands[cell] & ~(1 << shift)]] if y_links else []
+    out: list[BoxedNode] = [NODES[(base + d - 1) << 1] for d in MASK_DIGITS[cands[cell] & ~(1 << shift)]] if y_links else []
     b = 1 << shift
     for other in HOUSE_CELLS[cell]:
         if cands[other] & b:
-            out.append((other * 9 + shift) << 1)
+            out.append(NODES[(other * 9 + shift) << 1])
     return out
 
 
@@ -71,22 +85,27 @@ def off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, x
     each node once."""
     cand = n >> 1
     cell, shift = divmod(cand, 9)
-    out: list[tuple[Node, int]] = []
+    out: list[tuple[BoxedNode, int]] = []
     if y_links:
         mask = cands[cell]
         if mask.bit_count() == 2:
             rest = mask & ~(1 << shift)
             if rest == mask:  # SE takes the lower candidate when the node's digit has gone
                 rest = mask & -mask
-            out.append((((cell * 9 + rest.bit_length() - 1) << 1) | 1, CELL_RULE))
+            out.append((NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1], CELL_RULE))
     if x_links:
         where = cells_with[shift + 1]
         for kind, u in enumerate(UNITS_OF[cell]):
             places = where & UNITS[u].mask
             if places.bit_count() == 2:
-                target = ((other_place(places, cell) * 9 + shift) << 1) | 1
-                if all(target != seen for seen, _ in out):
-                    out.append((target, kind + 1))
+                target: Node = ((other_place(places, cell) * 9 + shift) << 1) | 1
+                fresh = True
+                for seen, _ in out:
+                    earlier: Node = seen
+                    if earlier == target:
+                        fresh = False
+                if fresh:
+                    out.append((NODES[target], kind + 1))
     return out
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.cache import StateMemo, remembered
-from engine.cells import MASK_COUNT, MASK_DIGITS, PEER_MASK
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK
 from engine.position import Position
 from engine.step import Candidate
 from techniques.se_chains.array_walks import Marks, cycles_and_chain, off_chain
@@ -64,12 +64,17 @@ def x_findings(grid: Position) -> list[Finding]:
     order its walks find them (start by start: cells, then digits)."""
     found: list[Finding] = []
     graph = _LazyGraph(grid, False, True)
+    cands = grid.cands
+    several = 0  # the cells with two candidates or more: where walks start
+    for cell in range(N_CELLS):
+        if MASK_COUNT[cands[cell]] >= 2:
+            several |= 1 << cell
     for digit in range(1, 10):
-        starts = _starts(grid, digit)
+        places = grid.cells_with[digit]
+        starts = places & several
         if starts:
-            key = (digit, grid.cells_with[digit], starts)
-            nodes = _start_nodes(starts, digit)
-            found.extend(remembered(_FINDINGS, key, lambda: _walked(grid, graph.get(), nodes)))
+            key = (digit, places, starts)
+            found.extend(remembered(_FINDINGS, key, lambda: _walked(grid, graph.get(), _start_nodes(starts, digit))))
     found.sort()
     return found
 
@@ -87,19 +92,6 @@ class _LazyGraph:
         if self.graph is None:
             self.graph = PassGraph.pruned(self.grid, self.y_links, self.x_links)
         return self.graph
-
-
-def _starts(grid: Position, digit: int) -> int:
-    """The cells a pass's walks start from for ``digit``: those with two candidates or more."""
-    places = grid.cells_with[digit]
-    cands = grid.cands
-    starts = places
-    while places:
-        low = places & -places
-        if MASK_COUNT[cands[low.bit_length() - 1]] < 2:
-            starts ^= low
-        places ^= low
-    return starts
 
 
 def _cells(cells: int) -> list[int]:

@@ -22,14 +22,14 @@ from __future__ import annotations
 from collections import deque
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Final, Iterator, Protocol
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, UNITS_OF
 from engine.position import Position
 from engine.stop import checkpoint
 from engine.technique import WorkBoundExceeded
-from techniques.se_chains.nodes import CELL_RULE, Links, Node
+from techniques.se_chains.nodes import CELL_RULE, NODES, OPPOSITE, BoxedNode, Links, Node
 
 
 class Nested(Protocol):
@@ -48,27 +48,35 @@ class Nested(Protocol):
 Advanced = Callable[[Position, list[int], list[int], "Run", "Budget"], list[tuple[Node, tuple[Node, ...], "Nested | None"]]]
 
 
-@dataclass
 class Run:
     """What one assumption forces: on and off nodes in the order reached, each with its
-    causes (the first one is the main cause), and the contradiction that stopped it."""
+    causes (the first one is the main cause), and the contradiction that stopped it.
 
-    on: dict[Node, tuple[Node, ...]] = field(default_factory=dict)
-    off: dict[Node, tuple[Node, ...]] = field(default_factory=dict)
-    rule: dict[Node, int] = field(default_factory=dict)  # on node -> cell/block/row/column rule
-    nested: dict[Node, Nested] = field(default_factory=dict)
-    #: (on node, its causes), (off node, its causes): the same candidate both ways.
-    contradiction: tuple[tuple[Node, tuple[Node, ...]], tuple[Node, tuple[Node, ...]]] | None = None
-    #: For a run bounded by a limit: each node's depth, the longest path of causes to it
-    #: counted in nodes (no more than the nodes its chain rests on).
-    depth: dict[Node, int] = field(default_factory=dict)
-    #: A nested run whose inner rules found nothing at all when it ended (see ``Stuck``).
-    stuck: Stuck | None = None
+    A plain class (made by the thousand: a dataclass's ``__init__`` runs as Python code
+    in the compiled build)."""
+
+    __slots__ = ("on", "off", "rule", "nested", "contradiction", "depth", "stuck")
+
+    def __init__(self) -> None:
+        self.on: dict[Node, tuple[Node, ...]] = {}
+        self.off: dict[Node, tuple[Node, ...]] = {}
+        self.rule: dict[Node, int] = {}  # on node -> cell/block/row/column rule
+        self.nested: dict[Node, Nested] = {}
+        #: (on node, its causes), (off node, its causes): the same candidate both ways.
+        self.contradiction: tuple[tuple[Node, tuple[Node, ...]], tuple[Node, tuple[Node, ...]]] | None = None
+        #: For a run bounded by a limit: each node's depth, the longest path of causes to
+        #: it counted in nodes (no more than the nodes its chain rests on).
+        self.depth: dict[Node, int] = {}
+        #: A nested run whose inner rules found nothing at all when it ended (see ``Stuck``).
+        self.stuck: Stuck | None = None
 
     def copy(self) -> Run:
         """A copy to go on from (the causes, rules and inner chains are shared: never
         changed once recorded)."""
-        return Run(dict(self.on), dict(self.off), dict(self.rule), dict(self.nested), self.contradiction, dict(self.depth), self.stuck)
+        run = Run()
+        run.on, run.off, run.rule, run.nested = dict(self.on), dict(self.off), dict(self.rule), dict(self.nested)
+        run.contradiction, run.depth, run.stuck = self.contradiction, dict(self.depth), self.stuck
+        return run
 
     def causes(self, n: Node) -> tuple[Node, ...]:
         return (self.on if n & 1 else self.off)[n]
@@ -182,8 +190,8 @@ def _dynamic(
     ``resume``: a run of the same start, stuck (``Run.stuck``), and the inner rules it
     lacked: this run goes on from a copy of it, trying those rules first."""
     cands, cells_with = position.cands, position.cells_with
-    pending_on: deque[Node] = deque()
-    pending_off: deque[Node] = deque()
+    pending_on: deque[BoxedNode] = deque()
+    pending_off: deque[BoxedNode] = deque()
     bounded = limit is not None or advanced is not None  # nested runs always keep depths
     cap = 0 if limit is None else limit
     live = 0  # pending nodes less deep than the limit (bounded runs)
@@ -208,9 +216,11 @@ def _dynamic(
         assert run.stuck is not None
         work, work_with, gone = run.stuck.work[:], run.stuck.work_with[:], bytearray(run.stuck.gone)
         run.stuck = None
-    on, off, rules = run.on, run.off, run.rule
-    offs_of = links.offs_of
-    depth = run.depth
+    on: dict[BoxedNode, tuple[Node, ...]] = run.on
+    off: dict[BoxedNode, tuple[Node, ...]] = run.off
+    rules: dict[BoxedNode, int] = run.rule
+    offs_of: list[list[BoxedNode] | None] = links.offs_of
+    depth: dict[BoxedNode, int] = run.depth
     cut = limit is not None and advanced is None
     taken = 0
     while True:
@@ -220,18 +230,20 @@ def _dynamic(
             taken += 1
             if pending_on:
                 p = pending_on.popleft()
+                pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
                 if bounded:
                     here = depth[p]
                     live -= here < cap
                     below = here + 1 < cap
-                targets = offs_of[p]
+                targets = offs_of[pn]
                 if targets is None:
-                    targets = links.offs(p)
+                    targets = links.offs(pn)
                 for q in targets:
-                    if gone[q >> 1]:
+                    qn: Node = q
+                    if gone[qn >> 1]:
                         continue
-                    if q ^ 1 in on:
-                        run.contradiction = ((q ^ 1, on[q ^ 1]), (q, (p,)))
+                    if OPPOSITE[qn] in on:
+                        run.contradiction = ((qn ^ 1, on[qn ^ 1]), (q, (p,)))
                         budget.spend(taken)
                         return run
                     if q not in off:
@@ -242,17 +254,19 @@ def _dynamic(
                             live += below
             else:
                 p = pending_off.popleft()
-                found = _made_on(cands, cells_with, work, work_with, p, y_links)
+                pn = p
+                found: list[tuple[BoxedNode, tuple[Node, ...], int]] = _made_on(cands, cells_with, work, work_with, pn, y_links)
                 if bounded:
                     live -= depth[p] < cap
-                cand = p >> 1
+                cand = pn >> 1
                 cell, shift = divmod(cand, 9)
                 work[cell] &= ~(1 << shift)
                 work_with[shift + 1] &= ~(1 << cell)
                 gone[cand] = 1
                 for r, parents, rule in found:
-                    if r ^ 1 in off:
-                        run.contradiction = ((r, parents), (r ^ 1, off[r ^ 1]))
+                    rn: Node = r
+                    if OPPOSITE[rn] in off:
+                        run.contradiction = ((r, parents), (rn ^ 1, off[OPPOSITE[rn]]))
                         rules.setdefault(r, rule)
                         budget.spend(taken)
                         return run
@@ -289,15 +303,19 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
     each node's depth (in a static run, the nodes its chain rests on) and the cut. A loop
     of its own: the unbounded one, which nested chains run by the thousand, stays lean."""
     run = Run()
-    on, off, rule, depth = run.on, run.off, run.rule, run.depth
-    pending_on: list[Node] = []
-    pending_off: list[Node] = []
+    on: dict[BoxedNode, tuple[Node, ...]] = run.on
+    off: dict[BoxedNode, tuple[Node, ...]] = run.off
+    rule: dict[BoxedNode, int] = run.rule
+    depth: dict[BoxedNode, int] = run.depth
+    pending_on: list[BoxedNode] = []
+    pending_off: list[BoxedNode] = []
     (on if start & 1 else off)[start] = ()
     (pending_on if start & 1 else pending_off).append(start)
     depth[start] = 1
     live = 1 if 1 < limit else 0
     i_on = i_off = 0
-    offs_of, ons_of = links.offs_of, links.ons_of
+    offs_of: list[list[BoxedNode] | None] = links.offs_of
+    ons_of: list[list[tuple[BoxedNode, int]] | None] = links.ons_of
     while live and (i_on < len(pending_on) or i_off < len(pending_off)):
         if i_on < len(pending_on):
             p = pending_on[i_on]
@@ -309,14 +327,16 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
         live -= here <= limit
         below = here < limit
         cause = (p,)
-        if p & 1:
-            targets = offs_of[p]
+        pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
+        if pn & 1:
+            targets = offs_of[pn]
             if targets is None:
-                targets = links.offs(p)
+                targets = links.offs(pn)
             for q in targets:
                 if q not in off:  # a node reached needs no contradiction check (see _static)
-                    if q ^ 1 in on:
-                        run.contradiction = ((q ^ 1, on[q ^ 1]), (q, cause))
+                    qn: Node = q
+                    if OPPOSITE[qn] in on:
+                        run.contradiction = ((qn ^ 1, on[OPPOSITE[qn]]), (q, cause))
                         budget.spend(i_on + i_off)
                         return run
                     off[q] = cause
@@ -324,13 +344,14 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
                     live += below
                     pending_off.append(q)
         else:
-            made = ons_of[p]
+            made = ons_of[pn]
             if made is None:
-                made = links.ons(p)
+                made = links.ons(pn)
             for r, kind in made:
                 if r not in on:
-                    if r ^ 1 in off:
-                        run.contradiction = ((r, cause), (r ^ 1, off[r ^ 1]))
+                    rn: Node = r
+                    if OPPOSITE[rn] in off:
+                        run.contradiction = ((r, cause), (rn ^ 1, off[OPPOSITE[rn]]))
                         rule.setdefault(r, kind)
                         budget.spend(i_on + i_off)
                         return run
@@ -352,8 +373,8 @@ def _made_on(
     (SE's hidden parents), and the rule."""
     cand = p >> 1
     cell, shift = divmod(cand, 9)
-    out: list[tuple[Node, tuple[Node, ...], int]] = []
-    made: list[Node] = []
+    out: list[tuple[BoxedNode, tuple[Node, ...], int]] = []
+    made: list[BoxedNode] = []
     if y_links:
         mask = work[cell]
         if MASK_COUNT[mask] == 2:
@@ -362,7 +383,7 @@ def _made_on(
                 rest = mask & -mask
             lost = cands[cell] & ~mask
             parents = (p,) + tuple([(cell * 9 + d - 1) << 1 for d in MASK_DIGITS[lost]]) if lost else (p,)
-            target = ((cell * 9 + rest.bit_length() - 1) << 1) | 1
+            target = NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1]
             made.append(target)
             out.append((target, parents, CELL_RULE))
     where = work_with[shift + 1]
@@ -374,7 +395,7 @@ def _made_on(
             other = places & ~(1 << cell)
             if other == places:  # the node's own place has gone: the first of the two
                 other = places & -places
-            target = (((other.bit_length() - 1) * 9 + shift) << 1) | 1
+            target = NODES[(((other.bit_length() - 1) * 9 + shift) << 1) | 1]
             if target in made:
                 continue
             made.append(target)
@@ -394,25 +415,30 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
     A node already reached needs no contradiction check: had its opposite been reached
     too, the later of the two would have stopped the run when it was reached."""
     run = Run()
-    on, off, rule = run.on, run.off, run.rule
-    pending_on: list[Node] = []
-    pending_off: list[Node] = []
+    on: dict[BoxedNode, tuple[Node, ...]] = run.on
+    off: dict[BoxedNode, tuple[Node, ...]] = run.off
+    rule: dict[BoxedNode, int] = run.rule
+    pending_on: list[BoxedNode] = []
+    pending_off: list[BoxedNode] = []
     (on if start & 1 else off)[start] = ()
     (pending_on if start & 1 else pending_off).append(start)
     i_on = i_off = 0
-    offs_of, ons_of = links.offs_of, links.ons_of
+    offs_of: list[list[BoxedNode] | None] = links.offs_of
+    ons_of: list[list[tuple[BoxedNode, int]] | None] = links.ons_of
     while True:
         while i_on < len(pending_on):  # every pending on node first (they add off nodes only)
             p = pending_on[i_on]
             i_on += 1
             cause = (p,)
-            targets = offs_of[p]
+            pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
+            targets = offs_of[pn]
             if targets is None:
-                targets = links.offs(p)
+                targets = links.offs(pn)
             for q in targets:
                 if q not in off:
-                    if q ^ 1 in on:
-                        run.contradiction = ((q ^ 1, on[q ^ 1]), (q, cause))
+                    qn: Node = q
+                    if OPPOSITE[qn] in on:
+                        run.contradiction = ((qn ^ 1, on[OPPOSITE[qn]]), (q, cause))
                         budget.spend(i_on + i_off)
                         return run
                     off[q] = cause
@@ -422,13 +448,15 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
         p = pending_off[i_off]
         i_off += 1
         cause = (p,)
-        made = ons_of[p]
+        pn = p
+        made = ons_of[pn]
         if made is None:
-            made = links.ons(p)
+            made = links.ons(pn)
         for r, kind in made:
             if r not in on:
-                if r ^ 1 in off:
-                    run.contradiction = ((r, cause), (r ^ 1, off[r ^ 1]))
+                rn: Node = r
+                if OPPOSITE[rn] in off:
+                    run.contradiction = ((r, cause), (rn ^ 1, off[OPPOSITE[rn]]))
                     rule.setdefault(r, kind)
                     budget.spend(i_on + i_off)
                     return run

@@ -14,7 +14,7 @@ from typing import Final, Iterable
 
 from engine.cells import MASK_COUNT, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
-from techniques.se_chains.nodes import Node, on_to_off
+from techniques.se_chains.nodes import NODES, BoxedNode, Node, on_to_off
 
 #: Nodes are numbered below this (two states of each of the 729 candidates).
 N_NODES: Final = 2 * 9 * N_CELLS
@@ -67,12 +67,14 @@ class PassGraph:
         """The off nodes on node ``n`` implies that imply something themselves (in
         ``offs``' order)."""
         assert self.live_of is not None
-        ons_of = self.ons_of
-        found: list[Node] = []
-        for q in self.offs(n):
-            made = ons_of[q]
+        ons_of: list[list[BoxedNode] | None] = self.ons_of
+        offs: list[BoxedNode] = self.offs(n)
+        found: list[BoxedNode] = []
+        for q in offs:
+            qn: Node = q  # unboxed, to index the list with (an object index takes Python's slow path)
+            made = ons_of[qn]
             if made is None:
-                made = self.ons(q)
+                made = self.ons(qn)
             if made:
                 found.append(q)
         self.live_of[n] = found
@@ -95,19 +97,19 @@ class PassGraph:
 def _off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, x_links: bool) -> list[Node]:
     cand = n >> 1
     cell, shift = divmod(cand, 9)
-    out: list[Node] = []
+    out: list[BoxedNode] = []
     if y_links:
         mask = cands[cell]
         if MASK_COUNT[mask] == 2:
             rest = mask & ~(1 << shift)
-            out.append(((cell * 9 + rest.bit_length() - 1) << 1) | 1)
+            out.append(NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1])
     if x_links:
         where = cells_with[shift + 1]
         for u in UNITS_OF[cell]:
             places = where & UNITS[u].mask
             if places.bit_count() == 2:
                 other = places & ~(1 << cell)
-                target = (((other.bit_length() - 1) * 9 + shift) << 1) | 1
+                target = NODES[(((other.bit_length() - 1) * 9 + shift) << 1) | 1]
                 if target not in out:
                     out.append(target)
     return out
@@ -181,14 +183,16 @@ def walk(graph: PassGraph, source: Node, depth: int) -> tuple[list[tuple[int, No
     walk, so this one keeps each node once and finds a cycle as an on node ``p`` (not the
     source) with an off node ``q`` that implies the source and is not on ``p``'s path
     (checked by ``Walked.cycles``)."""
-    into = graph.into(source)
+    into: set[BoxedNode] = graph.into(source)
     target = source ^ 1
-    parent: dict[Node, Node] = {source: -1}
+    parent: dict[BoxedNode, BoxedNode] = {source: -1}
     ends: list[tuple[int, Node, Node]] = []
     chain: tuple[int, tuple[Node, ...]] | None = None
-    layer = [source]
+    layer: list[BoxedNode] = [source]
     reached = 0
-    offs_of, ons_of, more = graph.offs_of, graph.ons_of, graph.offs
+    offs_of: list[list[BoxedNode] | None] = graph.offs_of
+    ons_of: list[list[BoxedNode] | None] = graph.ons_of
+    more = graph.offs
     #: With a pruned graph and a target that implies nothing: the on nodes that imply it.
     into_target: set[Node] = set()
     if graph.live_of is not None:
@@ -197,32 +201,35 @@ def walk(graph: PassGraph, source: Node, depth: int) -> tuple[list[tuple[int, No
             into_target = {q ^ 1 for q in graph.offs(source)}
     while layer and reached < depth:
         round_ = reached >> 1
-        fresh: list[Node] = []
+        fresh: list[BoxedNode] = []
         for p in layer:
-            targets = offs_of[p]
+            pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
+            targets = offs_of[pn]
             if targets is None:
-                targets = more(p)
+                targets = more(pn)
             if p in into_target and chain is None:
-                chain = (round_, path_to(parent, p) + (target,))
+                chain = (round_, path_to(parent, pn) + (target,))
             for q in targets:
                 if q in parent:
-                    if q in into and p != source:
+                    if q in into and pn != source:
                         ends.append((round_, p, q))
                     continue
-                if q in into and p != source:
+                if q in into and pn != source:
                     ends.append((round_, p, q))
                 parent[q] = p
                 fresh.append(q)
-                if q == target and chain is None:
-                    chain = (round_, path_to(parent, q))
+                qn: Node = q
+                if qn == target and chain is None:
+                    chain = (round_, path_to(parent, qn))
         reached += 2
         if reached >= depth:  # the on nodes the next links reach would go no further
             return ends, chain, parent, not fresh
         layer = []
         for q in fresh:
-            made = ons_of[q]
+            qn = q
+            made = ons_of[qn]
             if made is None:
-                made = graph.ons(q)
+                made = graph.ons(qn)
             for r in made:
                 if r not in parent:
                     parent[r] = q
@@ -234,22 +241,26 @@ def forcing(graph: PassGraph, source: Node, depth: int) -> tuple[tuple[int, tupl
     """The first chain (breadth first) from ``source`` (off) to its opposite, within
     ``depth`` links, with the round that found it; the nodes visited; whether the walk
     ended before its depth (or found its chain)."""
-    offs_of, ons_of, more = graph.offs_of, graph.ons_of, graph.offs
+    offs_of: list[list[BoxedNode] | None] = graph.offs_of
+    ons_of: list[list[BoxedNode] | None] = graph.ons_of
+    more = graph.offs
     if graph.live_of is not None:
         offs_of, more = graph.live_of, graph.live
     target = source ^ 1
-    parent: dict[Node, Node] = {source: -1}
-    pending_off = [source]
+    parent: dict[BoxedNode, BoxedNode] = {source: -1}
+    pending_off: list[BoxedNode] = [source]
     reached = 0
     while pending_off and reached < depth:
-        pending_on = []
+        pending_on: list[BoxedNode] = []
         for q in pending_off:
-            made = ons_of[q]
+            qn: Node = q  # unboxed, to index lists with (an object index takes Python's slow path)
+            made = ons_of[qn]
             if made is None:
-                made = graph.ons(q)
+                made = graph.ons(qn)
             for r in made:
-                if r == target:
-                    return (reached >> 1, path_to(parent, q) + (r,)), parent, True
+                rn: Node = r
+                if rn == target:
+                    return (reached >> 1, path_to(parent, qn) + (rn,)), parent, True
                 if r not in parent:
                     parent[r] = q
                     pending_on.append(r)
@@ -258,9 +269,10 @@ def forcing(graph: PassGraph, source: Node, depth: int) -> tuple[tuple[int, tupl
             return None, parent, not pending_on
         pending_off = []
         for p in pending_on:
-            targets = offs_of[p]
+            pn: Node = p
+            targets = offs_of[pn]
             if targets is None:
-                targets = more(p)
+                targets = more(pn)
             for q in targets:
                 if q not in parent:
                     parent[q] = p

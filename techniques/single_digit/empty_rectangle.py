@@ -10,7 +10,7 @@ crosses the box's column (row). Either way that crossing cell cannot hold the di
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator, NamedTuple
+from typing import Final, Iterator, NamedTuple
 
 from engine.cells import BOX_OF, BOXES, COL_OF, COLS, ROW_OF, ROWS, Cell, CellSet, Digit, Unit, cells_of, first_cell
 from engine.cache import StateMemo, remembered
@@ -21,13 +21,13 @@ from engine.technique import BaseTechnique, Declaration
 from techniques.single_digit.strong_links import StrongLink, common_house, strong_links
 from techniques.shared import candidates
 
-_TEXT = (
+_TEXT: Final = (
     "In {box}, every place for {digit} lies in {line} or {other_line} ({places}). "
     "In {link}, {digit} can only go in {p} or {q}. If {p} is {digit}, {box} cannot have its {digit} in "
     "{line}, so it has it in {other_line}, which rules out {target}; if {q} is {digit}, {target} sees it "
     "in {q_house}. Either way {target} cannot be {digit}."
 )
-_SHORT = (
+_SHORT: Final = (
     "Seen as {line} plus {other_line}: {link} puts {digit} in {p} or {q}; {p} would push the box's {digit} into "
     "{other_line} and {q} sees {target} in {q_house}, so {target} cannot be {digit}."
 )
@@ -175,8 +175,8 @@ def _line_partners(grid: Grid, digit: Digit, lines: tuple[Unit, ...]) -> dict[Ce
 
 
 #: One digit's steps by the digit's candidates (and the option): most steps leave most digits alone.
-_RECTANGLES: StateMemo[tuple[bool, Digit, CellSet], tuple[Step, ...]] = StateMemo()
+_RECTANGLES: Final[StateMemo[tuple[bool, Digit, CellSet], tuple[Step, ...]]] = StateMemo()
 
-EMPTY_RECTANGLE = EmptyRectangle()
+EMPTY_RECTANGLE: Final = EmptyRectangle()
 #: HoDoKu's "Empty Rectangles with only two candidates" option (reglib variant 0402-1).
-EMPTY_RECTANGLE_TWO_CANDIDATES = EmptyRectangle(two_candidates=True)
+EMPTY_RECTANGLE_TWO_CANDIDATES: Final = EmptyRectangle(two_candidates=True)

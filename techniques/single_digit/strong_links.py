@@ -7,7 +7,7 @@ other) give the Skyscraper, the 2-String Kite and the Turbot Fish.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from engine.cells import BOX_OF, BOXES, COL_OF, COLS, ROW_OF, ROWS, Cell, CellSet, Digit, Unit, cells_of
 from engine.grid import Grid
@@ -57,7 +57,7 @@ def link_house(grid: Grid, digit: Digit, a: Cell, b: Cell) -> Unit | None:
     return None
 
 
-_CHAIN = (
+_CHAIN: Final = (
     "In {house1}, {digit} can only go in {end1} or {inner1}; in {house2}, only in {inner2} or {end2}. "
     "{inner1} and {inner2} both lie in {joint}, so at most one of them is {digit}, and then {end1} or "
     "{end2} must be {digit}. {conclusion}"

@@ -11,7 +11,7 @@ empty_rectangle.py.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator, NamedTuple
+from typing import Final, Iterator, NamedTuple
 
 from engine.cells import (
     BOX_OF,
@@ -114,7 +114,7 @@ class _Kite(NamedTuple):
         return {"digit": str(self.digit), "row": self.row.long_name, "col": self.col.long_name, **names}
 
 
-_KITE_SHORT = (
+_KITE_SHORT: Final = (
     "{label}: {row} ({b} or {a}) and {col} ({c} or {d}) leave {b} or {d}, so {t}, which sees both, "
     "cannot be {digit}."
 )
@@ -257,9 +257,9 @@ def _partners(grid: Grid, digit: Digit) -> dict[Cell, tuple[Cell, ...]]:
 
 #: One digit's steps (a pure function of its candidates) by the digit's candidates: most
 #: steps leave most digits alone.
-_SKYSCRAPERS: StateMemo[tuple[bool, Digit, CellSet], tuple[Step, ...]] = StateMemo()
-_TURBOTS: StateMemo[tuple[Digit, CellSet], tuple[Step, ...]] = StateMemo()
+_SKYSCRAPERS: Final[StateMemo[tuple[bool, Digit, CellSet], tuple[Step, ...]]] = StateMemo()
+_TURBOTS: Final[StateMemo[tuple[Digit, CellSet], tuple[Step, ...]]] = StateMemo()
 
-SKYSCRAPER = Skyscraper()
-TWO_STRING_KITE = TwoStringKite()
-TURBOT_FISH = TurbotFish()
+SKYSCRAPER: Final = Skyscraper()
+TWO_STRING_KITE: Final = TwoStringKite()
+TURBOT_FISH: Final = TurbotFish()

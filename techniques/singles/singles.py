@@ -9,16 +9,16 @@ order HoDoKu takes them in.
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from typing import Final, Iterable, Iterator
 
 from engine.cells import ALL_DIGITS, CELL_NAMES, SINGLE_DIGIT, UNITS, Cell, first_cell
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 
-_FULL_HOUSE = "{cell} is the last empty cell of {house}, and {digit} is the only digit {house} is still missing."
-_NAKED_SINGLE = "{cell} has only one candidate left: every digit but {digit} is already ruled out there."
-_HIDDEN_SINGLE = "{House} still needs a {digit}, and {cell} is the only cell of {house} where {digit} can go."
+_FULL_HOUSE: Final = "{cell} is the last empty cell of {house}, and {digit} is the only digit {house} is still missing."
+_NAKED_SINGLE: Final = "{cell} has only one candidate left: every digit but {digit} is already ruled out there."
+_HIDDEN_SINGLE: Final = "{House} still needs a {digit}, and {cell} is the only cell of {house} where {digit} can go."
 
 
 class FullHouse(BaseTechnique):
@@ -140,6 +140,6 @@ def _placement(technique: BaseTechnique, digit: int, cell: Cell, text: str, high
     )
 
 
-FULL_HOUSE = FullHouse()
-NAKED_SINGLE = NakedSingle()
-HIDDEN_SINGLE = HiddenSingle()
+FULL_HOUSE: Final = FullHouse()
+NAKED_SINGLE: Final = NakedSingle()
+HIDDEN_SINGLE: Final = HiddenSingle()

@@ -10,7 +10,7 @@ candidates in both is a Locked Pair/Triple (HoDoKu reports it before Locked Cand
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import BOX_OF, BOXES, LINES, MASK_COUNT, MASK_DIGITS, UNITS, Cell, Unit, UnitKind, cells_of, common_units
 from engine.grid import Grid
@@ -19,12 +19,12 @@ from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words, removal_words, seeing_all
 
-_SIZE_WORDS = {2: "two", 3: "three", 4: "four"}
-_NAKED = (
+_SIZE_WORDS: Final = {2: "two", 3: "three", 4: "four"}
+_NAKED: Final = (
     "{cells} can only hold {digits} between them, so these {k} cells of {house} take exactly those "
     "{k} digits. No other cell of {house} can hold {digits_or}: remove {removals}."
 )
-_HIDDEN = (
+_HIDDEN: Final = (
     "In {house}, {digits} can only go in {cells}, so those {k} cells hold exactly these {k} digits "
     "and nothing else: remove {removals}."
 )
@@ -110,7 +110,7 @@ def _in_one_line(cells: tuple[Cell, ...]) -> bool:
 
 
 #: Every two or three cells of one row or column, ascending: what a locked set may be.
-_LINE_COMBOS = frozenset(combo for line in LINES for size in (2, 3) for combo in combinations(line.cells, size))
+_LINE_COMBOS: Final = frozenset(combo for line in LINES for size in (2, 3) for combo in combinations(line.cells, size))
 
 
 class HiddenSubset(BaseTechnique):
@@ -161,11 +161,11 @@ class HiddenSubset(BaseTechnique):
         )
 
 
-LOCKED_PAIR = NakedSubset(Declaration("Locked Pair", "l2", library="0110"), 2, locked=True)
-LOCKED_TRIPLE = NakedSubset(Declaration("Locked Triple", "l3", library="0111"), 3, locked=True)
-NAKED_PAIR = NakedSubset(Declaration("Naked Pair", "n2", library="0200"), 2)
-NAKED_TRIPLE = NakedSubset(Declaration("Naked Triple", "n3", library="0201"), 3)
-NAKED_QUADRUPLE = NakedSubset(Declaration("Naked Quadruple", "n4", library="0202"), 4)
-HIDDEN_PAIR = HiddenSubset(Declaration("Hidden Pair", "h2", library="0210"), 2)
-HIDDEN_TRIPLE = HiddenSubset(Declaration("Hidden Triple", "h3", library="0211"), 3)
-HIDDEN_QUADRUPLE = HiddenSubset(Declaration("Hidden Quadruple", "h4", library="0212"), 4)
+LOCKED_PAIR: Final = NakedSubset(Declaration("Locked Pair", "l2", library="0110"), 2, locked=True)
+LOCKED_TRIPLE: Final = NakedSubset(Declaration("Locked Triple", "l3", library="0111"), 3, locked=True)
+NAKED_PAIR: Final = NakedSubset(Declaration("Naked Pair", "n2", library="0200"), 2)
+NAKED_TRIPLE: Final = NakedSubset(Declaration("Naked Triple", "n3", library="0201"), 3)
+NAKED_QUADRUPLE: Final = NakedSubset(Declaration("Naked Quadruple", "n4", library="0202"), 4)
+HIDDEN_PAIR: Final = HiddenSubset(Declaration("Hidden Pair", "h2", library="0210"), 2)
+HIDDEN_TRIPLE: Final = HiddenSubset(Declaration("Hidden Triple", "h3", library="0211"), 3)
+HIDDEN_QUADRUPLE: Final = HiddenSubset(Declaration("Hidden Quadruple", "h4", library="0212"), 4)

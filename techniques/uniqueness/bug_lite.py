@@ -19,7 +19,7 @@ Universal Grave is the case where the cells are all open cells.)
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import ALL_DIGITS, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, Cell, Mask, bit
 from engine.grid import Grid
@@ -29,10 +29,10 @@ from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words, grouped_removals, seeing_every
 
 #: BUG+n: at most this many cells with three or more candidates.
-MAX_BUG_CELLS = 4
+MAX_BUG_CELLS: Final = 4
 #: BUG-Lite: pattern size and extras.
-LITE_CELLS = range(6, 9)
-MAX_EXTRAS = 3
+LITE_CELLS: Final = range(6, 9)
+MAX_EXTRAS: Final = 3
 
 Pattern = dict[Cell, Mask]  # cell -> its two pattern candidates
 
@@ -77,7 +77,7 @@ def bug_patterns(grid: Grid) -> Iterator[Pattern]:
             yield pattern
 
 
-_TEXT = (
+_TEXT: Final = (
     "{intro} Keep two candidates in each of them ({pairs}): then every house has each of these digits in none or "
     "exactly two of the cells. If every one of these cells held one of its two, swapping each to its other one "
     "would give a second solution, every house keeping its digits. This step relies on the puzzle having a single "
@@ -185,11 +185,11 @@ def partnered_digits(grid: Grid) -> list[Mask]:
 
 
 #: Per digit mask, the masks of two of its digits, in order.
-_PAIRS: tuple[tuple[Mask, ...], ...] = tuple(tuple(bit(a) | bit(b) for a, b in combinations(MASK_DIGITS[m], 2)) for m in range(512))
+_PAIRS: Final[tuple[tuple[Mask, ...], ...]] = tuple(tuple(bit(a) | bit(b) for a, b in combinations(MASK_DIGITS[m], 2)) for m in range(512))
 #: Per cell and pattern pair (a two-digit mask), the (house, digit) keys it counts in
 #: (``10 * house + digit``, so that the lowest key is the lowest (house, digit)). Only the
 #: 36 pairs: a row for every mask was most of what importing the techniques cost.
-_KEYS: tuple[dict[Mask, tuple[int, ...]], ...] = tuple(
+_KEYS: Final[tuple[dict[Mask, tuple[int, ...]], ...]] = tuple(
     {pair: tuple(10 * u + d for u in UNITS_OF[c] for d in MASK_DIGITS[pair]) for pair in _PAIRS[ALL_DIGITS]} for c in range(N_CELLS)
 )
 
@@ -273,5 +273,5 @@ class BugLite(BaseTechnique):
                     yield step
 
 
-BUG_PLUS_N = BugPlusN()
-BUG_LITE = BugLite()
+BUG_PLUS_N: Final = BugPlusN()
+BUG_LITE: Final = BugLite()

@@ -14,7 +14,7 @@ cells in another box along the two crossing lines.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import (
     BOX_OF,
@@ -40,7 +40,7 @@ from engine.step import Candidate
 from techniques.shared import allowed_places, cell_names
 
 #: Words every uniqueness explanation starts from: the swap that a single solution forbids.
-DEADLY = (
+DEADLY: Final = (
     "If {cells} held only {a} and {b}, the two digits could be swapped between them and the puzzle "
     "would have a second solution. This step relies on the puzzle having a single solution, so that "
     "cannot happen."
@@ -114,7 +114,7 @@ def _far_pairs(cell: Cell, line1: Unit, line2: Unit) -> Iterator[tuple[Cell, Cel
 
 #: Per cell, each second corner in its box (``_partners``) with the far corner pairs that
 #: complete a rectangle (``_far_pairs``), in their order: a table, not a walk per call.
-_RECTANGLE_CORNERS: tuple[tuple[tuple[Cell, tuple[tuple[Cell, Cell], ...]], ...], ...] = tuple(
+_RECTANGLE_CORNERS: Final[tuple[tuple[tuple[Cell, tuple[tuple[Cell, Cell], ...]], ...], ...]] = tuple(
     tuple((other, tuple(_far_pairs(cell, line1, line2))) for other, line1, line2 in _partners(cell)) for cell in range(N_CELLS)
 )
 

@@ -22,7 +22,7 @@ declarations); the solver only runs them on proper puzzles.
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import Final, Iterator, Sequence
 
 from engine.cells import (
     BOX_OF,
@@ -51,25 +51,25 @@ from techniques.shared import cell_names, digit_words, grouped_removals, seeing_
 from techniques.uniqueness.rectangles import Finding, Rectangle, hodoku_examined, house_of, shared_houses, unique_rectangles
 
 
-_U1 = "{deadly} Only {cell} has other candidates, so it must take one of them: it cannot be {a} or {b}."
-_U2 = (
+_U1: Final = "{deadly} Only {cell} has other candidates, so it must take one of them: it cannot be {a} or {b}."
+_U2: Final = (
     "{deadly} Besides {a} and {b}, {cells} can only hold {x}, so one of them is {x}. "
     "Every cell that sees all of them loses {x}: remove it from {targets}."
 )
-_U3 = (
+_U3: Final = (
     "{deadly} So {c1} or {c2} holds one of their other digits ({extras}). Taken together as one cell, "
     "they and {others} can only hold {digits}, as many digits as cells, in {house}: "
     "remove {removals}."
 )
-_U4 = (
+_U4: Final = (
     "{deadly} No other cell that sees both {c1} and {c2} can hold {keep}, so one of them is {keep}. "
     "If the other were {drop}, the rectangle would hold only {a} and {b}: remove {drop} from {targets}."
 )
-_U6 = (
+_U6: Final = (
     "{deadly} In {lines}, {drop} can only go in the corners, so it fills one diagonal of the rectangle. "
     "If it filled {c1} and {c2}, the other two corners would both be {keep}: remove {drop} from {targets}."
 )
-_HR = (
+_HR: Final = (
     "{deadly} In row {row} and column {col}, {keep} can only go in corners of the rectangle. "
     "If {target} were {drop}, {keep} would have to go in {side1} and {side2}, leaving {corner} to be {drop}: "
     "the rectangle would hold only {a} and {b}. Remove {drop} from {target}."
@@ -268,7 +268,7 @@ def _hidden_for(k: _Corners, corner: Cell, target: Cell, keep: Digit, drop: Digi
     return k.finding("hr", (Candidate(drop, target),), text)
 
 
-_CHECKS = (_type1, _type2_or_5, _type3, _type4, _type6, _hidden)
+_CHECKS: Final = (_type1, _type2_or_5, _type3, _type4, _type6, _hidden)
 
 
 @per_grid_version()
@@ -329,14 +329,14 @@ class UniquenessTest(BaseTechnique):
         return None
 
 
-UNIQUENESS_1 = UniquenessTest(Declaration("Uniqueness Test 1", "u1", library="0600", uniqueness=True))
-UNIQUENESS_2 = UniquenessTest(Declaration("Uniqueness Test 2", "u2", library="0601", uniqueness=True))
-UNIQUENESS_3 = UniquenessTest(Declaration("Uniqueness Test 3", "u3", library="0602", uniqueness=True))
-UNIQUENESS_4 = UniquenessTest(Declaration("Uniqueness Test 4", "u4", library="0603", uniqueness=True))
-UNIQUENESS_5 = UniquenessTest(Declaration("Uniqueness Test 5", "u5", library="0604", uniqueness=True))
-UNIQUENESS_6 = UniquenessTest(Declaration("Uniqueness Test 6", "u6", library="0605", uniqueness=True))
-HIDDEN_RECTANGLE = UniquenessTest(Declaration("Hidden Rectangle", "hr", library="0606", uniqueness=True))
+UNIQUENESS_1: Final = UniquenessTest(Declaration("Uniqueness Test 1", "u1", library="0600", uniqueness=True))
+UNIQUENESS_2: Final = UniquenessTest(Declaration("Uniqueness Test 2", "u2", library="0601", uniqueness=True))
+UNIQUENESS_3: Final = UniquenessTest(Declaration("Uniqueness Test 3", "u3", library="0602", uniqueness=True))
+UNIQUENESS_4: Final = UniquenessTest(Declaration("Uniqueness Test 4", "u4", library="0603", uniqueness=True))
+UNIQUENESS_5: Final = UniquenessTest(Declaration("Uniqueness Test 5", "u5", library="0604", uniqueness=True))
+UNIQUENESS_6: Final = UniquenessTest(Declaration("Uniqueness Test 6", "u6", library="0605", uniqueness=True))
+HIDDEN_RECTANGLE: Final = UniquenessTest(Declaration("Hidden Rectangle", "hr", library="0606", uniqueness=True))
 #: The techniques above, one ``UniquenessTest`` each (options make variants of them all).
-RECTANGLE_TESTS: tuple[UniquenessTest, ...] = (
+RECTANGLE_TESTS: Final[tuple[UniquenessTest, ...]] = (
     UNIQUENESS_1, UNIQUENESS_2, UNIQUENESS_3, UNIQUENESS_4, UNIQUENESS_5, UNIQUENESS_6, HIDDEN_RECTANGLE,
 )  # fmt: skip

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from engine.cells import N_CELLS, PEER_MASK, UNITS, bit_indices
+from engine.cells import N_CELLS, PEER_MASK, UNITS, UNITS_OF, bit_indices
 from engine.grid import Grid
 from techniques.whips.slots import CANDIDATE_AT, FIELD, MARK, MARKS, SLOT_BITS, crowded, spread
 
@@ -35,8 +35,10 @@ def _variables() -> tuple[int, ...]:
 
 
 VARIABLES = _variables()
+#: Candidate -> the variables it is in, ascending: its cell, then its digit in each of the
+#: cell's houses (in unit order).
 VARIABLES_OF: tuple[tuple[int, ...], ...] = tuple(
-    tuple(v for v, bits in enumerate(VARIABLES) if bits >> k & 1) for k in range(9 * N_CELLS)
+    (k // 9, *(N_CELLS + 9 * unit + k % 9 for unit in sorted(UNITS_OF[k // 9]))) for k in range(9 * N_CELLS)
 )
 
 

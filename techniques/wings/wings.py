@@ -7,7 +7,7 @@ two (or three) cells must hold a digit z; a cell that sees all of them cannot be
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Iterator
+from typing import Final, Iterator
 
 from engine.cells import LINES, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, UNITS, Cell, CellSet, Digit, cells_of
 from engine.grid import Grid
@@ -17,17 +17,17 @@ from engine.technique import BaseTechnique, Declaration
 from techniques.single_digit.strong_links import StrongLink, strong_links
 from techniques.shared import candidates, digit_words
 
-_XY = (
+_XY: Final = (
     "{pivot} can only be {x} or {y}. If it is {x}, {wing_x} (which holds {pair_x}) must be {z}; if it is "
     "{y}, {wing_y} (which holds {pair_y}) must be {z}. Either way one of {wing_x} and {wing_y} is {z}, "
     "so a cell that sees both cannot be {z}: remove it from {targets}."
 )
-_XYZ = (
+_XYZ: Final = (
     "{pivot} can only be {digits}; {wing_x} holds {pair_x} and {wing_y} holds {pair_y}. "
     "If {pivot} is {x}, {wing_x} is {z}; if it is {y}, {wing_y} is {z}; otherwise {pivot} is {z} itself. "
     "So a cell that sees all three cannot be {z}: remove it from {targets}."
 )
-_W = (
+_W: Final = (
     "{one} and {two} both hold only {pair}. In {house}, {y} can only go in {link_one} or {link_two}; "
     "{link_one} sees {one} and {link_two} sees {two}. If both pair cells were {y}, {house} would have no "
     "place left for {y}, so at least one of them is {x}, and a cell that sees both cannot be {x}: "
@@ -221,6 +221,6 @@ def _connecting_link(links: list[StrongLink], one: Cell, two: Cell) -> StrongLin
     return None
 
 
-XY_WING = XYWing()
-XYZ_WING = XYZWing()
-W_WING = WWing()
+XY_WING: Final = XYWing()
+XYZ_WING: Final = XYZWing()
+W_WING: Final = WWing()

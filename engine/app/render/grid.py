@@ -17,7 +17,7 @@ mini-grid row (`` 1 2 3 ``, ``-1 2*3 ``). A row whose cells are all filled takes
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator, Protocol, Sequence
+from typing import Final, Iterable, Iterator, Protocol, Sequence
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.segment import Segment
@@ -29,8 +29,8 @@ from engine.app.render.compact import COMPACT_WIDTH, compact_lines
 from engine.app.render.theme import style_of
 from engine.step import Candidate, Step
 
-CELL_WIDTH = 7
-GRID_WIDTH = 3 + 1 + 9 * CELL_WIDTH + 9  # row labels, outer borders, cells, separators
+CELL_WIDTH: Final = 7
+GRID_WIDTH: Final = 3 + 1 + 9 * CELL_WIDTH + 9  # row labels, outer borders, cells, separators
 
 
 @dataclass(frozen=True)
@@ -67,10 +67,10 @@ class Marks:
         )
 
 
-NO_MARKS = Marks()
+NO_MARKS: Final = Marks()
 
 # (marker, style name) per candidate role, most important first.
-_ROLES = (
+_ROLES: Final = (
     ("placements", "+", "step.place"),
     ("eliminations", "-", "step.elim"),
     ("fins", "~", "step.fin"),
@@ -78,11 +78,11 @@ _ROLES = (
     ("pattern", "*", "step.pattern"),
 )
 
-_UNICODE = {"h": "━", "l": "─", "V": "┃", "v": "│", "dot": "·"}
-_ASCII = {"h": "=", "l": "-", "V": "|", "v": ":", "dot": "."}
+_UNICODE: Final = {"h": "━", "l": "─", "V": "┃", "v": "│", "dot": "·"}
+_ASCII: Final = {"h": "=", "l": "-", "V": "|", "v": ":", "dot": "."}
 # Corners and junctions: (left, cell junction, box junction, right) per horizontal line.
-_JUNCTIONS_UNICODE = {"top": "┏┯┳┓", "thin": "┠┼╂┨", "box": "┣┿╋┫", "bottom": "┗┷┻┛"}
-_JUNCTIONS_ASCII = {"top": "++++", "thin": "++++", "box": "++++", "bottom": "++++"}
+_JUNCTIONS_UNICODE: Final = {"top": "┏┯┳┓", "thin": "┠┼╂┨", "box": "┣┿╋┫", "bottom": "┗┷┻┛"}
+_JUNCTIONS_ASCII: Final = {"top": "++++", "thin": "++++", "box": "++++", "bottom": "++++"}
 
 
 class Board(Protocol):
@@ -119,9 +119,12 @@ class GridView:
             filled = all(self.grid.values[cell_at(row, col)] for col in range(9))
             lines += [painter.row_line(row, line) for line in ((1,) if filled else (0, 1, 2))]
         lines.append(painter.rule("bottom"))
-        combined: dict[tuple[int, ...], Style] = {}
+        combined: dict[tuple[int, ...], tuple[Style, bool]] = {}
+        # Without colours (a pipe, a file) styles are never written: each line is one piece
+        # of text. A recording console exports them, so it gets the styled segments.
+        plain = console.color_system is None and not console.record
         for line in lines:
-            yield from line.segments(combined)
+            yield from line.segments(combined, plain)
 
 
     def _narrow(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -136,15 +139,16 @@ class GridView:
 
 
 class _Line:
-    """One line of a grid: text pieces with styles, rendered to exactly the segments a
-    ``rich.text.Text`` built by the same calls gives (a line of a grid always fits its
+    """One line of a grid: text pieces with styles, rendered to segments that look exactly
+    as a ``rich.text.Text`` built by the same calls looks (a line of a grid always fits its
     width: no wrapping), without Text's per-append and per-render work (a walkthrough
     draws some fifty grids, a hundred thousand pieces).
 
     Each piece keeps its own style and the backgrounds put under it; the line's own style
-    is under everything. A segment is a run of pieces under the same spans (rich starts a
-    new one at every span's edge), so a styled piece is a segment of its own and
-    unstyled neighbours under the same backgrounds make one."""
+    is under everything. Rich starts a new segment at every span's edge; here blanks in a
+    style that does not show on a blank (a colour, bold: no background, no underline) join
+    their neighbours' segment, which cuts a line's segments about threefold and with them
+    rich's work per segment and the escape codes written."""
 
     __slots__ = ("texts", "styles", "backs", "under", "length", "style")
 
@@ -191,16 +195,17 @@ class _Line:
         self.length -= len(self.texts[-1]) - len(last)
         self.texts[-1] = last
 
-    def segments(self, combined: dict[tuple[int, ...], Style]) -> list[Segment]:
+    def segments(self, combined: dict[tuple[int, ...], tuple[Style, bool]], plain: bool = False) -> list[Segment]:
         """The line's segments and its line break, each in the styles over it combined
         in rich's order (the line's, the backgrounds, the piece's own; rich's
-        ``Text.render`` starts from the null style). ``combined``: styles combined so
-        far, by the ids of the styles (alive while the grid is drawn)."""
+        ``Text.render`` starts from the null style), blanks joined where they look the
+        same (see the class). ``combined``: styles combined so far, by the ids of the
+        styles (alive while the grid is drawn). ``plain``: no styles at all."""
         texts, styles, backs, under = self.texts, self.styles, self.backs, self.under
-        if self.style is None and not under and not any(styles):
+        if plain or (self.style is None and not under and not any(styles)):
             return [Segment("".join(texts)), Segment("\n")]
         base = [self.style] if self.style else []
-        out = []
+        runs: list[tuple[str, Style, bool]] = []
         run: list[str] = []
         run_backs: tuple[int, ...] = ()
         for text, style, tokens in zip(texts, styles, backs):
@@ -210,29 +215,72 @@ class _Line:
                 run.append(text)
                 continue
             if run:
-                out.append(_segment("".join(run), base + [under[t] for t in run_backs], combined))
+                runs.append(("".join(run), *_combined(base + [under[t] for t in run_backs], combined)))
                 run = []
             if style is None:
                 run, run_backs = [text], tokens
             else:
-                out.append(_segment(text, base + [under[t] for t in tokens] + [style], combined))
+                runs.append((text, *_combined(base + [under[t] for t in tokens] + [style], combined)))
         if run:
-            out.append(_segment("".join(run), base + [under[t] for t in run_backs], combined))
+            runs.append(("".join(run), *_combined(base + [under[t] for t in run_backs], combined)))
+        out = _blanks_joined(runs)
         out.append(Segment("\n"))
         return out
 
 
-def _segment(text: str, spans: list[Style], combined: dict[tuple[int, ...], Style]) -> Segment:
-    """``text`` in ``spans`` combined (from the null style, as rich does), remembered by
-    the spans' ids."""
+def _blanks_joined(runs: list[tuple[str, Style, bool]]) -> list[Segment]:
+    """Segments of runs of text (text, style, whether the style shows on blanks), each
+    blank run in a style that does not show there joined to a neighbour whose style does
+    not either: it takes the style of the first non-blank run it is joined with (the
+    first blank's when all are blank)."""
+    out: list[Segment] = []
+    texts: list[str] = []
+    style: Style | None = None
+    fixed = False  # a non-blank run set the joined runs' style
+    for text, own, shows in runs:
+        if shows:
+            if texts:
+                out.append(Segment("".join(texts), style))
+                texts, fixed = [], False
+            out.append(Segment(text, own))
+        elif not text.strip(" "):
+            if not texts:
+                style = own
+            texts.append(text)
+        else:
+            if fixed and own is not style and own != style:
+                out.append(Segment("".join(texts), style))
+                texts, fixed = [], False
+            if not fixed:
+                style, fixed = own, True
+            texts.append(text)
+    if texts:
+        out.append(Segment("".join(texts), style))
+    return out
+
+
+def _shows_on_blanks(style: Style) -> bool:
+    """Whether ``style`` looks different from no style on a blank: a background, a line,
+    a frame, reversal or a link (colours of the text and weights do not show)."""
+    return bool(
+        style.bgcolor is not None
+        or style.underline or style.underline2 or style.strike or style.overline or style.reverse or style.frame or style.encircle
+        or style.link is not None
+    )  # fmt: skip
+
+
+def _combined(spans: list[Style], combined: dict[tuple[int, ...], tuple[Style, bool]]) -> tuple[Style, bool]:
+    """``spans`` combined (from the null style, as rich does) and whether the result shows
+    on blanks, remembered by the spans' ids."""
     key = tuple([id(style) for style in spans])
-    style = combined.get(key)
-    if style is None:
-        style = combined[key] = Style.combine([_NULL, *spans])
-    return Segment(text, style)
+    known = combined.get(key)
+    if known is None:
+        style = Style.combine([_NULL, *spans])
+        known = combined[key] = (style, _shows_on_blanks(style))
+    return known
 
 
-_NULL = Style.null()
+_NULL: Final = Style.null()
 
 
 class _Painter:
