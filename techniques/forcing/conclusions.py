@@ -128,9 +128,10 @@ class ChainProver:
         self.grid = grid
         self.tables = link_tables(grid)
         self.closures: dict[int, KnownClosure] = {}
-        checkpoint(len(premises(grid)))  # the work charged is a closure per premise, as before
+        lits = premises(grid)
+        checkpoint(len(lits))  # the work charged is a closure per premise, as before
         reaches = self.tables.reaches()
-        for lit in premises(grid):
+        for lit in lits:
             on, off = reaches[lit]
             self.closures[lit] = KnownClosure(self.tables, node_of(lit), is_true(lit), on, off)
         self._open = open_cells(grid)

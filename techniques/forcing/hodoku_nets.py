@@ -314,10 +314,6 @@ class NetTables:
         of its passes until it frees them (a tenth of the README's ``explain``)."""
         return _Closures(self)
 
-    def table(self, lit: int) -> Table:
-        """The own table of one literal (a candidate's or a group's)."""
-        return self._maker.table(lit)
-
     def reach(self, premise: int) -> tuple[int, int]:
         """The true and false nodes of a premise's closure (bit sets)."""
         known = self._reach.get(premise)
@@ -342,8 +338,8 @@ class NetTables:
         self._reach[premise] = (on, off)
         return on, off
 
-    def reaches(self) -> dict[int, tuple[int, int]]:
-        """The reaches found so far, by premise."""
+    def reaches_so_far(self) -> dict[int, tuple[int, int]]:
+        """The reaches :meth:`reach` has found so far, by premise."""
         return self._reach
 
     def expansion(self, premise: int) -> Expansion:
@@ -378,7 +374,7 @@ class _Closures(Mapping[int, NetClosure]):
         return NetClosure(self.tables, premise)
 
     def __iter__(self) -> Iterator[int]:
-        return iter(self.tables.reaches())
+        return iter(self.tables.reaches_so_far())
 
     def __len__(self) -> int:
-        return len(self.tables.reaches())
+        return len(self.tables.reaches_so_far())
