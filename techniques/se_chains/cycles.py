@@ -122,7 +122,7 @@ class ForcingChainsAndCycles(BaseTechnique):
         #: The on -> off implications with Y links: the same in the Y and XY passes.
         offs_of: list[list[Node] | None] | None = None
         for index in range(len(_PASSES)):
-            if index == 0 and memo is None:
+            if index == 0:  # the X pass: each digit's findings, remembered by its places (nested searches too)
                 self._remembered_pass(grid, out, best is not None)
             else:
                 offs_of = self._pass(grid, index, UNBOUNDED, out, best is not None, memo, offs_of)
