@@ -11,6 +11,7 @@ from typing import Iterator
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS
 from engine.formats import parse_library
 from engine.grid import Contradiction, Grid
+from engine.stop import work_limit
 from techniques.se_chains.cycles import ForcingChainsAndCycles
 from techniques.se_chains.hints import ChainHint
 from techniques.se_chains.array_walks import Marks, cycles_and_chain, kept_forcing, kept_walk, off_chain
@@ -108,17 +109,20 @@ def test_hints_from_the_walk_memo_are_fresh_hints() -> None:
     then back to an earlier one) give every hint a search without the memo gives, in
     order; the memo did keep walks across positions."""
     search = ForcingChainsAndCycles()
-    compared = reused = 0
-    for position in positions()[:6]:
-        memo = WalkMemo()
-        sequence = [t for offset in (0, 1, 2) if (t := _thinned(position, offset, 8 + offset)) is not None]
-        for view in [position, *sequence, position, *reversed(sequence)]:
-            with_memo = search.hints(view, memo)
-            fresh = search.hints(view)
-            assert [_described(h) for h in with_memo] == [_described(h) for h in fresh]
-            compared += len(fresh)
-        reused += sum(record.generation < memo.positions.generation for record in memo.records if record is not None)
-    assert compared and reused
+    compared = reused = x_walks = 0
+    for budget in (None, 10**12):  # under a work budget (a listing) the memo walks the X pass too
+        for position in positions()[:6]:
+            memo = WalkMemo()
+            sequence = [t for offset in (0, 1, 2) if (t := _thinned(position, offset, 8 + offset)) is not None]
+            for view in [position, *sequence, position, *reversed(sequence)]:
+                with work_limit(budget):
+                    with_memo = search.hints(view, memo)
+                fresh = search.hints(view)
+                assert [_described(h) for h in with_memo] == [_described(h) for h in fresh]
+                compared += len(fresh)
+            reused += sum(record.generation < memo.positions.generation for record in memo.records if record is not None)
+            x_walks += sum(record is not None for record in memo.records[:N_NODES])
+    assert compared and reused and x_walks
 
 
 def test_remembered_x_pass_keeps_what_the_walks_keep() -> None:

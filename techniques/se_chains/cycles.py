@@ -24,6 +24,7 @@ from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UN
 from engine.grid import Grid
 from engine.position import Position
 from engine.step import Candidate, Step
+from engine.stop import budgeted
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_chains.array_walks import Marks, cycles_and_chain, kept_forcing, kept_walk, off_chain
 from techniques.se_chains.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
@@ -121,8 +122,12 @@ class ForcingChainsAndCycles(BaseTechnique):
         out: list[ChainHint] = [] if best is None else best
         #: The on -> off implications with Y links: the same in the Y and XY passes.
         offs_of: list[list[Node] | None] | None = None
+        # The X pass from each digit's findings remembered by its places, nested searches'
+        # too; but under a work budget (a listing) those are not remembered, and a nested
+        # search's walk memo keeps more.
+        remembered_x = memo is None or not budgeted()
         for index in range(len(_PASSES)):
-            if index == 0:  # the X pass: each digit's findings, remembered by its places (nested searches too)
+            if index == 0 and remembered_x:
                 self._remembered_pass(grid, out, best is not None)
             else:
                 offs_of = self._pass(grid, index, UNBOUNDED, out, best is not None, memo, offs_of)
