@@ -120,15 +120,28 @@ class Grid:
         """
         if len(values) != N_CELLS:
             raise ValueError(f"need {N_CELLS} values, got {len(values)}")
-        _check_clashes(values)
         grid = cls()  # no __init__: every field is set below
         grid.values = list(values)
-        grid.givens = givens if givens is not None else sum(1 << c for c in range(N_CELLS) if values[c])
         unit_placed = [0] * N_UNITS
-        for u, unit in enumerate(UNITS):
-            for c in unit.cells:
-                if values[c]:
-                    unit_placed[u] |= 1 << (values[c] - 1)
+        filled = 0
+        sound = True
+        for c in range(N_CELLS):
+            v = values[c]
+            if v:
+                if not 0 < v <= 9:
+                    sound = False
+                    break
+                filled |= 1 << c
+                b = 1 << (v - 1)
+                for u in UNITS_OF[c]:
+                    if unit_placed[u] & b:
+                        sound = False
+                    unit_placed[u] |= b
+            elif v != 0:
+                sound = False
+        if not sound:
+            _check_clashes(values)  # raises, naming the first bad value or clash
+        grid.givens = givens if givens is not None else filled
         grid._unit_placed = unit_placed
         cands = [0] * N_CELLS
         for c in range(N_CELLS):

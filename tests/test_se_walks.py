@@ -11,9 +11,11 @@ from typing import Iterator
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS
 from engine.formats import parse_library
 from engine.grid import Contradiction, Grid
+from engine.stop import work_limit
 from techniques.se_chains.cycles import ForcingChainsAndCycles
 from techniques.se_chains.hints import ChainHint
-from techniques.se_chains.array_walks import Marks, cycles_and_chain, off_chain
+from techniques.se_chains.array_walks import Marks, cycles_and_chain, kept_forcing, kept_walk, off_chain
+from techniques.se_chains.walk_memo import WalkMemo
 from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph, Walked, forcing, walk
 from tests.positions import load
 from tests.test_se_levels import grid as level_two_grid
@@ -80,6 +82,49 @@ def test_array_walks_find_what_dict_walks_find() -> None:
     assert cycles_seen and chains_seen
 
 
+def test_kept_walks_on_arrays_are_the_dict_walks() -> None:
+    """A memo's walks on arrays (``kept_walk``, ``kept_forcing``) reach the nodes the dict
+    walks reach, in the same order and from the same parents, with the same cycle ends,
+    chains and completeness, at every start, pass and depth; their arrays are left clean."""
+    marks = Marks()
+    ends_seen = chains_seen = incomplete = 0
+    for full, _, start in walk_starts():
+        for depth in DEPTHS:
+            ends, chain, seen, complete = walk(full, start, depth)
+            assert kept_walk(full, marks, start, depth) == (ends, chain, list(seen), list(seen.values()), complete), (start, depth)
+            off, seen_off, off_complete = forcing(full, start ^ 1, depth)
+            assert kept_forcing(full, marks, start ^ 1, depth) == (off, list(seen_off), off_complete), (start, depth)
+            walked = Walked(depth, complete, None, ends, chain, off, (list(seen), list(seen.values())))
+            assert walked.cycles(depth) == Walked(depth, complete, seen, ends, chain, off).cycles(depth)
+            ends_seen += len(ends)
+            chains_seen += (chain is not None) + (off is not None)
+            incomplete += not complete
+    assert marks.parent == [None] * N_NODES and not any(marks.into)
+    assert ends_seen and chains_seen and incomplete
+
+
+def test_hints_from_the_walk_memo_are_fresh_hints() -> None:
+    """Forcing chains and cycles asked in position after position with one ``WalkMemo``
+    (as a nested search asks them: each position a little further reduced, and now and
+    then back to an earlier one) give every hint a search without the memo gives, in
+    order; the memo did keep walks across positions."""
+    search = ForcingChainsAndCycles()
+    compared = reused = x_walks = 0
+    for budget in (None, 10**12):  # under a work budget (a listing) the memo walks the X pass too
+        for position in positions()[:6]:
+            memo = WalkMemo()
+            sequence = [t for offset in (0, 1, 2) if (t := _thinned(position, offset, 8 + offset)) is not None]
+            for view in [position, *sequence, position, *reversed(sequence)]:
+                with work_limit(budget):
+                    with_memo = search.hints(view, memo)
+                fresh = search.hints(view)
+                assert [_described(h) for h in with_memo] == [_described(h) for h in fresh]
+                compared += len(fresh)
+            reused += sum(record.generation < memo.positions.generation for record in memo.records if record is not None)
+            x_walks += sum(record is not None for record in memo.records[:N_NODES])
+    assert compared and reused and x_walks
+
+
 def test_remembered_x_pass_keeps_what_the_walks_keep() -> None:
     """The X pass read from each digit's remembered findings (``pass_memo``) keeps the
     hints the pass's own walks keep, in order, improving or not, remembered or fresh.
@@ -101,12 +146,12 @@ def test_remembered_x_pass_keeps_what_the_walks_keep() -> None:
     assert compared and several_digits > 10
 
 
-def _thinned(position: Grid, offset: int) -> Grid | None:
+def _thinned(position: Grid, offset: int, every: int = 4) -> Grid | None:
     grid = position.copy()
     try:
         for cell in range(N_CELLS):
             for digit in MASK_DIGITS[grid.cands[cell]]:
-                if (cell * 9 + digit + offset) % 4 == 0 and MASK_COUNT[grid.cands[cell]] > 1:
+                if (cell * 9 + digit + offset) % every == 0 and MASK_COUNT[grid.cands[cell]] > 1:
                     grid.eliminate(cell, digit)
     except Contradiction:
         return None

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from techniques.se_chains.nodes import BoxedNode, Node
+from techniques.se_chains.nodes import NODES, BoxedNode, Node
 from techniques.se_chains.walks import N_NODES, PassGraph
 
 #: ``Marks.into`` flags: an off node that implies the start (where a cycle closes), an on
@@ -194,3 +194,131 @@ def _walk_off(graph: PassGraph, marks: Marks, source: Node, depth: int, layers: 
                     parent[qn] = p
                     pending_off.append(q)
     return None
+
+
+def kept_walk(
+    graph: PassGraph, marks: Marks, source: Node, depth: int
+) -> tuple[list[tuple[int, Node, Node]], Found | None, list[BoxedNode], list[BoxedNode], bool]:
+    """``walks.walk`` on a full graph (a memo's), with the parents in ``marks``: the ends
+    of its cycles, its chain, the nodes it reached in the order reached with each one's
+    parent (two lists: what a memo keeps, no dict), and whether it ended before its depth."""
+    assert graph.live_of is None
+    parent: list[BoxedNode] = marks.parent
+    into = marks.into
+    back = graph.ons(source ^ 1)
+    for r in back:
+        into[r ^ 1] |= INTO_START
+    target = source ^ 1
+    parent[source] = -1
+    nodes: list[BoxedNode] = [NODES[source]]
+    ups: list[BoxedNode] = [-1]
+    ends: list[tuple[int, Node, Node]] = []
+    chain: Found | None = None
+    offs_of: list[list[BoxedNode] | None] = graph.offs_of
+    ons_of: list[list[BoxedNode] | None] = graph.ons_of
+    start, end = 0, 1  # the on nodes of the current round: nodes[start:end]
+    reached = 0
+    complete = False
+    while True:
+        if start == end or reached >= depth:
+            complete = start == end
+            break
+        round_ = reached >> 1
+        for i in range(start, end):
+            p = nodes[i]
+            pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
+            targets = offs_of[pn]
+            if targets is None:
+                targets = graph.offs(pn)
+            for q in targets:
+                qn: Node = q
+                if into[qn] & INTO_START and pn != source:
+                    ends.append((round_, pn, qn))
+                if parent[qn] is not None:
+                    continue
+                parent[qn] = p
+                nodes.append(q)
+                ups.append(p)
+                if qn == target and chain is None:
+                    chain = (round_, marks.path_to(qn))
+        fresh, start = end, len(nodes)
+        reached += 2
+        if reached >= depth:  # the on nodes the next links reach would go no further
+            complete = fresh == start
+            break
+        for i in range(fresh, start):
+            q = nodes[i]
+            qn = q
+            made = ons_of[qn]
+            if made is None:
+                made = graph.ons(qn)
+            for r in made:
+                rn: Node = r
+                if parent[rn] is None:
+                    parent[rn] = q
+                    nodes.append(r)
+                    ups.append(q)
+        end = len(nodes)
+    for r in back:
+        into[r ^ 1] = 0
+    marks.clear([nodes])
+    return ends, chain, nodes, ups, complete
+
+
+def kept_forcing(graph: PassGraph, marks: Marks, source: Node, depth: int) -> tuple[Found | None, list[BoxedNode], bool]:
+    """``walks.forcing`` on a full graph (a memo's), with the parents in ``marks``: its
+    chain, the nodes it reached (in order), whether it ended before its depth or found its
+    chain."""
+    assert graph.live_of is None
+    parent: list[BoxedNode] = marks.parent
+    offs_of: list[list[BoxedNode] | None] = graph.offs_of
+    ons_of: list[list[BoxedNode] | None] = graph.ons_of
+    target = source ^ 1
+    parent[source] = -1
+    nodes: list[BoxedNode] = [NODES[source]]
+    start, end = 0, 1  # the off nodes of the current round: nodes[start:end]
+    reached = 0
+    found: Found | None = None
+    complete = False
+    while True:
+        if start == end or reached >= depth:
+            complete = start == end
+            break
+        for i in range(start, end):
+            q = nodes[i]
+            qn: Node = q  # unboxed, to index lists with (an object index takes Python's slow path)
+            made = ons_of[qn]
+            if made is None:
+                made = graph.ons(qn)
+            for r in made:
+                rn: Node = r
+                if rn == target:
+                    found = (reached >> 1, marks.path_to(qn) + (rn,))
+                    break
+                if parent[rn] is None:
+                    parent[rn] = q
+                    nodes.append(r)
+            if found is not None:
+                break
+        if found is not None:
+            complete = True
+            break
+        on, start = end, len(nodes)
+        reached += 2
+        if reached >= depth:  # the off nodes the next links reach would go no further
+            complete = on == start
+            break
+        for i in range(on, start):
+            p = nodes[i]
+            pn: Node = p
+            targets = offs_of[pn]
+            if targets is None:
+                targets = graph.offs(pn)
+            for q in targets:
+                qn = q
+                if parent[qn] is None:
+                    parent[qn] = p
+                    nodes.append(q)
+        end = len(nodes)
+    marks.clear([nodes])
+    return found, nodes, complete

@@ -24,8 +24,9 @@ from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UN
 from engine.grid import Grid
 from engine.position import Position
 from engine.step import Candidate, Step
+from engine.stop import budgeted
 from engine.technique import BaseTechnique, Declaration
-from techniques.se_chains.array_walks import Marks, cycles_and_chain, off_chain
+from techniques.se_chains.array_walks import Marks, cycles_and_chain, kept_forcing, kept_walk, off_chain
 from techniques.se_chains.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
 from techniques.se_chains.pass_memo import cycle_removals as cycle_removals  # re-exported: the cycles' removals live there
 from techniques.se_chains.pass_memo import x_findings
@@ -121,8 +122,12 @@ class ForcingChainsAndCycles(BaseTechnique):
         out: list[ChainHint] = [] if best is None else best
         #: The on -> off implications with Y links: the same in the Y and XY passes.
         offs_of: list[list[Node] | None] | None = None
+        # The X pass from each digit's findings remembered by its places, nested searches'
+        # too; but under a work budget (a listing) those are not remembered, and a nested
+        # search's walk memo keeps more.
+        remembered_x = memo is None or not budgeted()
         for index in range(len(_PASSES)):
-            if index == 0 and memo is None:
+            if index == 0 and remembered_x:
                 self._remembered_pass(grid, out, best is not None)
             else:
                 offs_of = self._pass(grid, index, UNBOUNDED, out, best is not None, memo, offs_of)
@@ -213,15 +218,21 @@ class ForcingChainsAndCycles(BaseTechnique):
             kept = memo.get(key, depth)
             if kept is not None:
                 return kept
-        ends, chain, seen, complete = walk(graph, start, depth)
         off_chain: tuple[int, tuple[Node, ...]] | None = None
-        seen_off: dict[Node, Node] = {}
+        if memo is None:
+            ends, chain, seen, complete = walk(graph, start, depth)
+            if graph.x_links:
+                off_chain, _, off_complete = forcing(graph, start ^ 1, depth)
+                complete = complete and off_complete
+            return Walked(depth, complete, seen, ends, chain, off_chain)
+        # Walked on arrays (``memo.marks``): the nodes reached go to the memo as lists.
+        ends, chain, nodes, ups, complete = kept_walk(graph, memo.marks, start, depth)
+        nodes_off: list[Node] = []
         if graph.x_links:
-            off_chain, seen_off, off_complete = forcing(graph, start ^ 1, depth)
+            off_chain, nodes_off, off_complete = kept_forcing(graph, memo.marks, start ^ 1, depth)
             complete = complete and off_complete
-        found = Walked(depth, complete, seen, ends, chain, off_chain)
-        if memo is not None:
-            memo.put(key, visits(start, seen, seen_off), found)
+        found = Walked(depth, complete, None, ends, chain, off_chain, (nodes, ups))
+        memo.put(key, visits(start, nodes, nodes_off), found)
         return found
 
     def _cycle(

@@ -12,24 +12,25 @@ implications changed since the previous position.
 from __future__ import annotations
 
 import threading
-from typing import AbstractSet, Final
+from typing import Collection, Final
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
+from techniques.se_chains.array_walks import Marks
 from techniques.se_chains.nodes import Links, Node
 from techniques.se_chains.propagation import Run
-from techniques.se_chains.walks import PassGraph, Walked
+from techniques.se_chains.walks import N_NODES, PassGraph, Walked
 from techniques.se_order import HOUSE_CELLS
 
 
-def visits(source: Node, seen: dict[Node, Node], seen_off: dict[Node, Node]) -> tuple[AbstractSet[Node], ...]:
+def visits(source: Node, seen: list[Node], seen_off: list[Node]) -> tuple[Collection[Node], ...]:
     """The nodes the walks from ``source`` (on) depend on: those they visited (the walk's
-    and, with X links, the forcing walk's from ``source`` off, as their parents' keys),
-    and ``source`` off (what implies the start). Kept as they are: a memo compares them
-    with what changed (``WalkMemo.get``) instead of turning each walk into a set."""
+    and, with X links, the forcing walk's from ``source`` off), and ``source`` off (what
+    implies the start). Kept as they are: a memo compares them with what changed
+    (``WalkMemo.get``) instead of turning each walk into a set."""
     if seen_off:
-        return (seen.keys(), seen_off.keys())
-    return (seen.keys(), frozenset((source ^ 1,)))
+        return (seen, seen_off)
+    return (seen, [source ^ 1])
 
 
 #: _CELL_ONS[cell]: the on nodes of the cell's nine candidates.
@@ -40,8 +41,8 @@ _PEER_ONS: Final[tuple[tuple[Node, ...], ...]] = tuple(
 )
 
 
-def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[int], cells_with: list[int]) -> set[Node]:
-    """The nodes whose implications differ between two positions.
+def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[int], cells_with: list[int]) -> list[bool]:
+    """The nodes whose implications differ between two positions, as a flag per node.
 
     A candidate in one position only changes its own two nodes; when it is in the later
     one only, also the on nodes that now imply it off (its cell's, its digit's in the
@@ -50,8 +51,7 @@ def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[i
     one of its houses in either position and not the same ones in both. (An on node that
     lost an implication had it to a node that is gone, which a walk through the on node
     visited: that node's change covers it.)"""
-    out: set[Node] = set()
-    add, update = out.add, out.update
+    out = [False] * N_NODES
     for cell in range(N_CELLS):
         before, now = before_cands[cell], cands[cell]
         if before == now:
@@ -60,16 +60,18 @@ def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[i
         base = cell * 9
         for d in MASK_DIGITS[gone]:
             n = (base + d - 1) << 1
-            add(n)
-            add(n | 1)
+            out[n] = True
+            out[n | 1] = True
         for d in MASK_DIGITS[added]:
             cand = base + d - 1
-            add(cand << 1)
-            update(_CELL_ONS[cell])
-            update(_PEER_ONS[cand])
+            out[cand << 1] = True
+            for n in _CELL_ONS[cell]:
+                out[n] = True
+            for n in _PEER_ONS[cand]:
+                out[n] = True
         if MASK_COUNT[before] == 2 or MASK_COUNT[now] == 2:
             for d in MASK_DIGITS[before | now]:
-                add((base + d - 1) << 1)
+                out[(base + d - 1) << 1] = True
     for digit in range(1, 10):
         before, now = before_with[digit], cells_with[digit]
         differ = before ^ now
@@ -80,34 +82,36 @@ def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[i
             differ ^= low
         while units:
             low = units & -units
-            mask = UNITS[low.bit_length() - 1].mask
+            mask = _UNIT_MASKS[low.bit_length() - 1]
             units ^= low
             was, is_ = before & mask, now & mask
             if was.bit_count() == 2 or is_.bit_count() == 2:
                 both = was | is_
                 while both:
                     low = both & -both
-                    add(((low.bit_length() - 1) * 9 + digit - 1) << 1)
+                    out[((low.bit_length() - 1) * 9 + digit - 1) << 1] = True
                     both ^= low
     return out
 
 
 #: _UNIT_BITS[cell]: the cell's three houses, as a set of house numbers.
 _UNIT_BITS: Final[tuple[int, ...]] = tuple(sum(1 << u for u in UNITS_OF[cell]) for cell in range(N_CELLS))
+#: _UNIT_MASKS[house]: its cells, as a cell set.
+_UNIT_MASKS: Final[tuple[int, ...]] = tuple(unit.mask for unit in UNITS)
 
 
-def lost_links(before_cands: list[int], cands: list[int]) -> set[Node]:
-    """The on nodes that implied, off, a candidate of the earlier position the later one
-    has lost (its cell's, its digit's in the cells that see it): their implications
-    changed too, though a walk need not know (``changed_nodes``)."""
-    out: set[Node] = set()
+def lost_links(before_cands: list[int], cands: list[int], out: list[bool]) -> None:
+    """Flag in ``out`` the on nodes that implied, off, a candidate of the earlier position
+    the later one has lost (its cell's, its digit's in the cells that see it): their
+    implications changed too, though a walk need not know (``changed_nodes``)."""
     for cell in range(N_CELLS):
         gone = before_cands[cell] & ~cands[cell]
         if gone:
-            out.update(_CELL_ONS[cell])
+            for n in _CELL_ONS[cell]:
+                out[n] = True
             for d in MASK_DIGITS[gone]:
-                out.update(_PEER_ONS[cell * 9 + d - 1])
-    return out
+                for n in _PEER_ONS[cell * 9 + d - 1]:
+                    out[n] = True
 
 
 class Positions:
@@ -120,7 +124,8 @@ class Positions:
         self.generation = -1
         self.views: dict[int, tuple[list[int], list[int]]] = {}
         self.current: tuple[list[int], list[int]] = ([], [])
-        self._changed: dict[int, set[Node]] = {}
+        #: By kept generation: a flag per node, whether its implications changed since.
+        self._changed: dict[int, list[bool]] = {}
 
     def begin(self, position: Position) -> None:
         """A search in a new position starts."""
@@ -131,36 +136,60 @@ class Positions:
         self.current = view
         self._changed = {}
 
-    def changes(self, generation: int) -> set[Node]:
-        """The nodes whose implications differ between a kept generation's position and
-        the current one."""
+    def changes(self, generation: int) -> list[bool]:
+        """Whether each node's implications differ between a kept generation's position
+        and the current one (a flag per node)."""
         changed = self._changed.get(generation)
         if changed is None:
             view = self.views[generation]
-            changed = self._changed[generation] = changed_nodes(view[0], view[1], *self.current)
+            current = self.current
+            changed = self._changed[generation] = changed_nodes(view[0], view[1], current[0], current[1])
         return changed
 
-    def stale(self, generation: int) -> set[Node] | None:
+    def stale(self, generation: int) -> list[Node] | None:
         """The nodes whose implication lists differ between a kept generation's position
         and the current one (None: that position is not kept)."""
         if generation not in self.views:
             return None
-        return self.changes(generation) | lost_links(self.views[generation][0], self.current[0])
+        flags = self.changes(generation)[:]
+        lost_links(self.views[generation][0], self.current[0], flags)
+        return [n for n in range(N_NODES) if flags[n]]
 
-    def holds(self, generation: int, visited: tuple[AbstractSet[Node], ...]) -> bool:
+    def holds(self, generation: int, visited: tuple[Collection[Node], ...]) -> bool:
         """Whether what a search made in a generation's position, depending only on the
         implications of ``visited``, holds in the current one."""
         if generation == self.generation:
             return True
-        changed = self._changed.get(generation)
-        if changed is None:
+        flags = self._changed.get(generation)
+        if flags is None:
             if generation not in self.views:
                 return False
-            changed = self.changes(generation)
+            flags = self.changes(generation)
+        # A flag per node read for each visited node: cheaper than a set lookup (walks
+        # visit a few dozen nodes, a position changes a hundred or more).
         for nodes in visited:
-            if not nodes.isdisjoint(changed):
-                return False
+            if isinstance(nodes, list):
+                listed: list[Node] = nodes  # a walk's nodes: read as a list (no iterator)
+                for n in listed:
+                    if flags[n]:
+                        return False
+            else:
+                for n in nodes:
+                    if flags[n]:
+                        return False
         return True
+
+
+class _Record:
+    """A kept walk: what it found, the nodes it depends on, and the last position (a
+    generation) it held in (changed in place when it holds again)."""
+
+    __slots__ = ("generation", "visited", "walked")
+
+    def __init__(self, generation: int, visited: tuple[Collection[Node], ...], walked: Walked) -> None:
+        self.generation = generation
+        self.visited = visited
+        self.walked = walked
 
 
 class WalkMemo:
@@ -171,10 +200,13 @@ class WalkMemo:
     recent positions are kept to compare with."""
 
     def __init__(self) -> None:
-        self.records: dict[int, tuple[int, tuple[AbstractSet[Node], ...], Walked]] = {}
+        #: By key (pass number * N_NODES + start): the walk kept, if any.
+        self.records: list[_Record | None] = [None] * (_PASS_COUNT * N_NODES)
         self.positions = Positions()
         #: Each pass's implications (by pass number) in the position of a generation.
         self.graphs: dict[int, tuple[int, PassGraph]] = {}
+        #: The walks' scratch arrays (``array_walks.kept_walk``).
+        self.marks = Marks()
 
     def begin(self, position: Position) -> None:
         """A search in a new position starts."""
@@ -196,18 +228,26 @@ class WalkMemo:
     def get(self, key: int, depth: int) -> Walked | None:
         """What the walks ``key`` of ``depth`` links find in the current position, if kept
         walks say."""
-        record = self.records.get(key)
-        if record is None or not record[2].serves(depth):
+        record = self.records[key]
+        if record is None or not record.walked.serves(depth):
             return None
         positions = self.positions
-        if record[0] != positions.generation:
-            if not positions.holds(record[0], record[1]):
+        if record.generation != positions.generation:
+            if not positions.holds(record.generation, record.visited):
                 return None
-            self.records[key] = (positions.generation, record[1], record[2])
-        return record[2]
+            record.generation = positions.generation
+        return record.walked
 
-    def put(self, key: int, visited: tuple[AbstractSet[Node], ...], walked: Walked) -> None:
-        self.records[key] = (self.positions.generation, visited, walked)
+    def put(self, key: int, visited: tuple[Collection[Node], ...], walked: Walked) -> None:
+        record = self.records[key]
+        if record is None:
+            self.records[key] = _Record(self.positions.generation, visited, walked)
+        else:
+            record.generation, record.visited, record.walked = self.positions.generation, visited, walked
+
+
+#: Forcing Chains & Cycles' passes (X, Y, both): the memo's keys are pass * N_NODES + start.
+_PASS_COUNT: Final = 3
 
 
 class InnerSearch:
@@ -221,7 +261,7 @@ class InnerSearch:
         self.positions = Positions()
         self.links = Links([], [], y_links)
         self._links_generation = -2
-        self.runs: dict[Node, tuple[int, tuple[AbstractSet[Node], ...], Run, int]] = {}
+        self.runs: dict[Node, tuple[int, tuple[Collection[Node], ...], Run, int]] = {}
 
     def begin(self, position: Position) -> None:
         """A search in a new position starts: its implications."""

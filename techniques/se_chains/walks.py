@@ -124,21 +124,34 @@ class Walked:
 
     A cycle is kept as where it closed (the round, the on node ``p`` and the off node
     ``q``); its nodes are followed back through ``parent`` only when asked for: most
-    cycles are too long to matter, or take nothing out."""
+    cycles are too long to matter, or take nothing out. The parents are given as a dict,
+    or as the nodes reached and each one's parent (two lists, made into a dict when a
+    cycle is first asked for)."""
 
-    __slots__ = ("depth", "complete", "parent", "ends", "chain", "off_chain", "_built")
+    __slots__ = ("depth", "complete", "_parent", "_reached", "ends", "chain", "off_chain", "_built")
 
     def __init__(
-        self, depth: int, complete: bool, parent: dict[Node, Node], ends: list[tuple[int, Node, Node]],
+        self, depth: int, complete: bool, parent: dict[Node, Node] | None, ends: list[tuple[int, Node, Node]],
         chain: tuple[int, tuple[Node, ...]] | None, off_chain: tuple[int, tuple[Node, ...]] | None,
+        reached: tuple[list[BoxedNode], list[BoxedNode]] | None = None,
     ) -> None:
         self.depth = depth
         self.complete = complete
-        self.parent = parent
+        self._parent = parent
+        self._reached = reached
         self.ends = ends
         self.chain = chain
         self.off_chain = off_chain
-        self._built: dict[int, tuple[Node, ...] | None] = {}
+        self._built: dict[int, tuple[Node, ...] | None] | None = None  # made when a cycle is first read
+
+    @property
+    def parent(self) -> dict[Node, Node]:
+        """Each node reached with its parent (the start's is -1)."""
+        if self._parent is None:
+            assert self._reached is not None
+            nodes, ups = self._reached
+            self._parent = dict(zip(nodes, ups))
+        return self._parent
 
     def serves(self, depth: int) -> bool:
         """Whether these walks say what walks of ``depth`` links find."""
@@ -150,6 +163,10 @@ class Walked:
         rounds = (depth + 1) // 2
         out: list[tuple[Node, ...]] = []
         built = self._built
+        if built is None:
+            if not self.ends:
+                return out
+            built = self._built = {}
         for i, (k, p, q) in enumerate(self.ends):
             if k >= rounds:
                 break
