@@ -18,6 +18,14 @@ files (the same puzzles under two profiles, or two revisions) and prints:
     .venv/bin/python benchmarks/patterns.py run --profile full --set forum1905 --sample 500 -j 2 -o /tmp/full.jsonl
     .venv/bin/python benchmarks/patterns.py compare /tmp/hodoku.jsonl /tmp/full.jsonl
 
+``side`` solves each puzzle with two profiles in turn in one process (which goes first
+alternates), writing one file per profile: the CPU ratio of two profiles is then measured
+under the same load, puzzle by puzzle, which two runs one after the other on a shared
+machine are not (top1465's full/hodoku bound):
+
+    .venv/bin/python benchmarks/patterns.py side --profiles hodoku,full --set top1465 --sample 0 -o /tmp/top
+    .venv/bin/python benchmarks/patterns.py compare /tmp/top-hodoku.jsonl /tmp/top-full.jsonl
+
 Sets (read from ``../shared/reference/datasets`` or ``puzzles/``): ``forum1905``
 (forum_hardest_1905_se11plus, 48,766 puzzles of SE 11+: the sample is every k-th line),
 ``mith`` (mith's T&E depth-3 sample of 500), ``top1465``. CPU time (user + system of
@@ -113,10 +121,13 @@ def _solve(item: tuple[int, str]) -> dict[str, Any]:
     }
 
 
+def _items(args: argparse.Namespace) -> list[tuple[int, str]]:
+    items = puzzles(SETS[args.set], args.sample)[args.skip :]
+    return items[: args.limit] if args.limit else items
+
+
 def run(args: argparse.Namespace) -> None:
-    items = puzzles(SETS[args.set], args.sample)
-    if args.limit:
-        items = items[: args.limit]
+    items = _items(args)
     without = f" without {args.without}" if args.without else ""
     print(f"{len(items)} puzzles of {args.set}, profile {args.profile}{without}, -j {args.jobs}; {machine()}", file=sys.stderr)
     out = open(args.output, "w") if args.output else sys.stdout
@@ -127,6 +138,27 @@ def run(args: argparse.Namespace) -> None:
             if n % 25 == 0:
                 print(f"  {n}/{len(items)}", file=sys.stderr, flush=True)
     if out is not sys.stdout:
+        out.close()
+
+
+def side(args: argparse.Namespace) -> None:
+    """Each puzzle by every profile of ``--profiles`` in turn (the first one first on even
+    puzzles, last on odd ones), in this process: ``OUTPUT-PROFILE.jsonl`` per profile."""
+    names = [name.strip() for name in args.profiles.split(",") if name.strip()]
+    items = _items(args)
+    print(f"{len(items)} puzzles of {args.set}, profiles {', '.join(names)} in turn; {machine()}", file=sys.stderr)
+    profiles = {name: load_profile(name, CATALOG) for name in names}
+    outs = {name: open(f"{args.output}-{name}.jsonl", "w") for name in names}
+    global _PROFILE, _TECHNIQUES
+    for n, item in enumerate(items, 1):
+        for name in names if n % 2 else names[::-1]:
+            _PROFILE, _TECHNIQUES = profiles[name], None
+            record = _solve(item)
+            record["profile"] = name
+            print(json.dumps(record), file=outs[name], flush=True)
+        if n % 25 == 0:
+            print(f"  {n}/{len(items)}", file=sys.stderr, flush=True)
+    for out in outs.values():
         out.close()
 
 
@@ -200,9 +232,18 @@ def main() -> None:
     go.add_argument("--sample", type=int, default=500, help="that many puzzles spread over the set (0: all)")
     go.add_argument("--without", default="", metavar="CODES", help="leave these techniques out of the profile's default set (e.g. kf: what the patterns alone do)")
     go.add_argument("--limit", type=int, default=0, help="only the first N puzzles of the sample (0: all)")
+    go.add_argument("--skip", type=int, default=0, help="leave out the sample's first N puzzles (to split a run)")
     go.add_argument("-j", "--jobs", type=int, default=1)
     go.add_argument("-o", "--output", help="file for the JSON lines (default: standard output)")
     go.set_defaults(func=run)
+    both = sub.add_parser("side", help="solve a sample with two profiles in turn, in one process (CPU ratios under one load)")
+    both.add_argument("--profiles", default="hodoku,full", help="comma-separated profile names")
+    both.add_argument("--set", choices=SETS, default="top1465")
+    both.add_argument("--sample", type=int, default=0, help="that many puzzles spread over the set (0: all)")
+    both.add_argument("--limit", type=int, default=0, help="only the first N puzzles of the sample (0: all)")
+    both.add_argument("--skip", type=int, default=0, help="leave out the sample's first N puzzles (to split a run)")
+    both.add_argument("-o", "--output", required=True, help="prefix of the files: PREFIX-PROFILE.jsonl")
+    both.set_defaults(func=side)
     cmp = sub.add_parser("compare", help="compare two result files")
     cmp.add_argument("before")
     cmp.add_argument("after")
