@@ -182,6 +182,20 @@ def mask_of(digits: Iterator[Digit] | tuple[Digit, ...] | list[Digit] | set[Digi
 COMPILED: Final = not __file__.endswith(".py")
 WORD_BITS: Final = 62
 WORD_MASK: Final = (1 << WORD_BITS) - 1
+#: A cell set in two halves that each fit a machine word (see COMPILED): cells 0-53 (rows
+#: 1-6) and cells 54-80 (rows 7-9). Tests that run many masks over one set (a house per
+#: digit, say) split it once and make no object per test.
+HALF_BITS: Final = 54
+LOW_HALF: Final = (1 << HALF_BITS) - 1
+
+
+def halves(cells: CellSet) -> tuple[int, int]:
+    """A cell set's low and high halves (see HALF_BITS).
+
+    >>> halves(1 << 80 | 1)
+    (1, 67108864)
+    """
+    return cells & LOW_HALF, cells >> HALF_BITS
 
 
 def bit_indices(value: int) -> list[int]:

@@ -25,7 +25,7 @@ from engine.profiles.hodoku_choice import first_ranked
 from engine.technique import BaseTechnique, Declaration
 from techniques.hodoku_chains.als_nodes import add_als_nodes
 from techniques.hodoku_chains.candidate_graph import NICE_LOOP_LINKS, candidate_graph, grouped_candidate_graph
-from techniques.hodoku_chains.implications import BreadthFirst, LiteralGraph, Reach, path_nodes
+from techniques.hodoku_chains.implications import DISTANCE_SHIFT, BreadthFirst, LiteralGraph, Reach, path_nodes
 from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
 from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, digits_text
 from techniques.hodoku_chains.link_graph import Node
@@ -49,6 +49,8 @@ GROUPED_TRIES: Final = 12
 # How many equally short routes of one continuous loop to report (their eliminations may
 # differ); more would only repeat the same loop in other words.
 CONTINUOUS_ROUTES: Final = 8
+
+_LITERAL_BITS: Final = (1 << DISTANCE_SHIFT) - 1
 
 _NAMES: Final = {
     (False, Kind.CONTINUOUS): ("Continuous Nice Loop", "cnl"),
@@ -215,7 +217,8 @@ class NiceLoop(BaseTechnique):
         """The loops of one premise, just searched (``bfs`` holds its distances)."""
         grid, graph = search.grid, search.graph
         # A loop needs three links at least to leave the cell and come back.
-        for length, end in bfs.distances(search.cell_literals[start.cell], 3):
+        for key in bfs.distances(search.cell_literals[start.cell], 3):
+            length, end = key >> DISTANCE_SHIFT, key & _LITERAL_BITS
             verdict = loop_kind(grid, start, start_true, graph.node(end), is_true(end))
             if verdict is None:
                 continue
@@ -249,7 +252,8 @@ class NiceLoop(BaseTechnique):
         if not ends:
             return
         bfs.restamp(reach)
-        for length, end in bfs.distances(bit_indices(ends), 3):
+        for key in bfs.distances(bit_indices(ends), 3):
+            length, end = key >> DISTANCE_SHIFT, key & _LITERAL_BITS
             effect = aic_eliminations(grid, start, graph.node(end))
             if search.deferred and effect:
                 search.entries.append(Entry(self._code(search, Kind.AIC), Kind.AIC, effect, length, reach, end, False))
