@@ -198,6 +198,10 @@ def halves(cells: CellSet) -> tuple[int, int]:
     return cells & LOW_HALF, cells >> HALF_BITS
 
 
+#: PEER_MASK as halves (see HALF_BITS).
+PEER_HALVES: Final[tuple[tuple[int, int], ...]] = tuple(halves(peers) for peers in PEER_MASK)
+
+
 def bit_indices(value: int) -> list[int]:
     """The indices of the set bits of a non-negative int, ascending (cells of a cell set,
     candidate numbers of a candidate set, ...).

@@ -16,7 +16,7 @@ from itertools import islice
 from dataclasses import dataclass, field
 from typing import Callable, Final, Iterator
 
-from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, bit, bit_indices, cells_of
+from engine.cells import HALF_BITS, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, bit, bit_indices, cells_of, halves
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Step
@@ -368,13 +368,21 @@ def _aic_ends(search: Search, start: Node) -> int:
     s, a = start.cell, start.digit
     with_a = grid.cells_with[a]
     seen = PEER_MASK[s] & with_a
-    once = twice = 0  # cells with the digit seeing one / two of the start's peers with it
+    # Cells with the digit seeing one / two of the start's peers with it, in halves (see
+    # engine.cells.HALF_BITS: no object per peer).
+    with_low, with_high = halves(with_a)
+    once_low = once_high = twice_low = twice_high = 0
     for x in cells_of(seen):
-        peers = PEER_MASK[x] & with_a
-        twice |= once & peers
-        once |= peers
+        peers_low, peers_high = PEER_HALVES[x]
+        peers_low &= with_low
+        peers_high &= with_high
+        twice_low |= once_low & peers_low
+        twice_high |= once_high & peers_high
+        once_low |= peers_low
+        once_high |= peers_high
+    twice = (twice_low | twice_high << HALF_BITS) & ~(1 << s)
     mask = 0
-    for e in cells_of(twice & ~(1 << s)):
+    for e in cells_of(twice):
         mask |= 1 << on_literal[_DIGIT_BASE[a] + e]
     others = grid.cands[s] & ~bit(a)
     for e in cells_of(seen):
