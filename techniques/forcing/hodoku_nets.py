@@ -154,7 +154,7 @@ class _Playout:
         places = self.places[digit]
         for house in _CELL_HOUSE_MASKS[cell]:
             here = places & house
-            if here and not here & (here - 1):
+            if here.bit_count() == 1:  # one object made, where here & (here - 1) makes two more
                 self.hidden_queue.append((here.bit_length() - 1, digit))
 
     def place(self, cell: int, digit: int, reasons: list[int]) -> None:
