@@ -202,6 +202,13 @@ def halves(cells: CellSet) -> tuple[int, int]:
 PEER_HALVES: Final[tuple[tuple[int, int], ...]] = tuple(halves(peers) for peers in PEER_MASK)
 
 
+#: Compiled, sets longer than this are read byte by byte (see bit_indices); shorter ones
+#: (cell sets, a digit's candidates) by words, which wins there.
+BYTES_FROM: Final = 256
+#: The set bits of each byte value.
+BYTE_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(k for k in range(8) if byte >> k & 1) for byte in range(256))
+
+
 def bit_indices(value: int) -> list[int]:
     """The indices of the set bits of a non-negative int, ascending (cells of a cell set,
     candidate numbers of a candidate set, ...).
@@ -210,6 +217,16 @@ def bit_indices(value: int) -> list[int]:
     [1, 3]
     """
     out: list[int] = []
+    if COMPILED and value.bit_length() > BYTES_FROM:
+        # A long sparse set (a literal's links, say): read as bytes, made once, where
+        # every 62-bit word would make two ints (3x faster at 1,400 bits with 15 set).
+        data = value.to_bytes((value.bit_length() + 7) >> 3, "little")
+        for i in range(len(data)):
+            byte = data[i]
+            if byte:
+                for k in BYTE_BITS[byte]:
+                    out.append(i * 8 + k)
+        return out
     if COMPILED:
         base = 0
         while value:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Final, Iterable, Iterator, Sequence, TypeAlias
 
-from engine.cells import COMPILED, WORD_BITS, WORD_MASK, CellSet, bit_indices, union_of
+from engine.cells import BYTE_BITS, COMPILED, CellSet, bit_indices, union_of
 from techniques.hodoku_chains.link_graph import Node
 from techniques.shared import false_literal, is_true, node_of
 
@@ -353,15 +353,12 @@ def _boxed_bits(value: int) -> list[BoxedLiteral]:
     if not COMPILED:
         return bit_indices(value)  # the same numbers: plain ints are objects already
     out: list[BoxedLiteral] = []
-    base = 0
-    while value:
-        word = value & WORD_MASK
-        while word:
-            low = word & -word
-            out.append(_boxed(base + low.bit_length() - 1))
-            word ^= low
-        value >>= WORD_BITS
-        base += WORD_BITS
+    data = value.to_bytes((value.bit_length() + 7) >> 3, "little")  # see bit_indices
+    for i in range(len(data)):
+        byte = data[i]
+        if byte:
+            for k in BYTE_BITS[byte]:
+                out.append(_boxed(i * 8 + k))
     return out
 
 
