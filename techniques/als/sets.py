@@ -136,7 +136,7 @@ def collect_alses(grid: Grid) -> tuple[Als, ...]:
     """Every ALS of the grid, single bivalue cells included (HoDoKu's ``getAlses()``)."""
     seen: dict[CellSet, None] = {}
     out: list[Als] = []
-    memo: dict[tuple[Digit, CellSet], CellSet] = {}
+    memo: list[dict[CellSet, CellSet]] = [{} for _ in range(10)]  # per digit, by its cells
     for house, cells, digits in _house_sets(grid):
         if cells in seen:
             continue
@@ -183,17 +183,16 @@ def _subsets(empty: tuple[tuple[Cell, Mask], ...]) -> list[tuple[CellSet, Mask]]
     return out
 
 
-def _make_als(grid: Grid, house: int, cells: CellSet, digits: Mask, memo: dict[tuple[Digit, CellSet], CellSet]) -> Als:
+def _make_als(grid: Grid, house: int, cells: CellSet, digits: Mask, memo: list[dict[CellSet, CellSet]]) -> Als:
     holding = [0] * 10
     sees_all = [0] * 10
     seen_digits = 0
     for d in MASK_DIGITS[digits]:
         own = cells & grid.cells_with[d]
         holding[d] = own
-        key = (d, own)
-        seen = memo.get(key)
+        seen = memo[d].get(own)
         if seen is None:
-            seen = memo[key] = grid.cells_with[d] & seeing_all(own)
+            seen = memo[d][own] = grid.cells_with[d] & seeing_all(own)
         sees_all[d] = seen & ~cells
         if sees_all[d]:
             seen_digits |= 1 << (d - 1)
