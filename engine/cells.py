@@ -200,6 +200,8 @@ def halves(cells: CellSet) -> tuple[int, int]:
 
 #: PEER_MASK as halves (see HALF_BITS).
 PEER_HALVES: Final[tuple[tuple[int, int], ...]] = tuple(halves(peers) for peers in PEER_MASK)
+#: Each house's cells (in UNITS' order) as halves.
+UNIT_HALVES: Final[tuple[tuple[int, int], ...]] = tuple(halves(unit.mask) for unit in UNITS)
 
 
 #: Compiled, sets longer than this are read byte by byte (see bit_indices); shorter ones

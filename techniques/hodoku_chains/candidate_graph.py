@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final, NamedTuple
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, cells_of
+from engine.cells import HALF_BITS, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS, UNITS_OF, cells_of, halves
 from engine.grid import Grid
 from techniques.hodoku_chains.implications import LiteralGraph
 from techniques.hodoku_chains.link_graph import Node, candidate_node, group_nodes
@@ -51,15 +51,13 @@ def candidate_graph(grid: Grid, links: Links, digit: int = 0) -> LiteralGraph:
         included = [c for c in included if cands[c] >> (digit - 1) & 1]
     nodes: list[Node] = []
     number = [-1] * (N_CELLS * 10)  # cell * 10 + digit -> node number
-    with_digit = [0] * 10  # the included cells holding each digit
     for c in included:
         for d in (digit,) if digit else MASK_DIGITS[cands[c]]:
             number[c * 10 + d] = len(nodes)
             nodes.append(candidate_node(d, c))
-            with_digit[d] |= 1 << c
     out = [0] * (2 * len(nodes))
     off_bit = _off_bits(number)
-    houses = _house_bits(grid, number, off_bit, with_digit, links)
+    houses = _house_bits(grid, included, number, off_bit, links, digit)
     for c in included:
         _cell_links(grid, c, links, number, off_bit, houses, out)
     return _graph(nodes, out)
@@ -76,15 +74,13 @@ def grouped_candidate_graph(grid: Grid) -> LiteralGraph:
     nodes = sorted([candidate_node(d, c) for c in range(N_CELLS) for d in MASK_DIGITS[cands[c]]] + groups, key=lambda node: node.sort_key)
     index = {node: i for i, node in enumerate(nodes)}
     number = [-1] * (N_CELLS * 10)
-    with_digit = [0] * 10
     for i, node in enumerate(nodes):
         if not node.cells & (node.cells - 1):
             c = node.cells.bit_length() - 1
             number[c * 10 + node.digit] = i
-            with_digit[node.digit] |= node.cells
     out = [0] * (2 * len(nodes))
     off_bit = _off_bits(number)
-    houses = _house_bits(grid, number, off_bit, with_digit, NICE_LOOP_LINKS)
+    houses = _house_bits(grid, [c for c in range(N_CELLS) if cands[c]], number, off_bit, NICE_LOOP_LINKS)
     for c in range(N_CELLS):
         if cands[c]:
             _cell_links(grid, c, NICE_LOOP_LINKS, number, off_bit, houses, out)
@@ -144,26 +140,43 @@ class _HouseBits(NamedTuple):
     pair: list[int]
 
 
-def _house_bits(grid: Grid, number: list[int], off_bit: list[int], with_digit: list[int], links: Links) -> _HouseBits:
+def _house_bits(grid: Grid, cells: list[int], number: list[int], off_bit: list[int], links: Links, digit: int = 0) -> _HouseBits:
+    """The :class:`_HouseBits` of a graph over these cells' candidates (of one digit's only,
+    when ``digit`` is given)."""
     off = [0] * (len(UNITS) * 10)
     pair = [0] * (len(UNITS) * 10)
-    for unit in UNITS:
-        base = unit.number * 10
-        for d in range(1, 10):
-            if links.house_weak:
-                bits = 0
-                for x in cells_of(unit.mask & with_digit[d]):
-                    bits |= off_bit[x * 10 + d]
-                off[base + d] = bits
-            if links.house_strong:
-                places = grid.cells_with[d] & unit.mask
-                if places.bit_count() == 2:
+    if links.house_weak:  # each candidate's off literal into its three houses
+        cands = grid.cands
+        for c in cells:
+            box, row, col = UNITS_OF[c]
+            for d in MASK_DIGITS[cands[c]]:
+                bit = off_bit[c * 10 + d]
+                if bit:
+                    off[box * 10 + d] |= bit
+                    off[row * 10 + d] |= bit
+                    off[col * 10 + d] |= bit
+    if links.house_strong:  # houses where a digit has two places (halves: no objects)
+        for d in (digit,) if digit else range(1, 10):
+            with_low, with_high = halves(grid.cells_with[d])
+            for u in range(len(UNITS)):
+                unit_low, unit_high = UNIT_HALVES[u]
+                low, high = with_low & unit_low, with_high & unit_high
+                if _two_bits(low, high):
                     bits = 0
-                    for x in cells_of(places):
+                    for x in cells_of(low | high << HALF_BITS):
                         if number[x * 10 + d] >= 0:
                             bits |= 1 << 2 * number[x * 10 + d]
-                    pair[base + d] = bits
+                    pair[u * 10 + d] = bits
     return _HouseBits(off, pair)
+
+
+def _two_bits(low: int, high: int) -> bool:
+    """Whether two words hold exactly two set bits between them."""
+    rest_low, rest_high = low & (low - 1), high & (high - 1)  # each without its lowest bit
+    if low and high:
+        return not rest_low and not rest_high
+    word, rest = (low, rest_low) if low else (high, rest_high)
+    return word != 0 and rest != 0 and not rest & (rest - 1)
 
 
 def _cell_links(grid: Grid, c: int, links: Links, number: list[int], off_bit: list[int], houses: _HouseBits, out: list[int]) -> None:
