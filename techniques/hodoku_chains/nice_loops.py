@@ -95,9 +95,9 @@ class Search:
     grid: Grid
     graph: LiteralGraph
     grouped: bool
-    cell_literals: list[list[int]]  # see _cell_literals
+    cell_literals: list[list[int]]  # see _NodeTables
     special: int  # literals of group and set nodes
-    on_literal: list[int]  # see _on_literals
+    on_literal: list[int]  # see _NodeTables
     found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Found]]
     order: TableOrder
     # Deferred (``deferred``): every loop and AIC as an Entry, its chain traced only if
@@ -169,13 +169,12 @@ class NiceLoop(BaseTechnique):
         """Every premise searched: the steps kept in ``found`` or, deferred, every
         conclusion in ``entries``."""
         graph = self.graph(grid)
-        search = Search(
-            grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {}, TableOrder(grid, graph), deferred
-        )
+        nodes = _NodeTables(graph)
+        search = Search(grid, graph, self.grouped, nodes.cell_literals, nodes.special, nodes.on_literal, {}, TableOrder(grid, graph), deferred)
         # HoDoKu's order, which decides between equally short chains with one effect:
         # every loop from "candidate is true", then every loop from "candidate is false",
         # then every AIC (from "candidate is false"), candidates in cell and digit order.
-        plain = [i for i, node in enumerate(graph.nodes) if node.is_plain]
+        plain = nodes.plain
         search.on_mask = sum(1 << true_literal(i) for i in plain)
         # HoDoKu's tables bound a chain by nothing but their size (1000 entries, more than a
         # position has literals once nice loops are tried): no length cap here, unlike the
@@ -339,21 +338,28 @@ def _notation(kind: Kind, chain: Chain) -> str:
     return text
 
 
-def _cell_literals(graph: LiteralGraph) -> list[list[int]]:
-    """Per cell, the literals of its single candidates: where a loop may close."""
-    out: list[list[int]] = [[] for _ in range(N_CELLS)]
-    for i, node in enumerate(graph.nodes):
-        if node.is_plain:
-            out[node.cell] += (true_literal(i), false_literal(i))
-    return out
+class _NodeTables:
+    """What a search reads about a graph's nodes, found in one pass over them.
 
+    plain: the numbers of the single candidates, in order; cell_literals: per cell, the
+    literals of its single candidates (where a loop may close); special: the literals of
+    group and set nodes; on_literal: the on literal of each single candidate, by
+    candidate number."""
 
-def _special(graph: LiteralGraph) -> int:
-    mask = 0
-    for i, node in enumerate(graph.nodes):
-        if node.digit and not node.is_plain:
-            mask |= (1 << true_literal(i)) | (1 << false_literal(i))
-    return mask
+    def __init__(self, graph: LiteralGraph) -> None:
+        self.plain: list[int] = []
+        self.cell_literals: list[list[int]] = [[] for _ in range(N_CELLS)]
+        self.special = 0
+        self.on_literal = [0] * N_CANDIDATES
+        for i, node in enumerate(graph.nodes):
+            digit, cells = node.digit, node.cells
+            if not node.als and not cells & (cells - 1):  # Node.is_plain, inlined
+                cell = cells.bit_length() - 1
+                self.plain.append(i)
+                self.cell_literals[cell] += (true_literal(i), false_literal(i))
+                self.on_literal[_DIGIT_BASE[digit] + cell] = true_literal(i)
+            elif digit:
+                self.special |= (1 << true_literal(i)) | (1 << false_literal(i))
 
 
 #: Per digit, the number of its candidate in cell 0: add the cell for any other (a hot loop).
@@ -391,13 +397,6 @@ def _aic_ends(search: Search, start: Node) -> int:
     return mask
 
 
-def _on_literals(graph: LiteralGraph) -> list[int]:
-    """The on literal of each single candidate, by candidate number."""
-    out = [0] * N_CANDIDATES
-    for i, node in enumerate(graph.nodes):
-        if node.is_plain:
-            out[candidate_index(node.cell, node.digit)] = true_literal(i)
-    return out
 
 
 NICE_LOOP: Final = NiceLoop(grouped=False)
