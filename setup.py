@@ -38,6 +38,10 @@ COMPILED = (
     "engine/step.py",
     "engine/solver.py",
     "engine/digit_templates.py",
+    # the stop switch and the caches: every technique calls checkpoint() and the cached
+    # per-version lookups, hundreds of thousands of calls per thousand puzzles
+    "engine/stop.py",
+    "engine/cache.py",
     "engine/profiles/se_style.py",
     "engine/profiles/hodoku_rater.py",
     "engine/profiles/se_rater.py",

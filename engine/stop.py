@@ -34,6 +34,7 @@ engine.stop.WorkLimitReached: more than 2 work units
 from __future__ import annotations
 
 import math
+import threading
 import time
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -42,6 +43,27 @@ from typing import Iterator
 _deadline: ContextVar[float] = ContextVar("stepdoku_deadline", default=math.inf)
 #: [units left, limit] of the innermost work_limit block (None: no budget).
 _budget: ContextVar[list[int] | None] = ContextVar("stepdoku_work_budget", default=None)
+
+
+class _OpenBlocks:
+    """How many blocks with a deadline (``stop_after``) and with a budget (``work_limit``)
+    are open, in every thread together: while there are none, :func:`checkpoint` and
+    :func:`budgeted` have nothing to look up (a plain solve or grade: hundreds of
+    thousands of calls per thousand puzzles). Counted under a lock; read without one,
+    since a block only matters to the thread that opened it, which counted it first."""
+
+    def __init__(self) -> None:
+        self.deadlines = 0
+        self.budgets = 0
+        self.lock = threading.Lock()
+
+    def count(self, deadlines: int, budgets: int) -> None:
+        with self.lock:
+            self.deadlines += deadlines
+            self.budgets += budgets
+
+
+_OPEN = _OpenBlocks()
 
 
 class Stopped(BaseException):
@@ -54,11 +76,14 @@ def stop_after(seconds: float | None) -> Iterator[None]:
     """Within the block, :func:`checkpoint` raises :class:`Stopped` once ``seconds`` have
     passed (None or infinity: never). An enclosing, earlier deadline still holds."""
     limit = math.inf if seconds is None else time.monotonic() + seconds
+    counted = int(limit != math.inf)
+    _OPEN.count(counted, 0)
     token = _deadline.set(min(limit, _deadline.get()))
     try:
         yield
     finally:
         _deadline.reset(token)
+        _OPEN.count(-counted, 0)
 
 
 class WorkLimitReached(BaseException):
@@ -76,11 +101,14 @@ def work_limit(units: int | None) -> Iterator[list[int]]:
     enclosing block is charged, on the way out, with the units this one spent."""
     outer = _budget.get()
     budget = [units if units is not None else -1, units if units is not None else -1]
+    counted = int(units is not None)
+    _OPEN.count(0, counted)
     token = _budget.set(budget if units is not None else None)
     try:
         yield budget
     finally:
         _budget.reset(token)
+        _OPEN.count(0, -counted)
         if outer is not None and units is not None:
             outer[0] -= work_spent(budget)
 
@@ -88,6 +116,8 @@ def work_limit(units: int | None) -> Iterator[list[int]]:
 def budgeted() -> bool:
     """Is a :func:`work_limit` budget counting here? (Results remembered across positions
     skip the checkpoints that spend it, so they are neither used nor kept inside one.)"""
+    if not _OPEN.budgets:
+        return False
     return _budget.get() is not None
 
 
@@ -112,7 +142,9 @@ def checkpoint(work: int = 1) -> None:
     """Raise :class:`Stopped` if the current deadline has passed; spend ``work`` units of
     the work budget, if any, and raise :class:`WorkLimitReached` once it is spent. Cheap
     enough (two context lookups, and a clock read only under a deadline) to call between
-    work units."""
+    work units; nothing at all while no thread has a block open)."""
+    if not (_OPEN.deadlines or _OPEN.budgets):
+        return
     deadline = _deadline.get()
     if deadline != math.inf and time.monotonic() >= deadline:
         raise Stopped()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final, Iterator
 
-from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, CellSet, Digit, Mask, bit_indices, cells_of, first_cell
+from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, Cell, CellSet, Digit, Mask, bit_indices, cells_of, first_cell
 from engine.cache import StateMemo, per_grid_version, remembered
 from engine.grid import Grid
 from engine.stop import checkpoint
@@ -136,7 +136,7 @@ def collect_alses(grid: Grid) -> tuple[Als, ...]:
     """Every ALS of the grid, single bivalue cells included (HoDoKu's ``getAlses()``)."""
     seen: dict[CellSet, None] = {}
     out: list[Als] = []
-    memo: dict[tuple[Digit, CellSet], CellSet] = {}
+    memo: list[dict[CellSet, CellSet]] = [{} for _ in range(10)]  # per digit, by its cells
     for house, cells, digits in _house_sets(grid):
         if cells in seen:
             continue
@@ -183,17 +183,16 @@ def _subsets(empty: tuple[tuple[Cell, Mask], ...]) -> list[tuple[CellSet, Mask]]
     return out
 
 
-def _make_als(grid: Grid, house: int, cells: CellSet, digits: Mask, memo: dict[tuple[Digit, CellSet], CellSet]) -> Als:
+def _make_als(grid: Grid, house: int, cells: CellSet, digits: Mask, memo: list[dict[CellSet, CellSet]]) -> Als:
     holding = [0] * 10
     sees_all = [0] * 10
     seen_digits = 0
     for d in MASK_DIGITS[digits]:
         own = cells & grid.cells_with[d]
         holding[d] = own
-        key = (d, own)
-        seen = memo.get(key)
+        seen = memo[d].get(own)
         if seen is None:
-            seen = memo[key] = grid.cells_with[d] & seeing_all(own)
+            seen = memo[d][own] = grid.cells_with[d] & seeing_all(own)
         sees_all[d] = seen & ~cells
         if sees_all[d]:
             seen_digits |= 1 << (d - 1)
@@ -208,24 +207,22 @@ def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon
     pairs, B is looked up by the lowest of its cells holding d, which must be one of the
     cells A's holders see.
     """
-    by_low: list[dict[Cell, list[int]]] = [{} for _ in range(10)]
+    by_low: list[list[list[int]]] = [[[] for _ in range(N_CELLS)] for _ in range(10)]
     for j, als in enumerate(alses):
         for d in MASK_DIGITS[als.digits]:
-            by_low[d].setdefault(first_cell(als.holding[d]), []).append(j)
-    n = len(alses)
-    pairs: dict[int, Mask] = {}  # i * n + j -> the digits: in (i, j) order when sorted
+            by_low[d][first_cell(als.holding[d])].append(j)
+    out = []
     for i, als in enumerate(alses):
+        found: dict[int, Mask] = {}  # j -> the RC digits of (i, j)
         for d in MASK_DIGITS[als.digits & als.seen_digits]:
             table = by_low[d]
             bit = 1 << (d - 1)
             seen = als.sees_all[d]
+            outside = ~seen
             for cell in bit_indices(seen):
-                for j in table.get(cell, ()):
-                    if j > i and not alses[j].holding[d] & ~seen:
-                        key = i * n + j
-                        pairs[key] = pairs.get(key, 0) | bit
-    out = []
-    for key in sorted(pairs):
-        i, j = divmod(key, n)
-        out.append(RestrictedCommon(i, j, pairs[key], bool(alses[i].cells & alses[j].cells)))
+                for j in table[cell]:
+                    if j > i and not alses[j].holding[d] & outside:
+                        found[j] = found.get(j, 0) | bit
+        for j in sorted(found):
+            out.append(RestrictedCommon(i, j, found[j], bool(als.cells & alses[j].cells)))
     return tuple(out)

@@ -12,6 +12,8 @@ or Y, which locks A or B; a digit Z held by A and B is then in one of them.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from typing import Final, Iterator
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, cells_of
@@ -171,7 +173,11 @@ class AlsXyWing(BaseTechnique):
         seen: set[tuple[Candidate, ...]] = set()
         for i, rc1 in enumerate(rcs):
             checkpoint()
-            for j in sorted({j for j in touching[rc1.first] + touching[rc1.second] if j > i}):
+            # The RCs after this one that touch its sets (ascending lists; none but this
+            # one touches both, since a pair of sets has one RC entry).
+            after = touching[rc1.first][bisect_right(touching[rc1.first], i) :] + touching[rc1.second][bisect_right(touching[rc1.second], i) :]
+            after.sort()
+            for j in after:
                 wing = self._wing(index, rc1, rcs[j])
                 if wing is not None:
                     c, elims = wing
@@ -184,10 +190,8 @@ class AlsXyWing(BaseTechnique):
         """The middle set C and the eliminations of the wing two RCs make, if any."""
         if rc1.digits == rc2.digits and MASK_COUNT[rc1.digits] == 1:
             return None  # the same single link: C could miss it and lock neither wing
-        shared = {rc1.first, rc1.second} & {rc2.first, rc2.second}
-        if len(shared) != 1:
-            return None
-        c = shared.pop()
+        # The set both RCs touch (they share exactly one: see find).
+        c = rc1.first if rc1.first in (rc2.first, rc2.second) else rc1.second
         a, b = index.alses[rc1.other(c)], index.alses[rc2.other(c)]
         if (not self.overlap and a.cells & b.cells) or (a.cells | b.cells) in (a.cells, b.cells):
             return None

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Final, Iterable, Iterator, Literal, NamedTuple
 
-from engine.cells import N_CELLS, UNITS, bit_indices
+from engine.cells import N_CELLS, UNITS, bit_indices, halves
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, KnownClosure, LinkTables, candidate_cells, link_tables
@@ -137,6 +137,9 @@ class ChainProver:
         self._open = open_cells(grid)
         #: per digit: (number, cells) of the houses where it still has places
         self._houses = [[(u.number, u.mask) for u in UNITS if grid.cells_with[d] & u.mask] for d in range(10)]
+        #: the same houses' places of the digit, as halves (see engine.cells.HALF_BITS)
+        self._places = [[halves(grid.cells_with[d] & mask) for _, mask in houses] for d, houses in enumerate(self._houses)]
+        self._with = [halves(cells) for cells in grid.cells_with]
 
     def proof(self, premise: int, end: Conflict | int) -> Proof:
         """The chains from ``premise`` to the end's facts, merged (shared starts once)."""
@@ -166,19 +169,20 @@ class ChainProver:
         """Whether :meth:`_broken_rules` finds any (without making them)."""
         if closure.on & closure.off & CANDIDATE_BITS:
             return True
-        cells_with, houses = self.grid.cells_with, self._houses
-        empty = self._open
+        # On halves of the cell sets (see engine.cells.HALF_BITS): a test per house.
+        empty_low, empty_high = halves(self._open)
+        places, with_digit = self._places, self._with
         for digit in range(1, 10):
-            off = candidate_cells(closure.off, digit)
-            if not off:
-                empty &= ~cells_with[digit]
+            off_low, off_high = halves(candidate_cells(closure.off, digit))
+            with_low, with_high = with_digit[digit]
+            empty_low &= ~(with_low & ~off_low)
+            empty_high &= ~(with_high & ~off_high)
+            if not off_low | off_high:
                 continue
-            left = cells_with[digit] & ~off
-            empty &= ~left
-            for _, mask in houses[digit]:
-                if not left & mask:
-                    return True
-        return bool(empty)
+            for low, high in places[digit]:
+                if not (low & ~off_low or high & ~off_high):
+                    return True  # every place of the digit in a house is off
+        return bool(empty_low or empty_high)
 
     def _cost(self, closure: KnownClosure, lits: Iterable[int]) -> int:
         return sum(closure.distance(node_of(lit), is_true(lit)) for lit in lits)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Final, Iterator, Mapping
 
-from engine.cells import BOXES, HOUSES_OF, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, SINGLE_DIGIT, UNITS, bit_indices, cells_of
+from engine.cells import BOXES, HALF_BITS, HOUSES_OF, LINES, LOW_HALF, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, SINGLE_DIGIT, UNIT_HALVES, UNITS, bit_indices, cells_of
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.hodoku_net_chains import DISTANCE_MASK, Expansion
@@ -109,6 +109,24 @@ class Table:
 _CELL_HOUSE_MASKS: Final[tuple[tuple[int, int, int], ...]] = tuple(
     (UNITS[row].mask, UNITS[col].mask, UNITS[box].mask) for row, col, box in HOUSES_OF
 )
+#: The same houses as halves (engine.cells.HALF_BITS), (low, high) each.
+_CELL_HOUSE_HALVES: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
+    tuple(UNIT_HALVES[house] for house in houses) for houses in HOUSES_OF
+)
+
+
+def _single_cell(low: int, high: int) -> int:
+    """The cell of a cell set given as halves when it holds exactly one, else -1."""
+    if low:
+        return low.bit_length() - 1 if not high and not low & (low - 1) else -1
+    if high and not high & (high - 1):
+        return HALF_BITS + high.bit_length() - 1
+    return -1
+
+
+def _half_count(low: int, high: int) -> int:
+    """How many cells a cell set given as halves holds."""
+    return MASK_COUNT[low & 511] + MASK_COUNT[low >> 9 & 511] + MASK_COUNT[low >> 18 & 511] + MASK_COUNT[low >> 27 & 511] + MASK_COUNT[low >> 36 & 511] + MASK_COUNT[low >> 45] + MASK_COUNT[high & 511] + MASK_COUNT[high >> 9 & 511] + MASK_COUNT[high >> 18]
 
 
 class _StartSingles:
@@ -135,7 +153,10 @@ class _Playout:
     def __init__(self, grid: Grid, start: _StartSingles) -> None:
         self.grid = grid
         self.cands = list(grid.cands)
-        self.places = list(grid.cells_with)
+        # Each digit's places as halves (engine.cells.HALF_BITS): the tests per house and
+        # the removals make no int objects.
+        self.low = [cells & LOW_HALF for cells in grid.cells_with]
+        self.high = [cells >> HALF_BITS for cells in grid.cells_with]
         self.values = list(grid.values)
         self.naked_queue = list(start.naked)
         self.hidden_queue = list(start.hidden)
@@ -144,18 +165,21 @@ class _Playout:
     def remove(self, cell: int, digit: int) -> None:
         mask = self.cands[cell] & ~(1 << (digit - 1))
         self.cands[cell] = mask
-        self.places[digit] &= ~(1 << cell)
+        if cell < HALF_BITS:
+            self.low[digit] &= ~(1 << cell)
+        else:
+            self.high[digit] &= ~(1 << (cell - HALF_BITS))
         self._queue_hidden(cell, digit)
         if mask and not mask & (mask - 1):
             self.naked_queue.append((cell, SINGLE_DIGIT[mask]))
 
     def _queue_hidden(self, cell: int, digit: int) -> None:
         """After ``cell`` lost ``digit``: its houses where one place of it is left."""
-        places = self.places[digit]
-        for house in _CELL_HOUSE_MASKS[cell]:
-            here = places & house
-            if here and not here & (here - 1):
-                self.hidden_queue.append((here.bit_length() - 1, digit))
+        low, high = self.low[digit], self.high[digit]
+        for house_low, house_high in _CELL_HOUSE_HALVES[cell]:
+            single = _single_cell(low & house_low, high & house_high)
+            if single >= 0:
+                self.hidden_queue.append((single, digit))
 
     def place(self, cell: int, digit: int, reasons: list[int]) -> None:
         """HoDoKu's ``setCell``: the placement, then the digit's places that see it (in the
@@ -169,13 +193,15 @@ class _Playout:
         cands = self.cands[cell]
         for other in MASK_DIGITS[cands & ~(1 << (digit - 1))]:  # the cell's other candidates, by node
             table.add_false_after(other, 1 << cell, at, further)
-        for x in cells_of(self.places[digit] & PEER_MASK[cell]):
+        peers_low, peers_high = PEER_HALVES[cell]
+        for x in cells_of(self.low[digit] & peers_low | (self.high[digit] & peers_high) << HALF_BITS):
             self.remove(x, digit)
-        bit = 1 << cell
         self.cands[cell] = 0
         self.values[cell] = digit
+        low, high = (~(1 << cell), -1) if cell < HALF_BITS else (-1, ~(1 << (cell - HALF_BITS)))
         for other in MASK_DIGITS[cands]:
-            self.places[other] &= ~bit
+            self.low[other] &= low
+            self.high[other] &= high
             if other != digit:
                 self._queue_hidden(cell, other)
 
@@ -200,17 +226,16 @@ class _Playout:
     def _singles(self) -> list[tuple[int, int, bool]]:
         """The queued naked singles, then the queued hidden singles (one per cell), of
         cells not yet set."""
-        values, cands, places = self.values, self.cands, self.places
+        values, cands, low, high = self.values, self.cands, self.low, self.high
         out = [(c, d, True) for c, d in self.naked_queue if not values[c]]
         found = 0
         for cell, digit in self.hidden_queue:
             bit = 1 << cell
             if values[cell] or found & bit or not cands[cell] >> (digit - 1) & 1:
                 continue
-            left = places[digit]
-            for house in _CELL_HOUSE_MASKS[cell]:
-                here = left & house
-                if here and not here & (here - 1):
+            left_low, left_high = low[digit], high[digit]
+            for house_low, house_high in _CELL_HOUSE_HALVES[cell]:
+                if _single_cell(left_low & house_low, left_high & house_high) >= 0:
                     out.append((cell, digit, False))
                     found |= bit
                     break
@@ -231,10 +256,15 @@ class _Playout:
         """The house of ``cell`` where the digit has the fewest places: row, then column,
         then box, a later one only when it has fewer."""
         box, row, col = HOUSES_OF[cell][2], HOUSES_OF[cell][0], HOUSES_OF[cell][1]
+        low, high = self.low[digit], self.high[digit]
         best = row
+        row_low, row_high = UNIT_HALVES[row]
+        fewest = _half_count(low & row_low, high & row_high)
         for house in (col, box):
-            if (self.places[digit] & UNITS[house].mask).bit_count() < (self.places[digit] & UNITS[best].mask).bit_count():
-                best = house
+            house_low, house_high = UNIT_HALVES[house]
+            count = _half_count(low & house_low, high & house_high)
+            if count < fewest:
+                best, fewest = house, count
         return best
 
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Final, Iterator, Mapping, NamedTuple, Protocol
 
-from engine.cells import BOXES, CELL_NAMES, COLS, N_CELLS, PEER_MASK, ROWS, UNITS, Unit, bit_indices, first_cell
+from engine.cells import BOXES, CELL_NAMES, COLS, N_CELLS, PEER_MASK, ROWS, UNITS, Unit, bit_indices, first_cell, halves
 from engine.grid import Grid
 from engine.step import Step
 from engine.technique import BaseTechnique
@@ -143,11 +143,13 @@ class _RuleCheck:
     of (a) to (f), without finding which first): the whole-grid sets built once."""
 
     def __init__(self, grid: Grid) -> None:
-        self.open_cells = open_cells(grid)
-        self.cells_with = grid.cells_with
+        # Cell sets as halves (see engine.cells.HALF_BITS): the tests per house and digit
+        # then make no int objects.
+        self.open_cells = halves(open_cells(grid))
+        self.cells_with = [halves(cells) for cells in grid.cells_with]
         allowed = allowed_places(grid)
         #: per digit, the allowed places of each house that has any
-        self.house_places = [[m & allowed[d] for m in _HOUSE_MASKS if m & allowed[d]] for d in range(10)]
+        self.house_places = [[halves(m & allowed[d]) for m in _HOUSE_MASKS if m & allowed[d]] for d in range(10)]
 
     def breaks(self, premise: int, on: int, off: int) -> bool:
         """Whether the closure of ``premise``, true nodes ``on`` and false nodes ``off``,
@@ -157,26 +159,30 @@ class _RuleCheck:
             return True
         if on & off & CANDIDATE_BITS:  # (b) a candidate set and removed
             return True
-        seen = 0
-        empty = self.open_cells
+        seen_low = seen_high = 0
+        empty_low, empty_high = self.open_cells
         cells_with, house_places = self.cells_with, self.house_places
         for d in range(1, 10):
             on_d = (on >> _DIGIT_SHIFT[d]) & _ALL_CELLS
-            off_d = (off >> _DIGIT_SHIFT[d]) & _ALL_CELLS
+            on_low, on_high = halves(on_d)
+            off_low, off_high = halves((off >> _DIGIT_SHIFT[d]) & _ALL_CELLS)
             if on_d:
-                if seen & on_d:  # (c) two digits set in one cell
+                if seen_low & on_low or seen_high & on_high:  # (c) two digits set in one cell
                     return True
-                seen |= on_d
+                seen_low |= on_low
+                seen_high |= on_high
                 if on_d & (on_d - 1):  # (d) a digit set twice in a house
                     for x in bit_indices(on_d):
                         if on_d & PEER_MASK[x]:
                             return True
-            empty &= (off_d | ~cells_with[d]) & ~on_d
-            if off_d:
-                for places in house_places[d]:  # (f) a house without a place for a digit
-                    if places & off_d == places:
+            with_low, with_high = cells_with[d]
+            empty_low &= (off_low | ~with_low) & ~on_low
+            empty_high &= (off_high | ~with_high) & ~on_high
+            if off_low | off_high:
+                for low, high in house_places[d]:  # (f) a house without a place for a digit
+                    if not (low & ~off_low or high & ~off_high):
                         return True
-        return bool(empty)  # (e) an open cell without candidates
+        return bool(empty_low or empty_high)  # (e) an open cell without candidates
 
 
 _HOUSE_MASKS: Final[tuple[int, ...]] = tuple(unit.mask for units in HOUSES for unit in units)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final, NamedTuple
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, UNITS, UNITS_OF, cells_of
+from engine.cells import HALF_BITS, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS, UNITS_OF, cells_of, halves
 from engine.grid import Grid
 from techniques.hodoku_chains.implications import LiteralGraph
 from techniques.hodoku_chains.link_graph import Node, candidate_node, group_nodes
@@ -51,16 +51,15 @@ def candidate_graph(grid: Grid, links: Links, digit: int = 0) -> LiteralGraph:
         included = [c for c in included if cands[c] >> (digit - 1) & 1]
     nodes: list[Node] = []
     number = [-1] * (N_CELLS * 10)  # cell * 10 + digit -> node number
-    with_digit = [0] * 10  # the included cells holding each digit
     for c in included:
         for d in (digit,) if digit else MASK_DIGITS[cands[c]]:
             number[c * 10 + d] = len(nodes)
             nodes.append(candidate_node(d, c))
-            with_digit[d] |= 1 << c
     out = [0] * (2 * len(nodes))
     off_bit = _off_bits(number)
+    houses = _house_bits(grid, included, number, off_bit, links, digit)
     for c in included:
-        _cell_links(grid, c, links, number, off_bit, with_digit, out)
+        _cell_links(grid, c, links, number, off_bit, houses, out)
     return _graph(nodes, out)
 
 
@@ -75,17 +74,16 @@ def grouped_candidate_graph(grid: Grid) -> LiteralGraph:
     nodes = sorted([candidate_node(d, c) for c in range(N_CELLS) for d in MASK_DIGITS[cands[c]]] + groups, key=lambda node: node.sort_key)
     index = {node: i for i, node in enumerate(nodes)}
     number = [-1] * (N_CELLS * 10)
-    with_digit = [0] * 10
     for i, node in enumerate(nodes):
         if not node.cells & (node.cells - 1):
             c = node.cells.bit_length() - 1
             number[c * 10 + node.digit] = i
-            with_digit[node.digit] |= node.cells
     out = [0] * (2 * len(nodes))
     off_bit = _off_bits(number)
+    houses = _house_bits(grid, [c for c in range(N_CELLS) if cands[c]], number, off_bit, NICE_LOOP_LINKS)
     for c in range(N_CELLS):
         if cands[c]:
-            _cell_links(grid, c, NICE_LOOP_LINKS, number, off_bit, with_digit, out)
+            _cell_links(grid, c, NICE_LOOP_LINKS, number, off_bit, houses, out)
     in_house: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (digit, house) -> its groups (number, cells)
     for group in groups:
         for u in _houses_of(group.cells):
@@ -131,9 +129,59 @@ def _off_bits(number: list[int]) -> list[int]:
     return [2 << 2 * n if n >= 0 else 0 for n in number]
 
 
-def _cell_links(grid: Grid, c: int, links: Links, number: list[int], off_bit: list[int], with_digit: list[int], out: list[int]) -> None:
+class _HouseBits(NamedTuple):
+    """Per house and digit (index ``house * 10 + digit``), made once per graph: ``off``,
+    the off literals of the digit's candidates in the house; ``pair``, the on literals of
+    its two places when it has exactly two there (strong links), else 0. A candidate's
+    links to its peers are then a few ORs of these (every OR of big bit sets makes an
+    object), not one per peer."""
+
+    off: list[int]
+    pair: list[int]
+
+
+def _house_bits(grid: Grid, cells: list[int], number: list[int], off_bit: list[int], links: Links, digit: int = 0) -> _HouseBits:
+    """The :class:`_HouseBits` of a graph over these cells' candidates (of one digit's only,
+    when ``digit`` is given)."""
+    off = [0] * (len(UNITS) * 10)
+    pair = [0] * (len(UNITS) * 10)
+    if links.house_weak:  # each candidate's off literal into its three houses
+        cands = grid.cands
+        for c in cells:
+            box, row, col = UNITS_OF[c]
+            for d in MASK_DIGITS[cands[c]]:
+                bit = off_bit[c * 10 + d]
+                if bit:
+                    off[box * 10 + d] |= bit
+                    off[row * 10 + d] |= bit
+                    off[col * 10 + d] |= bit
+    if links.house_strong:  # houses where a digit has two places (halves: no objects)
+        for d in (digit,) if digit else range(1, 10):
+            with_low, with_high = halves(grid.cells_with[d])
+            for u in range(len(UNITS)):
+                unit_low, unit_high = UNIT_HALVES[u]
+                low, high = with_low & unit_low, with_high & unit_high
+                if _two_bits(low, high):
+                    bits = 0
+                    for x in cells_of(low | high << HALF_BITS):
+                        if number[x * 10 + d] >= 0:
+                            bits |= 1 << 2 * number[x * 10 + d]
+                    pair[u * 10 + d] = bits
+    return _HouseBits(off, pair)
+
+
+def _two_bits(low: int, high: int) -> bool:
+    """Whether two words hold exactly two set bits between them."""
+    rest_low, rest_high = low & (low - 1), high & (high - 1)  # each without its lowest bit
+    if low and high:
+        return not rest_low and not rest_high
+    word, rest = (low, rest_low) if low else (high, rest_high)
+    return word != 0 and rest != 0 and not rest & (rest - 1)
+
+
+def _cell_links(grid: Grid, c: int, links: Links, number: list[int], off_bit: list[int], houses: _HouseBits, out: list[int]) -> None:
     """The implications out of the literals of cell ``c``'s candidates (those in the graph);
-    ``off_bit``: see :func:`_off_bits`."""
+    ``off_bit``: see :func:`_off_bits`; ``houses``: see :class:`_HouseBits`."""
     digits = [d for d in MASK_DIGITS[grid.cands[c]] if number[c * 10 + d] >= 0]
     base = c * 10
     on_bits = off_bits = 0
@@ -141,21 +189,20 @@ def _cell_links(grid: Grid, c: int, links: Links, number: list[int], off_bit: li
         on_bits |= 1 << 2 * number[base + d]
         off_bits |= 2 << 2 * number[base + d]
     bivalue = len(digits) == 2
+    box, row, col = UNITS_OF[c]
+    house_off, pair = houses.off, houses.pair
     for d in digits:
         on = 2 * number[base + d]
         weak = off_bits & ~(2 << on) if links.cell_weak else 0
         strong = on_bits & ~(1 << on) if links.cell_strong and bivalue else 0
         if links.house_weak:
-            for x in cells_of(PEER_MASK[c] & with_digit[d]):
-                weak |= off_bit[x * 10 + d]
+            # The digit's off literals in the cell's houses, but its own.
+            weak |= (house_off[box * 10 + d] | house_off[row * 10 + d] | house_off[col * 10 + d]) ^ off_bit[base + d]
         if links.house_strong:
-            everywhere = grid.cells_with[d]
-            for u in UNITS_OF[c]:
-                places = everywhere & UNITS[u].mask
-                if places.bit_count() == 2:
-                    x = (places & ~(1 << c)).bit_length() - 1
-                    if number[x * 10 + d] >= 0:
-                        strong |= 1 << 2 * number[x * 10 + d]
+            own = 1 << on
+            for u in (box, row, col):
+                if pair[u * 10 + d]:
+                    strong |= pair[u * 10 + d] ^ own
         out[on] = weak
         out[on + 1] = strong
 

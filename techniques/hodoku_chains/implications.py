@@ -12,9 +12,9 @@ shortest path back without storing any.
 
 from __future__ import annotations
 
-from typing import Final, Iterable, Iterator, Sequence
+from typing import Any, Final, Iterable, Iterator, Sequence, TypeAlias
 
-from engine.cells import CellSet, bit_indices, union_of
+from engine.cells import BYTE_BITS, COMPILED, CellSet, bit_indices, union_of
 from techniques.hodoku_chains.link_graph import Node
 from techniques.shared import false_literal, is_true, node_of
 
@@ -27,6 +27,17 @@ MAX_CHAIN_LINKS: Final = 24
 # search layers can hold exponentially many shortest paths, almost all valid; the budget
 # stops a pathological position from enumerating them.
 TRACE_BUDGET: Final = 400
+
+#: A literal's number held as the object it is, in the breadth-first searches' lists.
+#: Compiled (mypyc), a value typed ``int`` is unboxed when read from a list and boxed into
+#: a new object (an allocation, above 256) each time it goes into one; typed ``Any``, the
+#: object read moves as it is. Arithmetic and indexing use a copy typed ``int``.
+BoxedLiteral: TypeAlias = Any
+#: Literal numbers as objects, made once: a graph of single candidates and groups has at
+#: most 2 * (729 + 486) literals (larger numbers are boxed as they come: see ``_boxed``).
+_LITERAL_OBJECTS: Final[tuple[BoxedLiteral, ...]] = tuple(range(4096))
+#: Distances and literals share one int in ``BreadthFirst.distances``: distance << 16 | literal.
+DISTANCE_SHIFT: Final = 16
 
 
 class LiteralGraph:
@@ -236,25 +247,36 @@ class BreadthFirst:
 
     def __init__(self, graph: LiteralGraph) -> None:
         # Slowed literals need LiteralGraph.layers; the stamps still serve distances.
-        self.adjacency = [] if graph.delayed else [bit_indices(out) for out in graph.out]
-        self.stamp = [0] * len(graph.out)  # == tag: met in the current search
+        self.adjacency: list[list[BoxedLiteral]] = [] if graph.delayed else [_boxed_bits(out) for out in graph.out]
+        # == the current tag: met in the current search (the tag as one object, stored
+        # without making one per literal: see BoxedLiteral).
+        self.stamp: list[BoxedLiteral] = [0] * len(graph.out)
         self.distance = [0] * len(graph.out)  # where stamped
         self.tag = 0
 
+    def _next_tag(self) -> BoxedLiteral:
+        self.tag += 1
+        boxed: BoxedLiteral = self.tag
+        return boxed
+
     def reach(self, start: int) -> Reach:
         """Every literal ``start`` implies, nearest first (stamped: see ``distances``)."""
-        self.tag += 1
-        tag, stamp, distance, adjacency = self.tag, self.stamp, self.distance, self.adjacency
-        literals, distances = [start], [0]
+        tag = self._next_tag()
+        stamp, distance, adjacency = self.stamp, self.distance, self.adjacency
+        literals: list[BoxedLiteral] = [_boxed(start)]
+        distances = [0]
         stamp[start] = tag
         distance[start] = 0
         i = 0
         while i < len(literals):
             further = distances[i] + 1
-            for literal in adjacency[literals[i]]:
-                if stamp[literal] != tag:
-                    stamp[literal] = tag
-                    distance[literal] = further
+            at: int = literals[i]
+            for literal in adjacency[at]:
+                n: int = literal
+                # Every stamp of this search is this one object (and no other is equal).
+                if stamp[n] is not tag:
+                    stamp[n] = tag
+                    distance[n] = further
                     literals.append(literal)
                     distances.append(further)
             i += 1
@@ -272,34 +294,72 @@ class BreadthFirst:
             if found is None:
                 return None
             after.append(found)
-        self.tag += 1
-        tag, stamp, distance = self.tag, self.stamp, self.distance
+        tag = self._next_tag()
+        stamp, distance = self.stamp, self.distance
         stamp[start] = tag
         distance[start] = 0
-        literals = [start]
+        literals: list[BoxedLiteral] = [_boxed(start)]
         for found in after:
-            for literal, d in zip(found.literals, found.distances):
-                if stamp[literal] != tag:
-                    stamp[literal] = tag
-                    distance[literal] = d + 1
+            reached: list[BoxedLiteral] = found.literals
+            ds = found.distances
+            for k in range(len(reached)):
+                literal = reached[k]
+                n: int = literal
+                d = ds[k] + 1
+                if stamp[n] is not tag:
+                    stamp[n] = tag
+                    distance[n] = d
                     literals.append(literal)
-                elif distance[literal] > d + 1:
-                    distance[literal] = d + 1
-        return Reach(literals, [distance[literal] for literal in literals])
+                elif distance[n] > d:
+                    distance[n] = d
+        out: list[int] = []
+        for literal in literals:
+            n = literal
+            out.append(distance[n])
+        return Reach(literals, out)
 
-    def distances(self, targets: list[int], least: int) -> list[tuple[int, int]]:
-        """(distance, literal) for the literals of ``targets`` that the last ``reach`` or
-        ``reach_after`` met at ``least`` implications or more, by distance, then literal."""
+    def distances(self, targets: list[int], least: int) -> list[int]:
+        """The literals of ``targets`` that the last ``reach`` or ``reach_after`` met at
+        ``least`` implications or more, each as ``distance << DISTANCE_SHIFT | literal``
+        (one int, cheaper to sort than a pair), by distance, then literal."""
         tag, stamp, distance = self.tag, self.stamp, self.distance
-        return sorted([(distance[t], t) for t in targets if stamp[t] == tag and distance[t] >= least])
+        out = []
+        for t in targets:
+            d = distance[t]
+            if d >= least and stamp[t] == tag:
+                out.append(d << DISTANCE_SHIFT | t)
+        out.sort()
+        return out
 
     def restamp(self, reach: Reach) -> None:
         """Make ``reach`` the one ``distances`` reads (an earlier one, or one made elsewhere)."""
-        self.tag += 1
-        tag, stamp, distance = self.tag, self.stamp, self.distance
-        for literal, d in zip(reach.literals, reach.distances):
-            stamp[literal] = tag
-            distance[literal] = d
+        tag = self._next_tag()
+        stamp, distance = self.stamp, self.distance
+        literals: list[BoxedLiteral] = reach.literals
+        ds = reach.distances
+        for k in range(len(literals)):
+            n: int = literals[k]
+            stamp[n] = tag
+            distance[n] = ds[k]
+
+
+def _boxed(literal: int) -> BoxedLiteral:
+    """A literal's number as a shared object (see ``BoxedLiteral``)."""
+    return _LITERAL_OBJECTS[literal] if literal < len(_LITERAL_OBJECTS) else literal
+
+
+def _boxed_bits(value: int) -> list[BoxedLiteral]:
+    """``bit_indices(value)`` as shared objects (see ``BoxedLiteral``)."""
+    if not COMPILED:
+        return bit_indices(value)  # the same numbers: plain ints are objects already
+    out: list[BoxedLiteral] = []
+    data = value.to_bytes((value.bit_length() + 7) >> 3, "little")  # see bit_indices
+    for i in range(len(data)):
+        byte = data[i]
+        if byte:
+            for k in BYTE_BITS[byte]:
+                out.append(_boxed(i * 8 + k))
+    return out
 
 
 def path_nodes(graph: LiteralGraph, path: list[int]) -> list[tuple[Node, bool]]:

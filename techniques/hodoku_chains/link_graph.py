@@ -96,16 +96,20 @@ def group_nodes(grid: Grid) -> list[Node]:
     """Every group: a digit's candidates where a line crosses a box, when there are two or
     three of them (rows first, then columns, as HoDoKu lists them)."""
     out = []
-    for line in LINES:
+    for line, boxes in zip(LINES, _CROSSING_BOXES):
         for digit in range(1, 10):
             in_line = grid.cells_with[digit] & line.mask
             if in_line.bit_count() < 2:
                 continue
-            for box in BOXES:
-                cells = in_line & box.mask
+            for box in boxes:
+                cells = in_line & box
                 if cells.bit_count() >= 2:
                     out.append(Node(digit, cells))
     return out
+
+
+#: Per line (in LINES' order), the masks of the three boxes it crosses, in box order.
+_CROSSING_BOXES: Final = tuple(tuple(box.mask for box in BOXES if box.mask & line.mask) for line in LINES)
 
 
 Links = tuple[tuple[Node, Node, bool], ...]

@@ -16,7 +16,7 @@ from itertools import islice
 from dataclasses import dataclass, field
 from typing import Callable, Final, Iterator
 
-from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, bit, bit_indices, cells_of
+from engine.cells import HALF_BITS, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, bit, bit_indices, cells_of, halves
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Step
@@ -25,7 +25,7 @@ from engine.profiles.hodoku_choice import first_ranked
 from engine.technique import BaseTechnique, Declaration
 from techniques.hodoku_chains.als_nodes import add_als_nodes
 from techniques.hodoku_chains.candidate_graph import NICE_LOOP_LINKS, candidate_graph, grouped_candidate_graph
-from techniques.hodoku_chains.implications import BreadthFirst, LiteralGraph, Reach, path_nodes
+from techniques.hodoku_chains.implications import DISTANCE_SHIFT, BreadthFirst, LiteralGraph, Reach, path_nodes
 from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
 from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, digits_text
 from techniques.hodoku_chains.link_graph import Node
@@ -49,6 +49,8 @@ GROUPED_TRIES: Final = 12
 # How many equally short routes of one continuous loop to report (their eliminations may
 # differ); more would only repeat the same loop in other words.
 CONTINUOUS_ROUTES: Final = 8
+
+_LITERAL_BITS: Final = (1 << DISTANCE_SHIFT) - 1
 
 _NAMES: Final = {
     (False, Kind.CONTINUOUS): ("Continuous Nice Loop", "cnl"),
@@ -93,9 +95,9 @@ class Search:
     grid: Grid
     graph: LiteralGraph
     grouped: bool
-    cell_literals: list[list[int]]  # see _cell_literals
+    cell_literals: list[list[int]]  # see _NodeTables
     special: int  # literals of group and set nodes
-    on_literal: list[int]  # see _on_literals
+    on_literal: list[int]  # see _NodeTables
     found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Found]]
     order: TableOrder
     # Deferred (``deferred``): every loop and AIC as an Entry, its chain traced only if
@@ -167,13 +169,12 @@ class NiceLoop(BaseTechnique):
         """Every premise searched: the steps kept in ``found`` or, deferred, every
         conclusion in ``entries``."""
         graph = self.graph(grid)
-        search = Search(
-            grid, graph, self.grouped, _cell_literals(graph), _special(graph), _on_literals(graph), {}, TableOrder(grid, graph), deferred
-        )
+        nodes = _NodeTables(graph)
+        search = Search(grid, graph, self.grouped, nodes.cell_literals, nodes.special, nodes.on_literal, {}, TableOrder(grid, graph), deferred)
         # HoDoKu's order, which decides between equally short chains with one effect:
         # every loop from "candidate is true", then every loop from "candidate is false",
         # then every AIC (from "candidate is false"), candidates in cell and digit order.
-        plain = [i for i, node in enumerate(graph.nodes) if node.is_plain]
+        plain = nodes.plain
         search.on_mask = sum(1 << true_literal(i) for i in plain)
         # HoDoKu's tables bound a chain by nothing but their size (1000 entries, more than a
         # position has literals once nice loops are tried): no length cap here, unlike the
@@ -215,7 +216,8 @@ class NiceLoop(BaseTechnique):
         """The loops of one premise, just searched (``bfs`` holds its distances)."""
         grid, graph = search.grid, search.graph
         # A loop needs three links at least to leave the cell and come back.
-        for length, end in bfs.distances(search.cell_literals[start.cell], 3):
+        for key in bfs.distances(search.cell_literals[start.cell], 3):
+            length, end = key >> DISTANCE_SHIFT, key & _LITERAL_BITS
             verdict = loop_kind(grid, start, start_true, graph.node(end), is_true(end))
             if verdict is None:
                 continue
@@ -249,7 +251,8 @@ class NiceLoop(BaseTechnique):
         if not ends:
             return
         bfs.restamp(reach)
-        for length, end in bfs.distances(bit_indices(ends), 3):
+        for key in bfs.distances(bit_indices(ends), 3):
+            length, end = key >> DISTANCE_SHIFT, key & _LITERAL_BITS
             effect = aic_eliminations(grid, start, graph.node(end))
             if search.deferred and effect:
                 search.entries.append(Entry(self._code(search, Kind.AIC), Kind.AIC, effect, length, reach, end, False))
@@ -335,21 +338,28 @@ def _notation(kind: Kind, chain: Chain) -> str:
     return text
 
 
-def _cell_literals(graph: LiteralGraph) -> list[list[int]]:
-    """Per cell, the literals of its single candidates: where a loop may close."""
-    out: list[list[int]] = [[] for _ in range(N_CELLS)]
-    for i, node in enumerate(graph.nodes):
-        if node.is_plain:
-            out[node.cell] += (true_literal(i), false_literal(i))
-    return out
+class _NodeTables:
+    """What a search reads about a graph's nodes, found in one pass over them.
 
+    plain: the numbers of the single candidates, in order; cell_literals: per cell, the
+    literals of its single candidates (where a loop may close); special: the literals of
+    group and set nodes; on_literal: the on literal of each single candidate, by
+    candidate number."""
 
-def _special(graph: LiteralGraph) -> int:
-    mask = 0
-    for i, node in enumerate(graph.nodes):
-        if node.digit and not node.is_plain:
-            mask |= (1 << true_literal(i)) | (1 << false_literal(i))
-    return mask
+    def __init__(self, graph: LiteralGraph) -> None:
+        self.plain: list[int] = []
+        self.cell_literals: list[list[int]] = [[] for _ in range(N_CELLS)]
+        self.special = 0
+        self.on_literal = [0] * N_CANDIDATES
+        for i, node in enumerate(graph.nodes):
+            digit, cells = node.digit, node.cells
+            if not node.als and not cells & (cells - 1):  # Node.is_plain, inlined
+                cell = cells.bit_length() - 1
+                self.plain.append(i)
+                self.cell_literals[cell] += (true_literal(i), false_literal(i))
+                self.on_literal[_DIGIT_BASE[digit] + cell] = true_literal(i)
+            elif digit:
+                self.special |= (1 << true_literal(i)) | (1 << false_literal(i))
 
 
 #: Per digit, the number of its candidate in cell 0: add the cell for any other (a hot loop).
@@ -364,13 +374,21 @@ def _aic_ends(search: Search, start: Node) -> int:
     s, a = start.cell, start.digit
     with_a = grid.cells_with[a]
     seen = PEER_MASK[s] & with_a
-    once = twice = 0  # cells with the digit seeing one / two of the start's peers with it
+    # Cells with the digit seeing one / two of the start's peers with it, in halves (see
+    # engine.cells.HALF_BITS: no object per peer).
+    with_low, with_high = halves(with_a)
+    once_low = once_high = twice_low = twice_high = 0
     for x in cells_of(seen):
-        peers = PEER_MASK[x] & with_a
-        twice |= once & peers
-        once |= peers
+        peers_low, peers_high = PEER_HALVES[x]
+        peers_low &= with_low
+        peers_high &= with_high
+        twice_low |= once_low & peers_low
+        twice_high |= once_high & peers_high
+        once_low |= peers_low
+        once_high |= peers_high
+    twice = (twice_low | twice_high << HALF_BITS) & ~(1 << s)
     mask = 0
-    for e in cells_of(twice & ~(1 << s)):
+    for e in cells_of(twice):
         mask |= 1 << on_literal[_DIGIT_BASE[a] + e]
     others = grid.cands[s] & ~bit(a)
     for e in cells_of(seen):
@@ -379,13 +397,6 @@ def _aic_ends(search: Search, start: Node) -> int:
     return mask
 
 
-def _on_literals(graph: LiteralGraph) -> list[int]:
-    """The on literal of each single candidate, by candidate number."""
-    out = [0] * N_CANDIDATES
-    for i, node in enumerate(graph.nodes):
-        if node.is_plain:
-            out[candidate_index(node.cell, node.digit)] = true_literal(i)
-    return out
 
 
 NICE_LOOP: Final = NiceLoop(grouped=False)

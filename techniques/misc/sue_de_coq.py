@@ -50,7 +50,10 @@ def _groups(cands: Sequence[int], cells: tuple[Cell, ...], v: int, covers: froze
         if held & v:
             cover = s.bit_count() - count[held & outside]
             if cover in covers:
-                out.setdefault(cover, []).append((held, s))
+                found = out.get(cover)
+                if found is None:
+                    found = out[cover] = []
+                found.append((held, s))
     return out
 
 

@@ -13,15 +13,15 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 from html import escape
-from typing import IO, Sequence
+from typing import IO, TYPE_CHECKING, Sequence
 
 from engine.grid import Grid
 from engine.profiles import Column, Rating
 from engine.solver import SolveResult, SolveStatus
 from engine.app.commands.output import cannot_write
-from engine.app.draw.walk import path_panels
-from engine.app.draw.geometry import WIDTH
-from engine.app.draw.page import Panel, Section, picture_page, walkthrough_page
+
+if TYPE_CHECKING:  # the drawing modules are imported where a picture is made (start-up)
+    from engine.app.draw.page import Panel, Section
 
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
 
@@ -57,6 +57,8 @@ class DrawnOutputs:
     def write(self, title: str, err: IO[str], *, expanded: bool = False, intro: Sequence[str] = ()) -> str | None:
         """Write the page and the pictures; an error message (naming the file) if one
         cannot be written."""
+        from engine.app.draw.page import walkthrough_page
+
         if self.html:
             try:
                 write_text(self.html, walkthrough_page(title, self.sections, expanded=expanded, intro=intro))
@@ -91,6 +93,9 @@ def picture_files(sections: Sequence[Section]) -> list[tuple[str, Panel]]:
 
 def write_folder(folder: str, title: str, sections: Sequence[Section]) -> int:
     """One SVG per picture, and ``index.html`` showing them in order with their steps."""
+    from engine.app.draw.geometry import WIDTH
+    from engine.app.draw.page import picture_page
+
     os.makedirs(folder, exist_ok=True)
     files = picture_files(sections)
     rows = []
@@ -157,6 +162,9 @@ def solution_section(
     last: int | None = None,
 ) -> Section:
     """One puzzle of a walkthrough page: its panels, closing notes and summary."""
+    from engine.app.draw.page import Section
+    from engine.app.draw.walk import path_panels
+
     if result.status is SolveStatus.INVALID:
         return _note_section(heading, prefix, f"This puzzle cannot be explained: {result.error}.")
     total = len(result.steps)
@@ -173,11 +181,15 @@ def solution_section(
 
 
 def _note_section(heading: str, prefix: str, note: str) -> Section:
+    from engine.app.draw.page import Section
+
     return Section(heading, (note_panel(prefix, heading, note),))
 
 
 def note_panel(prefix: str, heading: str, note: str) -> Panel:
     """A panel with words only (a puzzle that cannot be shown)."""
+    from engine.app.draw.page import Panel
+
     return Panel(f"{prefix}note", "Note", heading, "", kind="grid", explanation=note)
 
 
