@@ -23,7 +23,8 @@ from __future__ import annotations
 import functools
 import random
 from dataclasses import dataclass
-from typing import Iterator
+from itertools import islice
+from typing import Final, Iterator
 
 import pytest
 
@@ -97,10 +98,19 @@ def _false_bits(mask: int, true_digit: int, rng: random.Random, share: float) ->
     return sum(bit for d in range(1, 10) if (bit := 1 << (d - 1)) & mask and d != true_digit and rng.random() < share)
 
 
-def unsound_steps(position: Position, technique: Technique) -> list[str]:
-    """What is wrong with the technique's steps in the position (empty: all sound)."""
+#: Techniques whose whole listing at an early position runs to thousands of steps, each
+#: found by searches of its own (Kraken Whips: 8,000-19,000 at some early positions, a
+#: quarter of an hour of searching for one position): the whole sweep checks the first
+#: this many of each position's steps, in the order the technique finds them (the quick
+#: sweep lists all of them at its later positions).
+LISTED_PER_POSITION: Final = {"kwh": 300, "gkwh": 100}
+
+
+def unsound_steps(position: Position, technique: Technique, limit: int | None = None) -> list[str]:
+    """What is wrong with the technique's steps in the position (empty: all sound); with
+    ``limit``, of its first ``limit`` steps."""
     problems = []
-    for step in technique.find(position.grid):
+    for step in islice(technique.find(position.grid), limit):
         wrong = [f"removes the true {d} from {CELL_NAMES[c]}" for d, c in step.eliminations if position.solution[c] == d]
         wrong += [f"places {d} in {CELL_NAMES[c]}" for d, c in step.placements if position.solution[c] != d]
         if not step.eliminations and not step.placements:
@@ -149,7 +159,8 @@ def whole_positions() -> tuple[Position, ...]:
 @pytest.mark.slow
 @pytest.mark.parametrize("technique", TECHNIQUES, ids=[f"{t.code}-{i}" for i, t in enumerate(TECHNIQUES)])
 def test_every_step_is_sound_anywhere_whole_sweep(technique: Technique) -> None:
-    problems = [p for position in whole_positions() for p in unsound_steps(position, technique)]
+    limit = LISTED_PER_POSITION.get(technique.code)
+    problems = [p for position in whole_positions() for p in unsound_steps(position, technique, limit)]
     assert not problems, "\n".join(problems[:20])
 
 
