@@ -142,7 +142,7 @@ def checkpoint(work: int = 1) -> None:
     """Raise :class:`Stopped` if the current deadline has passed; spend ``work`` units of
     the work budget, if any, and raise :class:`WorkLimitReached` once it is spent. Cheap
     enough (two context lookups, and a clock read only under a deadline) to call between
-    work units; nothing at all while no thread has a block open)."""
+    work units; while no thread has a block open, nothing is looked up at all."""
     if not (_OPEN.deadlines or _OPEN.budgets):
         return
     deadline = _deadline.get()
