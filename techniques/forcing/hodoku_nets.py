@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Final, Iterator, Mapping
 
-from engine.cells import BOXES, HALF_BITS, HOUSES_OF, LINES, LOW_HALF, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, SINGLE_DIGIT, UNIT_HALVES, UNITS, bit_indices, cells_of
+from engine.cells import BOXES, HALF_BITS, HOUSES_OF, LINES, LOW_HALF, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, SINGLE_DIGIT, UNIT_HALVES, UNITS, bit_indices, cells_of, half_count
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.hodoku_net_chains import DISTANCE_MASK, Expansion
@@ -122,11 +122,6 @@ def _single_cell(low: int, high: int) -> int:
     if high and not high & (high - 1):
         return HALF_BITS + high.bit_length() - 1
     return -1
-
-
-def _half_count(low: int, high: int) -> int:
-    """How many cells a cell set given as halves holds."""
-    return MASK_COUNT[low & 511] + MASK_COUNT[low >> 9 & 511] + MASK_COUNT[low >> 18 & 511] + MASK_COUNT[low >> 27 & 511] + MASK_COUNT[low >> 36 & 511] + MASK_COUNT[low >> 45] + MASK_COUNT[high & 511] + MASK_COUNT[high >> 9 & 511] + MASK_COUNT[high >> 18]
 
 
 class _StartSingles:
@@ -259,10 +254,10 @@ class _Playout:
         low, high = self.low[digit], self.high[digit]
         best = row
         row_low, row_high = UNIT_HALVES[row]
-        fewest = _half_count(low & row_low, high & row_high)
+        fewest = half_count(low & row_low, high & row_high)
         for house in (col, box):
             house_low, house_high = UNIT_HALVES[house]
-            count = _half_count(low & house_low, high & house_high)
+            count = half_count(low & house_low, high & house_high)
             if count < fewest:
                 best, fewest = house, count
         return best

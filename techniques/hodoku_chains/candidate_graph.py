@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final, NamedTuple
 
-from engine.cells import HALF_BITS, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS, UNITS_OF, cells_of, halves
+from engine.cells import HALF_BITS, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS, UNITS_OF, cells_of, half_count, halves
 from engine.grid import Grid
 from techniques.hodoku_chains.implications import LiteralGraph
 from techniques.hodoku_chains.link_graph import Node, candidate_node, group_nodes
@@ -161,22 +161,13 @@ def _house_bits(grid: Grid, cells: list[int], number: list[int], off_bit: list[i
             for u in range(len(UNITS)):
                 unit_low, unit_high = UNIT_HALVES[u]
                 low, high = with_low & unit_low, with_high & unit_high
-                if _two_bits(low, high):
+                if half_count(low, high) == 2:
                     bits = 0
                     for x in cells_of(low | high << HALF_BITS):
                         if number[x * 10 + d] >= 0:
                             bits |= 1 << 2 * number[x * 10 + d]
                     pair[u * 10 + d] = bits
     return _HouseBits(off, pair)
-
-
-def _two_bits(low: int, high: int) -> bool:
-    """Whether two words hold exactly two set bits between them."""
-    rest_low, rest_high = low & (low - 1), high & (high - 1)  # each without its lowest bit
-    if low and high:
-        return not rest_low and not rest_high
-    word, rest = (low, rest_low) if low else (high, rest_high)
-    return word != 0 and rest != 0 and not rest & (rest - 1)
 
 
 def _cell_links(grid: Grid, c: int, links: Links, number: list[int], off_bit: list[int], houses: _HouseBits, out: list[int]) -> None:
