@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from enum import Enum
 from dataclasses import dataclass
-from typing import Final, Iterator, TypeAlias
+from typing import Any, Final, Iterator, TypeAlias
 
 Cell: TypeAlias = int
 Digit: TypeAlias = int
@@ -180,6 +180,18 @@ def mask_of(digits: Iterator[Digit] | tuple[Digit, ...] | list[Digit] | set[Digi
 #: object, so a big bit set is read one 62-bit word at a time (2-8x faster on candidate
 #: and cell sets); interpreted, the fewest operations win.
 COMPILED: Final = not __file__.endswith(".py")
+#: An int held as the object it is, in hot lists. Compiled (mypyc), a value typed ``int``
+#: is unboxed when read from a list and boxed into a new object (an allocation, above 256)
+#: each time it goes into one; typed ``Any``, the object read moves as it is. Arithmetic
+#: and indexing use a copy typed ``int``.
+BoxedInt: TypeAlias = Any
+#: The ints 0 .. 4095 as objects, made once (literal numbers, distances, digit masks).
+INT_OBJECTS: Final[tuple[BoxedInt, ...]] = tuple(range(4096))
+
+
+def boxed(number: int) -> BoxedInt:
+    """A non-negative number as a shared object when it is small enough (see BoxedInt)."""
+    return INT_OBJECTS[number] if number < len(INT_OBJECTS) else number
 WORD_BITS: Final = 62
 WORD_MASK: Final = (1 << WORD_BITS) - 1
 #: A cell set in two halves that each fit a machine word (see COMPILED): cells 0-53 (rows

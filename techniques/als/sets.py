@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final, Iterator
 
-from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, Cell, CellSet, Digit, Mask, bit_indices, cells_of, first_cell
+from engine.cells import BOXES, HALF_BITS, LINES, LOW_HALF, MASK_COUNT, MASK_DIGITS, N_CELLS, Cell, CellSet, Digit, Mask, bit_indices, cells_of, first_cell
 from engine.cache import StateMemo, per_grid_version, remembered
 from engine.grid import Grid
 from engine.stop import checkpoint
@@ -208,21 +208,34 @@ def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon
     cells A's holders see.
     """
     by_low: list[list[list[int]]] = [[[] for _ in range(N_CELLS)] for _ in range(10)]
+    # Per digit, each ALS's cells holding it as halves (see engine.cells.HALF_BITS): the
+    # containment test below on small ints, not on 81-bit sets (an object per operation).
+    low_of: list[list[int]] = [[0] * len(alses) for _ in range(10)]
+    high_of: list[list[int]] = [[0] * len(alses) for _ in range(10)]
     for j, als in enumerate(alses):
         for d in MASK_DIGITS[als.digits]:
-            by_low[d][first_cell(als.holding[d])].append(j)
+            holding = als.holding[d]
+            by_low[d][first_cell(holding)].append(j)
+            low_of[d][j], high_of[d][j] = holding & LOW_HALF, holding >> HALF_BITS
     out = []
     for i, als in enumerate(alses):
         found: dict[int, Mask] = {}  # j -> the RC digits of (i, j)
         for d in MASK_DIGITS[als.digits & als.seen_digits]:
-            table = by_low[d]
+            table, lows, highs = by_low[d], low_of[d], high_of[d]
             bit = 1 << (d - 1)
             seen = als.sees_all[d]
-            outside = ~seen
+            outside_low, outside_high = ~seen & LOW_HALF, ~(seen >> HALF_BITS)
             for cell in bit_indices(seen):
-                for j in table[cell]:
-                    if j > i and not alses[j].holding[d] & outside:
+                candidates = table[cell]
+                # Ascending: only the ALS after i matter, the last ones.
+                k = len(candidates) - 1
+                while k >= 0:
+                    j = candidates[k]
+                    if j <= i:
+                        break
+                    if not lows[j] & outside_low and not highs[j] & outside_high:
                         found[j] = found.get(j, 0) | bit
+                    k -= 1
         for j in sorted(found):
             out.append(RestrictedCommon(i, j, found[j], bool(als.cells & alses[j].cells)))
     return tuple(out)

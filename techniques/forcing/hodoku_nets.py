@@ -220,11 +220,17 @@ class _Playout:
 
     def _singles(self) -> list[tuple[int, int, bool]]:
         """The queued naked singles, then the queued hidden singles (one per cell), of
-        cells not yet set."""
+        cells not yet set; the queues start again empty for the next round.
+
+        Nothing left behind would count later: a round sets the cell of every single it
+        takes, and one it does not take has its cell set, or has lost the digit (a
+        hidden single's house keeps one place for it until then, as places only go)."""
         values, cands, low, high = self.values, self.cands, self.low, self.high
-        out = [(c, d, True) for c, d in self.naked_queue if not values[c]]
+        naked, hidden = self.naked_queue, self.hidden_queue
+        self.naked_queue, self.hidden_queue = [], []
+        out = [(c, d, True) for c, d in naked if not values[c]]
         found = 0
-        for cell, digit in self.hidden_queue:
+        for cell, digit in hidden:
             bit = 1 << cell
             if values[cell] or found & bit or not cands[cell] >> (digit - 1) & 1:
                 continue
@@ -349,17 +355,28 @@ class NetTables:
         first = maker.table(premise)
         on, off = first.on, first.off
         front_on, front_off = on, off
-        tables = maker.made
+        tables, reaches = maker.made, self._reach
+        # Nodes whose whole closure is in (on, off) already: a literal whose reach is known
+        # brings it at once (its closure holds every table it would lead to, its own first),
+        # and its nodes need no expanding. The closure is the same, found with less work.
+        done_on = done_off = 0
         while front_on or front_off:
             new_on = new_off = 0
             for front, false in ((front_on, 0), (front_off, 1)):
                 for node in bit_indices(front):
                     lit = node << 1 | false
+                    closed = reaches.get(lit)
+                    if closed is not None:
+                        new_on |= closed[0]
+                        new_off |= closed[1]
+                        done_on |= closed[0]
+                        done_off |= closed[1]
+                        continue
                     table = tables.get(lit) or maker.table(lit)
                     new_on |= table.on
                     new_off |= table.off
-            front_on, front_off = new_on & ~on, new_off & ~off
-            on, off = on | front_on, off | front_off
+            front_on, front_off = new_on & ~(on | done_on), new_off & ~(off | done_off)
+            on, off = on | new_on, off | new_off
         self._reach[premise] = (on, off)
         return on, off
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from engine.cells import ALL_CELLS, BOXES, LINES, N_CELLS, PEER_MASK, UNITS, UNITS_OF, CellSet, Digit, bit_indices, cells_of, union_of
+from engine.cells import ALL_CELLS, BOXES, LINES, N_CELLS, PEER_MASK, UNITS, UNITS_OF, BoxedInt, CellSet, Digit, bit_indices, boxed, cells_of, union_of
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from techniques.forcing.propagation import Event, Rule
@@ -145,55 +145,72 @@ class LinkTables:
         those are complete first: one union per link, where a closure per premise, level
         by level, took one per node it reached (a grid's premises reach hundreds)."""
         size = len(self.weak)
+        # Literal numbers and walk times run to a few thousand: kept as shared objects in
+        # these lists (engine.cells.BoxedInt), read into ints to compare.
         links = [self._links_of(lit) for lit in range(2 * size)]
-        order = [-1] * (2 * size)  # when Tarjan's walk met each literal
-        low = [0] * (2 * size)
-        group_of = [-1] * (2 * size)  # the literal's strongly connected group, once closed
+        order: list[BoxedInt] = [-1] * (2 * size)  # when Tarjan's walk met each literal
+        low: list[BoxedInt] = [0] * (2 * size)
+        group_of: list[BoxedInt] = [-1] * (2 * size)  # the literal's strongly connected group, once closed
         closed: list[tuple[int, int]] = []  # per group, its closure (true nodes, false nodes)
-        stamp = [-1] * (2 * size)  # per group: the last group that took in its closure
-        stack: list[int] = []
-        walk: list[int] = []  # the literals of the walk's path, and how many of each one's
-        done: list[int] = []  # links it has followed (two int lists: no tuple per link)
+        stamp: list[BoxedInt] = [-1] * (2 * size)  # per group: the last group that took in its closure
+        stack: list[BoxedInt] = []
+        walk: list[BoxedInt] = []  # the literals of the walk's path, and how many of each one's
+        done: list[int] = []  # links it has followed (two lists: no tuple per link)
         met = 0
         for start in range(2 * size):
-            if order[start] >= 0:
+            start_order: int = order[start]
+            if start_order >= 0:
                 continue
-            order[start] = low[start] = met
+            order[start] = low[start] = boxed(met)
             met += 1
-            stack.append(start)
-            walk.append(start)
+            stack.append(boxed(start))
+            walk.append(boxed(start))
             done.append(0)
             while walk:
-                lit = walk[-1]
+                lit: int = walk[-1]
                 out = links[lit]
                 at = done[-1]
                 if at < len(out):
                     done[-1] = at + 1
-                    nxt = out[at]
-                    if order[nxt] < 0:
-                        order[nxt] = low[nxt] = met
+                    nxt_object = out[at]
+                    nxt: int = nxt_object
+                    nxt_order: int = order[nxt]
+                    if nxt_order < 0:
+                        order[nxt] = low[nxt] = boxed(met)
                         met += 1
-                        stack.append(nxt)
-                        walk.append(nxt)
+                        stack.append(nxt_object)
+                        walk.append(nxt_object)
                         done.append(0)
-                    elif group_of[nxt] < 0 and order[nxt] < low[lit]:  # on the stack
-                        low[lit] = order[nxt]
+                    else:
+                        nxt_group: int = group_of[nxt]
+                        lit_low: int = low[lit]
+                        if nxt_group < 0 and nxt_order < lit_low:  # on the stack
+                            low[lit] = order[nxt]
                     continue
                 walk.pop()
                 done.pop()
-                if walk and low[lit] < low[walk[-1]]:
-                    low[walk[-1]] = low[lit]
-                if low[lit] == order[lit]:
+                lit_low = low[lit]
+                if walk:
+                    parent: int = walk[-1]
+                    parent_low: int = low[parent]
+                    if lit_low < parent_low:
+                        low[parent] = low[lit]
+                lit_order: int = order[lit]
+                if lit_low == lit_order:
                     _close(lit, stack, links, group_of, closed, stamp)
-        return [closed[group_of[lit]] for lit in range(2 * size)]
+        out_reaches: list[tuple[int, int]] = []
+        for lit in range(2 * size):
+            group: int = group_of[lit]
+            out_reaches.append(closed[group])
+        return out_reaches
 
-    def _links_of(self, lit: int) -> list[int]:
+    def _links_of(self, lit: int) -> list[BoxedInt]:
         """The literals one link from ``lit``: a true node makes its weak links false, a
         false node makes its strong links true."""
         node = lit >> 1
         if lit & 1:
-            return [2 * other for other in bit_indices(self.strong[node])]
-        return [2 * other + 1 for other in bit_indices(self.weak[node])]
+            return [boxed(2 * other) for other in bit_indices(self.strong[node])]
+        return [boxed(2 * other + 1) for other in bit_indices(self.weak[node])]
 
     def path(self, closure: Closure | KnownClosure, node: int, on: bool) -> list[Event]:
         """The chain from the assumption to ``node``, as events (each resting on the one
@@ -286,15 +303,16 @@ class LinkTables:
         return 1 << node if node is not None else 0
 
 
-def _close(root: int, stack: list[int], links: list[list[int]], group_of: list[int], closed: list[tuple[int, int]], stamp: list[int]) -> None:
+def _close(root: int, stack: list[BoxedInt], links: list[list[BoxedInt]], group_of: list[BoxedInt], closed: list[tuple[int, int]], stamp: list[BoxedInt]) -> None:
     """Pop the strongly connected group of ``root`` off Tarjan's stack and record its
     closure (the groups it links to are closed already; ``stamp``: per group, the last
     group that took in its closure, so that each is taken in once)."""
     number = len(closed)
+    number_object = boxed(number)
     members: list[int] = []
     while True:
-        lit = stack.pop()
-        group_of[lit] = number
+        lit: int = stack.pop()
+        group_of[lit] = number_object
         members.append(lit)
         if lit == root:
             break
@@ -304,12 +322,14 @@ def _close(root: int, stack: list[int], links: list[list[int]], group_of: list[i
             off |= 1 << (lit >> 1)
         else:
             on |= 1 << (lit >> 1)
-    stamp[number] = number
+    stamp[number] = number_object
     for lit in members:
-        for nxt in links[lit]:
-            group = group_of[nxt]
-            if stamp[group] != number:
-                stamp[group] = number
+        for nxt_object in links[lit]:
+            nxt: int = nxt_object
+            group: int = group_of[nxt]
+            group_stamp: int = stamp[group]
+            if group_stamp != number:
+                stamp[group] = number_object
                 more_on, more_off = closed[group]
                 on |= more_on
                 off |= more_off

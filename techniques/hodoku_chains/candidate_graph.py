@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final, NamedTuple
 
-from engine.cells import HALF_BITS, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS, UNITS_OF, cells_of, half_count, halves
+from engine.cells import HALF_BITS, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS, UNITS_OF, cells_of, first_cell, half_count, halves
 from engine.grid import Grid
 from techniques.hodoku_chains.implications import LiteralGraph
 from techniques.hodoku_chains.link_graph import Node, candidate_node, group_nodes
@@ -71,7 +71,7 @@ def grouped_candidate_graph(grid: Grid) -> LiteralGraph:
     gives them, so the graph is the same, literal for literal."""
     cands = grid.cands
     groups = group_nodes(grid)
-    nodes = sorted([candidate_node(d, c) for c in range(N_CELLS) for d in MASK_DIGITS[cands[c]]] + groups, key=lambda node: node.sort_key)
+    nodes = _in_sort_key_order(cands, groups)
     index = {node: i for i, node in enumerate(nodes)}
     number = [-1] * (N_CELLS * 10)
     for i, node in enumerate(nodes):
@@ -91,6 +91,25 @@ def grouped_candidate_graph(grid: Grid) -> LiteralGraph:
     for (digit, u), members in in_house.items():
         _group_links(grid, digit, u, members, number, out)
     return _graph(nodes, out, plain=False)
+
+
+def _in_sort_key_order(cands: list[int], groups: list[Node]) -> list[Node]:
+    """Every candidate's node and the groups, in :attr:`Node.sort_key` order (first cell,
+    digit, cells): the candidates come in that order already, so the few groups are
+    sorted and merged in (no key made per candidate). A group follows the candidate of
+    its first cell and digit (its cells include that one's, and more)."""
+    keyed = sorted((first_cell(g.cells) * 10 + g.digit, g.cells, g) for g in groups)
+    nodes: list[Node] = []
+    k = 0
+    for c in range(N_CELLS):
+        for d in MASK_DIGITS[cands[c]]:
+            key = c * 10 + d
+            while k < len(keyed) and keyed[k][0] < key:
+                nodes.append(keyed[k][2])
+                k += 1
+            nodes.append(candidate_node(d, c))
+    nodes += [group for _, _, group in keyed[k:]]
+    return nodes
 
 
 def _group_links(grid: Grid, digit: int, u: int, members: list[tuple[int, int]], number: list[int], out: list[int]) -> None:

@@ -12,9 +12,9 @@ shortest path back without storing any.
 
 from __future__ import annotations
 
-from typing import Any, Final, Iterable, Iterator, Sequence, TypeAlias
+from typing import Final, Iterable, Iterator, Sequence, TypeAlias
 
-from engine.cells import BYTE_BITS, COMPILED, CellSet, bit_indices, union_of
+from engine.cells import BYTE_BITS, COMPILED, INT_OBJECTS, BoxedInt, CellSet, bit_indices, boxed, union_of
 from techniques.hodoku_chains.link_graph import Node
 from techniques.shared import false_literal, is_true, node_of
 
@@ -28,14 +28,12 @@ MAX_CHAIN_LINKS: Final = 24
 # stops a pathological position from enumerating them.
 TRACE_BUDGET: Final = 400
 
-#: A literal's number held as the object it is, in the breadth-first searches' lists.
-#: Compiled (mypyc), a value typed ``int`` is unboxed when read from a list and boxed into
-#: a new object (an allocation, above 256) each time it goes into one; typed ``Any``, the
-#: object read moves as it is. Arithmetic and indexing use a copy typed ``int``.
-BoxedLiteral: TypeAlias = Any
-#: Literal numbers as objects, made once: a graph of single candidates and groups has at
-#: most 2 * (729 + 486) literals (larger numbers are boxed as they come: see ``_boxed``).
-_LITERAL_OBJECTS: Final[tuple[BoxedLiteral, ...]] = tuple(range(4096))
+#: A literal's number (or a search distance) held as the object it is, in the breadth-first
+#: searches' lists (see engine.cells.BoxedInt).
+BoxedLiteral: TypeAlias = BoxedInt
+#: Literal numbers as objects: a graph of single candidates and groups has at most
+#: 2 * (729 + 486) literals (larger numbers are boxed as they come: see engine.cells.boxed).
+_LITERAL_OBJECTS: Final[tuple[BoxedLiteral, ...]] = INT_OBJECTS
 #: Distances and literals share one int in ``BreadthFirst.distances``: distance << 16 | literal.
 DISTANCE_SHIFT: Final = 16
 
@@ -206,7 +204,7 @@ class Reach:
 
     __slots__ = ("literals", "distances", "_layers")
 
-    def __init__(self, literals: list[int], distances: list[int]) -> None:
+    def __init__(self, literals: list[int], distances: list[BoxedLiteral]) -> None:
         self.literals = literals
         self.distances = distances
         self._layers: list[int] | None = None
@@ -215,7 +213,7 @@ class Reach:
     def of_layers(cls, layers: list[int]) -> Reach:
         """The reach of a premise from its search layers (graphs with slowed literals)."""
         literals: list[int] = []
-        distances: list[int] = []
+        distances: list[BoxedLiteral] = []
         for distance, layer in enumerate(layers):
             found = bit_indices(layer)
             literals += found
@@ -228,7 +226,9 @@ class Reach:
         """``LiteralGraph.layers`` of the premise: layer k holds the literals k implications away."""
         if self._layers is None:
             layers = [0] * (max(self.distances) + 1)
-            for literal, distance in zip(self.literals, self.distances):
+            distances = self.distances
+            for k, literal in enumerate(self.literals):
+                distance: int = distances[k]
                 layers[distance] |= 1 << literal
             self._layers = layers
         return self._layers
@@ -251,25 +251,34 @@ class BreadthFirst:
         # == the current tag: met in the current search (the tag as one object, stored
         # without making one per literal: see BoxedLiteral).
         self.stamp: list[BoxedLiteral] = [0] * len(graph.out)
-        self.distance = [0] * len(graph.out)  # where stamped
+        # Where stamped; small ints as shared objects too (see BoxedLiteral), like a
+        # Reach's distances: searches store them without making one per literal.
+        self.distance: list[BoxedLiteral] = [0] * len(graph.out)
         self.tag = 0
 
     def _next_tag(self) -> BoxedLiteral:
         self.tag += 1
-        boxed: BoxedLiteral = self.tag
-        return boxed
+        tag_object: BoxedLiteral = self.tag
+        return tag_object
 
     def reach(self, start: int) -> Reach:
         """Every literal ``start`` implies, nearest first (stamped: see ``distances``)."""
         tag = self._next_tag()
         stamp, distance, adjacency = self.stamp, self.distance, self.adjacency
-        literals: list[BoxedLiteral] = [_boxed(start)]
-        distances = [0]
+        literals: list[BoxedLiteral] = [boxed(start)]
+        distances: list[BoxedLiteral] = [_LITERAL_OBJECTS[0]]
         stamp[start] = tag
-        distance[start] = 0
+        distance[start] = _LITERAL_OBJECTS[0]
+        # Breadth first: literals[:level_end] lie at most ``depth`` away; those after it
+        # are ``depth + 1`` away, the distance of what the literals up to it reach.
+        depth, level_end = 0, 1
+        further: BoxedLiteral = _LITERAL_OBJECTS[1]
         i = 0
         while i < len(literals):
-            further = distances[i] + 1
+            if i == level_end:
+                depth += 1
+                level_end = len(literals)
+                further = _LITERAL_OBJECTS[depth + 1]
             at: int = literals[i]
             for literal in adjacency[at]:
                 n: int = literal
@@ -298,21 +307,23 @@ class BreadthFirst:
         stamp, distance = self.stamp, self.distance
         stamp[start] = tag
         distance[start] = 0
-        literals: list[BoxedLiteral] = [_boxed(start)]
+        literals: list[BoxedLiteral] = [boxed(start)]
         for found in after:
             reached: list[BoxedLiteral] = found.literals
             ds = found.distances
             for k in range(len(reached)):
                 literal = reached[k]
                 n: int = literal
-                d = ds[k] + 1
+                before: int = ds[k]
                 if stamp[n] is not tag:
                     stamp[n] = tag
-                    distance[n] = d
+                    distance[n] = _LITERAL_OBJECTS[before + 1]
                     literals.append(literal)
-                elif distance[n] > d:
-                    distance[n] = d
-        out: list[int] = []
+                else:
+                    known_distance: int = distance[n]
+                    if known_distance > before + 1:
+                        distance[n] = _LITERAL_OBJECTS[before + 1]
+        out: list[BoxedLiteral] = []
         for literal in literals:
             n = literal
             out.append(distance[n])
@@ -325,7 +336,7 @@ class BreadthFirst:
         tag, stamp, distance = self.tag, self.stamp, self.distance
         out = []
         for t in targets:
-            d = distance[t]
+            d: int = distance[t]
             if d >= least and stamp[t] == tag:
                 out.append(d << DISTANCE_SHIFT | t)
         out.sort()
@@ -343,11 +354,6 @@ class BreadthFirst:
             distance[n] = ds[k]
 
 
-def _boxed(literal: int) -> BoxedLiteral:
-    """A literal's number as a shared object (see ``BoxedLiteral``)."""
-    return _LITERAL_OBJECTS[literal] if literal < len(_LITERAL_OBJECTS) else literal
-
-
 def _boxed_bits(value: int) -> list[BoxedLiteral]:
     """``bit_indices(value)`` as shared objects (see ``BoxedLiteral``)."""
     if not COMPILED:
@@ -358,7 +364,7 @@ def _boxed_bits(value: int) -> list[BoxedLiteral]:
         byte = data[i]
         if byte:
             for k in BYTE_BITS[byte]:
-                out.append(_boxed(i * 8 + k))
+                out.append(boxed(i * 8 + k))
     return out
 
 

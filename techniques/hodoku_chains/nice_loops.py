@@ -16,7 +16,7 @@ from itertools import islice
 from dataclasses import dataclass, field
 from typing import Callable, Final, Iterator
 
-from engine.cells import HALF_BITS, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, bit, bit_indices, cells_of, halves
+from engine.cells import HALF_BITS, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, bit, cells_of, halves
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Step
@@ -251,7 +251,7 @@ class NiceLoop(BaseTechnique):
         if not ends:
             return
         bfs.restamp(reach)
-        for key in bfs.distances(bit_indices(ends), 3):
+        for key in bfs.distances(ends, 3):
             length, end = key >> DISTANCE_SHIFT, key & _LITERAL_BITS
             effect = aic_eliminations(grid, start, graph.node(end))
             if search.deferred and effect:
@@ -366,10 +366,12 @@ class _NodeTables:
 _DIGIT_BASE: Final = (0, *(candidate_index(0, d) for d in range(1, 10)))
 
 
-def _aic_ends(search: Search, start: Node) -> int:
+def _aic_ends(search: Search, start: Node) -> list[int]:
     """The true-candidate literals an AIC from "start is false" may end on with an effect:
     the same digit where both ends see two candidates of it, or, in a cell that sees the
-    start, a digit of the start cell while holding the start's digit."""
+    start, a digit of the start cell while holding the start's digit. Each once, in no
+    particular order (``BreadthFirst.distances`` sorts them; a list, not a bit set of
+    literals: every OR into one of those makes a big int)."""
     grid, on_literal = search.grid, search.on_literal
     s, a = start.cell, start.digit
     with_a = grid.cells_with[a]
@@ -378,7 +380,8 @@ def _aic_ends(search: Search, start: Node) -> int:
     # engine.cells.HALF_BITS: no object per peer).
     with_low, with_high = halves(with_a)
     once_low = once_high = twice_low = twice_high = 0
-    for x in cells_of(seen):
+    seen_cells = cells_of(seen)
+    for x in seen_cells:
         peers_low, peers_high = PEER_HALVES[x]
         peers_low &= with_low
         peers_high &= with_high
@@ -386,15 +389,19 @@ def _aic_ends(search: Search, start: Node) -> int:
         twice_high |= once_high & peers_high
         once_low |= peers_low
         once_high |= peers_high
-    twice = (twice_low | twice_high << HALF_BITS) & ~(1 << s)
-    mask = 0
-    for e in cells_of(twice):
-        mask |= 1 << on_literal[_DIGIT_BASE[a] + e]
+    if s < HALF_BITS:  # the start cell is no end
+        twice_low &= ~(1 << s)
+    else:
+        twice_high &= ~(1 << (s - HALF_BITS))
+    ends: list[int] = []
+    base = _DIGIT_BASE[a]
+    for e in cells_of(twice_low | twice_high << HALF_BITS):
+        ends.append(on_literal[base + e])
     others = grid.cands[s] & ~bit(a)
-    for e in cells_of(seen):
+    for e in seen_cells:
         for b in MASK_DIGITS[grid.cands[e] & others]:
-            mask |= 1 << on_literal[_DIGIT_BASE[b] + e]
-    return mask
+            ends.append(on_literal[_DIGIT_BASE[b] + e])
+    return ends
 
 
 

@@ -17,7 +17,7 @@ from itertools import combinations
 from operator import itemgetter
 from typing import Final, Iterator, Sequence
 
-from engine.cells import ALL_DIGITS, BOXES, LINES, MASK_COUNT, MASK_DIGITS, Cell, Unit, cells_of
+from engine.cells import ALL_DIGITS, BOXES, INT_OBJECTS, BoxedInt, LINES, MASK_COUNT, MASK_DIGITS, Cell, Unit, cells_of
 from engine.cache import StateMemo
 from engine.grid import Grid
 from engine.stop import checkpoint
@@ -36,20 +36,24 @@ _ONCE: Final = "no digit can go in two of them"
 _ONCE_BUT: Final = "only {both} can go in two of them (one in each group)"
 
 
-def _groups(cands: Sequence[int], cells: tuple[Cell, ...], v: int, covers: frozenset[int]) -> dict[int, list[tuple[int, int]]]:
+def _groups(cands: Sequence[int], cells: tuple[Cell, ...], v: int, covers: int) -> dict[int, list[tuple[int, int]]]:
     """Subsets of ``cells`` that hold some digit of ``v``, as (digits, subset bitmask over
     ``cells``) pairs keyed by how many digits of ``v`` they account for: their size minus
-    their digits outside ``v``. Only the counts in ``covers`` are kept."""
+    their digits outside ``v``. Only the counts in ``covers`` (a bit set: bit k for k) are
+    kept. A pool has at most seven cells, so subsets and digit sets both index MASK_COUNT."""
     size = 1 << len(cells)
-    unions = [0] * size
+    # The digits of each subset, as shared objects (see BoxedInt): no int made per subset.
+    unions: list[BoxedInt] = [0] * size
     count, outside = MASK_COUNT, ALL_DIGITS & ~v
     out: dict[int, list[tuple[int, int]]] = {}
     for s in range(1, size):
         low = s & -s
-        held = unions[s] = unions[s ^ low] | cands[cells[low.bit_length() - 1]]
+        before: int = unions[s ^ low]
+        held = before | cands[cells[low.bit_length() - 1]]
+        unions[s] = INT_OBJECTS[held]
         if held & v:
-            cover = s.bit_count() - count[held & outside]
-            if cover in covers:
+            cover = count[s] - count[held & outside]
+            if cover >= 0 and covers >> cover & 1:
                 found = out.get(cover)
                 if found is None:
                     found = out[cover] = []
@@ -128,10 +132,10 @@ class SueDeCoq(BaseTechnique):
         shared = tuple(cells_of(_open(cands, line) & box.mask & ~core_set))
         line_pool = shared + tuple(cells_of(_open(cands, line) & ~box.mask))
         box_pool = shared + tuple(cells_of(_open(cands, box) & ~line.mask))
-        box_groups = _groups(cands, box_pool, v, frozenset(range(1, n_plus)))
+        box_groups = _groups(cands, box_pool, v, (1 << n_plus) - 2)  # covers 1 .. n_plus - 1
         if not box_groups:
             return
-        line_groups = _groups(cands, line_pool, v, frozenset(n_plus - cover for cover in box_groups))
+        line_groups = _groups(cands, line_pool, v, sum(1 << (n_plus - cover) for cover in box_groups))
         overlap = (1 << len(shared)) - 1
         found: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], Step]] = []
         line_open = tuple(cells_of(_open(cands, line) & ~core_set))

@@ -122,17 +122,28 @@ class HiddenSubset(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         seen: set[tuple[tuple[Candidate, ...], ...]] = set()
+        cands, values = grid.cands, grid.values
         for unit in UNITS:
-            empty = sum(1 for c in unit.cells if not grid.values[c])
+            empty = sum(1 for c in unit.cells if not values[c])
             if empty <= self.size:
                 continue
             digits = [d for d in grid.missing_digits(unit) if 0 < grid.place_count(d, unit) <= self.size]
+            if len(digits) < self.size:
+                continue
+            # Each digit's places as positions in the house (nine bits, no big cell sets:
+            # a combination's places are then a few ORs of small ints).
+            wanted = sum(1 << (d - 1) for d in digits)
+            at = [0] * 10
+            for p, c in enumerate(unit.cells):
+                for d in MASK_DIGITS[cands[c] & wanted]:
+                    at[d] |= 1 << p
             for combo in combinations(digits, self.size):
-                places = 0
+                positions = 0
                 for d in combo:
-                    places |= grid.cells_with[d] & unit.mask
-                if places.bit_count() != self.size:
+                    positions |= at[d]
+                if MASK_COUNT[positions] != self.size:
                     continue
+                places = sum(1 << unit.cells[p] for p in range(9) if positions >> p & 1)
                 step = self._make(grid, unit, combo, places)
                 if step is not None and step.effect not in seen:
                     seen.add(step.effect)
