@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Final, Iterator, Mapping
 
-from engine.cells import BOXES, HALF_BITS, HOUSES_OF, LINES, LOW_HALF, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, SINGLE_DIGIT, UNIT_HALVES, UNITS, bit_indices, cells_of, half_count
+from engine.cells import BOXES, HALF_BITS, INT_OBJECTS, BoxedInt, HOUSES_OF, LINES, LOW_HALF, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, SINGLE_DIGIT, UNIT_HALVES, UNITS, bit_indices, cells_of, half_count
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.hodoku_net_chains import DISTANCE_MASK, Expansion
@@ -47,9 +47,11 @@ class Table:
     __slots__ = ("index", "entries", "by_position", "reasons", "on", "off")
 
     def __init__(self) -> None:
-        self.index: dict[int, int] = {}  # literal -> position
-        self.entries: list[int] = []  # the literals, in order
-        self.by_position: list[int] = []  # the distances, in order
+        # Literals and positions run past 256: held as shared objects (engine.cells.BoxedInt;
+        # a table has fewer than 2 * (729 + 486) entries, so INT_OBJECTS holds them all).
+        self.index: dict[BoxedInt, BoxedInt] = {}  # literal -> position
+        self.entries: list[BoxedInt] = []  # the literals, in order
+        self.by_position: list[BoxedInt] = []  # the distances, in order
         self.reasons: list[list[int]] = []  # per position, latest first
         self.on = 0
         self.off = 0
@@ -59,12 +61,13 @@ class Table:
         those not there; none for the premise itself), in the order HoDoKu passes them.
         Its distance is one more than the first reason's; HoDoKu then stores the largest
         position first (swapping it with the first), the one a chain follows."""
-        if lit in self.index:
+        if INT_OBJECTS[lit] in self.index:
             return
         if not reasons and self.by_position:
             reasons = [0]  # a single the starting grid had already: it rests on the premise
         if reasons:
-            distance = (self.by_position[reasons[0]] + 1) & DISTANCE_MASK
+            first: int = self.by_position[reasons[0]]
+            distance = (first + 1) & DISTANCE_MASK
             rest = list(reasons)
             for k in range(1, len(rest)):
                 if rest[k] > rest[0]:
@@ -78,21 +81,22 @@ class Table:
         resting on the one entry at ``position`` (``reasons`` is ``[position]``, shared by
         them: never changed). ``_append`` inlined: most entries come this way."""
         index, entries, by_position, entry_reasons = self.index, self.entries, self.by_position, self.reasons
-        distance = (by_position[position] + 1) & DISTANCE_MASK
+        before: int = by_position[position]
+        distance = INT_OBJECTS[(before + 1) & DISTANCE_MASK]
         base = (digit - 1) * N_CELLS
         self.off |= cells << base  # a literal already here has its bit already
         for cell in cells_of(cells):
-            lit = (base + cell) << 1 | 1
+            lit = INT_OBJECTS[(base + cell) << 1 | 1]
             if lit not in index:
-                index[lit] = len(by_position)
+                index[lit] = INT_OBJECTS[len(by_position)]
                 entries.append(lit)
                 by_position.append(distance)
                 entry_reasons.append(reasons)
 
     def _append(self, lit: int, distance: int, reasons: list[int]) -> None:
-        self.index[lit] = len(self.by_position)
-        self.entries.append(lit)
-        self.by_position.append(distance)
+        self.index[INT_OBJECTS[lit]] = INT_OBJECTS[len(self.by_position)]
+        self.entries.append(INT_OBJECTS[lit])
+        self.by_position.append(INT_OBJECTS[distance])
         self.reasons.append(reasons)
         if lit & 1:  # a false literal (is_true, inlined: a hot path)
             self.off |= 1 << (lit >> 1)
@@ -189,8 +193,11 @@ class _Playout:
         for other in MASK_DIGITS[cands & ~(1 << (digit - 1))]:  # the cell's other candidates, by node
             table.add_false_after(other, 1 << cell, at, further)
         peers_low, peers_high = PEER_HALVES[cell]
-        for x in cells_of(self.low[digit] & peers_low | (self.high[digit] & peers_high) << HALF_BITS):
+        # Half by half, ascending (no 81-bit set made): a removal changes its own cell's bit only.
+        for x in cells_of(self.low[digit] & peers_low):
             self.remove(x, digit)
+        for x in cells_of(self.high[digit] & peers_high):
+            self.remove(x + HALF_BITS, digit)
         self.cands[cell] = 0
         self.values[cell] = digit
         low, high = (~(1 << cell), -1) if cell < HALF_BITS else (-1, ~(1 << (cell - HALF_BITS)))
