@@ -104,7 +104,6 @@ class Search:
     # the profile's choice needs it (see loop_choice); else each is traced when found.
     deferred: bool = False
     entries: list[Entry] = field(default_factory=list)
-    on_mask: int = 0  # the on literals of single candidates
 
 
 @dataclass(frozen=True)
@@ -175,7 +174,6 @@ class NiceLoop(BaseTechnique):
         # every loop from "candidate is true", then every loop from "candidate is false",
         # then every AIC (from "candidate is false"), candidates in cell and digit order.
         plain = nodes.plain
-        search.on_mask = sum(1 << true_literal(i) for i in plain)
         # HoDoKu's tables bound a chain by nothing but their size (1000 entries, more than a
         # position has literals once nice loops are tried): no length cap here, unlike the
         # simple chains'. A shortest chain visits each literal once, so this is no bound.
