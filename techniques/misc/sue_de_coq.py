@@ -115,11 +115,15 @@ class SueDeCoq(BaseTechnique):
         order: cores as (first, second), (first, second, third), (first, third), (second,
         third) cell of the intersection; then line groups, then box groups, each in the
         order a depth-first walk over their cells (ascending) meets them."""
-        inter = tuple(cells_of(_open(cands, line) & box.mask))
+        line_open, box_open = _open(cands, line), _open(cands, box)
+        inter = tuple(cells_of(line_open & box.mask))
         for core in sorted(c for size in (2, 3) for c in combinations(inter, size)):
-            yield from self._from_core(cands, line, box, core)
+            yield from self._from_core(cands, line, box, core, (line_open, box_open))
 
-    def _from_core(self, cands: Sequence[int], line: Unit, box: Unit, core: tuple[Cell, ...]) -> Iterator[Step]:
+    def _from_core(self, cands: Sequence[int], line: Unit, box: Unit, core: tuple[Cell, ...], open_cells: tuple[int, int]) -> Iterator[Step]:
+        """The Sue de Coqs around one core; ``open_cells``: the line's and the box's cells
+        without a value (cell sets)."""
+        line_open, box_open = open_cells
         v = 0
         for c in core:
             v |= cands[c]
@@ -129,16 +133,16 @@ class SueDeCoq(BaseTechnique):
         core_set = sum(1 << c for c in core)
         # Open intersection cells outside the core come first in both pools, so a line group
         # and a box group overlap exactly when their low bits do.
-        shared = tuple(cells_of(_open(cands, line) & box.mask & ~core_set))
-        line_pool = shared + tuple(cells_of(_open(cands, line) & ~box.mask))
-        box_pool = shared + tuple(cells_of(_open(cands, box) & ~line.mask))
+        shared = tuple(cells_of(line_open & box.mask & ~core_set))
+        line_pool = shared + tuple(cells_of(line_open & ~box.mask))
+        box_pool = shared + tuple(cells_of(box_open & ~line.mask))
         box_groups = _groups(cands, box_pool, v, (1 << n_plus) - 2)  # covers 1 .. n_plus - 1
         if not box_groups:
             return
         line_groups = _groups(cands, line_pool, v, sum(1 << (n_plus - cover) for cover in box_groups))
         overlap = (1 << len(shared)) - 1
         found: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], Step]] = []
-        line_open = tuple(cells_of(_open(cands, line) & ~core_set))
+        line_rest = tuple(cells_of(line_open & ~core_set))
         for line_cover, line_options in line_groups.items():
             for box_digits, box_subset in box_groups[n_plus - line_cover]:
                 for line_digits, line_subset in line_options:
@@ -147,8 +151,8 @@ class SueDeCoq(BaseTechnique):
                     groups = (core, _pick(line_pool, line_subset), _pick(box_pool, box_subset))
                     step = self._step(cands, line, box, groups, (v, line_digits, box_digits))
                     if step is not None:
-                        box_open = tuple(c for c in cells_of(_open(cands, box) & ~core_set) if c not in groups[1])
-                        found.append(((_positions(line_open, groups[1]), _positions(box_open, groups[2])), step))
+                        box_rest = tuple(c for c in cells_of(box_open & ~core_set) if c not in groups[1])
+                        found.append(((_positions(line_rest, groups[1]), _positions(box_rest, groups[2])), step))
         for _, step in sorted(found, key=lambda f: f[0]):
             yield step
 
