@@ -78,7 +78,7 @@ def test_array_walks_find_what_dict_walks_find() -> None:
                 cycles_seen += len(cycles)
             assert off_chain(pruned, marks, start ^ 1, depth) == off
             chains_seen += (chain is not None) + (off is not None)
-    assert marks.parent == [None] * N_NODES and not any(marks.into)
+    assert marks.parent == [None] * N_NODES and not any(marks.into) and marks.level == [-1] * N_NODES
     assert cycles_seen and chains_seen
 
 
@@ -99,7 +99,7 @@ def test_kept_walks_on_arrays_are_the_dict_walks() -> None:
             ends_seen += len(ends)
             chains_seen += (chain is not None) + (off is not None)
             incomplete += not complete
-    assert marks.parent == [None] * N_NODES and not any(marks.into)
+    assert marks.parent == [None] * N_NODES and not any(marks.into) and marks.level == [-1] * N_NODES
     assert ends_seen and chains_seen and incomplete
 
 
