@@ -8,12 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterator
 
+import pytest
+
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS
 from engine.formats import parse_library
 from engine.grid import Contradiction, Grid
 from engine.stop import work_limit
 from techniques.se_chains.cycles import ForcingChainsAndCycles
 from techniques.se_chains.hints import ChainHint
+from techniques.se_chains import array_walks
 from techniques.se_chains.array_walks import Marks, cycles_and_chain, kept_forcing, kept_walk, off_chain
 from techniques.se_chains.walk_memo import WalkMemo
 from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph, Walked, forcing, walk
@@ -60,12 +63,23 @@ def test_pruned_walks_find_what_full_walks_find() -> None:
     assert pruned_nodes < full_nodes
 
 
-def test_array_walks_find_what_dict_walks_find() -> None:
+def test_array_walks_find_what_dict_walks_find(monkeypatch: pytest.MonkeyPatch) -> None:
     """The solver's search walks on arrays (``array_walks``): every start, pass and depth
     gives the cycles and chains ``walk``/``forcing`` give (the cycles as ``Walked.cycles``
-    reads them, with and without a length cap), and leaves its arrays as it found them."""
+    reads them, with and without a length cap), and leaves its arrays as it found them;
+    walks for chains alone were stopped early (``_meets``: no chain left within the
+    depth), and went on where one was left."""
     marks = Marks()
     cycles_seen = chains_seen = 0
+    stopped: list[bool] = []
+    meets = array_walks._meets
+
+    def counted(marks: Marks, layers: list[list[int]], depth: int) -> bool:
+        found = meets(marks, layers, depth)
+        stopped.append(not found)
+        return found
+
+    monkeypatch.setattr(array_walks, "_meets", counted)
     for full, pruned, start in walk_starts():
         for depth in DEPTHS:
             ends, chain, seen, complete = walk(full, start, depth)
@@ -78,8 +92,9 @@ def test_array_walks_find_what_dict_walks_find() -> None:
                 cycles_seen += len(cycles)
             assert off_chain(pruned, marks, start ^ 1, depth) == off
             chains_seen += (chain is not None) + (off is not None)
-    assert marks.parent == [None] * N_NODES and not any(marks.into)
+    assert marks.parent == [None] * N_NODES and not any(marks.into) and marks.level == [-1] * N_NODES
     assert cycles_seen and chains_seen
+    assert any(stopped) and not all(stopped), "some walks stopped early, some went on"
 
 
 def test_kept_walks_on_arrays_are_the_dict_walks() -> None:
@@ -99,7 +114,7 @@ def test_kept_walks_on_arrays_are_the_dict_walks() -> None:
             ends_seen += len(ends)
             chains_seen += (chain is not None) + (off is not None)
             incomplete += not complete
-    assert marks.parent == [None] * N_NODES and not any(marks.into)
+    assert marks.parent == [None] * N_NODES and not any(marks.into) and marks.level == [-1] * N_NODES
     assert ends_seen and chains_seen and incomplete
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from techniques.se_chains.nodes import NODES, BoxedNode, Node
-from techniques.se_chains.walks import N_NODES, PassGraph
+from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph
 
 #: ``Marks.into`` flags: an off node that implies the start (where a cycle closes), an on
 #: node that implies the target (the start off, when that implies nothing).
@@ -31,11 +31,13 @@ class Marks:
     reached; the start's is -1), and the ``INTO_*`` flags of the nodes that lead back to
     the start. Every entry is reset after the walk."""
 
-    __slots__ = ("parent", "into")
+    __slots__ = ("parent", "into", "level")
 
     def __init__(self) -> None:
         self.parent: list[Node | None] = [None] * N_NODES
         self.into: list[int] = [0] * N_NODES
+        #: ``_meets``' scratch: each node's links from the source (-1: not reached).
+        self.level: list[int] = [-1] * N_NODES
 
     def path_to(self, n: Node) -> tuple[Node, ...]:
         parent = self.parent
@@ -70,7 +72,8 @@ def cycles_and_chain(graph: PassGraph, marks: Marks, source: Node, depth: int, l
     aims = graph.offs(source) if not back else []
     for q in aims:
         into[q ^ 1] |= INTO_TARGET
-    ends, chain, layers = _walk_on(graph, marks, source, depth, bool(aims))
+    # No cycle can close without a node leading back: the walk is then for its chain only.
+    ends, chain, layers = _walk_on(graph, marks, source, depth, bool(aims), not back)
     for r in back:
         into[r ^ 1] = 0
     for q in aims:
@@ -86,11 +89,13 @@ def cycles_and_chain(graph: PassGraph, marks: Marks, source: Node, depth: int, l
 
 
 def _walk_on(
-    graph: PassGraph, marks: Marks, source: Node, depth: int, aimed: bool
+    graph: PassGraph, marks: Marks, source: Node, depth: int, aimed: bool, chain_only: bool
 ) -> tuple[list[tuple[int, Node, Node]], Found | None, list[list[BoxedNode]]]:
     """``walks.walk`` with the parents in ``marks`` (and the reached nodes by layer, to
     reset them). ``aimed``: the on nodes that imply the target are flagged (it implies
-    nothing, so no off node of the walk reaches it)."""
+    nothing, so no off node of the walk reaches it). ``chain_only``: no cycle can close
+    (nothing leads back to the source), so the walk stops at its chain, or as soon as
+    ``_meets`` says there is none within ``depth``."""
     parent: list[BoxedNode] = marks.parent
     into = marks.into
     target = source ^ 1
@@ -103,7 +108,15 @@ def _walk_on(
     live_of: list[list[BoxedNode] | None] | None = graph.live_of
     ons_of: list[list[BoxedNode] | None] = graph.ons_of
     assert live_of is not None
+    #: The links within which a chain of ``depth`` links meets its mirror image.
+    meet_by = (depth + 1) >> 1 if chain_only else UNBOUNDED
     while layer and reached < depth:
+        if chain is not None and chain_only:
+            break
+        if reached >= meet_by:
+            if not _meets(marks, layers, depth):
+                break
+            meet_by = UNBOUNDED
         round_ = reached >> 1
         fresh: list[BoxedNode] = []
         for p in layer:
@@ -127,6 +140,12 @@ def _walk_on(
         reached += 2
         if reached >= depth:  # the on nodes the next links reach would go no further
             break
+        if chain is not None and chain_only:
+            break
+        if reached - 1 >= meet_by:
+            if not _meets(marks, layers, depth):
+                break
+            meet_by = UNBOUNDED
         layer = []
         for q in fresh:
             qn = q
@@ -142,6 +161,32 @@ def _walk_on(
     return ends, chain, layers
 
 
+def _meets(marks: Marks, layers: list[list[BoxedNode]], depth: int) -> bool:
+    """Whether a chain from the walk's source to its opposite can be found within
+    ``depth`` links, given every node within half of them (``layers``, by distance).
+
+    Every link ``a -> b`` has its mirror ``not b -> not a`` (strong and weak links both go
+    both ways), so the shortest chain from ``x`` to ``not x`` has as many links as the
+    least ``d(n) + d(not n)`` over all nodes ``n`` (``d``: links from ``x``): a chain
+    ``x -> ... -> n``, then the mirror of the walk to ``not n``. On a chain of ``L = 2k +
+    1`` links, ``x(k+1)`` and its opposite are both within ``k + 1`` links, through nodes
+    that imply something (so in a pruned graph too)."""
+    level = marks.level
+    found = False
+    for i, layer in enumerate(layers):
+        for n in layer:
+            at: Node = n  # unboxed, to index the list with
+            level[at] = i
+            other = level[at ^ 1]
+            if other >= 0 and other + i <= depth:
+                found = True
+    for layer in layers:
+        for n in layer:
+            at = n
+            level[at] = -1
+    return found
+
+
 def off_chain(graph: PassGraph, marks: Marks, source: Node, depth: int) -> Found | None:
     """What ``walks.forcing`` finds from ``source`` (off) within ``depth`` links on a
     pruned graph: the first chain to its opposite, with its round."""
@@ -153,7 +198,8 @@ def off_chain(graph: PassGraph, marks: Marks, source: Node, depth: int) -> Found
 
 def _walk_off(graph: PassGraph, marks: Marks, source: Node, depth: int, layers: list[list[BoxedNode]]) -> Found | None:
     """``walks.forcing`` with the parents in ``marks`` (the reached nodes by layer go into
-    ``layers``, to reset them)."""
+    ``layers``, to reset them); it stops as soon as ``_meets`` says there is no chain
+    within ``depth``."""
     parent: list[BoxedNode] = marks.parent
     live_of: list[list[BoxedNode] | None] | None = graph.live_of
     ons_of: list[list[BoxedNode] | None] = graph.ons_of
@@ -163,7 +209,13 @@ def _walk_off(graph: PassGraph, marks: Marks, source: Node, depth: int, layers: 
     pending_off: list[BoxedNode] = [source]
     layers.append(pending_off)
     reached = 0
+    #: The links within which a chain of ``depth`` links meets its mirror image.
+    meet_by = (depth + 1) >> 1
     while pending_off and reached < depth:
+        if reached >= meet_by:
+            if not _meets(marks, layers, depth):
+                return None
+            meet_by = UNBOUNDED
         pending_on: list[BoxedNode] = []
         layers.append(pending_on)
         for q in pending_off:
@@ -181,6 +233,10 @@ def _walk_off(graph: PassGraph, marks: Marks, source: Node, depth: int, layers: 
         reached += 2
         if reached >= depth:  # the off nodes the next links reach would go no further
             return None
+        if reached - 1 >= meet_by:
+            if not _meets(marks, layers, depth):
+                return None
+            meet_by = UNBOUNDED
         pending_off = []
         layers.append(pending_off)
         for p in pending_on:

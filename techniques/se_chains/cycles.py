@@ -166,6 +166,8 @@ class ForcingChainsAndCycles(BaseTechnique):
         cands = grid.cands
         limit, longest = depth, UNBOUNDED
         bounded_by: ChainHint | None = None
+        #: Each cycle's removals by its nodes: a cycle is met again from its other starts.
+        removed: dict[frozenset[Node], tuple[Candidate, ...]] = {}
         for cell in range(N_CELLS):
             mask = cands[cell]
             count = MASK_COUNT[mask]
@@ -184,7 +186,11 @@ class ForcingChainsAndCycles(BaseTechnique):
                 for cycle in cycles:
                     if improving and not _improves(out, cycle_base, len(cycle), sort_key):
                         continue  # as good as the best at most: neither its removals nor its hint are needed
-                    removals = cycle_removals(grid, cycle)
+                    nodes = frozenset(cycle)
+                    known = removed.get(nodes)
+                    if known is None:
+                        known = removed[nodes] = cycle_removals(grid, cycle)
+                    removals = known
                     if removals:
                         _keep(out, self._cycle(grid, cycle, removals, cycle_base, sort_key, y_links, x_links), improving)
                 for found in chains:  # SE has no forcing Y-chains: none in the Y pass

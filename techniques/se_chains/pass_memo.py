@@ -35,23 +35,22 @@ _FINDINGS: Final[StateMemo[tuple[int, ...], tuple[Finding, ...]]] = StateMemo()
 def cycle_removals(grid: Position, cycle: tuple[Node, ...]) -> tuple[Candidate, ...]:
     """Candidates that see an on node and an off node of the cycle with their digit."""
     cells = 0
-    for n in cycle:
-        cells |= 1 << ((n >> 1) // 9)
-    forward = [0] * 10
-    backward = [0] * 10
-    digits = 0
-    cells_with = grid.cells_with
+    seen_on = [0] * 10  # by digit: the cells that see an on node of the cycle with it
+    seen_off = [0] * 10
+    on_digits = off_digits = 0
     for n in cycle:
         cell, shift = divmod(n >> 1, 9)
-        digits |= 1 << shift
-        seen = PEER_MASK[cell] & cells_with[shift + 1] & ~cells
+        cells |= 1 << cell
         if n & 1:
-            forward[shift + 1] |= seen
+            on_digits |= 1 << shift
+            seen_on[shift + 1] |= PEER_MASK[cell]
         else:
-            backward[shift + 1] |= seen
+            off_digits |= 1 << shift
+            seen_off[shift + 1] |= PEER_MASK[cell]
     out = []
-    for d in MASK_DIGITS[digits]:
-        both = forward[d] & backward[d]
+    cells_with = grid.cells_with
+    for d in MASK_DIGITS[on_digits & off_digits]:
+        both = seen_on[d] & seen_off[d] & cells_with[d] & ~cells
         while both:
             low = both & -both
             out.append(Candidate(d, low.bit_length() - 1))
