@@ -72,7 +72,7 @@ def _subsets(sets: list[int], k: int) -> Iterator[tuple[int, ...]]:
     """The k-subsets of indexes (in SE's order) whose members each hold 2 to k elements (bit
     masks): the only ones whose union can have k elements with every member holding two
     or more (SE's condition)."""
-    fit = [i for i, m in enumerate(sets) if 2 <= m.bit_count() <= k]
+    fit = [i for i, m in enumerate(sets) if 2 <= _count(m) <= k]
     if len(fit) < k:
         return
     if len(fit) == 9:
@@ -85,8 +85,14 @@ def _subsets(sets: list[int], k: int) -> Iterator[tuple[int, ...]]:
 def _pairs_alike(masks: list[int]) -> list[tuple[int, ...]]:
     """The index pairs (in SE's order) of equal two-bit masks: for k = 2 the only subsets
     that can make a set (each member needs two or more, the union two)."""
-    twos = [i for i, m in enumerate(masks) if m.bit_count() == 2]
+    twos = [i for i, m in enumerate(masks) if _count(m) == 2]
     return [(i, j) for n, j in enumerate(twos) for i in twos[:n] if masks[i] == masks[j]]
+
+
+def _count(bits: int) -> int:
+    """How many bits are set: from MASK_COUNT for digit masks and house positions (nine
+    bits; ``int.bit_count`` is a method call, compiled), else counted."""
+    return MASK_COUNT[bits] if bits < len(MASK_COUNT) else bits.bit_count()
 
 
 def hidden_sets(grid: Position, k: int, direct: bool = False, houses: int = ALL_HOUSES) -> Iterator[tuple[int, int, int, list[int]]]:
@@ -109,7 +115,7 @@ def hidden_sets(grid: Position, k: int, direct: bool = False, houses: int = ALL_
             union = 0
             for i in combo:
                 union |= places[i]
-            if union.bit_count() == k:
+            if _count(union) == k:
                 if table is not None:
                     yield u, sum(1 << i for i in combo), cells_at(u, union), places
                 else:
