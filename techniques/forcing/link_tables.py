@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from engine.cells import ALL_CELLS, BOXES, LINES, N_CELLS, PEER_MASK, UNITS, UNITS_OF, BoxedInt, CellSet, Digit, bit_indices, boxed, cells_of, union_of
+from engine.cells import ALL_CELLS, BOXES, LINES, MASK_COUNT, N_CELLS, PEER_MASK, UNITS, UNITS_OF, BoxedInt, CellSet, Digit, bit_indices, boxed, cells_of, union_of
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from techniques.forcing.propagation import Event, Rule
@@ -252,16 +252,16 @@ class LinkTables:
         grid = self.grid
         for cell in range(N_CELLS):
             mask = grid.cands[cell]
+            in_cell = 0  # the nodes of the cell's candidates
+            for digit in grid.candidates(cell):
+                in_cell |= 1 << candidate_index(cell, digit)
             for digit in grid.candidates(cell):
                 node = candidate_index(cell, digit)
-                weak = 0
-                for other in grid.candidates(cell):
-                    if other != digit:
-                        weak |= 1 << candidate_index(cell, other)
+                weak = in_cell & ~(1 << node)
                 weak |= _shift(grid.cells_with[digit] & PEER_MASK[cell], digit)
                 self.weak[node] = weak
                 strong = 0
-                if mask.bit_count() == 2:
+                if MASK_COUNT[mask] == 2:
                     strong |= 1 << candidate_index(cell, (mask & ~(1 << (digit - 1))).bit_length())
                 for u in UNITS_OF[cell]:
                     rest = grid.cells_with[digit] & UNITS[u].mask & ~(1 << cell)
@@ -354,12 +354,16 @@ def _groups(grid: Grid) -> list[Group]:
     out = []
     for digit in range(1, 10):
         cw = grid.cells_with[digit]
-        for box in BOXES:
-            for line in LINES:
-                cells = cw & box.mask & line.mask
-                if cells & (cells - 1):
-                    out.append(Group(digit, cells, box.number, line.number))
+        for box, line, crossing in _CROSSINGS:
+            cells = cw & crossing
+            if cells & (cells - 1):
+                out.append(Group(digit, cells, box, line))
     return out
+
+
+#: (box, line, their shared cells) of every line crossing a box, boxes first, then lines
+#: (the only pairs with cells in common, in the order of all pairs).
+_CROSSINGS: Final = tuple((box.number, line.number, box.mask & line.mask) for box in BOXES for line in LINES if box.mask & line.mask)
 
 
 def _common_unit(cells: CellSet) -> int:
