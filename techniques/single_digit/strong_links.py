@@ -30,8 +30,10 @@ def strong_links(grid: Grid, digit: Digit, units: tuple[Unit, ...]) -> list[Stro
     links = []
     cells = grid.cells_with[digit]
     for unit in units:
+        if grid.place_count(digit, unit) != 2:  # the grid's count: no cell set made
+            continue
         places = cells & unit.mask
-        if places.bit_count() == 2:
+        if places:
             low = places & -places
             links.append(StrongLink(unit, low.bit_length() - 1, (places ^ low).bit_length() - 1))
     return links
