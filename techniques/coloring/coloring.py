@@ -42,8 +42,10 @@ def conjugate_links(grid: Grid) -> dict[Digit, dict[Cell, CellSet]]:
     out: dict[Digit, dict[Cell, CellSet]] = {}
     for unit in UNITS:
         for digit in range(1, 10):
+            if grid.place_count(digit, unit) != 2:  # the grid's count: no cell set made
+                continue
             places = grid.cells_with[digit] & unit.mask
-            if places.bit_count() == 2:
+            if places:
                 a = first_cell(places)
                 b = first_cell(places & ~(1 << a))
                 links = out.setdefault(digit, {})

@@ -46,8 +46,10 @@ def _links(grid: Grid) -> dict[Node, list[Node]]:
             join((x, cell), (y, cell))
     for unit in UNITS:
         for digit in range(1, 10):
+            if grid.place_count(digit, unit) != 2:  # the grid's count: no cell set made
+                continue
             places = grid.cells_with[digit] & unit.mask
-            if places.bit_count() == 2:
+            if places:
                 a, b = cells_of(places)
                 join((digit, a), (digit, b))
     return graph
