@@ -36,9 +36,9 @@ class LockedCandidates(BaseTechnique):
     def find(self, grid: Grid) -> Iterator[Step]:
         for base in BOXES if self.pointing else LINES:
             for digit in grid.missing_digits(base):
-                places = grid.cells_with[digit] & base.mask
-                if places.bit_count() not in (2, 3):
+                if grid.place_count(digit, base) not in (2, 3):  # the grid's count: no cell set made
                     continue
+                places = grid.cells_with[digit] & base.mask
                 other = self._other_house(base, places)
                 if other is None:
                     continue

@@ -79,9 +79,9 @@ class EmptyRectangle(BaseTechnique):
         if not partners[0] and not partners[1]:
             return
         for box in BOXES:
-            places = grid.cells_with[digit] & box.mask
-            if not 2 <= places.bit_count() <= 5:
+            if not 2 <= grid.place_count(digit, box) <= 5:  # the grid's count: no cell set made
                 continue
+            places = grid.cells_with[digit] & box.mask
             top = box.cells[0] // 9
             for row in ROWS[top : top + 3]:
                 # The places off the row fix the column: they must all lie in one.
