@@ -175,3 +175,27 @@ def _thinned(position: Grid, offset: int, every: int = 4) -> Grid | None:
 
 def _described(hint: ChainHint) -> tuple[object, ...]:
     return (hint.name, hint.code, hint.key, hint.placement, hint.removals, hint.words())
+
+
+def test_house_pair_reads_a_digits_two_places_from_halves() -> None:
+    """``nodes.house_pair`` (the links' test for a digit with two places in a house, on a
+    cell set split in halves) gives the two places exactly when the house has two, on
+    every digit and house of real positions, and when a place has been taken out."""
+    from engine.cells import UNITS
+    from techniques.se_chains.nodes import house_pair, split
+
+    pairs = others = 0
+    for position in positions():
+        for digit in range(1, 10):
+            where = position.cells_with[digit]
+            for cells in (where, where & ~(where & -where)):  # and without its first place
+                low, high = split(cells)
+                for u, unit in enumerate(UNITS):
+                    places = [c for c in unit.cells if cells >> c & 1]
+                    if len(places) == 2:
+                        assert house_pair(low, high, u) == places[0] * 81 + places[1]
+                        pairs += 1
+                    else:
+                        assert house_pair(low, high, u) == -1
+                        others += 1
+    assert pairs > 100 and others > 100

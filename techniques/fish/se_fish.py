@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Final, Iterator
 
-from engine.cells import UNITS, cell_at
+from engine.cells import MASK_COUNT, UNITS, cell_at
 from engine.grid import Grid
 from engine.position import Position
 from engine.step import Candidate, Highlights, Step
@@ -68,7 +68,7 @@ def _x_wing_order(places: dict[int, list[int]]) -> list[tuple[tuple[int, ...], i
     two places (the only pairs that can make an X-Wing)."""
     found = []
     for digit, lines in places.items():
-        twos = [i for i, m in enumerate(lines) if m.bit_count() == 2]
+        twos = [i for i, m in enumerate(lines) if MASK_COUNT[m] == 2]
         for n, j in enumerate(twos):
             for i in twos[:n]:
                 if lines[i] == lines[j]:
@@ -84,7 +84,7 @@ def _fish(grid: Position, digit: int, combo: tuple[int, ...], places: list[int],
         if here & (here - 1) == 0:
             return None
         union |= here
-    if union.bit_count() != k:
+    if MASK_COUNT[union] != k:  # nine-bit masks (int.bit_count is a method call, compiled)
         return None
     base_mask = sum(1 << line for line in combo)
     covers = [i for i in range(9) if union >> i & 1]

@@ -245,9 +245,9 @@ def _walk_off(graph: PassGraph, marks: Marks, source: Node, depth: int, layers: 
             if targets is None:
                 targets = graph.live(pn)
             for q in targets:
-                qn = q
-                if parent[qn] is None:
-                    parent[qn] = p
+                qo: Node = q  # annotated anew: ``qn = q`` makes qn Any here, and the list index generic
+                if parent[qo] is None:
+                    parent[qo] = p
                     pending_off.append(q)
     return None
 
@@ -371,9 +371,9 @@ def kept_forcing(graph: PassGraph, marks: Marks, source: Node, depth: int) -> tu
             if targets is None:
                 targets = graph.offs(pn)
             for q in targets:
-                qn = q
-                if parent[qn] is None:
-                    parent[qn] = p
+                qo: Node = q  # annotated anew: ``qn = q`` makes qn Any here, and the list index generic
+                if parent[qo] is None:
+                    parent[qo] = p
                     nodes.append(q)
         end = len(nodes)
     marks.clear([nodes])

@@ -20,13 +20,13 @@ from __future__ import annotations
 from typing import AbstractSet, Callable, Final, Iterator
 
 from engine.cache import StateMemo
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
+from engine.cells import CELL_NAMES, HALF_BITS, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS, UNITS_OF, half_count
 from engine.position import Position
 from engine.step import Candidate, Step
 from engine.stop import WorkLimitReached, budgeted
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_chains.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
-from techniques.se_chains.nodes import CELL_RULE, Links, Node, cell_of, digit_of, node, node_name
+from techniques.se_chains.nodes import CELL_RULE, Links, Node, cell_of, digit_of, node, node_name, split
 from techniques.se_chains.branches import RunsBasis, Target, complexity_of, main_path, target
 from techniques.se_chains.levels import LEVEL_RUNS, LevelTable, NestedRules, level_run
 from techniques.se_chains.propagation import Advanced, Budget, Run, propagate
@@ -309,13 +309,16 @@ class MultipleChaining(BaseTechnique):
         return self._hint(search, "Double Forcing", 1, placement, removals, targets, text)
 
     def _regions(self, search: _Search, cell: int, digit: int, on_run: Run) -> Iterator[ChainHint]:
+        low, high = split(search.cells_with[digit])  # halves: no object per test (see split)
         for u in UNITS_OF[cell]:
-            places = search.cells_with[digit] & UNITS[u].mask
-            count = places.bit_count()
+            unit_low, unit_high = UNIT_HALVES[u]
+            lo, hi = low & unit_low, high & unit_high
+            count = half_count(lo, hi)
             if not (count == 2 or (self.multiple and count > 2)):
                 continue
-            if (places & -places).bit_length() - 1 != cell:
+            if ((lo & -lo).bit_length() - 1 if lo else HALF_BITS + (hi & -hi).bit_length() - 1) != cell:
                 continue  # met from its first place (a house's cells are in ascending order)
+            places = search.cells_with[digit] & UNITS[u].mask
             cells = [c for c in UNITS[u].cells if places >> c & 1]
             runs = [on_run if c == cell else search.run_from(node(c, digit, True)) for c in cells]
             where = (f"{digit} in {{}}", UNITS[u].long_name, UNITS[u].name)

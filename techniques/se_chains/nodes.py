@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Final, Iterable, TypeAlias
 
-from engine.cells import CELL_NAMES, MASK_DIGITS, UNITS, UNITS_OF, Cell, Digit
+from engine.cells import CELL_NAMES, HALF_BITS, LOW_HALF, MASK_COUNT, MASK_DIGITS, UNIT_HALVES, UNITS_OF, Cell, CellSet, Digit
 from techniques.se_order import HOUSE_CELLS
 
 Node = int
@@ -80,6 +80,38 @@ def other_place(places: int, cell: Cell) -> Cell:
     return (places & (places - 1)).bit_length() - 1
 
 
+def house_pair(low: int, high: int, u: int) -> int:
+    """Of a cell set given as halves (``engine.cells.halves``), the cells it has in house
+    ``u`` when there are exactly two, as ``first * 81 + second`` (first < second), else
+    -1. Compiled, a cell set above 62 bits makes an object per operation and
+    ``int.bit_count`` is a method call: the halves make none."""
+    unit_low, unit_high = UNIT_HALVES[u]
+    lo = low & unit_low
+    hi = high & unit_high
+    if lo:
+        first = lo & -lo
+        rest = lo ^ first
+        if rest:
+            if hi or rest & (rest - 1):
+                return -1
+            return (first.bit_length() - 1) * 81 + rest.bit_length() - 1
+        if not hi or hi & (hi - 1):
+            return -1
+        return (first.bit_length() - 1) * 81 + HALF_BITS + hi.bit_length() - 1
+    if not hi:
+        return -1
+    first = hi & -hi
+    rest = hi ^ first
+    if not rest or rest & (rest - 1):
+        return -1
+    return (HALF_BITS + first.bit_length() - 1) * 81 + HALF_BITS + rest.bit_length() - 1
+
+
+def split(cells: CellSet) -> tuple[int, int]:
+    """``engine.cells.halves``, kept here so the chains' hot loops call no other module."""
+    return cells & LOW_HALF, cells >> HALF_BITS
+
+
 def off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, x_links: bool) -> list[tuple[Node, int]]:
     """The on nodes an off node implies, each with the rule it comes from, in SE's order,
     each node once."""
@@ -88,17 +120,18 @@ def off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, x
     out: list[tuple[BoxedNode, int]] = []
     if y_links:
         mask = cands[cell]
-        if mask.bit_count() == 2:
+        if MASK_COUNT[mask] == 2:
             rest = mask & ~(1 << shift)
             if rest == mask:  # SE takes the lower candidate when the node's digit has gone
                 rest = mask & -mask
             out.append((NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1], CELL_RULE))
     if x_links:
-        where = cells_with[shift + 1]
+        low, high = split(cells_with[shift + 1])
         for kind, u in enumerate(UNITS_OF[cell]):
-            places = where & UNITS[u].mask
-            if places.bit_count() == 2:
-                target: Node = ((other_place(places, cell) * 9 + shift) << 1) | 1
+            pair = house_pair(low, high, u)
+            if pair >= 0:
+                first, second = divmod(pair, 81)
+                target: Node = (((second if first == cell else first) * 9 + shift) << 1) | 1
                 fresh = True
                 for seen, _ in out:
                     earlier: Node = seen

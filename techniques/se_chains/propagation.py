@@ -19,17 +19,16 @@ node reachable through causes ("ancestors"), and SE's complexity is how many the
 
 from __future__ import annotations
 
-from collections import deque
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Callable, Final, Iterator, Protocol
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, UNITS_OF
+from engine.cells import HALF_BITS, INT_OBJECTS, MASK_COUNT, MASK_DIGITS, UNIT_HALVES, UNITS_OF
 from engine.position import Position
 from engine.stop import checkpoint
 from engine.technique import WorkBoundExceeded
-from techniques.se_chains.nodes import CELL_RULE, NODES, OPPOSITE, BoxedNode, Links, Node
+from techniques.se_chains.nodes import CELL_RULE, NODES, OPPOSITE, BoxedNode, Links, Node, house_pair, split
 
 
 class Nested(Protocol):
@@ -190,8 +189,11 @@ def _dynamic(
     ``resume``: a run of the same start, stuck (``Run.stuck``), and the inner rules it
     lacked: this run goes on from a copy of it, trying those rules first."""
     cands, cells_with = position.cands, position.cells_with
-    pending_on: deque[BoxedNode] = deque()
-    pending_off: deque[BoxedNode] = deque()
+    # pending nodes: those of each list from its index on (a list, read by index: a
+    # deque's popleft is a method call, compiled)
+    pending_on: list[BoxedNode] = []
+    pending_off: list[BoxedNode] = []
+    i_on = i_off = 0
     bounded = limit is not None or advanced is not None  # nested runs always keep depths
     cap = 0 if limit is None else limit
     live = 0  # pending nodes less deep than the limit (bounded runs)
@@ -224,12 +226,13 @@ def _dynamic(
     cut = limit is not None and advanced is None
     taken = 0
     while True:
-        while pending_on or pending_off:
+        while i_on < len(pending_on) or i_off < len(pending_off):
             if cut and not live:
                 break  # everything still pending, and all it leads to, is too deep to matter
             taken += 1
-            if pending_on:
-                p = pending_on.popleft()
+            if i_on < len(pending_on):
+                p = pending_on[i_on]
+                i_on += 1
                 pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
                 if bounded:
                     here = depth[p]
@@ -240,7 +243,7 @@ def _dynamic(
                     targets = links.offs(pn)
                 for q in targets:
                     qn: Node = q
-                    if gone[qn >> 1]:
+                    if gone[INT_OBJECTS[qn >> 1]]:  # a bytearray's index is an object, compiled: a shared one
                         continue
                     if OPPOSITE[qn] in on:
                         run.contradiction = ((qn ^ 1, on[qn ^ 1]), (q, (p,)))
@@ -253,7 +256,8 @@ def _dynamic(
                             depth[q] = here + 1
                             live += below
             else:
-                p = pending_off.popleft()
+                p = pending_off[i_off]
+                i_off += 1
                 pn = p
                 found: list[tuple[BoxedNode, tuple[Node, ...], int]] = _made_on(cands, cells_with, work, work_with, pn, y_links)
                 if bounded:
@@ -262,7 +266,7 @@ def _dynamic(
                 cell, shift = divmod(cand, 9)
                 work[cell] &= ~(1 << shift)
                 work_with[shift + 1] &= ~(1 << cell)
-                gone[cand] = 1
+                gone[INT_OBJECTS[cand]] = 1
                 for r, parents, rule in found:
                     rn: Node = r
                     if OPPOSITE[rn] in off:
@@ -277,7 +281,7 @@ def _dynamic(
                         if bounded:
                             d = depth[r] = max([depth[c] for c in parents]) + 1
                             live += d < cap
-        if advanced is None or pending_on or pending_off:
+        if advanced is None or i_on < len(pending_on) or i_off < len(pending_off):
             break
         checkpoint(ADVANCED_WORK)
         added = (extra or advanced)(position, work, work_with, run, budget)
@@ -290,7 +294,7 @@ def _dynamic(
                 pending_off.append(q)
                 d = depth[q] = max([depth[c] for c in parents]) + 1
                 live += d < cap
-        if not pending_off:
+        if i_off == len(pending_off):
             if not added:
                 run.stuck = Stuck(work, work_with, gone)
             break
@@ -387,26 +391,35 @@ def _made_on(
             made.append(target)
             out.append((target, parents, CELL_RULE))
     where = work_with[shift + 1]
-    before = cells_with[shift + 1]
+    low, high = split(where)
+    gone_low = gone_high = -1  # the digit's places the run took out, as halves (once needed)
     for kind, u in enumerate(UNITS_OF[cell]):
-        house = UNITS[u].mask
-        places = where & house
-        if places.bit_count() == 2:
-            other = places & ~(1 << cell)
-            if other == places:  # the node's own place has gone: the first of the two
-                other = places & -places
-            target = NODES[(((other.bit_length() - 1) * 9 + shift) << 1) | 1]
+        pair = house_pair(low, high, u)
+        if pair >= 0:
+            first, second = divmod(pair, 81)
+            # the node's own place has gone: the first of the two
+            target = NODES[(((second if first == cell else first) * 9 + shift) << 1) | 1]
             if target in made:
                 continue
             made.append(target)
-            lost = before & ~where & house
+            if gone_low < 0:
+                gone_low, gone_high = split(cells_with[shift + 1] & ~where)
+            unit_low, unit_high = UNIT_HALVES[u]
             parents = (p,)
-            while lost:
-                low = lost & -lost
-                parents += ((((low.bit_length() - 1) * 9 + shift) << 1),)
-                lost ^= low
+            parents = _lost(parents, gone_low & unit_low, 0, shift)
+            parents = _lost(parents, gone_high & unit_high, HALF_BITS, shift)
             out.append((target, parents, kind + 1))
     return out
+
+
+def _lost(parents: tuple[Node, ...], lost: int, base: int, shift: int) -> tuple[Node, ...]:
+    """``parents`` and the off nodes of digit ``shift + 1`` in the cells of ``lost`` (a
+    half of a cell set, from cell ``base``), ascending."""
+    while lost:
+        low = lost & -lost
+        parents += ((((base + low.bit_length() - 1) * 9 + shift) << 1),)
+        lost ^= low
+    return parents
 
 
 def _static(links: Links, start: Node, budget: Budget) -> Run:

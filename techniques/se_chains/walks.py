@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Final, Iterable
 
-from engine.cells import MASK_COUNT, N_CELLS, UNITS, UNITS_OF
+from engine.cells import MASK_COUNT, N_CELLS, UNITS_OF
 from engine.position import Position
-from techniques.se_chains.nodes import NODES, BoxedNode, Node, on_to_off
+from techniques.se_chains.nodes import NODES, BoxedNode, Node, house_pair, on_to_off, split
 
 #: Nodes are numbered below this (two states of each of the 729 candidates).
 N_NODES: Final = 2 * 9 * N_CELLS
@@ -104,12 +104,12 @@ def _off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, 
             rest = mask & ~(1 << shift)
             out.append(NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1])
     if x_links:
-        where = cells_with[shift + 1]
+        low, high = split(cells_with[shift + 1])
         for u in UNITS_OF[cell]:
-            places = where & UNITS[u].mask
-            if places.bit_count() == 2:
-                other = places & ~(1 << cell)
-                target = NODES[(((other.bit_length() - 1) * 9 + shift) << 1) | 1]
+            pair = house_pair(low, high, u)
+            if pair >= 0:
+                first, second = divmod(pair, 81)
+                target = NODES[(((first if second == cell else second) * 9 + shift) << 1) | 1]
                 if target not in out:
                     out.append(target)
     return out

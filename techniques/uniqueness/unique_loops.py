@@ -359,7 +359,7 @@ def _type3_hidden(
         values = [rest[i] for i in combo] + list(MASK_DIGITS[pair])
         positions = [table[u * 9 + d - 1] & ~(1 << i2) for d in values]
         union = _union(positions)
-        if any(p == 0 for p in positions) or union.bit_count() != degree:
+        if any(p == 0 for p in positions) or MASK_COUNT[union] != degree:  # nine-bit places
             continue
         hidden = sum(bit(d) for d in values)
         kept = union & ~(1 << i1) & ~(1 << i2)
