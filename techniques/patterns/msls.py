@@ -12,7 +12,7 @@ The search tries every choice of k rows with m columns of the technique's shapes
 first, in a fixed order: the Multi-Sector Locked Set takes as many rows as columns (k = m,
 three to six), the Uneven one different numbers (three to six each, k != m: Inkala 2012's
 four rows and five columns), each with at least 12 open cells. For each choice of rows, all the
-column sets of three to six columns are counted at once: a Python int holds one 8-bit lane
+column sets of three to six columns are counted at once: a Python int holds one 7-bit lane
 per column set, so cell counts, links per digit and their minimum are a few integer
 operations (SWAR) instead of a loop over about 176,000 row/column pairs. Both techniques
 read that one search, made once per grid version (``rank0_crossings``), in their own order.
@@ -45,7 +45,7 @@ _SUBSETS: Final[dict[int, tuple[tuple[int, tuple[int, ...]], ...]]] = {
     size: tuple((sum(1 << i for i in pick), pick) for pick in combinations(range(9), size)) for size in SIZES
 }
 #: Bits per lane of the column-set vectors: values stay below 2**(LANE - 1) (at most 54).
-LANE: Final = 8
+LANE: Final = 7
 
 
 #: Every column set of three to six columns, by size, then in ``_SUBSETS`` order: lane j of
@@ -57,7 +57,7 @@ _RANK: Final[dict[tuple[int, ...] | int, int]] = {key: n for size in SIZES for n
 
 @dataclass(frozen=True)
 class _Lanes:
-    """Vectors over every column set (lane j is ``_COLUMN_SETS[j]``), as ints of 8-bit
+    """Vectors over every column set (lane j is ``_COLUMN_SETS[j]``), as ints of 7-bit
     lanes: for a 9-bit column mask m, ``count[m]`` holds in each lane how many columns of m
     the lane's set has, and ``hit[m]`` 1 where it has any."""
 
@@ -65,6 +65,8 @@ class _Lanes:
     hit: tuple[int, ...]
     ones: int
     guard: int
+    #: MIN_CELLS in every lane
+    min_cells: int
 
 
 @cache
@@ -76,7 +78,7 @@ def _lanes() -> _Lanes:
         low = mask & -mask
         count[mask] = count[mask ^ low] + column[low.bit_length() - 1]
         hit[mask] = hit[mask ^ low] | column[low.bit_length() - 1]
-    return _Lanes(tuple(count), tuple(hit), ones, ones << (LANE - 1))
+    return _Lanes(tuple(count), tuple(hit), ones, ones << (LANE - 1), MIN_CELLS * ones)
 
 
 def _row_masks(grid: Grid) -> tuple[list[int], list[list[int]]]:
@@ -156,25 +158,23 @@ def _rank0_lanes(lanes: _Lanes, alive: int, count: int, unions: tuple[int, ...],
     with the rows (``count`` of them; per digit the columns where it appears and the rows
     that have it in the set) number at least MIN_CELLS and exactly as many as the fewest
     row-or-column links per digit."""
-    ones, guard, columns = lanes.ones, lanes.guard, lanes.count
-    values = guard - ones  # every lane's value bits
+    guard, columns = lanes.guard, lanes.count
     shift = LANE - 1
-    # Lane-wise, every value below 2**(LANE - 1): ``(((a | guard) - b - ones) & guard) >> shift``
-    # is 1 where a > b; with ``wins = ((a | guard) - b) & guard`` (the guard bit where
-    # a >= b) and ``low = wins - (wins >> shift)`` (those lanes' value bits), the minimum is
-    # ``(b & low) | (a & ~low & values)``.
-    alive &= (((count | guard) - (MIN_CELLS - 1) * ones - ones) & guard) >> shift
+    # Lane-wise, every value below 2**(LANE - 1): ``((a | guard) - b) & guard`` is the guard
+    # bit where a >= b. With ``diff = (a | guard) - b``, ``wins = diff & guard`` and
+    # ``low = wins - (wins >> shift)`` (the value bits of the lanes where a >= b),
+    # ``min(a, b) = a - (diff & low)``.
+    alive &= (((count | guard) - lanes.min_cells) & guard) >> shift
+    if not alive:
+        return 0
     cost = 0
     for union, rows_in in zip(unions, in_rows):
-        if not alive:
-            return 0
         if union:
-            in_cols = columns[union]
-            wins = ((rows_in | guard) - in_cols) & guard  # guard bit where rows_in >= in_cols
-            low = wins - (wins >> shift)
-            cost += (in_cols & low) | (rows_in & ~low & values)
-            alive &= ~((((cost | guard) - count - ones) & guard) >> shift)
-    return alive & ~((((count | guard) - cost - ones) & guard) >> shift)
+            diff = (rows_in | guard) - columns[union]
+            wins = diff & guard
+            cost += rows_in - (diff & (wins - (wins >> shift)))
+    # the links cost what the cells count: lanes where cost ^ count is 0
+    return alive & ~(((((cost ^ count) | guard) - lanes.ones) & guard) >> shift)
 
 
 def _links(per_digit: list[tuple[Digit, list[int]]], rows: tuple[int, ...], cols: int) -> list[tuple[int, Digit]]:
