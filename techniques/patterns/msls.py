@@ -20,6 +20,7 @@ read that one search, made once per grid version (``rank0_crossings``), in their
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -107,39 +108,72 @@ def msls_candidates(grid: Grid, shapes: Shapes = SQUARE) -> Iterator[tuple[tuple
 @per_grid_version()
 def rank0_crossings(grid: Grid) -> tuple[tuple[tuple[int, ...], int], ...]:
     """(rows, column mask) of every three to six rows and three to six columns whose open
-    cells pass ``_rank0_lanes``: each choice of rows tried against every column set at once,
-    the choices of rows grown a row at a time (depth first: what the rows have in common is
-    counted once for all the choices that share them)."""
+    cells pass ``_rank0_lanes``, in no particular order: each choice of rows tried against
+    every column set at once, the choices of rows grown a row at a time (depth first: what
+    the rows have in common is counted once for all the choices that share them).
+
+    What a choice of rows finds depends on those rows alone (their open cells and
+    candidates), so the choices whose rows are as they were at this thread's last search
+    take its answer, and only the others are searched (most steps change a row or two)."""
     open_cols, by_digit = _row_masks(grid)
-    search = _RowSearch(_lanes(), open_cols, [tuple(by_digit[d][r] for d in range(1, 10)) for r in range(9)])
-    search.grow((), search.lanes.ones, 0, (0,) * 9, (0,) * 9)
-    return tuple(search.found)
+    row_digits = [tuple(by_digit[d][r] for d in range(1, 10)) for r in range(9)]
+    keys = [(open_cols[r], row_digits[r]) for r in range(9)]
+    thread = threading.get_ident()
+    last = _LAST.get(thread)
+    changed = _ALL_ROWS
+    kept: dict[tuple[int, ...], int] = {}
+    if last is not None:
+        changed = sum(1 << r for r in range(9) if keys[r] != last[0][r])
+        kept = {rows: hits for rows, hits in last[1].items() if not _ROW_MASK[rows] & changed}
+    search = _RowSearch(_lanes(), open_cols, row_digits, changed, kept)
+    if changed:
+        search.grow((), search.lanes.ones, 0, (0,) * 9, (0,) * 9)
+    _LAST[thread] = (keys, search.hits)
+    found: list[tuple[tuple[int, ...], int]] = []
+    for rows, hits in search.hits.items():
+        while hits:
+            low = hits & -hits
+            hits ^= low
+            found.append((rows, _COLUMN_SETS[(low.bit_length() - 1) // LANE]))
+    return tuple(found)
+
+
+#: Every row set's rows as a 9-bit mask.
+_ROW_MASK: Final[dict[tuple[int, ...], int]] = {rows: sum(1 << r for r in rows) for size in range(1, 10) for rows in combinations(range(9), size)}
+_ALL_ROWS: Final = 0x1FF
+#: Per thread, the last search: each row's (open columns, columns per digit), and the row
+#: sets that found something, with their hits (as ``_rank0_lanes`` gives them).
+_LAST: Final[dict[int, tuple[list[tuple[int, tuple[int, ...]]], dict[tuple[int, ...], int]]]] = {}
 
 
 class _RowSearch:
     """Rows added one at a time, ascending, with their lane vectors kept up to date: which
     column sets meet every row so far (``alive``), their open cells (``count``), and per
     digit the columns where it appears (``unions``) and the rows that have it in each set
-    (``in_rows``)."""
+    (``in_rows``). Only row sets with a ``changed`` row are searched; ``hits`` starts with
+    what the others found."""
 
-    def __init__(self, lanes: _Lanes, open_cols: list[int], row_digits: list[tuple[int, ...]]) -> None:
+    def __init__(self, lanes: _Lanes, open_cols: list[int], row_digits: list[tuple[int, ...]], changed: int, hits: dict[tuple[int, ...], int]) -> None:
         self.lanes = lanes
         self.open_cols = open_cols
         self.row_digits = row_digits
-        self.found: list[tuple[tuple[int, ...], int]] = []
+        self.changed = changed
+        self.hits = hits
 
     def grow(self, rows: tuple[int, ...], alive: int, count: int, unions: tuple[int, ...], in_rows: tuple[int, ...]) -> None:
-        lanes = self.lanes
+        lanes, changed = self.lanes, self.changed
+        mine = _ROW_MASK[rows] & changed if rows else 0
         if len(rows) >= SIZES[0]:
-            hits = _rank0_lanes(lanes, alive, count, unions, in_rows)
-            while hits:
-                low = hits & -hits
-                hits ^= low
-                self.found.append((rows, _COLUMN_SETS[(low.bit_length() - 1) // LANE]))
+            if mine:
+                hits = _rank0_lanes(lanes, alive, count, unions, in_rows)
+                if hits:
+                    self.hits[rows] = hits
             if len(rows) == SIZES[-1]:
                 return
         hit = lanes.hit
         for row in range(rows[-1] + 1 if rows else 0, 9):
+            if not mine and not changed >> row:
+                break  # no changed row among these rows or the ones after
             meets = alive & hit[self.open_cols[row]]
             if not meets:
                 continue  # no column set meets every row: nor with more rows
