@@ -196,48 +196,66 @@ _KEYS: Final[tuple[dict[Mask, tuple[int, ...]], ...]] = tuple(
 
 class _LiteSearch:
     """A BUG-Lite pattern grown a cell at a time from its lowest cell, with the count of
-    pattern cells per house and digit kept up to date (and the keys counted once)."""
+    pattern cells per house and digit kept up to date (key ``10 * house + digit``), and
+    the (house, digit) pairs counted once: per house a digit mask (``once``), and the
+    houses with any (``open_units``), so the lowest is a few bit operations away."""
 
     def __init__(self, cands: list[Mask], digits: Mask) -> None:
         self.cands, self.digits, self.start = cands, digits, 0
         self.pattern: Pattern = {}
         self.counts = [0] * 270
-        self.once: set[int] = set()
+        self.once = [0] * 27
+        self.open_units = 0
 
     def add(self, cell: Cell, pair: Mask) -> bool:
         """Put ``cell`` in with ``pair``; False when a house then has a digit three times."""
         self.pattern[cell] = pair
+        counts, once = self.counts, self.once
         fits = True
         for key in _KEYS[cell][pair]:
-            self.counts[key] += 1
-            n = self.counts[key]
+            n = counts[key] + 1
+            counts[key] = n
+            unit = key // 10
             if n == 1:
-                self.once.add(key)
+                once[unit] |= 1 << (key - 10 * unit)
+                self.open_units |= 1 << unit
             elif n == 2:
-                self.once.discard(key)
+                left = once[unit] & ~(1 << (key - 10 * unit))
+                once[unit] = left
+                if not left:
+                    self.open_units &= ~(1 << unit)
             else:
                 fits = False
         return fits
 
     def remove(self, cell: Cell) -> None:
+        counts, once = self.counts, self.once
         for key in _KEYS[cell][self.pattern.pop(cell)]:
-            self.counts[key] -= 1
-            n = self.counts[key]
+            n = counts[key] - 1
+            counts[key] = n
+            unit = key // 10
             if n == 1:
-                self.once.add(key)
+                once[unit] |= 1 << (key - 10 * unit)
+                self.open_units |= 1 << unit
             elif n == 0:
-                self.once.discard(key)
+                left = once[unit] & ~(1 << (key - 10 * unit))
+                once[unit] = left
+                if not left:
+                    self.open_units &= ~(1 << unit)
 
     def grow(self, spare: int) -> Iterator[Pattern]:
         """Complete the pattern: find the first house where a digit is used once and add a
         cell there (``spare``: the extras so far)."""
-        if not self.once:
+        units = self.open_units
+        if not units:
             if len(self.pattern) in LITE_CELLS:
                 yield dict(self.pattern)
             return
-        if len(self.pattern) >= max(LITE_CELLS):
+        if len(self.pattern) >= LITE_CELLS[-1]:
             return
-        unit, digit = divmod(min(self.once), 10)
+        unit = (units & -units).bit_length() - 1
+        digits = self.once[unit]
+        digit = (digits & -digits).bit_length() - 1
         for cell in UNITS[unit].cells:
             cands = self.cands[cell]
             cost = MASK_COUNT[cands] - 2
