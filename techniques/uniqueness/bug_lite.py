@@ -158,13 +158,16 @@ class BugPlusN(BaseTechnique):
                 yield step
 
 
-def lite_patterns(grid: Grid, digits: Mask, partnered: list[Mask] | None = None) -> Iterator[Pattern]:
+def lite_patterns(grid: Grid, digits: Mask, partnered: list[Mask] | None = None, search: _LiteSearch | None = None) -> Iterator[Pattern]:
     """Sets of 6-8 open cells with pattern candidates among ``digits``, each house holding
     each digit in none or two of them, at most MAX_EXTRAS extras; lowest cell first.
-    ``partnered``: ``partnered_digits(grid)``, when the caller has it."""
+    ``partnered``: ``partnered_digits(grid)``, when the caller has it; ``search``: one
+    made for this grid, to use again (it is left empty)."""
     usable = [c for c in range(N_CELLS) if MASK_COUNT[grid.cands[c] & digits] >= 2 and MASK_COUNT[grid.cands[c]] - 2 <= MAX_EXTRAS]
     partnered = partnered or partnered_digits(grid)
-    search = _LiteSearch(grid.cands, digits)
+    if search is None:
+        search = _LiteSearch(grid.cands, digits)
+    search.digits = digits
     for start in usable:
         for pair in _PAIRS[grid.cands[start] & digits]:
             # the cells added all come after start: each pair digit needs one in each house of start
@@ -177,10 +180,18 @@ def lite_patterns(grid: Grid, digits: Mask, partnered: list[Mask] | None = None)
 
 def partnered_digits(grid: Grid) -> list[Mask]:
     """Per cell, the digits that each of its three houses has as a candidate in a later cell."""
+    cands = grid.cands
+    # per house and digit, the last cell holding it as a candidate (-1: none)
+    last = [[-1] * 10 for _ in range(len(UNITS))]
+    for unit in UNITS:
+        latest = last[unit.number]
+        for cell in unit.cells:
+            for d in MASK_DIGITS[cands[cell]]:
+                latest[d] = cell  # unit.cells ascend
     out = []
     for cell in range(N_CELLS):
-        later = -1 << (cell + 1)
-        out.append(sum(bit(d) for d in range(1, 10) if all(grid.cells_with[d] & UNITS[u].mask & later for u in UNITS_OF[cell])))
+        box, row, col = (last[u] for u in UNITS_OF[cell])
+        out.append(sum(bit(d) for d in range(1, 10) if box[d] > cell and row[d] > cell and col[d] > cell))
     return out
 
 
@@ -278,8 +289,9 @@ class BugLite(BaseTechnique):
         done: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
         seen: set[frozenset[tuple[Cell, Mask]]] = set()
         partnered = partnered_digits(grid)
+        search = _LiteSearch(grid.cands, 0)
         for triple in combinations(range(1, 10), 3):
-            for pattern in lite_patterns(grid, bit(triple[0]) | bit(triple[1]) | bit(triple[2]), partnered):
+            for pattern in lite_patterns(grid, bit(triple[0]) | bit(triple[1]) | bit(triple[2]), partnered, search):
                 key = frozenset(pattern.items())
                 if key in seen:
                     continue
