@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 from typing import Final, Iterator
 
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet
+from engine.cells import CELL_NAMES, HALF_BITS, LOW_HALF, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, Cell, CellSet, bit_indices
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
@@ -102,29 +102,40 @@ class AlignedExclusion(BaseTechnique):
         same = quiet.unchanged(cands) if quiet is not None else None
         old_bases = quiet.bases if quiet is not None and same is not None else 0
         settled = same & old_bases if same is not None else 0  # cells as they were, base cells then
-        partners: dict[Cell, list[Cell]] = {}
+        # Cell sets as halves (engine.cells.HALF_BITS) in the loops: no object per test.
+        seen_low = [cells & LOW_HALF for cells in seen]
+        seen_high = [cells >> HALF_BITS for cells in seen]
+        is_settled = [0] * N_CELLS
+        for cell in bit_indices(settled):
+            is_settled[cell] = 1
+        changed_low = changed_high = 0  # the cells not as they were
+        if same is not None:
+            changed_low, changed_high = LOW_HALF & ~same, _HIGH_HALF & ~(same >> HALF_BITS)
+        search = _Partners(seen, seen_low, seen_high)
         found = False
         for j in range(1, len(bases)):  # the pairs of base cells in SE's order (colex)
             second = bases[j]
-            seen_second = seen[second]
+            second_low, second_high = seen_low[second], seen_high[second]
             for i in range(j):
                 first = bases[i]
-                both = seen[first] & seen_second
-                if (both & (both - 1)) == 0:  # fewer than two common excluders, whatever the third
+                both_low, both_high = seen_low[first] & second_low, seen_high[first] & second_high
+                if not _two_or_more(both_low, both_high):  # fewer than two common excluders, whatever the third
                     continue
-                pair = (1 << first) | (1 << second)
                 # the pair, and every cell that sees both, as they were: only new thirds count
-                known = same is not None and settled & pair == pair and not ~same & PEER_MASK[first] & PEER_MASK[second]
+                known = same is not None and is_settled[first] and is_settled[second]
+                if known:
+                    first_peers, second_peers = PEER_HALVES[first], PEER_HALVES[second]
+                    known = not (changed_low & first_peers[0] & second_peers[0] or changed_high & first_peers[1] & second_peers[1])
                 if self.size == 2:
                     if not known:
-                        for step in self._tried(cands, (first, second), both):
+                        for step in self._tried(cands, (first, second), both_low, both_high):
                             found = True
                             yield step
                     continue
-                for third in _thirds(_partners(partners, first, seen), _partners(partners, second, seen), first, second):
-                    shared = both & seen[third]
-                    if shared & (shared - 1) and not (known and settled >> third & 1):
-                        for step in self._tried(cands, (first, second, third), shared):
+                for third in search.thirds(first, second):
+                    shared_low, shared_high = both_low & seen_low[third], both_high & seen_high[third]
+                    if _two_or_more(shared_low, shared_high) and not (known and is_settled[third]):
+                        for step in self._tried(cands, (first, second, third), shared_low, shared_high):
                             found = True
                             yield step
         if not found:
@@ -133,9 +144,10 @@ class AlignedExclusion(BaseTechnique):
                 base_set |= 1 << cell
             _QUIET[key] = _Quiet(cands[:], base_set)
 
-    def _tried(self, cands: list[int], cells: tuple[Cell, ...], common: CellSet) -> Iterator[Step]:
-        removals = _excluded(cands, cells, common)
+    def _tried(self, cands: list[int], cells: tuple[Cell, ...], low: int, high: int) -> Iterator[Step]:
+        removals = _excluded(cands, cells, low, high)
         if removals:
+            common = low | high << HALF_BITS
             yield self._step(cells, [c for c in HOUSE_CELLS[cells[0]] if common >> c & 1], removals)
 
     def _step(self, cells: tuple[Cell, ...], common: list[Cell], removals: tuple[Candidate, ...]) -> Step:
@@ -152,41 +164,61 @@ class AlignedExclusion(BaseTechnique):
         )
 
 
+#: 1 at ``a * N_CELLS + b`` when cells a and b see each other.
+_SEES: Final = bytes(PEER_MASK[a] >> b & 1 for a in range(N_CELLS) for b in range(N_CELLS))
+#: All the cells of a high half.
+_HIGH_HALF: Final = (1 << (N_CELLS - HALF_BITS)) - 1
 #: A candidate outside the nine digits: the lone candidate of a pair's missing third cell.
 _NOTHING: Final = 1 << 9
 #: _BITS[mask]: the one-bit masks of a candidate mask (the placeholder included), ascending.
 _BITS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(1 << i for i in range(10) if m >> i & 1) for m in range(2 * _NOTHING))
 
 
-def _partners(partners: dict[Cell, list[Cell]], cell: Cell, seen: list[CellSet]) -> list[Cell]:
-    """A base cell's excluders that are base cells too, in SE's order (the triplets' third
-    cells), computed once per search."""
-    found = partners.get(cell)
-    if found is None:
-        around = seen[cell]
-        found = partners[cell] = [c for c in HOUSE_CELLS[cell] if around >> c & 1 and seen[c]]
-    return found
+def _two_or_more(low: int, high: int) -> bool:
+    """A cell set given as halves holds at least two cells."""
+    return bool((low and high) or low & (low - 1) or high & (high - 1))
 
 
-def _thirds(mine: list[Cell], others: list[Cell], first: Cell, second: Cell) -> list[Cell]:
-    """The third cells for a pair of base cells: their partners (the first's, then the
-    second's), each once, neither of the two."""
-    taken = (1 << first) | (1 << second)
-    out: list[Cell] = []
-    for c in mine:
-        if not taken >> c & 1:
-            taken |= 1 << c
-            out.append(c)
-    for c in others:
-        if not taken >> c & 1:
-            taken |= 1 << c
-            out.append(c)
-    return out
+class _Partners:
+    """Per base cell, its excluders that are base cells too, in SE's order (the triplets'
+    third cells), computed once per search; and the third cells of a pair."""
+
+    def __init__(self, seen: list[CellSet], seen_low: list[int], seen_high: list[int]) -> None:
+        self.seen, self.seen_low, self.seen_high = seen, seen_low, seen_high
+        self.partners: dict[Cell, list[Cell]] = {}
+        self.marks = [0] * N_CELLS  # a cell is taken when its mark is the stamp
+        self.stamp = 0
+
+    def of(self, cell: Cell) -> list[Cell]:
+        found = self.partners.get(cell)
+        if found is None:
+            low, high, seen = self.seen_low[cell], self.seen_high[cell], self.seen
+            found = self.partners[cell] = [
+                c for c in HOUSE_CELLS[cell] if (low >> c & 1 if c < HALF_BITS else high >> (c - HALF_BITS) & 1) and seen[c]
+            ]
+        return found
+
+    def thirds(self, first: Cell, second: Cell) -> list[Cell]:
+        """The third cells for a pair of base cells: their partners (the first's, then the
+        second's), each once, neither of the two."""
+        self.stamp += 1
+        stamp, marks = self.stamp, self.marks
+        marks[first] = marks[second] = stamp
+        out: list[Cell] = []
+        for c in self.of(first):
+            if marks[c] != stamp:
+                marks[c] = stamp
+                out.append(c)
+        for c in self.of(second):
+            if marks[c] != stamp:
+                marks[c] = stamp
+                out.append(c)
+        return out
 
 
-def _excluded(cands: list[int], cells: tuple[Cell, ...], common: CellSet) -> tuple[Candidate, ...]:
+def _excluded(cands: list[int], cells: tuple[Cell, ...], low: int, high: int) -> tuple[Candidate, ...]:
     """The base-cell candidates that appear in no allowed filling of the base cells
-    (``common``: the cells that see all of them).
+    (``low``, ``high``: the cells that see all of them, as halves).
 
     A filling is refused when two base cells that see each other get one digit, or when it
     covers every candidate of a common excluder (only excluders whose candidates all lie
@@ -194,22 +226,22 @@ def _excluded(cands: list[int], cells: tuple[Cell, ...], common: CellSet) -> tup
     """
     a, b = cells[0], cells[1]
     m0, m1 = cands[a], cands[b]
-    sees = PEER_MASK[a] >> b & 1
+    sees = _SEES[a * N_CELLS + b]
     if len(cells) == 3:
         c = cells[2]
         m2 = cands[c]
-        sees |= (PEER_MASK[a] >> c & 1) << 1 | (PEER_MASK[b] >> c & 1) << 2
+        sees |= _SEES[a * N_CELLS + c] << 1 | _SEES[b * N_CELLS + c] << 2
     else:  # a pair: a third cell with one placeholder candidate that meets nothing
         m2 = _NOTHING
     union = m0 | m1 | m2
     blockers: list[int] = []
-    rest = common
-    while rest:
-        low = rest & -rest
-        mask = cands[low.bit_length() - 1]
-        if not mask & ~union and mask not in blockers:
-            blockers.append(mask)
-        rest ^= low
+    for base, rest in ((0, low), (HALF_BITS, high)):
+        while rest:
+            lowest = rest & -rest
+            mask = cands[base + lowest.bit_length() - 1]
+            if not mask & ~union and mask not in blockers:
+                blockers.append(mask)
+            rest ^= lowest
     blockers.sort()
     key = m0 | m1 << 10 | m2 << 20 | sees << 30
     shift = 33

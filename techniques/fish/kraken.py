@@ -163,14 +163,15 @@ class _Search:
         common = self.fins_rule_out(digit, fins)  # every premise of either type includes the fins
         if not common:
             return
-        fish = _fish(shape)
         shift = 81 * (digit - 1)  # a cell set of this digit as candidate bits
         cover_cells = 0
         for unit in cover:
             cover_cells |= UNITS[unit].mask
         victims = (self.grid.cells_with[digit] & cover_cells & ~cells) << shift
         fin_cells = tuple(cells_of(fins))
+        fish: Fish | None = None  # made for the first finding only: most shapes have none
         if common & victims:
+            fish = _fish(shape)
             yield self._kraken(fish, 1, -1, fin_cells, tuple(bit_indices(common & victims)))
         common &= ~victims & ~(fins << shift)
         for unit in cover:
@@ -181,6 +182,8 @@ class _Search:
                 if not line:
                     break
             if line:
+                if fish is None:
+                    fish = _fish(shape)
                 yield self._kraken(fish, 2, unit, tuple(cells_of(own)) + fin_cells, tuple(bit_indices(line)))
 
     def _kraken(self, fish: Fish, kind: int, cover: int, premises: tuple[int, ...], targets: tuple[int, ...]) -> _Kraken:

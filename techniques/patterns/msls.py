@@ -12,7 +12,7 @@ The search tries every choice of k rows with m columns of the technique's shapes
 first, in a fixed order: the Multi-Sector Locked Set takes as many rows as columns (k = m,
 three to six), the Uneven one different numbers (three to six each, k != m: Inkala 2012's
 four rows and five columns), each with at least 12 open cells. For each choice of rows, all the
-column sets of three to six columns are counted at once: a Python int holds one 8-bit lane
+column sets of three to six columns are counted at once: a Python int holds one 7-bit lane
 per column set, so cell counts, links per digit and their minimum are a few integer
 operations (SWAR) instead of a loop over about 176,000 row/column pairs. Both techniques
 read that one search, made once per grid version (``rank0_crossings``), in their own order.
@@ -20,6 +20,7 @@ read that one search, made once per grid version (``rank0_crossings``), in their
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -45,7 +46,7 @@ _SUBSETS: Final[dict[int, tuple[tuple[int, tuple[int, ...]], ...]]] = {
     size: tuple((sum(1 << i for i in pick), pick) for pick in combinations(range(9), size)) for size in SIZES
 }
 #: Bits per lane of the column-set vectors: values stay below 2**(LANE - 1) (at most 54).
-LANE: Final = 8
+LANE: Final = 7
 
 
 #: Every column set of three to six columns, by size, then in ``_SUBSETS`` order: lane j of
@@ -57,7 +58,7 @@ _RANK: Final[dict[tuple[int, ...] | int, int]] = {key: n for size in SIZES for n
 
 @dataclass(frozen=True)
 class _Lanes:
-    """Vectors over every column set (lane j is ``_COLUMN_SETS[j]``), as ints of 8-bit
+    """Vectors over every column set (lane j is ``_COLUMN_SETS[j]``), as ints of 7-bit
     lanes: for a 9-bit column mask m, ``count[m]`` holds in each lane how many columns of m
     the lane's set has, and ``hit[m]`` 1 where it has any."""
 
@@ -65,6 +66,8 @@ class _Lanes:
     hit: tuple[int, ...]
     ones: int
     guard: int
+    #: MIN_CELLS in every lane
+    min_cells: int
 
 
 @cache
@@ -76,7 +79,7 @@ def _lanes() -> _Lanes:
         low = mask & -mask
         count[mask] = count[mask ^ low] + column[low.bit_length() - 1]
         hit[mask] = hit[mask ^ low] | column[low.bit_length() - 1]
-    return _Lanes(tuple(count), tuple(hit), ones, ones << (LANE - 1))
+    return _Lanes(tuple(count), tuple(hit), ones, ones << (LANE - 1), MIN_CELLS * ones)
 
 
 def _row_masks(grid: Grid) -> tuple[list[int], list[list[int]]]:
@@ -105,39 +108,72 @@ def msls_candidates(grid: Grid, shapes: Shapes = SQUARE) -> Iterator[tuple[tuple
 @per_grid_version()
 def rank0_crossings(grid: Grid) -> tuple[tuple[tuple[int, ...], int], ...]:
     """(rows, column mask) of every three to six rows and three to six columns whose open
-    cells pass ``_rank0_lanes``: each choice of rows tried against every column set at once,
-    the choices of rows grown a row at a time (depth first: what the rows have in common is
-    counted once for all the choices that share them)."""
+    cells pass ``_rank0_lanes``, in no particular order: each choice of rows tried against
+    every column set at once, the choices of rows grown a row at a time (depth first: what
+    the rows have in common is counted once for all the choices that share them).
+
+    What a choice of rows finds depends on those rows alone (their open cells and
+    candidates), so the choices whose rows are as they were at this thread's last search
+    take its answer, and only the others are searched (most steps change a row or two)."""
     open_cols, by_digit = _row_masks(grid)
-    search = _RowSearch(_lanes(), open_cols, [tuple(by_digit[d][r] for d in range(1, 10)) for r in range(9)])
-    search.grow((), search.lanes.ones, 0, (0,) * 9, (0,) * 9)
-    return tuple(search.found)
+    row_digits = [tuple(by_digit[d][r] for d in range(1, 10)) for r in range(9)]
+    keys = [(open_cols[r], row_digits[r]) for r in range(9)]
+    thread = threading.get_ident()
+    last = _LAST.get(thread)
+    changed = _ALL_ROWS
+    kept: dict[tuple[int, ...], int] = {}
+    if last is not None:
+        changed = sum(1 << r for r in range(9) if keys[r] != last[0][r])
+        kept = {rows: hits for rows, hits in last[1].items() if not _ROW_MASK[rows] & changed}
+    search = _RowSearch(_lanes(), open_cols, row_digits, changed, kept)
+    if changed:
+        search.grow((), search.lanes.ones, 0, (0,) * 9, (0,) * 9)
+    _LAST[thread] = (keys, search.hits)
+    found: list[tuple[tuple[int, ...], int]] = []
+    for rows, hits in search.hits.items():
+        while hits:
+            low = hits & -hits
+            hits ^= low
+            found.append((rows, _COLUMN_SETS[(low.bit_length() - 1) // LANE]))
+    return tuple(found)
+
+
+#: Every row set's rows as a 9-bit mask.
+_ROW_MASK: Final[dict[tuple[int, ...], int]] = {rows: sum(1 << r for r in rows) for size in range(1, 10) for rows in combinations(range(9), size)}
+_ALL_ROWS: Final = 0x1FF
+#: Per thread, the last search: each row's (open columns, columns per digit), and the row
+#: sets that found something, with their hits (as ``_rank0_lanes`` gives them).
+_LAST: Final[dict[int, tuple[list[tuple[int, tuple[int, ...]]], dict[tuple[int, ...], int]]]] = {}
 
 
 class _RowSearch:
     """Rows added one at a time, ascending, with their lane vectors kept up to date: which
     column sets meet every row so far (``alive``), their open cells (``count``), and per
     digit the columns where it appears (``unions``) and the rows that have it in each set
-    (``in_rows``)."""
+    (``in_rows``). Only row sets with a ``changed`` row are searched; ``hits`` starts with
+    what the others found."""
 
-    def __init__(self, lanes: _Lanes, open_cols: list[int], row_digits: list[tuple[int, ...]]) -> None:
+    def __init__(self, lanes: _Lanes, open_cols: list[int], row_digits: list[tuple[int, ...]], changed: int, hits: dict[tuple[int, ...], int]) -> None:
         self.lanes = lanes
         self.open_cols = open_cols
         self.row_digits = row_digits
-        self.found: list[tuple[tuple[int, ...], int]] = []
+        self.changed = changed
+        self.hits = hits
 
     def grow(self, rows: tuple[int, ...], alive: int, count: int, unions: tuple[int, ...], in_rows: tuple[int, ...]) -> None:
-        lanes = self.lanes
+        lanes, changed = self.lanes, self.changed
+        mine = _ROW_MASK[rows] & changed if rows else 0
         if len(rows) >= SIZES[0]:
-            hits = _rank0_lanes(lanes, alive, count, unions, in_rows)
-            while hits:
-                low = hits & -hits
-                hits ^= low
-                self.found.append((rows, _COLUMN_SETS[(low.bit_length() - 1) // LANE]))
+            if mine:
+                hits = _rank0_lanes(lanes, alive, count, unions, in_rows)
+                if hits:
+                    self.hits[rows] = hits
             if len(rows) == SIZES[-1]:
                 return
         hit = lanes.hit
         for row in range(rows[-1] + 1 if rows else 0, 9):
+            if not mine and not changed >> row:
+                break  # no changed row among these rows or the ones after
             meets = alive & hit[self.open_cols[row]]
             if not meets:
                 continue  # no column set meets every row: nor with more rows
@@ -156,25 +192,23 @@ def _rank0_lanes(lanes: _Lanes, alive: int, count: int, unions: tuple[int, ...],
     with the rows (``count`` of them; per digit the columns where it appears and the rows
     that have it in the set) number at least MIN_CELLS and exactly as many as the fewest
     row-or-column links per digit."""
-    ones, guard, columns = lanes.ones, lanes.guard, lanes.count
-    values = guard - ones  # every lane's value bits
+    guard, columns = lanes.guard, lanes.count
     shift = LANE - 1
-    # Lane-wise, every value below 2**(LANE - 1): ``(((a | guard) - b - ones) & guard) >> shift``
-    # is 1 where a > b; with ``wins = ((a | guard) - b) & guard`` (the guard bit where
-    # a >= b) and ``low = wins - (wins >> shift)`` (those lanes' value bits), the minimum is
-    # ``(b & low) | (a & ~low & values)``.
-    alive &= (((count | guard) - (MIN_CELLS - 1) * ones - ones) & guard) >> shift
+    # Lane-wise, every value below 2**(LANE - 1): ``((a | guard) - b) & guard`` is the guard
+    # bit where a >= b. With ``diff = (a | guard) - b``, ``wins = diff & guard`` and
+    # ``low = wins - (wins >> shift)`` (the value bits of the lanes where a >= b),
+    # ``min(a, b) = a - (diff & low)``.
+    alive &= (((count | guard) - lanes.min_cells) & guard) >> shift
+    if not alive:
+        return 0
     cost = 0
     for union, rows_in in zip(unions, in_rows):
-        if not alive:
-            return 0
         if union:
-            in_cols = columns[union]
-            wins = ((rows_in | guard) - in_cols) & guard  # guard bit where rows_in >= in_cols
-            low = wins - (wins >> shift)
-            cost += (in_cols & low) | (rows_in & ~low & values)
-            alive &= ~((((cost | guard) - count - ones) & guard) >> shift)
-    return alive & ~((((count | guard) - cost - ones) & guard) >> shift)
+            diff = (rows_in | guard) - columns[union]
+            wins = diff & guard
+            cost += rows_in - (diff & (wins - (wins >> shift)))
+    # the links cost what the cells count: lanes where cost ^ count is 0
+    return alive & ~(((((cost ^ count) | guard) - lanes.ones) & guard) >> shift)
 
 
 def _links(per_digit: list[tuple[Digit, list[int]]], rows: tuple[int, ...], cols: int) -> list[tuple[int, Digit]]:

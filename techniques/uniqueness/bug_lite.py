@@ -158,13 +158,16 @@ class BugPlusN(BaseTechnique):
                 yield step
 
 
-def lite_patterns(grid: Grid, digits: Mask, partnered: list[Mask] | None = None) -> Iterator[Pattern]:
+def lite_patterns(grid: Grid, digits: Mask, partnered: list[Mask] | None = None, search: _LiteSearch | None = None) -> Iterator[Pattern]:
     """Sets of 6-8 open cells with pattern candidates among ``digits``, each house holding
     each digit in none or two of them, at most MAX_EXTRAS extras; lowest cell first.
-    ``partnered``: ``partnered_digits(grid)``, when the caller has it."""
+    ``partnered``: ``partnered_digits(grid)``, when the caller has it; ``search``: one
+    made for this grid, to use again (it is left empty)."""
     usable = [c for c in range(N_CELLS) if MASK_COUNT[grid.cands[c] & digits] >= 2 and MASK_COUNT[grid.cands[c]] - 2 <= MAX_EXTRAS]
     partnered = partnered or partnered_digits(grid)
-    search = _LiteSearch(grid.cands, digits)
+    if search is None:
+        search = _LiteSearch(grid.cands, digits)
+    search.digits = digits
     for start in usable:
         for pair in _PAIRS[grid.cands[start] & digits]:
             # the cells added all come after start: each pair digit needs one in each house of start
@@ -177,10 +180,18 @@ def lite_patterns(grid: Grid, digits: Mask, partnered: list[Mask] | None = None)
 
 def partnered_digits(grid: Grid) -> list[Mask]:
     """Per cell, the digits that each of its three houses has as a candidate in a later cell."""
+    cands = grid.cands
+    # per house and digit, the last cell holding it as a candidate (-1: none)
+    last = [[-1] * 10 for _ in range(len(UNITS))]
+    for unit in UNITS:
+        latest = last[unit.number]
+        for cell in unit.cells:
+            for d in MASK_DIGITS[cands[cell]]:
+                latest[d] = cell  # unit.cells ascend
     out = []
     for cell in range(N_CELLS):
-        later = -1 << (cell + 1)
-        out.append(sum(bit(d) for d in range(1, 10) if all(grid.cells_with[d] & UNITS[u].mask & later for u in UNITS_OF[cell])))
+        box, row, col = (last[u] for u in UNITS_OF[cell])
+        out.append(sum(bit(d) for d in range(1, 10) if box[d] > cell and row[d] > cell and col[d] > cell))
     return out
 
 
@@ -196,48 +207,66 @@ _KEYS: Final[tuple[dict[Mask, tuple[int, ...]], ...]] = tuple(
 
 class _LiteSearch:
     """A BUG-Lite pattern grown a cell at a time from its lowest cell, with the count of
-    pattern cells per house and digit kept up to date (and the keys counted once)."""
+    pattern cells per house and digit kept up to date (key ``10 * house + digit``), and
+    the (house, digit) pairs counted once: per house a digit mask (``once``), and the
+    houses with any (``open_units``), so the lowest is a few bit operations away."""
 
     def __init__(self, cands: list[Mask], digits: Mask) -> None:
         self.cands, self.digits, self.start = cands, digits, 0
         self.pattern: Pattern = {}
         self.counts = [0] * 270
-        self.once: set[int] = set()
+        self.once = [0] * 27
+        self.open_units = 0
 
     def add(self, cell: Cell, pair: Mask) -> bool:
         """Put ``cell`` in with ``pair``; False when a house then has a digit three times."""
         self.pattern[cell] = pair
+        counts, once = self.counts, self.once
         fits = True
         for key in _KEYS[cell][pair]:
-            self.counts[key] += 1
-            n = self.counts[key]
+            n = counts[key] + 1
+            counts[key] = n
+            unit = key // 10
             if n == 1:
-                self.once.add(key)
+                once[unit] |= 1 << (key - 10 * unit)
+                self.open_units |= 1 << unit
             elif n == 2:
-                self.once.discard(key)
+                left = once[unit] & ~(1 << (key - 10 * unit))
+                once[unit] = left
+                if not left:
+                    self.open_units &= ~(1 << unit)
             else:
                 fits = False
         return fits
 
     def remove(self, cell: Cell) -> None:
+        counts, once = self.counts, self.once
         for key in _KEYS[cell][self.pattern.pop(cell)]:
-            self.counts[key] -= 1
-            n = self.counts[key]
+            n = counts[key] - 1
+            counts[key] = n
+            unit = key // 10
             if n == 1:
-                self.once.add(key)
+                once[unit] |= 1 << (key - 10 * unit)
+                self.open_units |= 1 << unit
             elif n == 0:
-                self.once.discard(key)
+                left = once[unit] & ~(1 << (key - 10 * unit))
+                once[unit] = left
+                if not left:
+                    self.open_units &= ~(1 << unit)
 
     def grow(self, spare: int) -> Iterator[Pattern]:
         """Complete the pattern: find the first house where a digit is used once and add a
         cell there (``spare``: the extras so far)."""
-        if not self.once:
+        units = self.open_units
+        if not units:
             if len(self.pattern) in LITE_CELLS:
                 yield dict(self.pattern)
             return
-        if len(self.pattern) >= max(LITE_CELLS):
+        if len(self.pattern) >= LITE_CELLS[-1]:
             return
-        unit, digit = divmod(min(self.once), 10)
+        unit = (units & -units).bit_length() - 1
+        digits = self.once[unit]
+        digit = (digits & -digits).bit_length() - 1
         for cell in UNITS[unit].cells:
             cands = self.cands[cell]
             cost = MASK_COUNT[cands] - 2
@@ -260,8 +289,9 @@ class BugLite(BaseTechnique):
         done: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
         seen: set[frozenset[tuple[Cell, Mask]]] = set()
         partnered = partnered_digits(grid)
+        search = _LiteSearch(grid.cands, 0)
         for triple in combinations(range(1, 10), 3):
-            for pattern in lite_patterns(grid, bit(triple[0]) | bit(triple[1]) | bit(triple[2]), partnered):
+            for pattern in lite_patterns(grid, bit(triple[0]) | bit(triple[1]) | bit(triple[2]), partnered, search):
                 key = frozenset(pattern.items())
                 if key in seen:
                     continue

@@ -14,11 +14,9 @@ search stays local; a set found from several hinges is reported once.
 
 from __future__ import annotations
 
-from functools import partial
-from typing import Iterator
+from typing import Final, Iterator
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, Digit, HOUSE_MASKS_OF, bit, cells_of, in_one_house
-from engine.cache import StateMemo, remembered
+from engine.cells import ALL_CELLS, HALF_BITS, HOUSE_MASKS_OF, PEER_HALVES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, Digit, bit, cells_of, halves, in_one_house
 from engine.grid import Grid
 from engine.notation import compact_cells
 from engine.step import Candidate, Highlights, Step
@@ -33,77 +31,95 @@ _TEXT = (
 )
 _NUMBERS = {3: "three", 4: "four", 5: "five"}
 
-#: The cells of the row, column and box of each cell, the cell included, ascending.
-_HINGE_CELLS: tuple[tuple[Cell, ...], ...] = tuple(tuple(cells_of(PEER_MASK[c] | 1 << c)) for c in range(N_CELLS))
-
-
-def _loose_digits(cells: CellSet, mask: int, places_of: dict[Digit, CellSet]) -> list[Digit]:
-    """The digits of ``mask`` whose places in ``cells`` do not all see each other (are not
-    all in one house, ``in_one_house`` inlined: this runs for every bent set), stopping at
-    the second. ``places_of[d]``: the region's cells holding d."""
-    loose: list[Digit] = []
-    for digit in MASK_DIGITS[mask]:
-        places = places_of[digit] & cells
-        box, row, col = HOUSE_MASKS_OF[(places & -places).bit_length() - 1]
-        if places & ~box and places & ~row and places & ~col:
-            loose.append(digit)
-            if len(loose) > 1:
-                break
-    return loose
-
-
-#: Per region of a hinge (its cells with their candidates) and size: the bent sets with
-#: exactly one unrestricted digit. Everything about them but the cells that lose that
-#: digit depends on those candidates alone, and most steps leave most regions alone.
-_WINGS: StateMemo[tuple[int, tuple[tuple[CellSet, int], ...]], tuple[tuple[CellSet, int, Digit], ...]] = StateMemo()
+#: The cells of the row, column and box of each cell, the cell included (the cells whose
+#: "hinge region" holds it), as halves.
+_CLOSED_HALVES: Final[tuple[tuple[int, int], ...]] = tuple(halves(PEER_MASK[c] | 1 << c) for c in range(N_CELLS))
+#: 1 at ``a * N_CELLS + b`` when cells a and b see each other.
+_SEES: Final = bytes(PEER_MASK[a] >> b & 1 for a in range(N_CELLS) for b in range(N_CELLS))
 
 
 def wing_sets(grid: Grid, size: int) -> Iterator[tuple[CellSet, int, Digit]]:
     """(cells, digit mask, the unrestricted digit) of every set of ``size`` open cells in a
-    hinge region, not all in one house, holding exactly ``size`` digits of which exactly
-    one is not restricted; each set once, in order of the hinge cell."""
+    hinge region (the row, column and box of a cell, the "hinge"), not all in one house,
+    holding exactly ``size`` digits of which exactly one, Z, is not restricted, with a cell
+    outside the set that holds Z and sees all its Zs (the set's eliminations); each set
+    once, in order of its first hinge, then of its cells.
+
+    The sets are grown a cell at a time, ascending, from the cells of two to ``size``
+    candidates, for as long as they have at most ``size`` digits, some hinge's region holds
+    them all, at most one of their digits is unrestricted, and, once one is, some cell
+    outside sees all its places and holds it: each of these only gets worse as cells are
+    added."""
     cands = grid.cands
-    seen: set[CellSet] = set()
-    for hinge in range(N_CELLS):
-        region = tuple((1 << c, cands[c]) for c in _HINGE_CELLS[hinge] if 1 < MASK_COUNT[cands[c]] <= size)
-        if len(region) < size:
-            continue
-        for cells, mask, z in remembered(_WINGS, (size, region), partial(_one_loose, region, size)):
-            if cells not in seen:
-                seen.add(cells)
-                yield cells, mask, z
+    search = _BentSearch(grid, [c for c in range(N_CELLS) if 1 < MASK_COUNT[cands[c]] <= size], size)
+    search.grow(0, [], 0, halves(ALL_CELLS), 0, (0, 0))
+    search.found.sort()
+    for _, _, cellset, mask, z in search.found:
+        yield cellset, mask, z
 
 
-def _one_loose(region: tuple[tuple[CellSet, int], ...], size: int) -> Iterator[tuple[CellSet, int, Digit]]:
-    """The region's bent sets of ``size`` cells, not in one house, with exactly one
-    unrestricted digit: (cells, digits, that digit)."""
-    places_of: dict[Digit, CellSet] = {d: 0 for d in range(1, 10)}
-    for cell, mask in region:
-        for d in MASK_DIGITS[mask]:
-            places_of[d] |= cell
-    for cells, mask in _sets_of(region, size):
-        if in_one_house(cells):
-            continue
-        loose = _loose_digits(cells, mask, places_of)
-        if len(loose) == 1:
-            yield cells, mask, loose[0]
+class _BentSearch:
+    """The sets of ``size`` of ``cells`` that hold ``size`` digits, lie in one hinge region
+    and not in one house, with exactly one unrestricted digit that a cell outside the set
+    can lose: in ``found`` as (first hinge, cells, cell set, digits, that digit). Cell sets
+    as halves (engine.cells.HALF_BITS): no object per test."""
 
+    def __init__(self, grid: Grid, cells: list[Cell], size: int) -> None:
+        self.cands = grid.cands
+        self.with_digit = [halves(places) for places in grid.cells_with]
+        self.cells = cells
+        self.size = size
+        self.found: list[tuple[int, list[Cell], CellSet, int, Digit]] = []
 
-def _sets_of(region: tuple[tuple[CellSet, int], ...], size: int) -> list[tuple[CellSet, int]]:
-    """(cells, digits) of every ``size`` members of ``region`` (cell bit, candidates) with
-    ``size`` digits between them, in lexicographic order of the members (grown a member at
-    a time, each partial set keeping at most ``size`` digits)."""
-    # (index of the next member to try, cells, digits), in lexicographic order
-    partial = [(i + 1, cell, cands) for i, (cell, cands) in enumerate(region[: len(region) - size + 1])]
-    for left in range(size - 1, 0, -1):
-        end = len(region) - left + 1
-        partial = [
-            (i + 1, cells | region[i][0], merged)
-            for start, cells, mask in partial
-            for i in range(start, end)
-            if MASK_COUNT[merged := mask | region[i][1]] <= size
-        ]
-    return [(cells, mask) for _, cells, mask in partial if MASK_COUNT[mask] == size]
+    def grow(self, start: int, picked: list[Cell], union: int, hinges: tuple[int, int], loose: int, cover: tuple[int, int]) -> None:
+        """Add each of ``cells[start:]`` that keeps at most ``size`` digits, a hinge
+        (``hinges``: the cells whose region holds every cell picked) and at most one
+        unrestricted digit (``loose``: the digits whose places among the cells picked do
+        not all see each other; a cell that sees all of a digit's places keeps them in
+        one house, and a digit once loose stays loose as cells are added), with cells
+        outside that hold it and see all its places (``cover``)."""
+        cells, cands, size = self.cells, self.cands, self.size
+        left = size - len(picked)
+        for i in range(start, len(cells) - left + 1):
+            cell = cells[i]
+            digits = union | cands[cell]
+            if MASK_COUNT[digits] > size:
+                continue
+            closed_low, closed_high = _CLOSED_HALVES[cell]
+            low, high = hinges[0] & closed_low, hinges[1] & closed_high
+            if not (low or high):
+                continue
+            apart = 0  # the digits of the cells picked that do not see this one
+            for other in picked:
+                if not _SEES[other * N_CELLS + cell]:
+                    apart |= cands[other]
+            fresh = cands[cell] & apart & ~loose
+            if fresh and (loose or fresh & (fresh - 1)):
+                continue  # a second unrestricted digit
+            more, cover_low, cover_high = loose | fresh, cover[0], cover[1]
+            if fresh:
+                cover_low, cover_high = self.with_digit[MASK_DIGITS[fresh][0]]
+                for other in picked:
+                    if cands[other] & fresh:
+                        peers_low, peers_high = PEER_HALVES[other]
+                        cover_low, cover_high = cover_low & peers_low, cover_high & peers_high
+            if cands[cell] & more:
+                peers_low, peers_high = PEER_HALVES[cell]
+                cover_low, cover_high = cover_low & peers_low, cover_high & peers_high
+            if more and not (cover_low or cover_high):
+                continue
+            if left > 1:
+                self.grow(i + 1, [*picked, cell], digits, (low, high), more, (cover_low, cover_high))
+            elif more and MASK_COUNT[digits] == size:
+                self._keep([*picked, cell], digits, more, low, high)
+
+    def _keep(self, members: list[Cell], digits: int, loose: int, low: int, high: int) -> None:
+        cellset = 0
+        for cell in members:
+            cellset |= 1 << cell
+        if not in_one_house(cellset):
+            hinge = (low & -low).bit_length() - 1 if low else HALF_BITS + (high & -high).bit_length() - 1
+            self.found.append((hinge, members, cellset, digits, MASK_DIGITS[loose][0]))
 
 
 class BentSet(BaseTechnique):
