@@ -192,6 +192,8 @@ INT_OBJECTS: Final[tuple[BoxedInt, ...]] = tuple(range(4096))
 def boxed(number: int) -> BoxedInt:
     """A non-negative number as a shared object when it is small enough (see BoxedInt)."""
     return INT_OBJECTS[number] if number < len(INT_OBJECTS) else number
+
+
 WORD_BITS: Final = 62
 WORD_MASK: Final = (1 << WORD_BITS) - 1
 #: A cell set in two halves that each fit a machine word (see COMPILED): cells 0-53 (rows
