@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final, Iterator
 
-from engine.cells import BOXES, HALF_BITS, LINES, LOW_HALF, MASK_COUNT, MASK_DIGITS, N_CELLS, Cell, CellSet, Digit, Mask, bit_indices, cells_of, first_cell
+from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, Cell, CellSet, Digit, Mask, bit_indices, cells_of, first_cell, halves
 from engine.cache import StateMemo, per_grid_version, remembered
 from engine.grid import Grid
 from engine.stop import checkpoint
@@ -216,7 +216,7 @@ def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon
         for d in MASK_DIGITS[als.digits]:
             holding = als.holding[d]
             by_low[d][first_cell(holding)].append(j)
-            low_of[d][j], high_of[d][j] = holding & LOW_HALF, holding >> HALF_BITS
+            low_of[d][j], high_of[d][j] = halves(holding)
     out = []
     for i, als in enumerate(alses):
         found: dict[int, Mask] = {}  # j -> the RC digits of (i, j)
@@ -224,7 +224,7 @@ def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon
             table, lows, highs = by_low[d], low_of[d], high_of[d]
             bit = 1 << (d - 1)
             seen = als.sees_all[d]
-            outside_low, outside_high = ~seen & LOW_HALF, ~(seen >> HALF_BITS)
+            outside_low, outside_high = halves(~seen)
             for cell in bit_indices(seen):
                 candidates = table[cell]
                 # Ascending: only the ALS after i matter, the last ones.

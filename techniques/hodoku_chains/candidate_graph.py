@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final, NamedTuple
 
-from engine.cells import HALF_BITS, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS, UNITS_OF, cells_of, first_cell, half_count, halves
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, cells_of, first_cell
 from engine.grid import Grid
 from techniques.hodoku_chains.implications import LiteralGraph
 from techniques.hodoku_chains.link_graph import Node, candidate_node, group_nodes
@@ -174,15 +174,12 @@ def _house_bits(grid: Grid, cells: list[int], number: list[int], off_bit: list[i
                     off[box * 10 + d] |= bit
                     off[row * 10 + d] |= bit
                     off[col * 10 + d] |= bit
-    if links.house_strong:  # houses where a digit has two places (halves: no objects)
+    if links.house_strong:  # houses where a digit has two places (the grid's counts)
         for d in (digit,) if digit else range(1, 10):
-            with_low, with_high = halves(grid.cells_with[d])
-            for u in range(len(UNITS)):
-                unit_low, unit_high = UNIT_HALVES[u]
-                low, high = with_low & unit_low, with_high & unit_high
-                if half_count(low, high) == 2:
+            for u, unit in enumerate(UNITS):
+                if grid.place_count(d, unit) == 2:
                     bits = 0
-                    for x in cells_of(low | high << HALF_BITS):
+                    for x in cells_of(grid.cells_with[d] & unit.mask):
                         if number[x * 10 + d] >= 0:
                             bits |= 1 << 2 * number[x * 10 + d]
                     pair[u * 10 + d] = bits

@@ -98,9 +98,9 @@ def group_nodes(grid: Grid) -> list[Node]:
     out = []
     for line, boxes in zip(LINES, _CROSSING_BOXES):
         for digit in range(1, 10):
-            in_line = grid.cells_with[digit] & line.mask
-            if in_line.bit_count() < 2:
+            if grid.place_count(digit, line) < 2:  # the grid's count: no cell set made
                 continue
+            in_line = grid.cells_with[digit] & line.mask
             for box in boxes:
                 cells = in_line & box
                 if cells.bit_count() >= 2:

@@ -122,10 +122,9 @@ class HiddenSubset(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         seen: set[tuple[tuple[Candidate, ...], ...]] = set()
-        cands, values = grid.cands, grid.values
+        cands = grid.cands
         for unit in UNITS:
-            empty = sum(1 for c in unit.cells if not values[c])
-            if empty <= self.size:
+            if grid.empty_in(unit.number) <= self.size:
                 continue
             digits = [d for d in grid.missing_digits(unit) if 0 < grid.place_count(d, unit) <= self.size]
             if len(digits) < self.size:
