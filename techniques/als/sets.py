@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final, Iterator
 
-from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, Cell, CellSet, Digit, Mask, bit_indices, cells_of, first_cell, halves
+from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, Cell, CellSet, Digit, Mask, cells_of, first_of_halves, half_indices, halves
 from engine.cache import StateMemo, per_grid_version, remembered
 from engine.grid import Grid
 from engine.stop import checkpoint
@@ -187,14 +187,17 @@ def _make_als(grid: Grid, house: int, cells: CellSet, digits: Mask, memo: list[d
     holding = [0] * 10
     sees_all = [0] * 10
     seen_digits = 0
+    cells_with = grid.cells_with
+    outside = ~cells
     for d in MASK_DIGITS[digits]:
-        own = cells & grid.cells_with[d]
+        own = cells & cells_with[d]
         holding[d] = own
         seen = memo[d].get(own)
         if seen is None:
-            seen = memo[d][own] = grid.cells_with[d] & seeing_all(own)
-        sees_all[d] = seen & ~cells
-        if sees_all[d]:
+            seen = memo[d][own] = cells_with[d] & seeing_all(own)
+        seen &= outside
+        sees_all[d] = seen
+        if seen:
             seen_digits |= 1 << (d - 1)
     return Als(cells, digits, tuple(holding), tuple(sees_all), house, seen_digits)
 
@@ -214,18 +217,18 @@ def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon
     high_of: list[list[int]] = [[0] * len(alses) for _ in range(10)]
     for j, als in enumerate(alses):
         for d in MASK_DIGITS[als.digits]:
-            holding = als.holding[d]
-            by_low[d][first_cell(holding)].append(j)
-            low_of[d][j], high_of[d][j] = halves(holding)
+            low, high = halves(als.holding[d])
+            by_low[d][first_of_halves(low, high)].append(j)
+            low_of[d][j], high_of[d][j] = low, high
     out = []
     for i, als in enumerate(alses):
         found: dict[int, Mask] = {}  # j -> the RC digits of (i, j)
         for d in MASK_DIGITS[als.digits & als.seen_digits]:
             table, lows, highs = by_low[d], low_of[d], high_of[d]
             bit = 1 << (d - 1)
-            seen = als.sees_all[d]
-            outside_low, outside_high = halves(~seen)
-            for cell in bit_indices(seen):
+            seen_low, seen_high = halves(als.sees_all[d])
+            outside_low, outside_high = ~seen_low, ~seen_high
+            for cell in half_indices(seen_low, seen_high):
                 candidates = table[cell]
                 # Ascending: only the ALS after i matter, the last ones.
                 k = len(candidates) - 1
