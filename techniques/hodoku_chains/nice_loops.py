@@ -16,7 +16,7 @@ from itertools import islice
 from dataclasses import dataclass, field
 from typing import Callable, Final, Iterator
 
-from engine.cells import HALF_BITS, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, bit, cells_of, halves
+from engine.cells import HALF_BITS, MASK_DIGITS, N_CELLS, PEER_HALVES, bit, half_indices, halves
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Step
@@ -372,13 +372,12 @@ def _aic_ends(search: Search, start: Node) -> list[int]:
     literals: every OR into one of those makes a big int)."""
     grid, on_literal = search.grid, search.on_literal
     s, a = start.cell, start.digit
-    with_a = grid.cells_with[a]
-    seen = PEER_MASK[s] & with_a
     # Cells with the digit seeing one / two of the start's peers with it, in halves (see
     # engine.cells.HALF_BITS: no object per peer).
-    with_low, with_high = halves(with_a)
+    with_low, with_high = halves(grid.cells_with[a])
+    peer_low, peer_high = PEER_HALVES[s]
     once_low = once_high = twice_low = twice_high = 0
-    seen_cells = cells_of(seen)
+    seen_cells = half_indices(peer_low & with_low, peer_high & with_high)
     for x in seen_cells:
         peers_low, peers_high = PEER_HALVES[x]
         peers_low &= with_low
@@ -393,7 +392,7 @@ def _aic_ends(search: Search, start: Node) -> list[int]:
         twice_high &= ~(1 << (s - HALF_BITS))
     ends: list[int] = []
     base = _DIGIT_BASE[a]
-    for e in cells_of(twice_low | twice_high << HALF_BITS):
+    for e in half_indices(twice_low, twice_high):
         ends.append(on_literal[base + e])
     others = grid.cands[s] & ~bit(a)
     for e in seen_cells:
