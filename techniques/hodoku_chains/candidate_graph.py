@@ -198,35 +198,33 @@ def _cell_links(grid: Grid, c: int, links: Links, number: list[int], off_bit: li
     bivalue = len(digits) == 2
     box, row, col = UNITS_OF[c]
     house_off, pair = houses.off, houses.pair
+    # Each candidate's own bits are in these sets (and in its houses'): a candidate's
+    # links are a union with its own bit taken out by one XOR, not an AND NOT each time.
     for d in digits:
         on = 2 * number[base + d]
-        weak = off_bits & ~(2 << on) if links.cell_weak else 0
-        strong = on_bits & ~(1 << on) if links.cell_strong and bivalue else 0
+        own_off = off_bit[base + d]
+        weak = off_bits if links.cell_weak else 0
         if links.house_weak:
-            # The digit's off literals in the cell's houses, but its own.
-            weak |= (house_off[box * 10 + d] | house_off[row * 10 + d] | house_off[col * 10 + d]) ^ off_bit[base + d]
+            # The digit's off literals in the cell's houses.
+            weak |= house_off[box * 10 + d] | house_off[row * 10 + d] | house_off[col * 10 + d]
+        own = own_off >> 1
+        strong = on_bits if links.cell_strong and bivalue else 0
         if links.house_strong:
-            own = 1 << on
             for u in (box, row, col):
                 if pair[u * 10 + d]:
-                    strong |= pair[u * 10 + d] ^ own
-        out[on] = weak
-        out[on + 1] = strong
+                    strong |= pair[u * 10 + d]
+        out[on] = weak ^ own_off if weak else 0
+        out[on + 1] = strong ^ own if strong else 0
 
 
 def _graph(nodes: list[Node], out: list[int], plain: bool = True) -> LiteralGraph:
-    """A literal graph of these nodes and implications; the incoming sets by symmetry: "A
-    on" reaches "B off" when "B on" reaches "A off" (shift the off bits onto the on
-    literals), "A off" reaches "B on" when "B off" reaches "A on"."""
+    """A literal graph of these nodes and implications; the incoming sets follow by
+    symmetry when asked for (``LiteralGraph.mirrored``)."""
     graph = LiteralGraph(())
     graph.nodes = nodes
     graph.index = {node: i for i, node in enumerate(nodes)}
     graph.out = out
-    inc = [0] * len(out)
-    for on in range(0, len(out), 2):
-        inc[on + 1] = out[on] >> 1
-        inc[on] = out[on + 1] << 1
-    graph.inc = inc
+    graph.mirrored()
     graph.keys = [node.cells & -node.cells for node in nodes]
     graph.delay = [0] * len(out)
     graph.plain = plain

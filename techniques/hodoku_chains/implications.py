@@ -42,13 +42,15 @@ class LiteralGraph:
     """Implications between the literals of a list of nodes (built once per grid version,
     read-only afterwards)."""
 
-    __slots__ = ("nodes", "index", "out", "inc", "keys", "delay", "delayed", "plain")
+    __slots__ = ("nodes", "index", "out", "_inc", "keys", "delay", "delayed", "plain")
 
     def __init__(self, nodes: Sequence[Node]) -> None:
         self.nodes: list[Node] = []
         self.index: dict[Node, int] = {}
         self.out: list[int] = []
-        self.inc: list[int] = []
+        # Incoming implications, per literal; None: not made yet, and mirrored from ``out``
+        # when asked for (see ``mirrored``).
+        self._inc: list[int] | None = []
         # A node's first cell, as a one-bit set (0 for a spacer): what HoDoKu's rule checks.
         self.keys: list[CellSet] = []
         self.delay: list[int] = []
@@ -63,7 +65,7 @@ class LiteralGraph:
         self.plain = False
         self.nodes.append(node)
         self.out += (0, 0)
-        self.inc += (0, 0)
+        self.inc.extend((0, 0))
         self.delay += (0, 0)
         self.keys.append(node.cells & -node.cells)
         return i
@@ -73,9 +75,23 @@ class LiteralGraph:
         they are immutable)."""
         twin = LiteralGraph(())
         twin.nodes, twin.index, twin.keys = self.nodes[:], dict(self.index), self.keys[:]
-        twin.out, twin.inc, twin.delay, twin.delayed = self.out[:], self.inc[:], self.delay[:], self.delayed
+        twin.out, twin._inc, twin.delay, twin.delayed = self.out[:], self.inc[:], self.delay[:], self.delayed
         twin.plain = self.plain
         return twin
+
+    @property
+    def inc(self) -> list[int]:
+        """Per literal, the literals that imply it (a bit set each)."""
+        if self._inc is None:
+            self._inc = _mirrored(self.out)
+        return self._inc
+
+    def mirrored(self) -> None:
+        """Let ``inc`` follow from ``out`` when first read: every link of this graph holds
+        both ways ("A on" implies "B off" exactly when "B on" implies "A off", "A off"
+        implies "B on" exactly when "B off" implies "A on"), and most searches never read
+        it (only tracing a chain back does)."""
+        self._inc = None
 
     def imply(self, a: int, b: int) -> None:
         """Literal ``a`` implies literal ``b``."""
@@ -195,6 +211,16 @@ class LiteralGraph:
 
         # A loop's end lies in the start cell on purpose: it blocks nothing.
         yield from extend(depth, 0, 0 if loop else self.keys[node_of(target)])
+
+
+def _mirrored(out: list[int]) -> list[int]:
+    """The incoming sets of a graph whose links all hold both ways (see
+    ``LiteralGraph.mirrored``): shift the off bits onto the on literals and back."""
+    inc = [0] * len(out)
+    for on in range(0, len(out), 2):
+        inc[on + 1] = out[on] >> 1
+        inc[on] = out[on + 1] << 1
+    return inc
 
 
 class Reach:
