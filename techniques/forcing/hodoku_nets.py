@@ -129,10 +129,14 @@ def _single_cell(low: int, high: int) -> int:
 
 
 class _StartSingles:
-    """The singles a grid holds before any assumption (usually none: nets run when
-    nothing easier applies), as the first entries of a playout's queues."""
+    """What every playout of a grid starts from: the singles the grid holds before any
+    assumption (usually none: nets run when nothing easier applies), as the first entries
+    of a playout's queues, and each digit's places as halves (engine.cells.HALF_BITS),
+    split once for all of them."""
 
     def __init__(self, grid: Grid) -> None:
+        self.low = [cells & LOW_HALF for cells in grid.cells_with]
+        self.high = [cells >> HALF_BITS for cells in grid.cells_with]
         self.naked = [(c, SINGLE_DIGIT[m]) for c, m in enumerate(grid.cands) if not grid.values[c] and MASK_COUNT[m] == 1]
         self.hidden: list[tuple[int, int]] = []
         for unit in LINES + BOXES:
@@ -154,8 +158,8 @@ class _Playout:
         self.cands = list(grid.cands)
         # Each digit's places as halves (engine.cells.HALF_BITS): the tests per house and
         # the removals make no int objects.
-        self.low = [cells & LOW_HALF for cells in grid.cells_with]
-        self.high = [cells >> HALF_BITS for cells in grid.cells_with]
+        self.low = start.low[:]
+        self.high = start.high[:]
         self.values = list(grid.values)
         self.naked_queue = list(start.naked)
         self.hidden_queue = list(start.hidden)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from itertools import combinations
 from operator import itemgetter
-from typing import Final, Iterator, Sequence
+from typing import Final, Iterator
 
 from engine.cells import ALL_DIGITS, BOXES, INT_OBJECTS, BoxedInt, LINES, MASK_COUNT, MASK_DIGITS, Cell, Unit, cells_of
 from engine.cache import StateMemo
@@ -36,7 +36,7 @@ _ONCE: Final = "no digit can go in two of them"
 _ONCE_BUT: Final = "only {both} can go in two of them (one in each group)"
 
 
-def _groups(cands: Sequence[int], cells: tuple[Cell, ...], v: int, covers: int) -> dict[int, list[tuple[int, int]]]:
+def _groups(cands: list[int], cells: tuple[Cell, ...], v: int, covers: int) -> dict[int, list[tuple[int, int]]]:
     """Subsets of ``cells`` that hold some digit of ``v``, as (digits, subset bitmask over
     ``cells``) pairs keyed by how many digits of ``v`` they account for: their size minus
     their digits outside ``v``. Only the counts in ``covers`` (a bit set: bit k for k) are
@@ -65,7 +65,7 @@ def _pick(cells: tuple[Cell, ...], subset: int) -> tuple[Cell, ...]:
     return tuple(c for i, c in enumerate(cells) if subset >> i & 1)
 
 
-def _open(cands: Sequence[int], unit: Unit) -> int:
+def _open(cands: list[int], unit: Unit) -> int:
     return sum(1 << c for c in unit.cells if cands[c])
 
 
@@ -98,7 +98,7 @@ class SueDeCoq(BaseTechnique):
                     seen.add(step.effect)
                     yield step
 
-    def _remembered(self, cands: Sequence[int], n: int) -> tuple[Step, ...]:
+    def _remembered(self, cands: list[int], n: int) -> tuple[Step, ...]:
         """:meth:`pair_steps` of the n-th crossing, which depend on nothing but the
         candidates of its line and box: remembered, since most steps leave most crossings
         alone."""
@@ -110,7 +110,7 @@ class SueDeCoq(BaseTechnique):
             _PAIR_STEPS.put(key, steps)
         return steps
 
-    def pair_steps(self, cands: Sequence[int], line: Unit, box: Unit) -> Iterator[Step]:
+    def pair_steps(self, cands: list[int], line: Unit, box: Unit) -> Iterator[Step]:
         """Every Sue de Coq around the intersection of ``line`` and ``box``, in HoDoKu's
         order: cores as (first, second), (first, second, third), (first, third), (second,
         third) cell of the intersection; then line groups, then box groups, each in the
@@ -120,7 +120,7 @@ class SueDeCoq(BaseTechnique):
         for core in sorted(c for size in (2, 3) for c in combinations(inter, size)):
             yield from self._from_core(cands, line, box, core, (line_open, box_open))
 
-    def _from_core(self, cands: Sequence[int], line: Unit, box: Unit, core: tuple[Cell, ...], open_cells: tuple[int, int]) -> Iterator[Step]:
+    def _from_core(self, cands: list[int], line: Unit, box: Unit, core: tuple[Cell, ...], open_cells: tuple[int, int]) -> Iterator[Step]:
         """The Sue de Coqs around one core; ``open_cells``: the line's and the box's cells
         without a value (cell sets)."""
         line_open, box_open = open_cells
@@ -157,7 +157,7 @@ class SueDeCoq(BaseTechnique):
             yield step
 
     def _step(
-        self, cands: Sequence[int], line: Unit, box: Unit, groups: tuple[tuple[Cell, ...], ...], digits: tuple[int, int, int]
+        self, cands: list[int], line: Unit, box: Unit, groups: tuple[tuple[Cell, ...], ...], digits: tuple[int, int, int]
     ) -> Step | None:
         core, line_cells, box_cells = groups
         v, ld, bd = digits
@@ -219,7 +219,7 @@ def _digits(mask: int) -> str:
     return "".join(str(d) for d in MASK_DIGITS[mask])
 
 
-def _cands(cands: Sequence[int], cells: tuple[Cell, ...], mask: int) -> tuple[Candidate, ...]:
+def _cands(cands: list[int], cells: tuple[Cell, ...], mask: int) -> tuple[Candidate, ...]:
     return tuple(Candidate(d, c) for c in sorted(cells) for d in MASK_DIGITS[cands[c] & mask])
 
 

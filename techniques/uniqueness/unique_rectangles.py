@@ -22,7 +22,7 @@ declarations); the solver only runs them on proper puzzles.
 
 from __future__ import annotations
 
-from typing import Final, Iterator, Sequence
+from typing import Final, Iterator
 
 from engine.cells import (
     BOX_OF,
@@ -156,7 +156,7 @@ def _type3_in(k: _Corners, house: Unit, extra: int) -> Iterator[Finding]:
                 yield finding
 
 
-def _preorder(cands: Sequence[int], pool: list[Cell], start: int, combo: tuple[Cell, ...], digits: int) -> Iterator[tuple[tuple[Cell, ...], int]]:
+def _preorder(cands: list[int], pool: list[Cell], start: int, combo: tuple[Cell, ...], digits: int) -> Iterator[tuple[tuple[Cell, ...], int]]:
     """Every non-empty subset of ``pool[start:]`` added to ``combo``, depth first, with
     the digits of all its cells."""
     for i in range(start, len(pool)):
