@@ -205,16 +205,17 @@ class NiceLoop(BaseTechnique):
                 if not premise:
                     false_reaches[i] = reach
                 reached += len(reach.literals)
-                self._loops(search, bfs, reach, graph.nodes[i], premise)
+                self._loops(search, bfs, reach, graph.nodes[i], nodes.cell_of[i], premise)
         for i, reach in false_reaches.items():
-            self._aics(search, bfs, reach, graph.nodes[i])
+            self._aics(search, bfs, reach, graph.nodes[i], nodes.cell_of[i])
         return search
 
-    def _loops(self, search: Search, bfs: BreadthFirst, reach: Reach, start: Node, start_true: bool) -> None:
-        """The loops of one premise, just searched (``bfs`` holds its distances)."""
+    def _loops(self, search: Search, bfs: BreadthFirst, reach: Reach, start: Node, start_cell: int, start_true: bool) -> None:
+        """The loops of one premise, just searched (``bfs`` holds its distances);
+        ``start_cell``: the start's cell (``Node.cell``, a property: a lookup each time)."""
         grid, graph = search.grid, search.graph
         # A loop needs three links at least to leave the cell and come back.
-        for key in bfs.distances(search.cell_literals[start.cell], 3):
+        for key in bfs.distances(search.cell_literals[start_cell], 3):
             length, end = key >> DISTANCE_SHIFT, key & _LITERAL_BITS
             verdict = loop_kind(grid, start, start_true, graph.node(end), is_true(end))
             if verdict is None:
@@ -241,11 +242,11 @@ class NiceLoop(BaseTechnique):
                 elif cut:
                     self._record(search, kind, chain, cut, length)
 
-    def _aics(self, search: Search, bfs: BreadthFirst, reach: Reach, start: Node) -> None:
+    def _aics(self, search: Search, bfs: BreadthFirst, reach: Reach, start: Node, start_cell: int) -> None:
         grid, graph = search.grid, search.graph
         if max(reach.distances) < 3:  # an AIC has three links at least
             return
-        ends = _aic_ends(search, start)  # the on literals of single candidates it may end on
+        ends = _aic_ends(search, start_cell, start.digit)  # the on literals of single candidates it may end on
         if not ends:
             return
         bfs.restamp(reach)
@@ -339,13 +340,15 @@ def _notation(kind: Kind, chain: Chain) -> str:
 class _NodeTables:
     """What a search reads about a graph's nodes, found in one pass over them.
 
-    plain: the numbers of the single candidates, in order; cell_literals: per cell, the
-    literals of its single candidates (where a loop may close); special: the literals of
-    group and set nodes; on_literal: the on literal of each single candidate, by
-    candidate number."""
+    plain: the numbers of the single candidates, in order; cell_of: per node, its cell if
+    it is a single candidate (else -1; ``Node.cell`` is a property, computed on each
+    read); cell_literals: per cell, the literals of its single candidates (where a loop may
+    close); special: the literals of group and set nodes; on_literal: the on literal of
+    each single candidate, by candidate number."""
 
     def __init__(self, graph: LiteralGraph) -> None:
         self.plain: list[int] = []
+        self.cell_of = [-1] * len(graph.nodes)
         self.cell_literals: list[list[int]] = [[] for _ in range(N_CELLS)]
         self.special = 0
         self.on_literal = [0] * N_CANDIDATES
@@ -354,6 +357,7 @@ class _NodeTables:
             if not node.als and not cells & (cells - 1):  # Node.is_plain, inlined
                 cell = cells.bit_length() - 1
                 self.plain.append(i)
+                self.cell_of[i] = cell
                 self.cell_literals[cell] += (true_literal(i), false_literal(i))
                 self.on_literal[_DIGIT_BASE[digit] + cell] = true_literal(i)
             elif digit:
@@ -364,14 +368,14 @@ class _NodeTables:
 _DIGIT_BASE: Final = (0, *(candidate_index(0, d) for d in range(1, 10)))
 
 
-def _aic_ends(search: Search, start: Node) -> list[int]:
-    """The true-candidate literals an AIC from "start is false" may end on with an effect:
+def _aic_ends(search: Search, s: int, a: int) -> list[int]:
+    """The true-candidate literals an AIC from "start is false" (digit ``a`` in cell ``s``)
+    may end on with an effect:
     the same digit where both ends see two candidates of it, or, in a cell that sees the
     start, a digit of the start cell while holding the start's digit. Each once, in no
     particular order (``BreadthFirst.distances`` sorts them; a list, not a bit set of
     literals: every OR into one of those makes a big int)."""
     grid, on_literal = search.grid, search.on_literal
-    s, a = start.cell, start.digit
     # Cells with the digit seeing one / two of the start's peers with it, in halves (see
     # engine.cells.HALF_BITS: no object per peer).
     with_low, with_high = halves(grid.cells_with[a])
