@@ -279,16 +279,13 @@ def bit_indices(value: int) -> list[int]:
     if COMPILED and value.bit_length() > BYTES_FROM:
         # A long sparse set (a literal's links, say): read as bytes, made once, where
         # every 62-bit word would make two ints (3x faster at 1,400 bits with 15 set).
-        # Its numbers pass 256, past which every int put in a list is a new object: the
-        # shared ones go in instead (see BoxedInt).
         data = value.to_bytes((value.bit_length() + 7) >> 3, "little")
-        shared: list[BoxedInt] = []
         for i in range(len(data)):
             byte = data[i]
             if byte:
                 for k in BYTE_BITS[byte]:
-                    shared.append(boxed(i * 8 + k))
-        return shared
+                    out.append(i * 8 + k)
+        return out
     if COMPILED:
         base = 0
         while value:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final, Iterable, Iterator, Sequence, TypeAlias
 
-from engine.cells import INT_OBJECTS, BoxedInt, CellSet, bit_indices, boxed, union_of
+from engine.cells import BYTE_BITS, COMPILED, INT_OBJECTS, BoxedInt, CellSet, bit_indices, boxed, union_of
 from techniques.hodoku_chains.link_graph import Node
 from techniques.shared import false_literal, is_true, node_of
 
@@ -273,8 +273,7 @@ class BreadthFirst:
 
     def __init__(self, graph: LiteralGraph) -> None:
         # Slowed literals need LiteralGraph.layers; the stamps still serve distances.
-        # bit_indices gives the numbers as shared objects (see engine.cells.bit_indices).
-        self.adjacency: list[list[BoxedLiteral]] = [] if graph.delayed else [bit_indices(out) for out in graph.out]
+        self.adjacency: list[list[BoxedLiteral]] = [] if graph.delayed else [_boxed_bits(out) for out in graph.out]
         # == the current tag: met in the current search (the tag as one object, stored
         # without making one per literal: see BoxedLiteral).
         self.stamp: list[BoxedLiteral] = [0] * len(graph.out)
@@ -379,6 +378,20 @@ class BreadthFirst:
             n: int = literals[k]
             stamp[n] = tag
             distance[n] = ds[k]
+
+
+def _boxed_bits(value: int) -> list[BoxedLiteral]:
+    """``bit_indices(value)`` as shared objects (see ``BoxedLiteral``)."""
+    if not COMPILED:
+        return bit_indices(value)  # the same numbers: plain ints are objects already
+    out: list[BoxedLiteral] = []
+    data = value.to_bytes((value.bit_length() + 7) >> 3, "little")  # see bit_indices
+    for i in range(len(data)):
+        byte = data[i]
+        if byte:
+            for k in BYTE_BITS[byte]:
+                out.append(boxed(i * 8 + k))
+    return out
 
 
 def path_nodes(graph: LiteralGraph, path: list[int]) -> list[tuple[Node, bool]]:
