@@ -60,7 +60,7 @@ def candidate_graph(grid: Grid, links: Links, digit: int = 0) -> LiteralGraph:
     houses = _house_bits(grid, included, number, off_bit, links, digit)
     for c in included:
         _cell_links(grid, c, links, number, off_bit, houses, out)
-    return _graph(nodes, out)
+    return LiteralGraph.built(nodes, out, plain=True)
 
 
 def grouped_candidate_graph(grid: Grid) -> LiteralGraph:
@@ -90,7 +90,7 @@ def grouped_candidate_graph(grid: Grid) -> LiteralGraph:
             in_house.setdefault((group.digit, u), []).append((index[group], group.cells))
     for (digit, u), members in in_house.items():
         _group_links(grid, digit, u, members, number, out)
-    return _graph(nodes, out, plain=False)
+    return LiteralGraph.built(nodes, out, plain=False, index=index)
 
 
 def _in_sort_key_order(cands: list[int], groups: list[Node]) -> list[Node]:
@@ -215,17 +215,3 @@ def _cell_links(grid: Grid, c: int, links: Links, number: list[int], off_bit: li
                     strong |= pair[u * 10 + d]
         out[on] = weak ^ own_off if weak else 0
         out[on + 1] = strong ^ own if strong else 0
-
-
-def _graph(nodes: list[Node], out: list[int], plain: bool = True) -> LiteralGraph:
-    """A literal graph of these nodes and implications; the incoming sets follow by
-    symmetry when asked for (``LiteralGraph.mirrored``)."""
-    graph = LiteralGraph(())
-    graph.nodes = nodes
-    graph.index = {node: i for i, node in enumerate(nodes)}
-    graph.out = out
-    graph.mirrored()
-    graph.keys = [node.cells & -node.cells for node in nodes]
-    graph.delay = [0] * len(out)
-    graph.plain = plain
-    return graph

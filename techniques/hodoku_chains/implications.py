@@ -42,14 +42,14 @@ class LiteralGraph:
     """Implications between the literals of a list of nodes (built once per grid version,
     read-only afterwards)."""
 
-    __slots__ = ("nodes", "index", "out", "_inc", "keys", "delay", "delayed", "plain")
+    __slots__ = ("nodes", "_index", "out", "_inc", "keys", "delay", "delayed", "plain")
 
     def __init__(self, nodes: Sequence[Node]) -> None:
         self.nodes: list[Node] = []
-        self.index: dict[Node, int] = {}
+        # The number of each node, and per literal the literals that imply it; None: made
+        # when first read (see ``built``).
+        self._index: dict[Node, int] | None = {}
         self.out: list[int] = []
-        # Incoming implications, per literal; None: not made yet, and mirrored from ``out``
-        # when asked for (see ``mirrored``).
         self._inc: list[int] | None = []
         # A node's first cell, as a one-bit set (0 for a spacer): what HoDoKu's rule checks.
         self.keys: list[CellSet] = []
@@ -74,10 +74,34 @@ class LiteralGraph:
         """A graph to add nodes and links to without touching this one (nodes are shared:
         they are immutable)."""
         twin = LiteralGraph(())
-        twin.nodes, twin.index, twin.keys = self.nodes[:], dict(self.index), self.keys[:]
+        twin.nodes, twin._index, twin.keys = self.nodes[:], dict(self.index), self.keys[:]
         twin.out, twin._inc, twin.delay, twin.delayed = self.out[:], self.inc[:], self.delay[:], self.delayed
         twin.plain = self.plain
         return twin
+
+    @classmethod
+    def built(cls, nodes: list[Node], out: list[int], plain: bool, index: dict[Node, int] | None = None) -> LiteralGraph:
+        """A graph built whole: these nodes and each literal's implications, every link
+        holding both ways ("A on" implies "B off" exactly when "B on" implies "A off", "A
+        off" implies "B on" exactly when "B off" implies "A on"). Its index and incoming
+        sets are made when first read: most searches read neither (tracing a chain back
+        does). ``index``: the nodes' numbers, when the builder has them already."""
+        graph = cls(())
+        graph.nodes = nodes
+        graph._index = index
+        graph.out = out
+        graph._inc = None
+        graph.keys = [node.cells & -node.cells for node in nodes]
+        graph.delay = [0] * len(out)
+        graph.plain = plain
+        return graph
+
+    @property
+    def index(self) -> dict[Node, int]:
+        """The number of each node."""
+        if self._index is None:
+            self._index = {node: i for i, node in enumerate(self.nodes)}
+        return self._index
 
     @property
     def inc(self) -> list[int]:
@@ -85,13 +109,6 @@ class LiteralGraph:
         if self._inc is None:
             self._inc = _mirrored(self.out)
         return self._inc
-
-    def mirrored(self) -> None:
-        """Let ``inc`` follow from ``out`` when first read: every link of this graph holds
-        both ways ("A on" implies "B off" exactly when "B on" implies "A off", "A off"
-        implies "B on" exactly when "B off" implies "A on"), and most searches never read
-        it (only tracing a chain back does)."""
-        self._inc = None
 
     def imply(self, a: int, b: int) -> None:
         """Literal ``a`` implies literal ``b``."""
@@ -215,7 +232,7 @@ class LiteralGraph:
 
 def _mirrored(out: list[int]) -> list[int]:
     """The incoming sets of a graph whose links all hold both ways (see
-    ``LiteralGraph.mirrored``): shift the off bits onto the on literals and back."""
+    ``LiteralGraph.built``): shift the off bits onto the on literals and back."""
     inc = [0] * len(out)
     for on in range(0, len(out), 2):
         inc[on + 1] = out[on] >> 1
