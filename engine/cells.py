@@ -121,6 +121,42 @@ UNITS_OF: Final[tuple[tuple[int, int, int], ...]] = tuple(
 HOUSES_OF: Final[tuple[tuple[int, int, int], ...]] = tuple((r, k, b) for b, r, k in UNITS_OF)
 
 
+class Crossing:
+    """A line crossing a box: the three cells they share (ascending) and their set. A
+    plain class, compiled a native one (a named tuple's fields are generic lookups)."""
+
+    __slots__ = ("line", "box", "cells", "mask")
+
+    def __init__(self, line: Unit, box: Unit) -> None:
+        self.line = line
+        self.box = box
+        self.cells: tuple[Cell, ...] = tuple(c for c in line.cells if box.mask >> c & 1)
+        self.mask: CellSet = line.mask & box.mask
+
+    def places(self, cands: list[Mask], digit: Digit) -> int:
+        """Which of the three cells hold ``digit`` as a candidate, as three bits (bit k:
+        ``cells[k]``), read from the cells' candidate masks (no cell set made)."""
+        shift = digit - 1
+        a, b, c = self.cells
+        return (cands[a] >> shift & 1) | (cands[b] >> shift & 1) << 1 | (cands[c] >> shift & 1) << 2
+
+    def subset(self, places: int) -> CellSet:
+        """The cells of ``places`` (see :meth:`places`) as a cell set."""
+        out = 0
+        for k, cell in enumerate(self.cells):
+            if places >> k & 1:
+                out |= 1 << cell
+        return out
+
+
+#: Every line crossing a box: lines first (rows, then columns), each line's boxes in order.
+CROSSINGS: Final[tuple[Crossing, ...]] = tuple(Crossing(line, box) for line in LINES for box in BOXES if line.mask & box.mask)
+#: The same crossings, boxes first (each box's rows, then its columns).
+CROSSINGS_BY_BOX: Final[tuple[Crossing, ...]] = tuple(sorted(CROSSINGS, key=lambda x: (x.box.number, x.line.number)))
+#: Per line (in LINES' order), the three crossings along it.
+LINE_CROSSINGS: Final[tuple[tuple[Crossing, ...], ...]] = tuple(CROSSINGS[3 * i : 3 * i + 3] for i in range(len(LINES)))
+
+
 def _peer_mask(cell: Cell) -> CellSet:
     mask = 0
     for u in UNITS_OF[cell]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from engine.cells import ALL_CELLS, BOXES, LINES, MASK_COUNT, N_CELLS, PEER_MASK, UNITS, UNITS_OF, BoxedInt, CellSet, Digit, bit_indices, boxed, cells_of, union_of
+from engine.cells import ALL_CELLS, CROSSINGS_BY_BOX, MASK_COUNT, N_CELLS, PEER_MASK, UNITS, UNITS_OF, BoxedInt, CellSet, Digit, bit_indices, boxed, cells_of, union_of
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from techniques.forcing.propagation import Event, Rule
@@ -350,20 +350,32 @@ def _shift(cells: CellSet, digit: Digit) -> int:
 
 
 def _groups(grid: Grid) -> list[Group]:
-    """Every box-line crossing holding two or three places of a digit."""
+    """Every box-line crossing holding two or three places of a digit (crossings boxes
+    first)."""
     out = []
+    cands = grid.cands
     for digit in range(1, 10):
-        cw = grid.cells_with[digit]
-        for box, line, crossing in _CROSSINGS:
-            cells = cw & crossing
-            if cells & (cells - 1):
-                out.append(Group(digit, cells, box, line))
+        for k, crossing in enumerate(CROSSINGS_BY_BOX):
+            places = crossing.places(cands, digit)
+            if MASK_COUNT[places] >= 2:
+                out.append(_group(k, digit, places))
     return out
 
 
-#: (box, line, their shared cells) of every line crossing a box, boxes first, then lines
-#: (the only pairs with cells in common, in the order of all pairs).
-_CROSSINGS: Final = tuple((box.number, line.number, box.mask & line.mask) for box in BOXES for line in LINES if box.mask & line.mask)
+def _group(crossing: int, digit: Digit, places: int) -> Group:
+    """The group of ``digit`` on these ``places`` of a crossing (``CROSSINGS_BY_BOX[crossing]``),
+    made once: a group is a value, and making a named tuple is slow compiled (its
+    constructor runs interpreted)."""
+    at = (crossing * 10 + digit) * 8 + places
+    group = _GROUPS[at]
+    if group is None:
+        x = CROSSINGS_BY_BOX[crossing]
+        group = _GROUPS[at] = Group(digit, x.subset(places), x.box.number, x.line.number)
+    return group
+
+
+#: The groups made so far, by crossing, digit and places (see _group).
+_GROUPS: Final[list[Group | None]] = [None] * (len(CROSSINGS_BY_BOX) * 10 * 8)
 
 
 def _common_unit(cells: CellSet) -> int:

@@ -21,8 +21,10 @@ from itertools import combinations
 from typing import Final, NamedTuple, TYPE_CHECKING, cast
 
 from engine.cells import (
-    BOXES,
+    CROSSINGS,
+    LINE_CROSSINGS,
     LINES,
+    MASK_COUNT,
     MASK_DIGITS,
     N_CELLS,
     UNITS,
@@ -96,20 +98,31 @@ def group_nodes(grid: Grid) -> list[Node]:
     """Every group: a digit's candidates where a line crosses a box, when there are two or
     three of them (rows first, then columns, as HoDoKu lists them)."""
     out = []
-    for line, boxes in zip(LINES, _CROSSING_BOXES):
+    cands = grid.cands
+    for i, line in enumerate(LINES):
         for digit in range(1, 10):
             if grid.place_count(digit, line) < 2:  # the grid's count: no cell set made
                 continue
-            in_line = grid.cells_with[digit] & line.mask
-            for box in boxes:
-                cells = in_line & box
-                if cells.bit_count() >= 2:
-                    out.append(Node(digit, cells))
+            for j, crossing in enumerate(LINE_CROSSINGS[i]):
+                places = crossing.places(cands, digit)
+                if MASK_COUNT[places] >= 2:
+                    out.append(_group_node(3 * i + j, digit, places))
     return out
 
 
-#: Per line (in LINES' order), the masks of the three boxes it crosses, in box order.
-_CROSSING_BOXES: Final = tuple(tuple(box.mask for box in BOXES if box.mask & line.mask) for line in LINES)
+def _group_node(crossing: int, digit: Digit, places: int) -> Node:
+    """The group of ``digit`` on these ``places`` of a crossing (``CROSSINGS[crossing]``),
+    made once: a node is a value, and making a named tuple is slow compiled (its
+    constructor runs interpreted)."""
+    at = (crossing * 10 + digit) * 8 + places
+    node = _GROUP_NODES[at]
+    if node is None:
+        node = _GROUP_NODES[at] = Node(digit, CROSSINGS[crossing].subset(places))
+    return node
+
+
+#: The group nodes made so far, by crossing, digit and places (see _group_node).
+_GROUP_NODES: Final[list[Node | None]] = [None] * (len(CROSSINGS) * 10 * 8)
 
 
 Links = tuple[tuple[Node, Node, bool], ...]

@@ -17,7 +17,7 @@ from itertools import combinations
 from operator import itemgetter
 from typing import Final, Iterator
 
-from engine.cells import ALL_DIGITS, BOXES, INT_OBJECTS, BoxedInt, LINES, MASK_COUNT, MASK_DIGITS, Cell, Unit, cells_of
+from engine.cells import ALL_DIGITS, CROSSINGS, INT_OBJECTS, BoxedInt, MASK_COUNT, MASK_DIGITS, Cell, Unit, cells_of
 from engine.cache import StateMemo
 from engine.grid import Grid
 from engine.stop import checkpoint
@@ -70,9 +70,7 @@ def _open(cands: list[int], unit: Unit) -> int:
 
 
 #: Every crossing line and box, rows first (HoDoKu's order), with their shared cells.
-_PAIRS: Final[tuple[tuple[Unit, Unit, tuple[Cell, ...]], ...]] = tuple(
-    (line, box, tuple(c for c in line.cells if box.mask >> c & 1)) for line in LINES for box in BOXES if line.mask & box.mask
-)
+_PAIRS: Final[tuple[tuple[Unit, Unit, tuple[Cell, ...]], ...]] = tuple((x.line, x.box, x.cells) for x in CROSSINGS)
 
 
 #: The candidates of each crossing's line and box, as a tuple.

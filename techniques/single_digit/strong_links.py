@@ -28,15 +28,27 @@ class StrongLink(NamedTuple):
 def strong_links(grid: Grid, digit: Digit, units: tuple[Unit, ...]) -> list[StrongLink]:
     """The strong links of ``digit`` in ``units``, in the given unit order."""
     links = []
-    cells = grid.cells_with[digit]
+    cands, bit = grid.cands, 1 << (digit - 1)
     for unit in units:
         if grid.place_count(digit, unit) != 2:  # the grid's count: no cell set made
             continue
-        places = cells & unit.mask
-        if places:
-            low = places & -places
-            links.append(StrongLink(unit, low.bit_length() - 1, (places ^ low).bit_length() - 1))
+        first, second = (c for c in unit.cells if cands[c] & bit)
+        links.append(_strong_link(unit, first, second))
     return links
+
+
+def _strong_link(unit: Unit, first: Cell, second: Cell) -> StrongLink:
+    """The link, made once: a link is a value, and making a named tuple is slow compiled
+    (its constructor runs interpreted)."""
+    key = (unit.number * 81 + first) * 81 + second
+    link = _LINKS.get(key)
+    if link is None:
+        link = _LINKS[key] = StrongLink(unit, first, second)
+    return link
+
+
+#: The strong links made so far (see _strong_link): at most 27 houses x 36 pairs.
+_LINKS: Final[dict[int, StrongLink]] = {}
 
 
 def common_house(a: Cell, b: Cell) -> Unit:
