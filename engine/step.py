@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, NamedTuple
 
-from engine.cells import CELL_NAMES, UNITS, Cell, Digit
+from engine.cells import CELL_NAMES, N_CELLS, UNITS, Cell, Digit
 from engine.records import CandidateRecord, GroupRecord, HighlightsRecord, LinkRecord, StepRecord
 
 
@@ -33,6 +33,17 @@ class Candidate(NamedTuple):
 
     def to_json(self) -> CandidateRecord:
         return {"cell": CELL_NAMES[self.cell], "digit": self.digit}
+
+
+def candidate(digit: Digit, cell: Cell) -> Candidate:
+    """``Candidate(digit, cell)``, made once per value: compiled, a named tuple's
+    constructor runs interpreted, and the searches make thousands."""
+    return _CANDIDATES[digit * N_CELLS + cell]
+
+
+#: Every candidate (digits 0-9: 0 for the placeholders some patterns name), by
+#: ``digit * N_CELLS + cell``.
+_CANDIDATES: Final[tuple[Candidate, ...]] = tuple(Candidate(d, c) for d in range(10) for c in range(N_CELLS))
 
 
 class Link(NamedTuple):

@@ -18,7 +18,7 @@ from engine.cells import ALL_CELLS, HALF_BITS, N_CELLS, PEER_HALVES, PEER_MASK, 
 from engine.grid import Grid
 from engine.position import Position
 from engine.notation import cell_list_words, words_list
-from engine.step import Candidate
+from engine.step import Candidate, candidate
 
 
 #: Candidates: nine digits in each of the 81 cells.
@@ -101,7 +101,7 @@ def seeing_all(cells: CellSet) -> CellSet:
 
 def candidates(grid: Position, digit: Digit, cells: CellSet) -> tuple[Candidate, ...]:
     """``digit`` in those of ``cells`` where it is still a candidate."""
-    return tuple(Candidate(digit, c) for c in cells_of(grid.cells_with[digit] & cells))
+    return tuple(candidate(digit, c) for c in cells_of(grid.cells_with[digit] & cells))
 
 
 def cell_names(cells: CellSet | list[Cell] | tuple[Cell, ...]) -> str:
@@ -149,5 +149,5 @@ def seeing_every(grid: Position, found: tuple[Candidate, ...] | list[Candidate])
             cells &= PEER_MASK[cell] if other == digit else 1 << cell
             if not cells:
                 break
-        out += (Candidate(digit, c) for c in cells_of(cells))
+        out += (candidate(digit, c) for c in cells_of(cells))
     return tuple(out)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, Iterator, Sequence, TypeVar
 
 from engine.cells import COL_OF, MASK_DIGITS, ROW_OF, CellSet, Digit, Mask, cells_of
-from engine.step import Candidate, Group, Highlights, Link, Step
+from engine.step import Candidate, Group, Highlights, Link, Step, candidate
 from techniques.shared import cell_names, digit_words
 from techniques.als.sets import Als
 
@@ -32,7 +32,7 @@ def common_targets(a: Als, b: Als, digits: Mask) -> Eliminations:
 
 
 def as_candidates(elims: Eliminations) -> tuple[Candidate, ...]:
-    return tuple(Candidate(d, c) for d in sorted(elims) for c in cells_of(elims[d]))
+    return tuple(candidate(d, c) for d in sorted(elims) for c in cells_of(elims[d]))
 
 
 def rank_key(eliminations: tuple[Candidate, ...], alses: Sequence[Als]) -> RankKey:
@@ -78,7 +78,7 @@ def rc_link(a: Als, b: Als, digit: Digit) -> Link:
     """A weak link between the closest places of ``digit`` in two sets (HoDoKu draws one)."""
     pairs = ((x, y) for x in cells_of(a.holding[digit]) for y in cells_of(b.holding[digit]))
     x, y = min(pairs, key=lambda p: ((ROW_OF[p[0]] - ROW_OF[p[1]]) ** 2 + (COL_OF[p[0]] - COL_OF[p[1]]) ** 2, p))
-    return Link(Candidate(digit, x), Candidate(digit, y), False)
+    return Link(candidate(digit, x), candidate(digit, y), False)
 
 
 def als_candidates(alses: Iterable[Als], grid_cands: Sequence[Mask]) -> tuple[Candidate, ...]:
@@ -86,7 +86,7 @@ def als_candidates(alses: Iterable[Als], grid_cands: Sequence[Mask]) -> tuple[Ca
     out: set[Candidate] = set()
     for als in alses:
         for c in cells_of(als.cells):
-            out.update(Candidate(d, c) for d in MASK_DIGITS[grid_cands[c]])
+            out.update(candidate(d, c) for d in MASK_DIGITS[grid_cands[c]])
     return tuple(sorted(out))
 
 

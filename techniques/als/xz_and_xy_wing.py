@@ -19,7 +19,7 @@ from typing import Final, Iterator
 from engine.cells import MASK_COUNT, MASK_DIGITS, cells_of
 from engine.grid import Grid
 from engine.stop import checkpoint
-from engine.step import Candidate, Step
+from engine.step import Candidate, Step, candidate
 from engine.technique import BaseTechnique, Declaration
 from techniques.als.steps import (
     Eliminations,
@@ -98,7 +98,7 @@ class AlsXz(BaseTechnique):
         z_digits = 0
         for digit in MASK_DIGITS[x]:
             for z, cells in common_targets(a, b, a.digits & b.digits & ~(1 << (digit - 1))).items():
-                out += [Candidate(z, c) for c in cells_of(cells)]
+                out += [candidate(z, c) for c in cells_of(cells)]
                 z_digits |= 1 << (z - 1)
         if MASK_COUNT[x] > 1:
             locked = False
@@ -106,7 +106,7 @@ class AlsXz(BaseTechnique):
                 for d in MASK_DIGITS[own.digits & ~x]:
                     cells = own.sees_all[d] & ~other.cells
                     locked = locked or bool(cells)
-                    out += [Candidate(d, c) for c in cells_of(cells)]
+                    out += [candidate(d, c) for c in cells_of(cells)]
             if locked:
                 z_digits = 0  # as HoDoKu: no Z when the doubly linked sets lock each other
         return tuple(out), z_digits

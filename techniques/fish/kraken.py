@@ -29,7 +29,7 @@ from typing import Final, Iterator
 from engine.cells import CELL_NAMES, COLS, ROWS, UNITS, CellSet, Digit, Unit, bit_indices, cells_of
 from engine.cache import StateMemo, remembered
 from engine.grid import Grid
-from engine.step import Candidate, Highlights, Link, Step
+from engine.step import Candidate, Highlights, Link, Step, candidate
 from engine.stop import checkpoint
 from engine.technique import BaseTechnique, Declaration
 from techniques.fish.search import Fish, Shape
@@ -87,7 +87,7 @@ class KrakenFish(BaseTechnique):
 
     def _step(self, search: _Search, kraken: _Kraken) -> Step:
         fish = kraken.fish
-        removals = tuple(Candidate(d, c) for c, d in (candidate_at(t) for t in kraken.targets))
+        removals = tuple(candidate(d, c) for c, d in (candidate_at(t) for t in kraken.targets))
         proofs: dict[int, list[Proof]] = {}
         chains: list[Link] = []
         for cell in kraken.premises:
@@ -257,7 +257,7 @@ def _fish_name(fish: Fish) -> str:
 
 
 def _candidates(digit: Digit, cells: CellSet) -> tuple[Candidate, ...]:
-    return tuple(Candidate(digit, c) for c in cells_of(cells))
+    return tuple(candidate(digit, c) for c in cells_of(cells))
 
 
 def _explain(search: _Search, kraken: _Kraken, proofs: dict[int, list[Proof]], removals: tuple[Candidate, ...]) -> str:

@@ -22,7 +22,7 @@ from enum import Enum
 
 from engine.cells import MASK_DIGITS, PEER_MASK, CellSet, Digit, bit, cells_of
 from engine.grid import Grid
-from engine.step import Candidate
+from engine.step import Candidate, candidate
 from techniques.hodoku_chains.notation import Chain
 from techniques.hodoku_chains.link_graph import Node
 from techniques.shared import seeing_all
@@ -39,14 +39,14 @@ def loop_kind(grid: Grid, start: Node, start_true: bool, end: Node, end_true: bo
     discontinuous one (a continuous loop's depend on the whole chain)."""
     s, a, b = start.cell, start.digit, end.digit
     if start_true and not end_true and a == b:
-        return Kind.DISCONTINUOUS, (Candidate(a, s),)
+        return Kind.DISCONTINUOUS, (candidate(a, s),)
     if not start_true and end_true and a == b:
-        others = tuple(Candidate(d, s) for d in MASK_DIGITS[grid.cands[s]] if d != a)
+        others = tuple(candidate(d, s) for d in MASK_DIGITS[grid.cands[s]] if d != a)
         return Kind.DISCONTINUOUS, others
     if start_true and end_true:
-        return Kind.DISCONTINUOUS, (Candidate(a, s),)
+        return Kind.DISCONTINUOUS, (candidate(a, s),)
     if not start_true and not end_true:
-        return Kind.DISCONTINUOUS, (Candidate(b, s),)
+        return Kind.DISCONTINUOUS, (candidate(b, s),)
     if not start_true or grid.cands[s].bit_count() == 2:
         return Kind.CONTINUOUS, ()
     return None
@@ -79,7 +79,7 @@ def continuous_eliminations(grid: Grid, chain: Chain) -> tuple[Candidate, ...]:
             d = node.digit
             seen = node_buddies(grid, before, d) & node_buddies(grid, node, d)
             for c in cells_of(seen & grid.cells_with[d] & ~on_chain & ~(1 << start.cell)):
-                out.add(Candidate(d, c))
+                out.add(candidate(d, c))
             if node.als:
                 out |= als_eliminations(grid, chain, i)
     return tuple(sorted(out))
@@ -109,7 +109,7 @@ def als_eliminations(grid: Grid, chain: Chain, i: int) -> set[Candidate]:
             if forced < 0:
                 continue
             seen &= PEER_MASK[forced]
-        out.update(Candidate(d, c) for c in cells_of(seen))
+        out.update(candidate(d, c) for c in cells_of(seen))
     return out
 
 
@@ -119,11 +119,11 @@ def aic_eliminations(grid: Grid, start: Node, end: Node) -> tuple[Candidate, ...
     if a == b:
         seen = grid.cells_with[a] & PEER_MASK[s] & PEER_MASK[e]
         # A single removal is reported as a discontinuous nice loop instead.
-        return tuple(Candidate(a, c) for c in cells_of(seen)) if seen.bit_count() >= 2 else ()
+        return tuple(candidate(a, c) for c in cells_of(seen)) if seen.bit_count() >= 2 else ()
     if PEER_MASK[s] >> e & 1 and grid.cands[s] >> (b - 1) & 1 and grid.cands[e] >> (a - 1) & 1:
-        return tuple(sorted((Candidate(b, s), Candidate(a, e))))
+        return tuple(sorted((candidate(b, s), candidate(a, e))))
     return ()
 
 
 def _others(grid: Grid, cell: int, a: Digit, b: Digit) -> set[Candidate]:
-    return {Candidate(d, cell) for d in MASK_DIGITS[grid.cands[cell] & ~bit(a) & ~bit(b)]}
+    return {candidate(d, cell) for d in MASK_DIGITS[grid.cands[cell] & ~bit(a) & ~bit(b)]}

@@ -15,7 +15,7 @@ from typing import Final, Iterator
 from engine.cells import BOX_OF, BOXES, LINES, MASK_COUNT, MASK_DIGITS, UNITS, Cell, Unit, UnitKind, cells_of, common_units
 from engine.grid import Grid
 from engine.notation import compact_cells, digit_list
-from engine.step import Candidate, Highlights, Step
+from engine.step import Candidate, Highlights, Step, candidate
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words, removal_words, seeing_all
 
@@ -67,7 +67,7 @@ class NakedSubset(BaseTechnique):
         houses = common_units(cellset)
         # HoDoKu's order: the line's cells, then the box's, each cell's digits ascending.
         eliminations = tuple(
-            Candidate(d, c)
+            candidate(d, c)
             for house in sorted(houses, key=lambda h: (h.kind is UnitKind.BOX, h.number))
             for c in cells_of(house.mask & ~cellset)
             for d in MASK_DIGITS[grid.cands[c] & union]
@@ -84,7 +84,7 @@ class NakedSubset(BaseTechnique):
             house=house_words,
             removals=removal_words(eliminations),
         )
-        pattern = tuple(Candidate(d, c) for c in combo for d in MASK_DIGITS[grid.cands[c]])
+        pattern = tuple(candidate(d, c) for c in combo for d in MASK_DIGITS[grid.cands[c]])
         return self.step(
             f"{digit_list(digits)} in {compact_cells(combo)}",
             eliminations=eliminations,
@@ -151,7 +151,7 @@ class HiddenSubset(BaseTechnique):
     def _make(self, grid: Grid, unit: Unit, digits: tuple[int, ...], places: int) -> Step | None:
         keep = sum(1 << (d - 1) for d in digits)
         cells = tuple(cells_of(places))
-        eliminations = tuple(Candidate(d, c) for c in cells for d in MASK_DIGITS[grid.cands[c] & ~keep])
+        eliminations = tuple(candidate(d, c) for c in cells for d in MASK_DIGITS[grid.cands[c] & ~keep])
         if not eliminations:
             return None
         text = _HIDDEN.format(
@@ -161,7 +161,7 @@ class HiddenSubset(BaseTechnique):
             k=_SIZE_WORDS[self.size],
             removals=removal_words(eliminations),
         )
-        pattern = tuple(Candidate(d, c) for c in cells for d in MASK_DIGITS[grid.cands[c] & keep])
+        pattern = tuple(candidate(d, c) for c in cells for d in MASK_DIGITS[grid.cands[c] & keep])
         return self.step(
             f"{digit_list(digits)} in {compact_cells(cells)}",
             eliminations=eliminations,

@@ -45,7 +45,7 @@ from engine.cells import (
 )
 from engine.cache import per_grid_version
 from engine.grid import Grid
-from engine.step import Candidate, Highlights, Step
+from engine.step import Candidate, Highlights, Step, candidate
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words, grouped_removals, seeing_all
 from techniques.uniqueness.rectangles import Finding, Rectangle, hodoku_examined, house_of, shared_houses, unique_rectangles
@@ -77,7 +77,7 @@ _HR: Final = (
 
 
 def _present(grid: Grid, cells: tuple[Cell, ...], digit: Digit) -> tuple[Candidate, ...]:
-    return tuple(Candidate(digit, c) for c in cells if grid.cands[c] & bit(digit))
+    return tuple(candidate(digit, c) for c in cells if grid.cands[c] & bit(digit))
 
 
 def _in_line(a: Cell, b: Cell) -> bool:
@@ -104,7 +104,7 @@ class _Corners:
 
     def finding(self, code: str, eliminations: tuple[Candidate, ...], text: str, fins: tuple[Candidate, ...] = ()) -> Finding:
         if not fins:
-            fins = tuple(Candidate(d, c) for c in self.extra for d in MASK_DIGITS[self.grid.cands[c] & ~self.rect.mask])
+            fins = tuple(candidate(d, c) for c in self.extra for d in MASK_DIGITS[self.grid.cands[c] & ~self.rect.mask])
         return Finding(code, self.rect, eliminations, text, fins)
 
 
@@ -128,7 +128,7 @@ def _type2_or_5(k: _Corners) -> Iterator[Finding]:
     if not targets:
         return
     code = "u2" if len(k.extra) == 2 and _in_line(*k.extra) else "u5"
-    elims = tuple(Candidate(x, c) for c in cells_of(targets))
+    elims = tuple(candidate(x, c) for c in cells_of(targets))
     text = _U2.format(deadly=k.deadly, a=k.a, b=k.b, cells=cell_names(list(k.extra)), x=x, targets=cell_names(targets))
     yield k.finding(code, elims, text)
 
@@ -174,10 +174,10 @@ def _type3_step(k: _Corners, house: Unit, cells: tuple[Cell, ...], combo: tuple[
     for unit in houses:
         for c in unit.cells:
             if not grid.values[c] and c not in cells:
-                elims += [Candidate(d, c) for d in MASK_DIGITS[grid.cands[c] & digits] if Candidate(d, c) not in elims]
+                elims += [candidate(d, c) for d in MASK_DIGITS[grid.cands[c] & digits] if candidate(d, c) not in elims]
     if not elims:
         return None
-    fins = tuple(Candidate(d, c) for d in MASK_DIGITS[digits] for c in sorted(cells) if grid.cands[c] & bit(d))
+    fins = tuple(candidate(d, c) for d in MASK_DIGITS[digits] for c in sorted(cells) if grid.cands[c] & bit(d))
     text = _U3.format(
         deadly=k.deadly,
         c1=cell_names([k.extra[0]]),
@@ -265,7 +265,7 @@ def _hidden_for(k: _Corners, corner: Cell, target: Cell, keep: Digit, drop: Digi
         deadly=k.deadly, row=ROW_OF[target] + 1, col=COL_OF[target] + 1, keep=keep, drop=drop, a=k.a, b=k.b,
         target=cell_names([target]), side1=cell_names([side1]), side2=cell_names([side2]), corner=cell_names([corner]),
     )
-    return k.finding("hr", (Candidate(drop, target),), text)
+    return k.finding("hr", (candidate(drop, target),), text)
 
 
 _CHECKS: Final = (_type1, _type2_or_5, _type3, _type4, _type6, _hidden)
@@ -286,7 +286,7 @@ def rectangle_findings(grid: Grid, allow_missing: bool) -> tuple[Finding, ...]:
 def rectangle_step(technique: BaseTechnique, finding: Finding) -> Step:
     """The step of a uniqueness finding, for any of the rectangle techniques."""
     rect = finding.rect
-    grid_pattern = tuple(Candidate(d, c) for c in sorted(rect.corners) for d in rect.digits)
+    grid_pattern = tuple(candidate(d, c) for c in sorted(rect.corners) for d in rect.digits)
     return technique.step(
         rect.detail(),
         eliminations=finding.eliminations,

@@ -12,7 +12,7 @@ from typing import Final, Iterator
 from engine.cells import LINES, MASK_COUNT, MASK_DIGITS, PEER_MASK, SINGLE_DIGIT, UNITS, Cell, CellSet, Digit, cells_of
 from engine.grid import Grid
 from engine.notation import cell_list_words, compact_cells
-from engine.step import Candidate, Highlights, Link, Step
+from engine.step import Highlights, Link, Step, candidate
 from engine.technique import BaseTechnique, Declaration
 from techniques.single_digit.strong_links import StrongLink, strong_links
 from techniques.shared import candidates, digit_words
@@ -135,10 +135,10 @@ class XYZWing(BaseTechnique):
 
 def _wing_highlights(grid: Grid, pivot: Cell, wings: tuple[Cell, Cell], z: Digit) -> Highlights:
     """The pivot's candidates as the pattern, the wings' z as the digit they force."""
-    pattern = tuple(Candidate(d, c) for c in (pivot, *wings) for d in MASK_DIGITS[grid.cands[c]] if d != z)
+    pattern = tuple(candidate(d, c) for c in (pivot, *wings) for d in MASK_DIGITS[grid.cands[c]] if d != z)
     return Highlights(
         pattern=pattern,
-        alt=tuple(Candidate(z, c) for c in (pivot, *wings) if grid.cands[c] >> (z - 1) & 1),
+        alt=tuple(candidate(z, c) for c in (pivot, *wings) if grid.cands[c] >> (z - 1) & 1),
         cells=(pivot, *wings),
     )
 
@@ -185,13 +185,13 @@ class WWing(BaseTechnique):
             link_two=cell_list_words([link_two]),
             targets=cell_list_words(list(cells_of(targets))),
         )
-        ends = (Candidate(y, one), Candidate(y, link_one), Candidate(y, link_two), Candidate(y, two))
+        ends = (candidate(y, one), candidate(y, link_one), candidate(y, link_two), candidate(y, two))
         return self.step(
             f"{x}/{y} in {compact_cells(cells)} connected by {y} in {compact_cells([link.first, link.second])}",
             eliminations=candidates(grid, x, targets),
             explanation=text,
             highlights=Highlights(
-                pattern=(Candidate(x, one), Candidate(x, two)),
+                pattern=(candidate(x, one), candidate(x, two)),
                 alt=ends,
                 links=(Link(ends[0], ends[1], False), Link(ends[1], ends[2], True), Link(ends[2], ends[3], False)),
                 units=(link.unit.number,),
