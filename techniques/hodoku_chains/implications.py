@@ -242,14 +242,16 @@ def _mirrored(out: list[int]) -> list[int]:
 
 class Reach:
     """What one premise implies, found breadth first: the literals reached and, in step, how
-    many implications each lies from the premise (0 for the premise). The bit-set layers of
-    :meth:`LiteralGraph.layers` are made from it only when a chain is traced."""
+    many implications each lies from the premise (0 for the premise), and the farthest of
+    them. The bit-set layers of :meth:`LiteralGraph.layers` are made from it only when a
+    chain is traced."""
 
-    __slots__ = ("literals", "distances", "_layers")
+    __slots__ = ("literals", "distances", "farthest", "_layers")
 
-    def __init__(self, literals: list[int], distances: list[BoxedLiteral]) -> None:
+    def __init__(self, literals: list[int], distances: list[BoxedLiteral], farthest: int) -> None:
         self.literals = literals
         self.distances = distances
+        self.farthest = farthest
         self._layers: list[int] | None = None
 
     @classmethod
@@ -257,18 +259,21 @@ class Reach:
         """The reach of a premise from its search layers (graphs with slowed literals)."""
         literals: list[int] = []
         distances: list[BoxedLiteral] = []
+        farthest = 0
         for distance, layer in enumerate(layers):
             found = bit_indices(layer)
+            if found:
+                farthest = distance
             literals += found
             distances += [distance] * len(found)
-        reach = cls(literals, distances)
+        reach = cls(literals, distances, farthest)
         reach._layers = layers
         return reach
 
     def layers(self) -> list[int]:
         """``LiteralGraph.layers`` of the premise: layer k holds the literals k implications away."""
         if self._layers is None:
-            layers = [0] * (max(self.distances) + 1)
+            layers = [0] * (self.farthest + 1)
             distances = self.distances
             for k, literal in enumerate(self.literals):
                 distance: int = distances[k]
@@ -332,7 +337,8 @@ class BreadthFirst:
                     literals.append(literal)
                     distances.append(further)
             i += 1
-        return Reach(literals, distances)
+        farthest: int = distances[-1]  # met in order, nearest first
+        return Reach(literals, distances, farthest)
 
     def reach_after(self, start: int, known: dict[int, Reach]) -> Reach | None:
         """``reach(start)`` without a search, from the reaches of the literals ``start``
@@ -367,10 +373,14 @@ class BreadthFirst:
                     if known_distance > before + 1:
                         distance[n] = _LITERAL_OBJECTS[before + 1]
         out: list[BoxedLiteral] = []
+        farthest = 0
         for literal in literals:
             n = literal
+            d: int = distance[n]
+            if d > farthest:
+                farthest = d
             out.append(distance[n])
-        return Reach(literals, out)
+        return Reach(literals, out, farthest)
 
     def distances(self, targets: list[int], least: int) -> list[int]:
         """The literals of ``targets`` that the last ``reach`` or ``reach_after`` met at

@@ -244,7 +244,7 @@ class NiceLoop(BaseTechnique):
 
     def _aics(self, search: Search, bfs: BreadthFirst, reach: Reach, start: Node, start_cell: int) -> None:
         grid, graph = search.grid, search.graph
-        if max(reach.distances) < 3:  # an AIC has three links at least
+        if reach.farthest < 3:  # an AIC has three links at least
             return
         ends = _aic_ends(search, start_cell, start.digit)  # the on literals of single candidates it may end on
         if not ends:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Callable, Final, Iterator, NamedTuple
 
-from engine.cells import CELL_NAMES, PEER_MASK, CellSet, Digit, bit_indices
+from engine.cells import CELL_NAMES, PEER_MASK, CellSet, Digit, bit_indices, first_cell
 from engine.cache import StateMemo, per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Step
@@ -132,9 +132,11 @@ class SimpleChain(BaseTechnique):
         XY-Chains stop when they come back)."""
         if last.digit != start.digit:
             return 0
-        if last.cell == start.cell:
-            return 0 if self.xy else grid.cells_with[start.digit] & PEER_MASK[start.cell]
-        return grid.cells_with[start.digit] & PEER_MASK[start.cell] & PEER_MASK[last.cell]
+        # first_cell, not Node.cell: a property of a named tuple is a generic lookup, compiled.
+        start_cell, last_cell = first_cell(start.cells), first_cell(last.cells)
+        if last_cell == start_cell:
+            return 0 if self.xy else grid.cells_with[start.digit] & PEER_MASK[start_cell]
+        return grid.cells_with[start.digit] & PEER_MASK[start_cell] & PEER_MASK[last_cell]
 
     def _consider(
         self,
