@@ -38,11 +38,11 @@ import threading
 import time
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator
+from typing import Final, Iterator
 
-_deadline: ContextVar[float] = ContextVar("stepdoku_deadline", default=math.inf)
+_deadline: Final[ContextVar[float]] = ContextVar("stepdoku_deadline", default=math.inf)
 #: [units left, limit] of the innermost work_limit block (None: no budget).
-_budget: ContextVar[list[int] | None] = ContextVar("stepdoku_work_budget", default=None)
+_budget: Final[ContextVar[list[int] | None]] = ContextVar("stepdoku_work_budget", default=None)
 
 
 class _OpenBlocks:
@@ -63,7 +63,8 @@ class _OpenBlocks:
             self.budgets += budgets
 
 
-_OPEN = _OpenBlocks()
+#: Final: compiled, a module name that is not is looked up in a dict at each use.
+_OPEN: Final = _OpenBlocks()
 
 
 class Stopped(BaseException):
