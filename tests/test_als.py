@@ -71,6 +71,18 @@ def test_restricted_commons_match_the_definition() -> None:
     assert all(rc in index.links[rc.first] and rc in index.links[rc.second] for rc in index.rcs)
 
 
+def test_each_sets_links_come_ordered_by_the_other_set() -> None:
+    # The ALS chain search walks links[i] in this order (HoDoKu's); the index builds it
+    # without sorting, from the order of the restricted commons.
+    for line in puzzle_lines("top95.txt", 12):
+        index = als_index(Grid.from_string(line))
+        assert [(rc.first, rc.second) for rc in index.rcs] == sorted((rc.first, rc.second) for rc in index.rcs)
+        for i, own in enumerate(index.links):
+            others = [rc.other(i) for rc in own]
+            assert others == sorted(others) and len(set(others)) == len(others)
+        assert sum(len(own) for own in index.links) == 2 * len(index.rcs) > 0
+
+
 def test_index_is_cached_per_version() -> None:
     grid = POSITION.copy()
     first = als_index(grid)

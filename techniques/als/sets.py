@@ -123,12 +123,13 @@ def als_index(grid: Grid) -> AlsIndex:
     alses = collect_alses(grid)
     checkpoint()
     rcs = collect_restricted_commons(alses)
+    # Ordered by the other ALS as they come: the RCs run by (first, second), one per pair,
+    # so ALS i meets those where it is second (others below i, ascending) before those
+    # where it is first (others above i, ascending).
     links: list[list[RestrictedCommon]] = [[] for _ in alses]
     for rc in rcs:
         links[rc.first].append(rc)
         links[rc.second].append(rc)
-    for i, own in enumerate(links):
-        own.sort(key=lambda rc: rc.other(i))
     return AlsIndex(grid.version, alses, rcs, tuple(tuple(own) for own in links))
 
 
