@@ -14,6 +14,7 @@ from techniques.krakens.kraken import KRAKEN_CELL, KRAKEN_HOUSE
 from techniques.whips.search import MAX_LENGTH, MAX_NODES, QUICK_LENGTH, QUICK_NODES, Path, WhipSearch, alive, leads_to_contradiction, shortest_whip
 from techniques.whips.grouped import GroupedSearch, segment_bound
 from techniques.whips.grouped_whip import GROUPED_WHIP
+from techniques.whips.slots import CANDIDATE_AT
 from techniques.whips.whip import WHIP
 from tests.conftest import PUZZLES, grid_from
 from tests.positions import Position, load
@@ -151,6 +152,39 @@ def test_slots_tell_every_variable_with_at_most_one_candidate_at_once() -> None:
                 k = single.bit_length() - 1
                 facts.append(k)
                 open_, slots = open_ & ~SEES[k], slots & SPARED[k] | MARKS[k]
+
+
+def test_eleventh_bits_tell_the_same_variables_and_list_them_in_the_same_order() -> None:
+    """The plain search's test (slots.at_most_one, read at the slots' eleventh bits) picks
+    the variables ``crowded`` leaves, at each whip position after a few facts, among every
+    variable and among those one fact touches, which ``guarded_in_order`` lists as
+    ``in_order`` does; with the marks left out, the ones with no candidate."""
+    from techniques.whips.search import SEES, SPARED
+    from techniques.whips.slots import CANDIDATE_BITS, GUARDS, MARKS, ONES, at_most_one, crowded, spread
+
+    for position in POSITIONS:
+        live = alive(_grid(position))
+        search = WhipSearch(live)
+        for target in [k for k in range(729) if live >> k & 1][::5]:
+            slots = spread(live) & SPARED[target] | MARKS[target]
+            last = target
+            for _ in range(4):
+                assert at_most_one(slots) & GUARDS == (ONES & ~crowded(slots)) << 10
+                linked = search.linked(last)
+                touched = slots & linked.fields
+                for pick, guarded in (
+                    (linked.lows & ~crowded(touched), at_most_one(slots) & linked.guards),
+                    (linked.lows & ~crowded(touched | linked.marks), (GUARDS - (slots & ONES * CANDIDATE_BITS)) & linked.guards),
+                ):
+                    assert guarded == pick << 10
+                    assert linked.guarded_in_order(guarded) == linked.in_order(pick)
+                singles = linked.in_order(linked.lows & ~crowded(touched))
+                field = next((slots >> (11 * v) & 0x1FF for v in singles if slots >> (11 * v) & 0x1FF), 0)
+                if not field:
+                    break
+                v = next(v for v in singles if slots >> (11 * v) & 0x1FF)
+                last = CANDIDATE_AT[v][field.bit_length() - 1]
+                slots = slots & SPARED[last] | MARKS[last]
 
 
 def _grouped(expected: str) -> Step:

@@ -10,7 +10,7 @@ from typing import Iterable
 
 from engine.cells import N_CELLS, PEER_MASK, UNITS, UNITS_OF, bit_indices
 from engine.grid import Grid
-from techniques.whips.slots import CANDIDATE_AT, FIELD, MARK, MARKS, SLOT_BITS, crowded, spread
+from techniques.whips.slots import CANDIDATE_AT, CANDIDATE_BITS, FIELD, GUARDS, MARK, MARKS, ONES, SLOT_BITS, at_most_one, spread
 
 #: The longest whip, in variables (its last one is the one emptied).
 MAX_LENGTH = 20
@@ -181,14 +181,16 @@ class Settled:
 
 class Linked:
     """The variables one fact takes a live candidate from: their slots' candidate and mark
-    bits, their slots' lowest bits, their marks, and each variable's place in :meth:`WhipSearch.links`' order (the
-    order the search tries them in, so the whips found do not depend on the layout)."""
+    bits, their slots' lowest bits, eleventh bits and marks, and each variable's place in
+    :meth:`WhipSearch.links`' order (the order the search tries them in, so the whips found
+    do not depend on the layout)."""
 
-    __slots__ = ("fields", "lows", "marks", "rank")
+    __slots__ = ("fields", "lows", "guards", "marks", "rank")
 
     def __init__(self, links: tuple[tuple[int, int], ...]) -> None:
         self.rank = {v: i for i, (v, _) in enumerate(links)}
         self.lows = sum(1 << (SLOT_BITS * v) for v in self.rank)
+        self.guards = self.lows << (SLOT_BITS - 1)
         self.fields = self.lows * FIELD
         self.marks = self.lows * MARK
 
@@ -199,6 +201,18 @@ class Linked:
             low = pick & -pick
             order.append(low.bit_length() // SLOT_BITS)
             pick ^= low
+        if len(order) > 1:
+            order.sort(key=self.rank.__getitem__)
+        return order
+
+    def guarded_in_order(self, pick: int) -> list[int]:
+        """:meth:`in_order` of the variables whose slots' eleventh bits ``pick`` holds
+        (taken from the top: one operation fewer per variable)."""
+        order = []
+        while pick:
+            top = pick.bit_length() - 1
+            order.append(top // SLOT_BITS)
+            pick ^= 1 << top
         if len(order) > 1:
             order.sort(key=self.rank.__getitem__)
         return order
@@ -226,6 +240,10 @@ class DepthFirst:
         return True
 
 
+#: Every slot's candidate bits (its mark left out).
+_CANDIDATES = ONES * CANDIDATE_BITS
+
+
 class _Search(DepthFirst):
     """Depth-first search for a whip of at most ``length`` variables from one target."""
 
@@ -245,13 +263,16 @@ class _Search(DepthFirst):
         if not self.visit((facts, last), left):
             return False
         linked = self.grid.linked(last)
-        touched = slots & linked.fields
-        # the variables left with at most one candidate (all of them), or none (the last)
-        pick = linked.lows & ~crowded(touched if left > 1 else touched | linked.marks)
+        # the variables left with at most one candidate (all of them: a variable that holds
+        # a fact holds its candidate and its mark), or none (the last)
+        if left > 1:
+            pick = at_most_one(slots) & linked.guards
+        else:
+            pick = (GUARDS - (slots & _CANDIDATES)) & linked.guards
         if not pick:
             return False
-        for v in linked.in_order(pick):
-            field = touched >> (SLOT_BITS * v) & FIELD
+        for v in linked.guarded_in_order(pick):
+            field = slots >> (SLOT_BITS * v) & FIELD
             if not field:
                 self.path.append((v, -1))
                 return True
