@@ -154,37 +154,50 @@ def test_slots_tell_every_variable_with_at_most_one_candidate_at_once() -> None:
                 open_, slots = open_ & ~SEES[k], slots & SPARED[k] | MARKS[k]
 
 
-def test_eleventh_bits_tell_the_same_variables_and_list_them_in_the_same_order() -> None:
-    """The plain search's test (slots.at_most_one, read at the slots' eleventh bits) picks
-    the variables ``crowded`` leaves, at each whip position after a few facts, among every
-    variable and among those one fact touches, which ``guarded_in_order`` lists as
-    ``in_order`` does; with the marks left out, the ones with no candidate."""
-    from techniques.whips.search import SEES, SPARED
-    from techniques.whips.slots import CANDIDATE_BITS, GUARDS, MARKS, ONES, at_most_one, crowded, spread
+def _whip_on_every_slot(search: WhipSearch, target: int, length: int, nodes: int) -> Path | None:
+    """The plain whip search as it was before the open variables' slots were packed
+    (one slot per variable, ``crowded`` on the slots a fact touches): the reference the
+    search must give the very same whips as."""
+    from techniques.whips.search import SPARED, DepthFirst
+    from techniques.whips.slots import FIELD, MARKS, SLOT_BITS, crowded
+
+    run = DepthFirst(length, nodes)
+
+    def grow(slots: int, last: int, facts: int, left: int) -> bool:
+        if not run.visit((facts, last), left):
+            return False
+        linked = search.linked(last)
+        touched = slots & linked.fields
+        pick = linked.lows & ~crowded(touched if left > 1 else touched | linked.marks)
+        for v in linked.in_order(pick):
+            field = touched >> (SLOT_BITS * v) & FIELD
+            if not field:
+                run.path.append((v, -1))
+                return True
+            k = CANDIDATE_AT[v][field.bit_length() - 1]
+            run.path.append((v, k))
+            if grow(slots & SPARED[k] | MARKS[k], k, facts | 1 << k, left - 1):
+                return True
+            run.path.pop()
+        return False
+
+    return list(run.path) if grow(search.slots & SPARED[target] | MARKS[target], target, 1 << target, length) else None
+
+
+def test_the_packed_slots_give_the_whips_one_slot_per_variable_gives() -> None:
+    """At each whip position, from every candidate whose singles run ends in a contradiction
+    and every fifth other one: the same whip (or none) as the reference search, for short and long whips, small and large node budgets (so the
+    nodes are counted alike too); the packed ints are narrower."""
+    from techniques.whips.slots import N_SLOTS
 
     for position in POSITIONS:
         live = alive(_grid(position))
         search = WhipSearch(live)
-        for target in [k for k in range(729) if live >> k & 1][::5]:
-            slots = spread(live) & SPARED[target] | MARKS[target]
-            last = target
-            for _ in range(4):
-                assert at_most_one(slots) & GUARDS == (ONES & ~crowded(slots)) << 10
-                linked = search.linked(last)
-                touched = slots & linked.fields
-                for pick, guarded in (
-                    (linked.lows & ~crowded(touched), at_most_one(slots) & linked.guards),
-                    (linked.lows & ~crowded(touched | linked.marks), (GUARDS - (slots & ONES * CANDIDATE_BITS)) & linked.guards),
-                ):
-                    assert guarded == pick << 10
-                    assert linked.guarded_in_order(guarded) == linked.in_order(pick)
-                singles = linked.in_order(linked.lows & ~crowded(touched))
-                field = next((slots >> (11 * v) & 0x1FF for v in singles if slots >> (11 * v) & 0x1FF), 0)
-                if not field:
-                    break
-                v = next(v for v in singles if slots >> (11 * v) & 0x1FF)
-                last = CANDIDATE_AT[v][field.bit_length() - 1]
-                slots = slots & SPARED[last] | MARKS[last]
+        assert search.packed.slots.bit_length() < N_SLOTS * 11 * 3 // 4
+        targets = [k for k in range(729) if live >> k & 1]
+        for target in sorted(set(targets[::5]) | {k for k in targets if search.contradicts(k)}):
+            for length, nodes in ((4, QUICK_NODES), (QUICK_LENGTH, QUICK_NODES), (MAX_LENGTH, 60), (MAX_LENGTH, MAX_NODES)):
+                assert search.whip(target, length, nodes) == _whip_on_every_slot(search, target, length, nodes)
 
 
 def _grouped(expected: str) -> Step:

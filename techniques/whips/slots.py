@@ -58,6 +58,19 @@ def _spreads() -> tuple[tuple[int, ...], tuple[int, ...]]:
 SPREAD, MARKS = _spreads()
 
 
+def _places() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Candidate -> its four variables (ascending), each with the bit of its slot it takes."""
+    places: list[list[tuple[int, int]]] = [[] for _ in range(9 * N_CELLS)]
+    for v, candidates in enumerate(CANDIDATE_AT):
+        for bit, k in enumerate(candidates):
+            places[k].append((v, bit))
+    return tuple(tuple(found) for found in places)
+
+
+#: PLACES[k]: candidate ``k``'s four variables, each with the bit of its slot ``k`` takes.
+PLACES = _places()
+
+
 def spread(candidates: int) -> int:
     """A 729-bit candidate set laid out over the slots."""
     out = 0
@@ -71,14 +84,6 @@ def crowded(slots: int) -> int:
     bits set (two candidates, or a candidate and the mark), and stray bits between (mask
     them with slot lows): clear each slot's lowest set bit, then see what is left."""
     return ((slots & ((slots | GUARDS) - ONES)) + FIELDS) >> 10
-
-
-def at_most_one(slots: int) -> int:
-    """The eleventh bit of every slot of ``slots`` (eleventh bits clear) with at most one
-    bit set (stray bits elsewhere: mask them with slot guards): clear each slot's lowest
-    set bit, then see which slots are left empty (``crowded``'s complement, on the whole
-    int at once, in two operations fewer)."""
-    return GUARDS - (slots & ((slots | GUARDS) - ONES))
 
 
 def nonzero(slots: int) -> int:
