@@ -197,3 +197,26 @@ def test_tridagon_link_kraken_states_the_tridagon_and_crosses_its_two_guardians(
     assert any(link.strong and {CELL_NAMES[link.start.cell], CELL_NAMES[link.end.cell]} == {"r6c7", "r8c5"} for link in h.links)
     plain = {s.effect for technique in (KRAKEN_CELL, KRAKEN_HOUSE) for s in technique.find(grid)}
     assert step.effect not in plain
+
+
+def test_set_nodes_links_run_both_ways_and_match_a_link_by_link_build() -> None:
+    """The almost locked set nodes' links (gathered per literal, then set at once) at every
+    kraken position: each implication is in both its ends' bit sets, and the graph is the
+    one :meth:`LiteralGraph.imply` makes link by link from the same links."""
+    from techniques.hodoku_chains.als_nodes import _Builder
+    from techniques.hodoku_chains.implications import LiteralGraph
+    from techniques.hodoku_chains.nice_loops import grouped_graph
+
+    for position in POSITIONS:
+        grid = grid_from(position.values, position.removed)
+        graph = grouped_graph(grid).copy()
+        before = len(graph.nodes)
+        _Builder(graph, grid, 4).add_all()
+        assert len(graph.nodes) > before
+        one_by_one = LiteralGraph(graph.nodes)
+        for a, targets in enumerate(graph.out):
+            for b in range(targets.bit_length()):
+                if targets >> b & 1:
+                    assert graph.inc[b] >> a & 1
+                    one_by_one.imply(a, b)
+        assert one_by_one.inc == graph.inc

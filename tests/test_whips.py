@@ -14,6 +14,7 @@ from techniques.krakens.kraken import KRAKEN_CELL, KRAKEN_HOUSE
 from techniques.whips.search import MAX_LENGTH, MAX_NODES, QUICK_LENGTH, QUICK_NODES, Path, WhipSearch, alive, leads_to_contradiction, shortest_whip
 from techniques.whips.grouped import GroupedSearch, segment_bound
 from techniques.whips.grouped_whip import GROUPED_WHIP
+from techniques.whips.slots import CANDIDATE_AT
 from techniques.whips.whip import WHIP
 from tests.conftest import PUZZLES, grid_from
 from tests.positions import Position, load
@@ -151,6 +152,52 @@ def test_slots_tell_every_variable_with_at_most_one_candidate_at_once() -> None:
                 k = single.bit_length() - 1
                 facts.append(k)
                 open_, slots = open_ & ~SEES[k], slots & SPARED[k] | MARKS[k]
+
+
+def _whip_on_every_slot(search: WhipSearch, target: int, length: int, nodes: int) -> Path | None:
+    """The plain whip search as it was before the open variables' slots were packed
+    (one slot per variable, ``crowded`` on the slots a fact touches): the reference the
+    search must give the very same whips as."""
+    from techniques.whips.search import SPARED, DepthFirst
+    from techniques.whips.slots import FIELD, MARKS, SLOT_BITS, crowded
+
+    run = DepthFirst(length, nodes)
+
+    def grow(slots: int, last: int, facts: int, left: int) -> bool:
+        if not run.visit((facts, last), left):
+            return False
+        linked = search.linked(last)
+        touched = slots & linked.fields
+        pick = linked.lows & ~crowded(touched if left > 1 else touched | linked.marks)
+        for v in linked.in_order(pick):
+            field = touched >> (SLOT_BITS * v) & FIELD
+            if not field:
+                run.path.append((v, -1))
+                return True
+            k = CANDIDATE_AT[v][field.bit_length() - 1]
+            run.path.append((v, k))
+            if grow(slots & SPARED[k] | MARKS[k], k, facts | 1 << k, left - 1):
+                return True
+            run.path.pop()
+        return False
+
+    return list(run.path) if grow(search.slots & SPARED[target] | MARKS[target], target, 1 << target, length) else None
+
+
+def test_the_packed_slots_give_the_whips_one_slot_per_variable_gives() -> None:
+    """At each whip position, from every candidate whose singles run ends in a contradiction
+    and every fifth other one: the same whip (or none) as the reference search, for short and long whips, small and large node budgets (so the
+    nodes are counted alike too); the packed ints are narrower."""
+    from techniques.whips.slots import N_SLOTS
+
+    for position in POSITIONS:
+        live = alive(_grid(position))
+        search = WhipSearch(live)
+        assert search.packed.slots.bit_length() < N_SLOTS * 11 * 3 // 4
+        targets = [k for k in range(729) if live >> k & 1]
+        for target in sorted(set(targets[::5]) | {k for k in targets if search.contradicts(k)}):
+            for length, nodes in ((4, QUICK_NODES), (QUICK_LENGTH, QUICK_NODES), (MAX_LENGTH, 60), (MAX_LENGTH, MAX_NODES)):
+                assert search.whip(target, length, nodes) == _whip_on_every_slot(search, target, length, nodes)
 
 
 def _grouped(expected: str) -> Step:

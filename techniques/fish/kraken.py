@@ -76,7 +76,9 @@ class KrakenFish(BaseTechnique):
     def find(self, grid: Grid) -> Iterator[Step]:
         search = _Search(grid)
         for size in range(2, MAX_SIZE + 1):
-            found = [k for shape in _finned_fish(grid, size) for k in search.krakens(shape)]
+            found: list[_Kraken] = []
+            for shape in _finned_fish(grid, size):
+                found += search.krakens(shape)
             found.sort(key=_Kraken.key)
             seen: set[tuple[int, tuple[int, ...]]] = set()
             for kraken in found:
@@ -158,21 +160,20 @@ class _Search:
             self._by_fins[key] = found
         return found
 
-    def krakens(self, shape: _Shape) -> Iterator[_Kraken]:
-        digit, base, cover, cells, fins = shape
+    def krakens(self, shape: _Shape) -> tuple[_Kraken, ...]:
+        """The krakens of one finned fish: type 1, then type 2 by cover line (a function,
+        not a generator: most of the thousands of shapes a grid has give none)."""
+        digit, base, cover, cells, fins, cover_cells = shape
         common = self.fins_rule_out(digit, fins)  # every premise of either type includes the fins
         if not common:
-            return
+            return ()
         shift = 81 * (digit - 1)  # a cell set of this digit as candidate bits
-        cover_cells = 0
-        for unit in cover:
-            cover_cells |= UNITS[unit].mask
         victims = (self.grid.cells_with[digit] & cover_cells & ~cells) << shift
-        fin_cells = tuple(cells_of(fins))
+        found: list[_Kraken] = []
         fish: Fish | None = None  # made for the first finding only: most shapes have none
         if common & victims:
             fish = _fish(shape)
-            yield self._kraken(fish, 1, -1, fin_cells, tuple(bit_indices(common & victims)))
+            found.append(self._kraken(fish, 1, -1, tuple(cells_of(fins)), tuple(bit_indices(common & victims))))
         common &= ~victims & ~(fins << shift)
         for unit in cover:
             own = cells & UNITS[unit].mask & ~fins
@@ -184,7 +185,8 @@ class _Search:
             if line:
                 if fish is None:
                     fish = _fish(shape)
-                yield self._kraken(fish, 2, unit, tuple(cells_of(own)) + fin_cells, tuple(bit_indices(line)))
+                found.append(self._kraken(fish, 2, unit, tuple(cells_of(own)) + tuple(cells_of(fins)), tuple(bit_indices(line))))
+        return tuple(found) if found else ()
 
     def _kraken(self, fish: Fish, kind: int, cover: int, premises: tuple[int, ...], targets: tuple[int, ...]) -> _Kraken:
         cost = min(self.cost(premises, fish.digit, t) for t in targets)
@@ -200,8 +202,8 @@ def _within(closure: Closure, most: int) -> int:
 
 
 #: A finned fish before it is worth a :class:`Fish`: digit, base and cover houses (unit
-#: numbers), base candidates, fins.
-_Shape = tuple[Digit, tuple[int, ...], tuple[int, ...], CellSet, CellSet]
+#: numbers), base candidates, fins, the cover houses' cells.
+_Shape = tuple[Digit, tuple[int, ...], tuple[int, ...], CellSet, CellSet, CellSet]
 
 
 def _finned_fish(grid: Grid, size: int) -> Iterator[_Shape]:
@@ -225,11 +227,11 @@ def _digit_fish(digit: Digit, everywhere: CellSet, size: int) -> Iterator[_Shape
         usable = [i for i in range(9) if places[i]]
         for combo in combinations(usable, size):
             base = tuple(bases[i].number for i in combo)
-            for cover, cells, fins in _covers_of(covers, [places[i] for i in combo]):
-                yield digit, base, cover, cells, fins
+            for cover, cells, fins, covered in _covers_of(covers, [places[i] for i in combo]):
+                yield digit, base, cover, cells, fins, covered
 
 
-def _covers_of(covers: tuple[Unit, ...], places: list[CellSet]) -> Iterator[tuple[tuple[int, ...], CellSet, CellSet]]:
+def _covers_of(covers: tuple[Unit, ...], places: list[CellSet]) -> Iterator[tuple[tuple[int, ...], CellSet, CellSet, CellSet]]:
     size = len(places)
     cells = 0
     for p in places:
@@ -243,11 +245,11 @@ def _covers_of(covers: tuple[Unit, ...], places: list[CellSet]) -> Iterator[tupl
             covered |= cover.mask
         fins = cells & ~covered
         if fins.bit_count() <= MAX_FINS and all(p & covered for p in places):
-            yield tuple(cover.number for cover in chosen), cells, fins
+            yield tuple(cover.number for cover in chosen), cells, fins, covered
 
 
 def _fish(shape: _Shape) -> Fish:
-    digit, base, cover, cells, fins = shape
+    digit, base, cover, cells, fins, _ = shape
     sashimi = any((cells & UNITS[unit].mask & ~fins).bit_count() <= 1 for unit in base)
     return Fish(digit, base, cover, cells, fins, 0, 0, Shape.BASIC, sashimi)
 

@@ -14,7 +14,7 @@ is preferred to a short one through a big set.
 
 from __future__ import annotations
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, CellSet, Digit, bit, cells_of
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, CellSet, Digit, bit, cells_of
 from engine.grid import Grid
 from techniques.als.sets import Als, als_index
 from techniques.hodoku_chains.implications import LiteralGraph, spacer
@@ -46,54 +46,86 @@ class _Builder:
             for d in MASK_DIGITS[als.digits]:
                 low = als.holding[d] & -als.holding[d]
                 self.by_low[d].setdefault(low.bit_length() - 1, []).append(j)
+        # Every candidate's node number, by cell * 10 + digit (looked up once, not per link).
+        index = graph.index
+        self.candidate: list[int] = [-1] * (10 * N_CELLS)
+        for cell in range(N_CELLS):
+            for d in MASK_DIGITS[grid.cands[cell]]:
+                self.candidate[cell * 10 + d] = index[candidate_node(d, cell)]
+        # Each set's "loses d" literal by set number * 10 + d, once made (-1: not yet).
+        self.literals: list[int] = [-1] * (10 * len(self.alses))
 
-    def literal(self, als: Als, digit: Digit) -> int:
-        """The (only) literal of the node "``als`` loses ``digit``": its off literal."""
-        node = Node(digit, als.cells, als.digits)
-        i = self.graph.index.get(node)
-        if i is None:
-            i = self.graph.add(node)
-        return false_literal(i)
+    def literal(self, j: int, digit: Digit) -> int:
+        """The (only) literal of the node "set ``j`` loses ``digit``": its off literal
+        (the node added when first asked for)."""
+        found = self.literals[j * 10 + digit]
+        if found < 0:
+            als = self.alses[j]
+            node = Node(digit, als.cells, als.digits)
+            i = self.graph.index.get(node)
+            if i is None:
+                i = self.graph.add(node)
+            found = self.literals[j * 10 + digit] = false_literal(i)
+        return found
 
     def add_all(self) -> None:
-        for als in self.alses:
+        for j, als in enumerate(self.alses):
             for digit in MASK_DIGITS[als.digits]:
                 removed = {d: als.sees_all[d] for d in MASK_DIGITS[als.digits & ~bit(digit)] if als.sees_all[d]}
                 if removed:
-                    self.add_node(als, digit, removed)
+                    self.add_node(j, digit, removed)
 
-    def add_node(self, als: Als, digit: Digit, removed: dict[Digit, CellSet]) -> None:
+    def add_node(self, j: int, digit: Digit, removed: dict[Digit, CellSet]) -> None:
+        """The node "set ``j`` loses ``digit``" and its links. (Each literal's links are
+        gathered, then set with one ``|=``: as :meth:`LiteralGraph.imply` one by one.)"""
         graph = self.graph
-        node = self.literal(als, digit)
+        out, inc, index, candidate = graph.out, graph.inc, graph.index, self.candidate
+        als = self.alses[j]
+        node = self.literal(j, digit)
+        mine, sources = 1 << node, 0
         for cell in cells_of(als.sees_all[digit]):
-            graph.imply(true_literal(graph.index[candidate_node(digit, cell)]), node)
+            a = true_literal(candidate[cell * 10 + digit])
+            out[a] |= mine
+            sources |= 1 << a
         for group in self.groups.get(digit, ()):
             if not group.cells & als.cells and not group.cells & ~als.sees_all[digit]:
-                graph.imply(true_literal(graph.index[group]), node)
+                a = true_literal(index[group])
+                out[a] |= mine
+                sources |= 1 << a
+        inc[node] |= sources
         graph.slow(node, chain_penalty(als))
         exit_ = node
+        targets = 0
         for d, cells in removed.items():
             for cell in cells_of(cells):
-                graph.imply(exit_, false_literal(graph.index[candidate_node(d, cell)]))
+                b = false_literal(candidate[cell * 10 + d])
+                inc[b] |= mine
+                targets |= 1 << b
             for group in self.groups.get(d, ()):
                 if not group.cells & ~cells:
-                    graph.imply(exit_, false_literal(graph.index[group]))
-        for other in self._reached(removed):
-            if other is als or other.cells & als.cells:
+                    b = false_literal(index[group])
+                    inc[b] |= mine
+                    targets |= 1 << b
+        for k in self._reached(removed):
+            other = self.alses[k]
+            if k == j or other.cells & als.cells:
                 continue
             for d in MASK_DIGITS[other.digits]:
                 if d in removed and not other.holding[d] & ~removed[d]:
-                    graph.imply(exit_, self.literal(other, d))
+                    b = self.literal(k, d)  # may add the node: the lists grow
+                    graph.inc[b] |= mine
+                    targets |= 1 << b
+        graph.out[exit_] |= targets
         self.add_forcings(exit_, removed)
 
-    def _reached(self, removed: dict[Digit, CellSet]) -> list[Als]:
-        """The sets that may lose a digit to these removals, in list order."""
+    def _reached(self, removed: dict[Digit, CellSet]) -> list[int]:
+        """The sets (by number) that may lose a digit to these removals, in list order."""
         found: set[int] = set()
         for d, cells in removed.items():
             table = self.by_low[d]
             for cell in cells_of(cells):
                 found.update(table.get(cell, ()))
-        return [self.alses[j] for j in sorted(found)]
+        return sorted(found)
 
     def add_forcings(self, exit_: int, removed: dict[Digit, CellSet]) -> None:
         """A cell of three or more digits left with one: the set forces it (one link more,
@@ -113,8 +145,7 @@ class _Builder:
             if MASK_COUNT[left] == 1:
                 if forced_exit < 0:
                     forced_exit = spacer(self.graph, exit_, 1)
-                target = candidate_node(MASK_DIGITS[left][0], cell)
-                self.graph.imply(forced_exit, true_literal(self.graph.index[target]))
+                self.graph.imply(forced_exit, true_literal(self.candidate[cell * 10 + MASK_DIGITS[left][0]]))
 
 
 def add_als_nodes(graph: LiteralGraph, grid: Grid, max_cells: int = 9) -> None:

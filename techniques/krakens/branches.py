@@ -85,7 +85,12 @@ class Branches:
         return found
 
     def distance(self, premise: Candidate, literal: int) -> int:
-        return next(k for k, layer in enumerate(self.layers(premise)) if layer >> literal & 1)
+        """How many implications ``literal`` lies from ``premise`` (which must reach it)."""
+        bit = 1 << literal  # one small int, not a shift of every layer
+        for k, layer in enumerate(self.layers(premise)):
+            if layer & bit:
+                return k
+        raise ValueError(f"literal {literal} is not reached from {premise}")
 
     def chain(self, premise: Candidate, literal: int) -> Chain:
         """A shortest branch from ``premise`` to ``literal`` (which it must reach): one that

@@ -98,19 +98,33 @@ def _add_hidden(graph: LiteralGraph, grid: Grid, found: dict[int, HiddenSet], hi
     on = true_literal(i)
     x, mask = hidden.dropped, hidden.digits
     inside = grid.cands[x] & mask
+    # Each literal's links gathered, then set with one |= (as graph.imply one by one).
+    out, inc, mine = graph.out, graph.inc, 1 << on
+    sources = 0
     for e in MASK_DIGITS[grid.cands[x] & ~mask]:
-        graph.imply(true_literal(index[candidate_node(e, x)]), on)
+        a = true_literal(index[candidate_node(e, x)])
+        out[a] |= mine
+        sources |= 1 << a
     if MASK_COUNT[inside] == 1:
-        graph.imply(false_literal(index[candidate_node(MASK_DIGITS[inside][0], x)]), on)
+        a = false_literal(index[candidate_node(MASK_DIGITS[inside][0], x)])
+        out[a] |= mine
+        sources |= 1 << a
+    inc[on] |= sources
     if known:
         return  # the same cells from another house: one node, entered from both
     found[i] = hidden
     graph.slow(on, 2 * (MASK_COUNT[mask] - 1))
+    targets = 0
     for d, cells in _removed(grid, hidden).items():
         for c in cells_of(cells):
-            graph.imply(on, false_literal(index[candidate_node(d, c)]))
+            b = false_literal(index[candidate_node(d, c)])
+            inc[b] |= mine
+            targets |= 1 << b
     for d, c in _forced(grid, hidden):
-        graph.imply(on, true_literal(index[candidate_node(d, c)]))
+        b = true_literal(index[candidate_node(d, c)])
+        inc[b] |= mine
+        targets |= 1 << b
+    out[on] |= targets
 
 
 def _removed(grid: Grid, hidden: HiddenSet) -> dict[Digit, CellSet]:

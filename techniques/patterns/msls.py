@@ -183,7 +183,7 @@ class _RowSearch:
                 meets,
                 count + lanes.count[self.open_cols[row]],
                 tuple(u | m for u, m in zip(unions, digits)),
-                tuple(n + hit[m] for n, m in zip(in_rows, digits)),
+                tuple(n + hit[m] if m else n for n, m in zip(in_rows, digits)),  # no big-int copy for a digit the row lacks
             )
 
 

@@ -10,7 +10,7 @@ from typing import Iterable
 
 from engine.cells import N_CELLS, PEER_MASK, UNITS, UNITS_OF, bit_indices
 from engine.grid import Grid
-from techniques.whips.slots import CANDIDATE_AT, FIELD, MARK, MARKS, SLOT_BITS, crowded, spread
+from techniques.whips.slots import CANDIDATE_AT, CANDIDATE_BITS, FIELD, MARK, MARKS, N_SLOTS, PLACES, SLOT_BITS, spread
 
 #: The longest whip, in variables (its last one is the one emptied).
 MAX_LENGTH = 20
@@ -85,6 +85,14 @@ class WhipSearch:
         self.slots = spread(live)
         self._links: dict[int, tuple[tuple[int, int], ...]] = {}
         self._linked: dict[int, Linked] = {}
+        self._packed: Packed | None = None
+
+    @property
+    def packed(self) -> Packed:
+        """The open variables' slots side by side (the plain whip search's layout)."""
+        if self._packed is None:
+            self._packed = Packed(self)
+        return self._packed
 
     def links(self, k: int) -> tuple[tuple[int, int], ...]:
         """The variables ``k`` true takes a live candidate from, each with its candidates."""
@@ -181,8 +189,9 @@ class Settled:
 
 class Linked:
     """The variables one fact takes a live candidate from: their slots' candidate and mark
-    bits, their slots' lowest bits, their marks, and each variable's place in :meth:`WhipSearch.links`' order (the
-    order the search tries them in, so the whips found do not depend on the layout)."""
+    bits, their slots' lowest bits, their marks, and each variable's place in
+    :meth:`WhipSearch.links`' order (the order the search tries them in, so the whips found
+    do not depend on the layout)."""
 
     __slots__ = ("fields", "lows", "marks", "rank")
 
@@ -202,6 +211,63 @@ class Linked:
         if len(order) > 1:
             order.sort(key=self.rank.__getitem__)
         return order
+
+
+class Packed:
+    """The slots of one grid's open variables only, side by side (slot ``i`` is variable
+    ``variables[i]``, each slot laid out as in :mod:`techniques.whips.slots`): ints a
+    third narrower than one slot per variable, for the plain whip search. What a test on
+    the slots finds does not depend on where the slots lie."""
+
+    __slots__ = ("search", "variables", "place", "ones", "guards", "candidates", "slots", "marks", "spared_at", "linked_at")
+
+    def __init__(self, search: WhipSearch) -> None:
+        self.search = search
+        live = search.live
+        self.variables = [v for v in range(N_SLOTS) if VARIABLES[v] & live]
+        self.place = [-1] * N_SLOTS
+        for i, v in enumerate(self.variables):
+            self.place[v] = i
+        self.ones = sum(1 << (SLOT_BITS * i) for i in range(len(self.variables)))
+        self.guards = self.ones << (SLOT_BITS - 1)
+        self.candidates = self.ones * CANDIDATE_BITS
+        self.slots = self.spread(live)
+        #: candidate -> the marks of its variables' slots (0 for a candidate not live)
+        self.marks = [0] * (9 * N_CELLS)
+        for k in bit_indices(live):
+            self.marks[k] = sum(MARK << (SLOT_BITS * self.place[v]) for v, _ in PLACES[k])
+        #: candidate -> what it leaves of the slots, as an ``&`` mask (0: not made yet)
+        self.spared_at = [0] * (9 * N_CELLS)
+        #: fact -> the eleventh bits of its linked variables' slots, and their slots'
+        #: places in the search's order (:class:`Linked`; None: not made yet)
+        self.linked_at: list[tuple[int, dict[int, int]] | None] = [None] * (9 * N_CELLS)
+
+    def spread(self, candidates: int) -> int:
+        """Live candidates laid out over the open variables' slots."""
+        out = 0
+        place = self.place
+        for k in bit_indices(candidates & self.search.live):
+            for v, bit in PLACES[k]:
+                out |= 1 << (SLOT_BITS * place[v] + bit)
+        return out
+
+    def spared(self, k: int) -> int:
+        """What a fact ``k`` leaves of the slots, as an ``&`` mask (:data:`SPARED`)."""
+        found = self.spared_at[k]
+        if not found:
+            found = self.spared_at[k] = ~self.spread(SEES[k])
+        return found
+
+    def linked(self, k: int) -> tuple[int, dict[int, int]]:
+        """The eleventh bits of the slots of the variables a fact ``k`` takes a live
+        candidate from, and each slot's place in the search's order."""
+        found = self.linked_at[k]
+        if found is None:
+            place = self.place
+            rank = {place[v]: n for n, (v, _) in enumerate(self.search.links(k))}
+            guard = SLOT_BITS - 1
+            found = self.linked_at[k] = (sum(1 << (SLOT_BITS * i + guard) for i in rank), rank)
+        return found
 
 
 class DepthFirst:
@@ -227,37 +293,62 @@ class DepthFirst:
 
 
 class _Search(DepthFirst):
-    """Depth-first search for a whip of at most ``length`` variables from one target."""
+    """Depth-first search for a whip of at most ``length`` variables from one target, on
+    the open variables' slots (:class:`Packed`)."""
 
     def __init__(self, grid: WhipSearch, length: int, nodes: int) -> None:
         super().__init__(length, nodes)
         self.grid = grid
+        self.packed = grid.packed
 
     def run(self, target: int) -> Path | None:
-        slots = self.grid.slots & SPARED[target] | MARKS[target]
+        packed = self.packed
+        slots = packed.slots & packed.spared(target) | packed.marks[target]
         if self._grow(slots, target, 1 << target, self.length):
             return list(self.path)
         return None
 
     def _grow(self, slots: int, last: int, facts: int, left: int) -> bool:
         """``slots``: the live candidates no fact rules out (the facts among them), spread,
-        with the variables that hold a fact marked."""
-        if not self.visit((facts, last), left):
+        with the variables that hold a fact marked. (:meth:`DepthFirst.visit` and
+        :meth:`Packed.options` written out: the search's hot loop.)"""
+        self.nodes += 1
+        state = (facts, last)
+        if self.nodes > self.budget or self.seen.get(state, -1) >= left:
             return False
-        linked = self.grid.linked(last)
-        touched = slots & linked.fields
-        # the variables left with at most one candidate (all of them), or none (the last)
-        pick = linked.lows & ~crowded(touched if left > 1 else touched | linked.marks)
+        self.seen[state] = left
+        packed = self.packed
+        linked = packed.linked_at[last]
+        if linked is None:
+            linked = packed.linked(last)
+        guards, rank = linked
+        every = packed.guards
+        if left > 1:
+            pick = (every - (slots & ((slots | every) - packed.ones))) & guards
+        else:
+            pick = (every - (slots & packed.candidates)) & guards
         if not pick:
             return False
-        for v in linked.in_order(pick):
-            field = touched >> (SLOT_BITS * v) & FIELD
+        order = []
+        while pick:
+            top = pick.bit_length() - 1
+            order.append(top // SLOT_BITS)
+            pick ^= 1 << top
+        if len(order) > 1:
+            order.sort(key=rank.__getitem__)
+        variables, spared, marks = packed.variables, packed.spared_at, packed.marks
+        for i in order:
+            v = variables[i]
+            field = slots >> (SLOT_BITS * i) & FIELD
             if not field:
                 self.path.append((v, -1))
                 return True
             k = CANDIDATE_AT[v][field.bit_length() - 1]
             self.path.append((v, k))
-            if self._grow(slots & SPARED[k] | MARKS[k], k, facts | 1 << k, left - 1):
+            mask = spared[k]
+            if not mask:
+                mask = packed.spared(k)
+            if self._grow(slots & mask | marks[k], k, facts | 1 << k, left - 1):
                 return True
             self.path.pop()
         return False

@@ -58,6 +58,19 @@ def _spreads() -> tuple[tuple[int, ...], tuple[int, ...]]:
 SPREAD, MARKS = _spreads()
 
 
+def _places() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Candidate -> its four variables (ascending), each with the bit of its slot it takes."""
+    places: list[list[tuple[int, int]]] = [[] for _ in range(9 * N_CELLS)]
+    for v, candidates in enumerate(CANDIDATE_AT):
+        for bit, k in enumerate(candidates):
+            places[k].append((v, bit))
+    return tuple(tuple(found) for found in places)
+
+
+#: PLACES[k]: candidate ``k``'s four variables, each with the bit of its slot ``k`` takes.
+PLACES = _places()
+
+
 def spread(candidates: int) -> int:
     """A 729-bit candidate set laid out over the slots."""
     out = 0
