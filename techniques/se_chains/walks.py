@@ -96,7 +96,8 @@ class PassGraph:
 
 def _off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, x_links: bool) -> list[Node]:
     cand = n >> 1
-    cell, shift = divmod(cand, 9)
+    cell = cand // 9  # not divmod: a generic call and a tuple, compiled
+    shift = cand - cell * 9
     out: list[BoxedNode] = []
     if y_links:
         mask = cands[cell]
@@ -108,7 +109,8 @@ def _off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, 
         for u in UNITS_OF[cell]:
             pair = house_pair(low, high, u)
             if pair >= 0:
-                first, second = divmod(pair, 81)
+                first = pair // 81  # not divmod: a generic call and a tuple, compiled
+                second = pair - first * 81
                 target = NODES[(((first if second == cell else second) * 9 + shift) << 1) | 1]
                 if target not in out:
                     out.append(target)
