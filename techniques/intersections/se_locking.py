@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from typing import Final, Iterator
 
-from engine.cells import CELL_NAMES, UNIT_HALVES, UNITS, Cell, first_cell, halves
+from engine.cells import CELL_NAMES, UNITS, Cell, first_cell
 from engine.grid import Grid
 from engine.position import Position
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import BLOCK_UNITS, COL_UNITS, ROW_UNITS
-from techniques.se_places import cells_at, house_positions, places_table
+from techniques.se_places import cells_at, house_positions
 from techniques.shared import candidates, cell_names
 
 _LOCKED: Final = (
@@ -71,9 +71,23 @@ def locked_sets(grid: Position, only: list[int] | None = None) -> Iterator[tuple
     if only is None and isinstance(grid, Grid):
         yield from _locked_positions(house_positions(grid))
         return
-    # Read from the places once, as small ints (an ``&`` on an 81-bit set makes an
-    # object, compiled); ``only`` as halves.
-    yield from _locked_positions(places_table(grid.cells_with), None if only is None else [halves(cells) for cells in only])
+    cells_with = grid.cells_with
+    for firsts, second_of in _PHASES:
+        for first in firsts:
+            first_mask = UNITS[first].mask
+            found: list[tuple[int, int, int]] = []
+            for digit in range(1, 10):
+                if only is not None and not only[digit] & first_mask:
+                    continue
+                places = cells_with[digit] & first_mask
+                if places & (places - 1):
+                    second = second_of[(places & -places).bit_length() - 1]
+                    if not places & ~UNITS[second].mask:
+                        found.append((second, digit, places))
+            if len(found) > 1:
+                found.sort()  # SE visits the crossings of a house in order, then the digits
+            for second, digit, places in found:
+                yield first, second, digit, places
 
 
 def _groups(first: int, second_kind: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
@@ -94,19 +108,13 @@ _GROUPS: Final[tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], ...]] 
 )
 
 
-def _locked_positions(table: list[int], only: list[tuple[int, int]] | None = None) -> Iterator[tuple[int, int, int, int]]:
-    """``locked_sets`` read from a table of places as positions (``se_places``);
-    ``only``: ``locked_sets``' cell sets by digit, as halves."""
+def _locked_positions(table: list[int]) -> Iterator[tuple[int, int, int, int]]:
+    """``locked_sets`` read from a grid's places as positions (``se_places``)."""
     for phase in _GROUPS:
         for first, groups in phase:
             found: list[tuple[int, int, int]] = []
             base = first * 9
-            unit_low, unit_high = UNIT_HALVES[first]
             for digit in range(1, 10):
-                if only is not None:
-                    only_low, only_high = only[digit]
-                    if not (only_low & unit_low or only_high & unit_high):
-                        continue
                 at = table[base + digit - 1]
                 if at & (at - 1):
                     for second, positions in groups:
