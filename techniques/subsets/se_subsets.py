@@ -23,7 +23,7 @@ from engine.notation import compact_cells, digit_list
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import BLOCK_COL_ROW, colex
-from techniques.se_places import cells_at, house_positions, places_table, positions_of
+from techniques.se_places import cells_at, house_positions, positions_of
 from techniques.shared import cell_names, digit_words, removal_words
 
 _NAKED: Final = (
@@ -99,22 +99,27 @@ def hidden_sets(grid: Position, k: int, direct: bool = False, houses: int = ALL_
     """(house, digit mask, cells as a cell set, places of each digit in the house as
     positions: bit i for the house's i-th cell) of every hidden set of size k, in SE's order (``direct``: in the houses SE's direct forms use;
     only in ``houses``, a set of house numbers)."""
-    # Positions in the house: the same counts and equalities as the places' cell sets
-    # (read from the places once, as small ints, when not a grid's).
-    table = house_positions(grid) if isinstance(grid, Grid) else places_table(grid.cells_with)
+    table = house_positions(grid) if isinstance(grid, Grid) else None
     for u in BLOCK_COL_ROW:
         if not houses >> u & 1:
             continue
         empty = grid.empty_in(u)
         if not (empty > 2 * k or (direct and empty > k)):
             continue
-        places = table[u * 9 : u * 9 + 9]
+        if table is not None:  # positions in the house: the same counts and equalities
+            places = table[u * 9 : u * 9 + 9]
+        else:
+            house = UNITS[u].mask
+            places = [grid.cells_with[d] & house for d in range(1, 10)]
         for combo in _pairs_alike(places) if k == 2 else _subsets(places, k):
             union = 0
             for i in combo:
                 union |= places[i]
             if _count(union) == k:
-                yield u, sum(1 << i for i in combo), cells_at(u, union), places
+                if table is not None:
+                    yield u, sum(1 << i for i in combo), cells_at(u, union), places
+                else:
+                    yield u, sum(1 << i for i in combo), union, [positions_of(u, p) for p in places]
 
 
 class SeNakedSet(BaseTechnique):
