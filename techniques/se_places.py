@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.cells import BOX_OF, COL_OF, MASK_DIGITS, N_CELLS, ROW_OF, UNITS, CellSet
+from engine.cells import BOX_OF, COL_OF, HALF_BITS, LOW_HALF, MASK_DIGITS, N_CELLS, ROW_OF, UNITS, CellSet
 from engine.grid import Grid
 
 #: Per cell: its position bit in its box, row and column.
@@ -56,6 +56,33 @@ def house_positions(grid: Grid) -> list[int]:
                 table[row + d - 1] |= in_row
                 table[col + d - 1] |= in_col
     _LAST[0] = _Last(grid.version, table)
+    return table
+
+
+def places_table(cells_with: list[CellSet], digits: int = 0x1FF) -> list[int]:
+    """``house_positions``' table read from a position's places (``cells_with[digit]``,
+    cell sets) for the digits in mask ``digits`` (0 for the others): the positions a
+    digit's places have in each house, from nine-bit row masks (small ints only, where an
+    ``&`` on an 81-bit set makes an object, compiled)."""
+    table = [0] * (27 * 9)
+    for d in MASK_DIGITS[digits]:
+        cells = cells_with[d]
+        low, high = cells & LOW_HALF, cells >> HALF_BITS
+        rows = (low & 511, low >> 9 & 511, low >> 18 & 511, low >> 27 & 511, low >> 36 & 511, low >> 45, high & 511, high >> 9 & 511, high >> 18)
+        at = d - 1
+        for r in range(9):
+            row = rows[r]
+            if not row:
+                continue
+            table[(9 + r) * 9 + at] = row  # a row's positions are its columns
+            box = (r // 3) * 3
+            shift = (r % 3) * 3
+            for k in range(3):
+                part = row >> (3 * k) & 7
+                if part:
+                    table[(box + k) * 9 + at] |= part << shift
+            for c in MASK_DIGITS[row]:
+                table[(17 + c) * 9 + at] |= 1 << r  # a column's positions are its rows
     return table
 
 

@@ -19,7 +19,7 @@ from techniques import CATALOG
 from techniques.fish.se_fish import _line_places, fish_patterns
 from techniques.intersections.se_locking import SE_DIRECT_LOCKING, SE_LOCKING, SeLocking, locked_sets
 from techniques.se_chains.multiple import _NISHIO_RUNS, NISHIO_FORCING_CHAINS
-from techniques.se_places import cells_at, house_positions, positions_of
+from techniques.se_places import cells_at, house_positions, places_table, positions_of
 from techniques.se_order import BLOCK_COL_ROW
 from techniques.singles.se_singles import SE_HIDDEN_SINGLE
 from techniques.subsets.se_subsets import hidden_sets
@@ -58,6 +58,32 @@ def test_the_table_is_each_house_s_places() -> None:
                 assert cells_at(u, table[u * 9 + digit - 1]) == cells
 
 
+def test_places_read_from_cell_sets_are_each_house_s_places() -> None:
+    """``places_table`` on a position's cell sets, for some digits only: each house's
+    positions of those digits, 0 for the others."""
+    for n, grid in enumerate(positions()[::4]):
+        digits = 0x1FF if n % 3 == 0 else (n * 37) % 512
+        table = places_table(grid.cells_with, digits)
+        for u in range(27):
+            for digit in range(1, 10):
+                expected = positions_of(u, grid.cells_with[digit]) if digits >> (digit - 1) & 1 else 0
+                assert table[u * 9 + digit - 1] == expected, (u, digit)
+
+
+def test_locked_sets_on_a_view_skip_the_digits_not_asked_for() -> None:
+    """``only``: a digit is looked at in a house only where its cell set meets the house."""
+    kept = skipped = 0
+    for n, grid in enumerate(positions()):
+        view = view_of(grid)
+        only = [0] + [grid.cells_with[d] & UNITS[(n + d) % 27].mask for d in range(1, 10)]
+        every = list(locked_sets(view))
+        asked = [found for found in every if only[found[2]] & UNITS[found[0]].mask]
+        assert list(locked_sets(view, only)) == asked
+        kept += len(asked)
+        skipped += len(every) - len(asked)
+    assert kept and skipped
+
+
 def test_a_changed_grid_gets_a_new_table() -> None:
     grid = positions()[0].copy()
     before = house_positions(grid)[:]
@@ -81,9 +107,11 @@ def test_hidden_sets_as_on_a_view(k: int, direct: bool) -> None:
 def test_fish_as_on_a_view() -> None:
     for grid in positions():
         view = view_of(grid)
+        table, read = house_positions(grid), places_table(view.cells_with)
+        assert read == table  # the places read from the digits' cell sets are the grid's
         for digit in range(1, 10):
             for by_column in (True, False):
-                assert _line_places(grid, digit, by_column) == _line_places(view, digit, by_column)
+                assert _line_places(table, digit, by_column) == _line_places(read, digit, by_column)
         for k in (2, 3, 4):
             assert list(fish_patterns(grid, k)) == list(fish_patterns(view, k))
 

@@ -106,11 +106,15 @@ def test_kept_walks_on_arrays_are_the_dict_walks() -> None:
     for full, _, start in walk_starts():
         for depth in DEPTHS:
             ends, chain, seen, complete = walk(full, start, depth)
-            assert kept_walk(full, marks, start, depth) == (ends, chain, list(seen), list(seen.values()), complete), (start, depth)
+            kept_ends, kept_chain, nodes, ups, end_at, kept_complete = kept_walk(full, marks, start, depth)
+            assert (kept_ends, kept_chain, nodes, kept_complete) == (ends, chain, list(seen), complete), (start, depth)
+            assert [nodes[up] if up >= 0 else -1 for up in ups] == list(seen.values()), "parents by index"
+            assert [nodes[at] for at in end_at] == [p for _, p, _ in ends], "cycle ends' on nodes by index"
             off, seen_off, off_complete = forcing(full, start ^ 1, depth)
             assert kept_forcing(full, marks, start ^ 1, depth) == (off, list(seen_off), off_complete), (start, depth)
-            walked = Walked(depth, complete, None, ends, chain, off, (list(seen), list(seen.values())))
+            walked = Walked(depth, complete, None, ends, chain, off, (nodes, ups, end_at))
             assert walked.cycles(depth) == Walked(depth, complete, seen, ends, chain, off).cycles(depth)
+            assert walked.parent == seen
             ends_seen += len(ends)
             chains_seen += (chain is not None) + (off is not None)
             incomplete += not complete

@@ -16,7 +16,7 @@ from engine.position import Position
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import colex
-from techniques.se_places import house_positions
+from techniques.se_places import house_positions, places_table
 from techniques.shared import cell_names
 
 _NAMES: Final = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -28,24 +28,12 @@ _FISH: Final = (
 )
 
 
-def _line_places(grid: Position, digit: int, by_column: bool) -> list[int]:
-    """For each column (or row): the rows (columns) where ``digit`` can go, as a 9-bit mask."""
-    if isinstance(grid, Grid):  # a line's positions are those rows (columns)
-        base = (18 if by_column else 9) * 9 + digit - 1
-        table = house_positions(grid)
-        return [table[base + 9 * i] for i in range(9)]
-    out = [0] * 9
-    cells = grid.cells_with[digit]
-    while cells:
-        low = cells & -cells
-        cell = low.bit_length() - 1
-        row, col = divmod(cell, 9)
-        if by_column:
-            out[col] |= 1 << row
-        else:
-            out[row] |= 1 << col
-        cells ^= low
-    return out
+def _line_places(table: list[int], digit: int, by_column: bool) -> list[int]:
+    """For each column (or row): the rows (columns) where ``digit`` can go, as a 9-bit
+    mask (a line's positions are those rows or columns), from a table of places
+    (``se_places``)."""
+    base = (18 if by_column else 9) * 9 + digit - 1
+    return [table[base + 9 * i] for i in range(9)]
 
 
 def fish_patterns(grid: Position, k: int, only: int = 0x1FF) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], list[int]]]:
@@ -55,8 +43,12 @@ def fish_patterns(grid: Position, k: int, only: int = 0x1FF) -> Iterator[tuple[i
     for v in grid.values:
         placed[v] += 1
     digits = [d for d in range(1, 10) if placed[d] + 2 * k <= 9 and only >> (d - 1) & 1]
+    if isinstance(grid, Grid):
+        table = house_positions(grid)
+    else:  # read from the places once, as small ints
+        table = places_table(grid.cells_with, sum(1 << (d - 1) for d in digits))
     for by_column in (True, False):
-        places = {d: _line_places(grid, d, by_column) for d in digits}
+        places = {d: _line_places(table, d, by_column) for d in digits}
         for combo, digit in _x_wing_order(places) if k == 2 else ((c, d) for c in colex(k, 9) for d in digits):
             found = _fish(grid, digit, combo, places[digit], by_column, k)
             if found is not None:

@@ -254,21 +254,24 @@ def _walk_off(graph: PassGraph, marks: Marks, source: Node, depth: int, layers: 
 
 def kept_walk(
     graph: PassGraph, marks: Marks, source: Node, depth: int
-) -> tuple[list[tuple[int, Node, Node]], Found | None, list[BoxedNode], list[BoxedNode], bool]:
+) -> tuple[list[tuple[int, Node, Node]], Found | None, list[BoxedNode], list[BoxedNode], list[int], bool]:
     """``walks.walk`` on a full graph (a memo's), with the parents in ``marks``: the ends
-    of its cycles, its chain, the nodes it reached in the order reached with each one's
-    parent (two lists: what a memo keeps, no dict), and whether it ended before its depth."""
+    of its cycles, its chain, the nodes it reached in the order reached, each one's parent
+    as its index in that list (-1 for the source), the index of each cycle end's on node
+    (lists: what a memo keeps, no dict; a cycle's nodes are read back by index), and
+    whether it ended before its depth."""
     assert graph.live_of is None
     parent: list[BoxedNode] = marks.parent
     into = marks.into
     back = graph.ons(source ^ 1)
-    for r in back:
-        into[r ^ 1] |= INTO_START
+    for b in back:  # not ``r``: typed int here, it would make an object per node appended below
+        into[b ^ 1] |= INTO_START
     target = source ^ 1
     parent[source] = -1
     nodes: list[BoxedNode] = [NODES[source]]
     ups: list[BoxedNode] = [-1]
     ends: list[tuple[int, Node, Node]] = []
+    end_at: list[int] = []
     chain: Found | None = None
     offs_of: list[list[BoxedNode] | None] = graph.offs_of
     ons_of: list[list[BoxedNode] | None] = graph.ons_of
@@ -290,11 +293,12 @@ def kept_walk(
                 qn: Node = q
                 if into[qn] & INTO_START and pn != source:
                     ends.append((round_, pn, qn))
+                    end_at.append(i)
                 if parent[qn] is not None:
                     continue
                 parent[qn] = p
                 nodes.append(q)
-                ups.append(p)
+                ups.append(NODES[i])  # the index as a shared object (NODES[i] is i)
                 if qn == target and chain is None:
                     chain = (round_, marks.path_to(qn))
         fresh, start = end, len(nodes)
@@ -313,12 +317,12 @@ def kept_walk(
                 if parent[rn] is None:
                     parent[rn] = q
                     nodes.append(r)
-                    ups.append(q)
+                    ups.append(NODES[i])
         end = len(nodes)
-    for r in back:
-        into[r ^ 1] = 0
+    for b in back:
+        into[b ^ 1] = 0
     marks.clear([nodes])
-    return ends, chain, nodes, ups, complete
+    return ends, chain, nodes, ups, end_at, complete
 
 
 def kept_forcing(graph: PassGraph, marks: Marks, source: Node, depth: int) -> tuple[Found | None, list[BoxedNode], bool]:

@@ -232,12 +232,12 @@ class ForcingChainsAndCycles(BaseTechnique):
                 complete = complete and off_complete
             return Walked(depth, complete, seen, ends, chain, off_chain)
         # Walked on arrays (``memo.marks``): the nodes reached go to the memo as lists.
-        ends, chain, nodes, ups, complete = kept_walk(graph, memo.marks, start, depth)
+        ends, chain, nodes, ups, end_at, complete = kept_walk(graph, memo.marks, start, depth)
         nodes_off: list[Node] = []
         if graph.x_links:
             off_chain, nodes_off, off_complete = kept_forcing(graph, memo.marks, start ^ 1, depth)
             complete = complete and off_complete
-        found = Walked(depth, complete, None, ends, chain, off_chain, (nodes, ups))
+        found = Walked(depth, complete, None, ends, chain, off_chain, (nodes, ups, end_at))
         memo.put(key, visits(start, nodes, nodes_off), found)
         return found
 

@@ -18,7 +18,7 @@ import threading
 from collections import OrderedDict
 from typing import Callable, Final
 
-from engine.cells import UNITS, UNITS_OF
+from engine.cells import HALF_BITS, LOW_HALF, UNITS, UNITS_OF
 from engine.position import CandidateView, Position
 from techniques.se_chains.cycles import FORCING_CHAINS_AND_CYCLES
 from techniques.se_chains.hints import ChainBasis, ChainHint
@@ -67,17 +67,27 @@ def _removed(initial: Position, view: CandidateView, digit: int, cells: tuple[in
 def _lost(initial: Position, view: CandidateView) -> list[int]:
     """For each digit, the cells where the run has removed it (a rule can only depend on the
     run through those)."""
-    return [initial.cells_with[d] & ~view.cells_with[d] if d else 0 for d in range(10)]
+    before, now = initial.cells_with, view.cells_with  # read once (a protocol's attribute is a generic lookup, compiled)
+    return [before[d] & ~now[d] if d else 0 for d in range(10)]
+
+
+#: _HOUSE_BITS[cell]: the cell's three houses, as a set of house numbers.
+_HOUSE_BITS: Final[tuple[int, ...]] = tuple(sum(1 << u for u in UNITS_OF[cell]) for cell in range(81))
 
 
 def _houses_of(cells: int) -> int:
-    """The houses (as a set of house numbers) holding any of ``cells``."""
+    """The houses (as a set of house numbers) holding any of ``cells`` (read as halves,
+    ``engine.cells.halves``: small ints only)."""
     out = 0
-    while cells:
-        low = cells & -cells
-        for u in UNITS_OF[low.bit_length() - 1]:
-            out |= 1 << u
-        cells ^= low
+    low, high = cells & LOW_HALF, cells >> HALF_BITS
+    while low:
+        bit = low & -low
+        out |= _HOUSE_BITS[bit.bit_length() - 1]
+        low ^= bit
+    while high:
+        bit = high & -high
+        out |= _HOUSE_BITS[HALF_BITS + bit.bit_length() - 1]
+        high ^= bit
     return out
 
 
@@ -150,7 +160,8 @@ def rule_parents(hint: ChainHint, initial: Position, view: CandidateView) -> lis
         if rule < 0:
             continue
         cand = n >> 1
-        cell, shift = divmod(cand, 9)
+        cell = cand // 9  # not divmod: a generic call and a tuple, compiled
+        shift = cand - cell * 9
         if rule == CELL_RULE:
             gone = initial.cands[cell] & ~view.cands[cell]
             for d in range(9):

@@ -61,7 +61,8 @@ def node_name(n: Node) -> str:
 def on_to_off(cands: list[int], n: Node, y_links: bool) -> list[Node]:
     """The off nodes an on node implies, in SE's order."""
     cand = n >> 1
-    cell, shift = divmod(cand, 9)
+    cell = cand // 9  # not divmod: a generic call and a tuple, compiled
+    shift = cand - cell * 9
     base = cell * 9
     out: list[BoxedNode] = [NODES[(base + d - 1) << 1] for d in MASK_DIGITS[cands[cell] & ~(1 << shift)]] if y_links else []
     b = 1 << shift
@@ -116,7 +117,8 @@ def off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, x
     """The on nodes an off node implies, each with the rule it comes from, in SE's order,
     each node once."""
     cand = n >> 1
-    cell, shift = divmod(cand, 9)
+    cell = cand // 9  # not divmod: a generic call and a tuple, compiled
+    shift = cand - cell * 9
     out: list[tuple[BoxedNode, int]] = []
     if y_links:
         mask = cands[cell]
@@ -130,7 +132,8 @@ def off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, x
         for kind, u in enumerate(UNITS_OF[cell]):
             pair = house_pair(low, high, u)
             if pair >= 0:
-                first, second = divmod(pair, 81)
+                first = pair // 81  # not divmod: a generic call and a tuple, compiled
+                second = pair - first * 81
                 target: Node = (((second if first == cell else first) * 9 + shift) << 1) | 1
                 fresh = True
                 for seen, _ in out:

@@ -39,7 +39,8 @@ def cycle_removals(grid: Position, cycle: tuple[Node, ...]) -> tuple[Candidate, 
     seen_off = [0] * 10
     on_digits = off_digits = 0
     for n in cycle:
-        cell, shift = divmod(n >> 1, 9)
+        cell = (n >> 1) // 9  # not divmod: a generic call and a tuple, compiled
+        shift = (n >> 1) % 9
         cells |= 1 << cell
         if n & 1:
             on_digits |= 1 << shift

@@ -263,7 +263,8 @@ def _dynamic(
                 if bounded:
                     live -= depth[p] < cap
                 cand = pn >> 1
-                cell, shift = divmod(cand, 9)
+                cell = cand // 9  # not divmod: a generic call and a tuple, compiled
+                shift = cand - cell * 9
                 work[cell] &= ~(1 << shift)
                 work_with[shift + 1] &= ~(1 << cell)
                 gone[INT_OBJECTS[cand]] = 1
@@ -376,7 +377,8 @@ def _made_on(
     causes: ``p``, then the candidates the run took out that the implication rests on
     (SE's hidden parents), and the rule."""
     cand = p >> 1
-    cell, shift = divmod(cand, 9)
+    cell = cand // 9  # not divmod: a generic call and a tuple, compiled
+    shift = cand - cell * 9
     out: list[tuple[BoxedNode, tuple[Node, ...], int]] = []
     made: list[BoxedNode] = []
     if y_links:
@@ -396,7 +398,8 @@ def _made_on(
     for kind, u in enumerate(UNITS_OF[cell]):
         pair = house_pair(low, high, u)
         if pair >= 0:
-            first, second = divmod(pair, 81)
+            first = pair // 81  # not divmod: a generic call and a tuple, compiled
+            second = pair - first * 81
             # the node's own place has gone: the first of the two
             target = NODES[(((second if first == cell else first) * 9 + shift) << 1) | 1]
             if target in made:

@@ -14,10 +14,10 @@ from __future__ import annotations
 import threading
 from typing import Collection, Final
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF
+from engine.cells import HALF_BITS, LOW_HALF, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS_OF
 from engine.position import Position
 from techniques.se_chains.array_walks import Marks
-from techniques.se_chains.nodes import Links, Node
+from techniques.se_chains.nodes import NODES, BoxedNode, Links, Node
 from techniques.se_chains.propagation import Run
 from techniques.se_chains.walks import N_NODES, PassGraph, Walked
 from techniques.se_order import HOUSE_CELLS
@@ -74,30 +74,57 @@ def changed_nodes(before_cands: list[int], before_with: list[int], cands: list[i
                 out[(base + d - 1) << 1] = True
     for digit in range(1, 10):
         before, now = before_with[digit], cells_with[digit]
-        differ = before ^ now
+        if before == now:
+            continue
+        # As halves (``engine.cells.halves``): compiled, every operation on an 81-bit set
+        # makes an object and ``int.bit_count`` is a method call.
+        before_low, before_high = before & LOW_HALF, before >> HALF_BITS
+        now_low, now_high = now & LOW_HALF, now >> HALF_BITS
         units = 0
+        differ = before_low ^ now_low
         while differ:
             low = differ & -differ
             units |= _UNIT_BITS[low.bit_length() - 1]
             differ ^= low
+        differ = before_high ^ now_high
+        while differ:
+            low = differ & -differ
+            units |= _UNIT_BITS[HALF_BITS + low.bit_length() - 1]
+            differ ^= low
+        shift = digit - 1
         while units:
             low = units & -units
-            mask = _UNIT_MASKS[low.bit_length() - 1]
+            unit_low, unit_high = UNIT_HALVES[low.bit_length() - 1]
             units ^= low
-            was, is_ = before & mask, now & mask
-            if was.bit_count() == 2 or is_.bit_count() == 2:
-                both = was | is_
+            was_low, was_high = before_low & unit_low, before_high & unit_high
+            is_low, is_high = now_low & unit_low, now_high & unit_high
+            if _two(was_low, was_high) or _two(is_low, is_high):
+                both = was_low | is_low
                 while both:
                     low = both & -both
-                    out[((low.bit_length() - 1) * 9 + digit - 1) << 1] = True
+                    out[((low.bit_length() - 1) * 9 + shift) << 1] = True
+                    both ^= low
+                both = was_high | is_high
+                while both:
+                    low = both & -both
+                    out[((HALF_BITS + low.bit_length() - 1) * 9 + shift) << 1] = True
                     both ^= low
     return out
 
 
+def _two(low: int, high: int) -> bool:
+    """Whether a cell set given as halves holds exactly two cells."""
+    if low:
+        rest = low & (low - 1)
+        if rest:
+            return not high and not rest & (rest - 1)
+        return high != 0 and not high & (high - 1)
+    rest = high & (high - 1)
+    return rest != 0 and not rest & (rest - 1)
+
+
 #: _UNIT_BITS[cell]: the cell's three houses, as a set of house numbers.
 _UNIT_BITS: Final[tuple[int, ...]] = tuple(sum(1 << u for u in UNITS_OF[cell]) for cell in range(N_CELLS))
-#: _UNIT_MASKS[house]: its cells, as a cell set.
-_UNIT_MASKS: Final[tuple[int, ...]] = tuple(unit.mask for unit in UNITS)
 
 
 def lost_links(before_cands: list[int], cands: list[int], out: list[bool]) -> None:
@@ -153,7 +180,8 @@ class Positions:
             return None
         flags = self.changes(generation)[:]
         lost_links(self.views[generation][0], self.current[0], flags)
-        return [n for n in range(N_NODES) if flags[n]]
+        found: list[BoxedNode] = [NODES[n] for n in range(N_NODES) if flags[n]]  # the nodes' own objects (no object made per node)
+        return found
 
     def holds(self, generation: int, visited: tuple[Collection[Node], ...]) -> bool:
         """Whether what a search made in a generation's position, depending only on the

@@ -96,7 +96,8 @@ class PassGraph:
 
 def _off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, x_links: bool) -> list[Node]:
     cand = n >> 1
-    cell, shift = divmod(cand, 9)
+    cell = cand // 9  # not divmod: a generic call and a tuple, compiled
+    shift = cand - cell * 9
     out: list[BoxedNode] = []
     if y_links:
         mask = cands[cell]
@@ -108,7 +109,8 @@ def _off_to_on(cands: list[int], cells_with: list[int], n: Node, y_links: bool, 
         for u in UNITS_OF[cell]:
             pair = house_pair(low, high, u)
             if pair >= 0:
-                first, second = divmod(pair, 81)
+                first = pair // 81  # not divmod: a generic call and a tuple, compiled
+                second = pair - first * 81
                 target = NODES[(((first if second == cell else second) * 9 + shift) << 1) | 1]
                 if target not in out:
                     out.append(target)
@@ -123,17 +125,17 @@ class Walked:
     before that, so they hold for any depth.
 
     A cycle is kept as where it closed (the round, the on node ``p`` and the off node
-    ``q``); its nodes are followed back through ``parent`` only when asked for: most
+    ``q``); its nodes are followed back through the parents only when asked for: most
     cycles are too long to matter, or take nothing out. The parents are given as a dict,
-    or as the nodes reached and each one's parent (two lists, made into a dict when a
-    cycle is first asked for)."""
+    or as the nodes reached with each one's parent as an index in that list, and each
+    cycle end's ``p`` as an index too (three lists, read back by index: no dict made)."""
 
     __slots__ = ("depth", "complete", "_parent", "_reached", "ends", "chain", "off_chain", "_built")
 
     def __init__(
         self, depth: int, complete: bool, parent: dict[Node, Node] | None, ends: list[tuple[int, Node, Node]],
         chain: tuple[int, tuple[Node, ...]] | None, off_chain: tuple[int, tuple[Node, ...]] | None,
-        reached: tuple[list[BoxedNode], list[BoxedNode]] | None = None,
+        reached: tuple[list[BoxedNode], list[BoxedNode], list[int]] | None = None,
     ) -> None:
         self.depth = depth
         self.complete = complete
@@ -149,8 +151,8 @@ class Walked:
         """Each node reached with its parent (the start's is -1)."""
         if self._parent is None:
             assert self._reached is not None
-            nodes, ups = self._reached
-            self._parent = dict(zip(nodes, ups))
+            nodes, ups, _ = self._reached
+            self._parent = {n: nodes[up] if up >= 0 else -1 for n, up in zip(nodes, ups)}
         return self._parent
 
     def serves(self, depth: int) -> bool:
@@ -175,7 +177,7 @@ class Walked:
             if i in built:
                 cycle = built[i]
             else:
-                path = path_to(self.parent, p)
+                path = path_to(self.parent, p) if self._reached is None else _path_at(self._reached, i)
                 cycle = built[i] = path + (q,) if q not in path else None
             if cycle is not None:
                 out.append(cycle)
@@ -187,6 +189,19 @@ class Walked:
         chain = self.chain[1] if self.chain is not None and self.chain[0] < rounds else None
         off_chain = self.off_chain[1] if self.off_chain is not None and self.off_chain[0] < rounds else None
         return chain, off_chain
+
+
+def _path_at(reached: tuple[list[BoxedNode], list[BoxedNode], list[int]], end: int) -> tuple[Node, ...]:
+    """The path from the source to the on node of cycle end number ``end``, read back
+    through the parents' indexes."""
+    nodes, ups, end_at = reached
+    out: list[BoxedNode] = []
+    at: int = end_at[end]
+    while at >= 0:
+        out.append(nodes[at])
+        at = ups[at]
+    out.reverse()
+    return tuple(out)
 
 
 def walk(graph: PassGraph, source: Node, depth: int) -> tuple[list[tuple[int, Node, Node]], tuple[int, tuple[Node, ...]] | None, dict[Node, Node], bool]:
