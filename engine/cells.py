@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from enum import Enum
 from dataclasses import dataclass
-from typing import Any, Final, Iterator, TypeAlias
+from typing import Any, Callable, Final, Generic, Iterator, TypeAlias, TypeVar
 
 Cell: TypeAlias = int
 Digit: TypeAlias = int
 Mask: TypeAlias = int
 CellSet: TypeAlias = int
+T = TypeVar("T")
 
 N_CELLS: Final = 81
 N_UNITS: Final = 27
@@ -147,6 +148,26 @@ class Crossing:
             if places >> k & 1:
                 out |= 1 << cell
         return out
+
+
+class CrossingValues(Generic[T]):
+    """One value per crossing of a table of them, digit and places (see
+    :meth:`Crossing.places`), made the first time it is asked for: for values that cost to
+    make (compiled, a named tuple's constructor runs interpreted) and are asked for again
+    and again (a group of each grid's crossings, say)."""
+
+    def __init__(self, crossings: tuple[Crossing, ...], make: Callable[[Crossing, Digit, int], T]) -> None:
+        self.crossings = crossings
+        self.make = make
+        self.made: list[T | None] = [None] * (len(crossings) * 10 * 8)
+
+    def get(self, k: int, digit: Digit, places: int) -> T:
+        """The value of ``crossings[k]``, ``digit`` and ``places``."""
+        at = (k * 10 + digit) * 8 + places
+        value = self.made[at]
+        if value is None:
+            value = self.made[at] = self.make(self.crossings[k], digit, places)
+        return value
 
 
 #: Every line crossing a box: lines first (rows, then columns), each line's boxes in order.

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from engine.cells import ALL_CELLS, CROSSINGS_BY_BOX, MASK_COUNT, N_CELLS, PEER_MASK, UNITS, UNITS_OF, BoxedInt, CellSet, Digit, bit_indices, boxed, cells_of, union_of
+from engine.cells import ALL_CELLS, CROSSINGS_BY_BOX, MASK_COUNT, CrossingValues, N_CELLS, PEER_MASK, UNITS, UNITS_OF, BoxedInt, CellSet, Digit, bit_indices, boxed, cells_of, union_of
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from techniques.forcing.propagation import Event, Rule
@@ -358,24 +358,12 @@ def _groups(grid: Grid) -> list[Group]:
         for k, crossing in enumerate(CROSSINGS_BY_BOX):
             places = crossing.places(cands, digit)
             if MASK_COUNT[places] >= 2:
-                out.append(_group(k, digit, places))
+                out.append(_GROUPS.get(k, digit, places))
     return out
 
 
-def _group(crossing: int, digit: Digit, places: int) -> Group:
-    """The group of ``digit`` on these ``places`` of a crossing (``CROSSINGS_BY_BOX[crossing]``),
-    made once: a group is a value, and making a named tuple is slow compiled (its
-    constructor runs interpreted)."""
-    at = (crossing * 10 + digit) * 8 + places
-    group = _GROUPS[at]
-    if group is None:
-        x = CROSSINGS_BY_BOX[crossing]
-        group = _GROUPS[at] = Group(digit, x.subset(places), x.box.number, x.line.number)
-    return group
-
-
-#: The groups made so far, by crossing, digit and places (see _group).
-_GROUPS: Final[list[Group | None]] = [None] * (len(CROSSINGS_BY_BOX) * 10 * 8)
+#: The groups, each made once (see engine.cells.CrossingValues), crossings boxes first.
+_GROUPS: Final = CrossingValues(CROSSINGS_BY_BOX, lambda x, digit, places: Group(digit, x.subset(places), x.box.number, x.line.number))
 
 
 def _common_unit(cells: CellSet) -> int:

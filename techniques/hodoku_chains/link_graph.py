@@ -23,6 +23,7 @@ from typing import Final, NamedTuple, TYPE_CHECKING, cast
 from engine.cells import (
     CROSSINGS,
     LINE_CROSSINGS,
+    CrossingValues,
     LINES,
     MASK_COUNT,
     MASK_DIGITS,
@@ -106,23 +107,12 @@ def group_nodes(grid: Grid) -> list[Node]:
             for j, crossing in enumerate(LINE_CROSSINGS[i]):
                 places = crossing.places(cands, digit)
                 if MASK_COUNT[places] >= 2:
-                    out.append(_group_node(3 * i + j, digit, places))
+                    out.append(_GROUP_NODES.get(3 * i + j, digit, places))
     return out
 
 
-def _group_node(crossing: int, digit: Digit, places: int) -> Node:
-    """The group of ``digit`` on these ``places`` of a crossing (``CROSSINGS[crossing]``),
-    made once: a node is a value, and making a named tuple is slow compiled (its
-    constructor runs interpreted)."""
-    at = (crossing * 10 + digit) * 8 + places
-    node = _GROUP_NODES[at]
-    if node is None:
-        node = _GROUP_NODES[at] = Node(digit, CROSSINGS[crossing].subset(places))
-    return node
-
-
-#: The group nodes made so far, by crossing, digit and places (see _group_node).
-_GROUP_NODES: Final[list[Node | None]] = [None] * (len(CROSSINGS) * 10 * 8)
+#: The group nodes, each made once (see engine.cells.CrossingValues), crossings lines first.
+_GROUP_NODES: Final = CrossingValues(CROSSINGS, lambda x, digit, places: Node(digit, x.subset(places)))
 
 
 Links = tuple[tuple[Node, Node, bool], ...]
