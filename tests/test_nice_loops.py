@@ -131,3 +131,25 @@ def test_chains_of_any_length_as_hodoku_tables_hold_them() -> None:
     assert str(steps[34]) == LONG_AIC
     rating = HODOKU.rate(steps)
     assert (rating.label, rating["score"]) == ("Extreme", 3354)
+
+
+def test_a_built_graphs_incoming_sets_stay_right_when_a_one_way_link_is_added() -> None:
+    # LiteralGraph.built mirrors the incoming sets from the outgoing ones when first read;
+    # a link added afterwards (one way, as ALS nodes and spacers add them) must not be
+    # mirrored into a link nobody added.
+    from engine.grid import Grid
+    from techniques.hodoku_chains.candidate_graph import NICE_LOOP_LINKS, candidate_graph
+    from techniques.hodoku_chains.implications import LiteralGraph
+
+    grid = Grid.from_string("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    built = candidate_graph(grid, NICE_LOOP_LINKS)
+    a, b = 0, len(built.out) - 1  # literals with no link between them
+    assert not built.out[a] >> b & 1
+    built.imply(a, b)
+    eager = LiteralGraph.built(built.nodes, built.out[:], plain=True)
+    expected = eager.inc  # mirrored from the links after the new one: its mirror is wrong
+    assert built.inc[b] >> a & 1
+    assert [x for x in range(len(built.inc)) if built.inc[x] != expected[x]] != []
+    for lit in range(len(built.out)):
+        sources = {s for s in range(len(built.out)) if built.out[s] >> lit & 1}
+        assert {s for s in range(len(built.out)) if built.inc[lit] >> s & 1} == sources

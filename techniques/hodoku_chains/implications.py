@@ -112,8 +112,9 @@ class LiteralGraph:
 
     def imply(self, a: int, b: int) -> None:
         """Literal ``a`` implies literal ``b``."""
+        inc = self.inc  # mirrored (see ``built``) before ``out`` holds a one-way link
         self.out[a] |= 1 << b
-        self.inc[b] |= 1 << a
+        inc[b] |= 1 << a
 
     def add_links(self, links: Iterable[tuple[Node, Node, bool, bool]]) -> None:
         """Links between nodes as (a, b, weak?, strong?): a weak one makes each true node
