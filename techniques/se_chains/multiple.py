@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import AbstractSet, Callable, Final, Iterator
 
 from engine.cache import StateMemo
-from engine.cells import CELL_NAMES, HALF_BITS, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS, UNITS_OF, half_count
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS, UNITS_OF, first_of_halves, half_count
 from engine.position import Position
 from engine.step import Candidate, Step
 from engine.stop import WorkLimitReached, budgeted
@@ -316,7 +316,7 @@ class MultipleChaining(BaseTechnique):
             count = half_count(lo, hi)
             if not (count == 2 or (self.multiple and count > 2)):
                 continue
-            if ((lo & -lo).bit_length() - 1 if lo else HALF_BITS + (hi & -hi).bit_length() - 1) != cell:
+            if first_of_halves(lo, hi) != cell:
                 continue  # met from its first place (a house's cells are in ascending order)
             places = search.cells_with[digit] & UNITS[u].mask
             cells = [c for c in UNITS[u].cells if places >> c & 1]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final, Iterator
 
-from engine.cells import ALL_CELLS, HALF_BITS, HOUSE_MASKS_OF, PEER_HALVES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, Digit, bit, cells_of, halves, in_one_house
+from engine.cells import ALL_CELLS, HOUSE_MASKS_OF, PEER_HALVES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, Digit, bit, cells_of, first_of_halves, halves, in_one_house
 from engine.grid import Grid
 from engine.notation import compact_cells
 from engine.step import Candidate, Highlights, Step
@@ -118,7 +118,7 @@ class _BentSearch:
         for cell in members:
             cellset |= 1 << cell
         if not in_one_house(cellset):
-            hinge = (low & -low).bit_length() - 1 if low else HALF_BITS + (high & -high).bit_length() - 1
+            hinge = first_of_halves(low, high)
             self.found.append((hinge, members, cellset, digits, MASK_DIGITS[loose][0]))
 
 
