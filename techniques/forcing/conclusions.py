@@ -160,10 +160,10 @@ class ChainProver:
                 found.append(Conclusion(lit ^ 1, (lit,), (conflict[1],), conflict[0]))
         return best(found)
 
-    def broken(self) -> set[int]:
-        """The facts of :meth:`conclusions` without their proofs: every premise whose
-        closure breaks a rule, negated (what HoDoKu's step choice starts from)."""
-        return {lit ^ 1 for lit, closure in self.closures.items() if self._breaks(closure)}
+    def breaks(self, premise: int) -> bool:
+        """Whether the closure of ``premise`` breaks a rule (its negation is a fact of
+        :meth:`conclusions`; HoDoKu's step choice asks this, without the proof)."""
+        return self._breaks(self.closures[premise])
 
     def _breaks(self, closure: KnownClosure) -> bool:
         """Whether :meth:`_broken_rules` finds any (without making them)."""

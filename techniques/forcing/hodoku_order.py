@@ -81,7 +81,9 @@ class Derivation(NamedTuple):
 def hodoku_forcing_chain(technique: BaseTechnique, grid: Grid) -> Step | None:
     """The forcing chain step HoDoKu takes in ``grid``, as HoDoKu names it."""
     prover = ChainProver(grid)
-    chosen = _choice(prover, grid, prover.broken())
+    # The first fact in HoDoKu's order (a contradiction's: chains' verities add none).
+    fact = next((premise ^ 1 for premise in _premises_by_fact(grid) if prover.breaks(premise)), None)
+    chosen = None if fact is None else _derivation(prover, grid, fact)
     if chosen is None:
         return None
     c = chosen.conclusion
@@ -95,28 +97,54 @@ def hodoku_forcing_net(technique: BaseTechnique, grid: Grid) -> Step | None:
     None when HoDoKu's nets find nothing (HoDoKu would guess there) or, which should not
     happen, when our own nets cannot spell out its proof."""
     tables = NetTables(grid)
-    chosen = _choice(tables, grid, _net_facts(tables, grid))
-    return None if chosen is None else _in_our_words(technique, grid, chosen)
+    fact = _first_net_fact(tables, grid)
+    return None if fact is None else _in_our_words(technique, grid, _derivation(tables, grid, fact))
 
 
-def _choice(tables: Tables, grid: Grid, facts: set[int]) -> Derivation | None:
-    """HoDoKu's step among the facts its checks reach: the first fact in its order, by
-    its shortest contradiction or verity (see the module text)."""
-    if not facts:
-        return None
-    fact = min(facts, key=_fact_key)
+def _premises_by_fact(grid: Grid) -> Iterator[int]:
+    """Every premise, in HoDoKu's order of the facts their contradictions prove
+    (``_fact_key``): "is not d" (a placement) cell by cell, then "is d" (an
+    elimination) by cell and digit. The first premise that breaks a rule gives the first
+    such fact without testing the rest."""
+    for make in (false_literal, true_literal):
+        for cell in range(N_CELLS):
+            for digit in grid.candidates(cell):
+                yield make(candidate_index(cell, digit))
+
+
+def _derivation(tables: Tables, grid: Grid, fact: int) -> Derivation:
+    """How HoDoKu proves ``fact``: its shortest contradiction or verity (see ``_pick``)."""
     contradiction = _shortest(_contradictions(tables, grid, fact ^ 1))
+    if contradiction is not None and is_true(fact):
+        return contradiction  # a placement takes it whatever a verity's length
     verity = _shortest(_verities(tables, grid, fact))
     return _pick(fact, contradiction, verity)
 
 
-def _net_facts(tables: NetTables, grid: Grid) -> set[int]:
-    """Every fact HoDoKu's net checks reach: premises that break a rule (negated), and
-    what both values of a candidate, every candidate of a cell or every place of a digit
-    in a house lead to (a premise's own cell left out for the first kind)."""
+def _first_net_fact(tables: NetTables, grid: Grid) -> int | None:
+    """The first fact in HoDoKu's order (``_fact_key``) that its net checks reach: the
+    negation of a premise that breaks a rule, or what both values of a candidate, every
+    candidate of a cell or every place of a digit in a house lead to (a premise's own
+    cell left out for the first kind). The rule checks run only on premises whose fact
+    would come before the verities' first."""
     reach = {p: tables.reach(p) for p in premises(grid)}  # (on, off) of each closure
+    verities = _net_verities(grid, reach)
+    first = min(verities, key=_fact_key) if verities else None
     breaks = _RuleCheck(grid).breaks
-    facts = {p ^ 1 for p, (on, off) in reach.items() if breaks(p, on, off)}
+    for premise in _premises_by_fact(grid):
+        fact = premise ^ 1
+        if first is not None and _fact_key(fact) >= _fact_key(first):
+            break
+        on, off = reach[premise]
+        if breaks(premise, on, off):
+            return fact
+    return first
+
+
+def _net_verities(grid: Grid, reach: dict[int, tuple[int, int]]) -> set[int]:
+    """What both values of a candidate, every candidate of a cell or every place of a
+    digit in a house lead to, from every premise's (on, off) nodes."""
+    facts: set[int] = set()
     cases: list[tuple[list[int], int]] = []
     for cell in range(N_CELLS):
         digits = grid.candidates(cell)
