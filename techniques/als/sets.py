@@ -20,12 +20,11 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final, Iterator
 
-from engine.cells import BOXES, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, Cell, CellSet, Digit, Mask, cells_of, first_of_halves, half_indices, halves
+from engine.cells import BOXES, HALF_BITS, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, Cell, CellSet, Digit, Mask, cells_of, first_of_halves, half_indices, halves
 from engine.cache import StateMemo, per_grid_version, remembered
 from engine.grid import Grid
 from engine.stop import checkpoint
 from engine.notation import compact_cells
-from techniques.shared import seeing_all
 
 class Als:
     """n cells of one house holding n + 1 digits.
@@ -137,12 +136,12 @@ def collect_alses(grid: Grid) -> tuple[Als, ...]:
     """Every ALS of the grid, single bivalue cells included (HoDoKu's ``getAlses()``)."""
     seen: dict[CellSet, None] = {}
     out: list[Als] = []
-    memo: list[dict[CellSet, CellSet]] = [{} for _ in range(10)]  # per digit, by its cells
+    with_digit = [halves(cells) for cells in grid.cells_with]
     for house, cells, digits in _house_sets(grid):
         if cells in seen:
             continue
         seen[cells] = None
-        out.append(_make_als(grid, house, cells, digits, memo))
+        out.append(_make_als(house, cells, digits, with_digit))
     return tuple(out)
 
 
@@ -184,32 +183,28 @@ def _subsets(empty: tuple[tuple[Cell, Mask], ...]) -> list[tuple[CellSet, Mask]]
     return out
 
 
-#: ``seeing_all`` of the cells of an ALS that hold a digit, for every grid: at most
-#: 27 x 511 keys (they lie in one house), and it was over a quarter of building the ALS.
-_SEEN_BY_ALL: Final[dict[CellSet, CellSet]] = {}
+def _make_als(house: int, cells: CellSet, digits: Mask, with_digit: list[tuple[int, int]]) -> Als:
+    """The ALS of ``cells``; ``with_digit[d]``: the grid's cells with candidate d, as halves.
 
-
-def _make_als(grid: Grid, house: int, cells: CellSet, digits: Mask, memo: list[dict[CellSet, CellSet]]) -> Als:
+    On halves (see engine.cells.HALF_BITS), as small ints: a digit's holders and the
+    cells seeing them all are worked out without an object per operation (once per ALS
+    and digit, for every ALS of every grid the ALS techniques look at)."""
     holding = [0] * 10
     sees_all = [0] * 10
     seen_digits = 0
-    cells_with = grid.cells_with
-    outside = ~cells
+    cells_low, cells_high = halves(cells)
     for d in MASK_DIGITS[digits]:
-        own = cells & cells_with[d]
-        holding[d] = own
-        known = memo[d].get(own)
-        seen: CellSet
-        if known is None:
-            common = _SEEN_BY_ALL.get(own)
-            if common is None:
-                common = _SEEN_BY_ALL[own] = seeing_all(own)
-            seen = memo[d][own] = cells_with[d] & common
-        else:
-            seen = known
-        seen &= outside
-        sees_all[d] = seen
-        if seen:
+        with_low, with_high = with_digit[d]
+        own_low, own_high = cells_low & with_low, cells_high & with_high
+        holding[d] = own_low | own_high << HALF_BITS
+        # Outside the set, with d, and a peer of each holder (peers never hold the cell).
+        seen_low, seen_high = with_low & ~cells_low, with_high & ~cells_high
+        for cell in half_indices(own_low, own_high):
+            peers_low, peers_high = PEER_HALVES[cell]
+            seen_low &= peers_low
+            seen_high &= peers_high
+        if seen_low or seen_high:
+            sees_all[d] = seen_low | seen_high << HALF_BITS
             seen_digits |= 1 << (d - 1)
     return Als(cells, digits, tuple(holding), tuple(sees_all), house, seen_digits)
 
