@@ -14,6 +14,9 @@ from engine.grid import Grid
 from engine.reader import parse_puzzle
 from engine.step import Step
 from techniques import by_code
+from techniques.forcing.conclusions import ChainProver, premises
+from techniques.forcing.hodoku_nets import NetTables
+from techniques.forcing.hodoku_order import _contradictions, _RuleCheck
 from techniques.forcing.propagation import Clash, Conflict
 from techniques.forcing.words import Narrator
 from techniques.shared import candidate_literal
@@ -203,3 +206,19 @@ NET_CHOICES = [
 def test_hodoku_keeps_the_net_with_fewest_entries_in_its_tables(values: str, removed: str, expected: str) -> None:
     step = hodoku_takes("fn", values, removed, expected)
     assert "That cannot be, so" in step.explanation
+
+
+@pytest.mark.parametrize(("values", "removed"), [p.values[:2] for p in CASES + NET_CHOICES] + [NET_POSITION])
+def test_the_quick_rule_checks_agree_with_the_full_ones(values: str, removed: str) -> None:
+    """The yes/no rule checks (read off a closure's few candidates one by one) say a
+    premise breaks a rule exactly when the checks that name the rule find one, for every
+    premise of chain and net positions: the step choice asks the quick ones first."""
+    grid = grid_from(values, removed)
+    prover = ChainProver(grid)
+    chain_quick = {p for p in prover.closures if prover.breaks(p)}
+    chain_full = {p for p, closure in prover.closures.items() if next(prover._broken_rules(closure), None) is not None}
+    assert chain_quick == chain_full
+    tables, check = NetTables(grid), _RuleCheck(grid)
+    net_quick = {p for p in premises(grid) if check.breaks(p, *tables.reach(p))}
+    net_full = {p for p in premises(grid) if next(_contradictions(tables, grid, p), None) is not None}
+    assert net_quick == net_full and net_quick
