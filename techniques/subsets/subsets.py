@@ -10,9 +10,11 @@ candidates in both is a Locked Pair/Triple (HoDoKu reports it before Locked Cand
 from __future__ import annotations
 
 from itertools import combinations
+from operator import itemgetter
 from typing import Final, Iterator
 
-from engine.cells import BOX_OF, BOXES, LINES, MASK_COUNT, MASK_DIGITS, UNITS, Cell, Unit, UnitKind, cells_of, common_units
+from engine.cache import StateMemo
+from engine.cells import BOX_OF, BOXES, LINES, MASK_COUNT, MASK_DIGITS, UNITS, Cell, CellSet, Digit, Mask, Unit, UnitKind, cells_of, common_units
 from engine.grid import Grid
 from engine.notation import compact_cells, digit_list
 from engine.step import Candidate, Highlights, Step, candidate
@@ -43,14 +45,8 @@ class NakedSubset(BaseTechnique):
         # A locked subset lies in one box and one line: the boxes (which come first) find
         # every one of them, so the lines need not be searched again.
         for unit in BOXES if self.locked else UNITS:
-            cells = [c for c in unit.cells if 0 < MASK_COUNT[grid.cands[c]] <= self.size]
-            for combo in combinations(cells, self.size):
+            for combo, union in _naked_sets(grid.cands, unit, self.size):
                 if self.locked and not _in_one_line(combo):
-                    continue
-                union = 0
-                for c in combo:
-                    union |= grid.cands[c]
-                if MASK_COUNT[union] != self.size:
                     continue
                 step = self._make(grid, unit, combo, union)
                 if step is not None and step.effect not in seen:
@@ -105,6 +101,34 @@ class NakedSubset(BaseTechnique):
         return in_box and in_line_outside
 
 
+def _naked_sets(cands: list[int], unit: Unit, size: int) -> tuple[tuple[tuple[Cell, ...], Mask], ...]:
+    """Every ``size`` cells of a house holding ``size`` digits between them, with those
+    digits, in the order of ``combinations``. They depend on nothing but the house's
+    candidates: remembered, since most steps leave most houses alone."""
+    key = (size, unit.number, _HOUSE_CANDIDATES[unit.number](cands))
+    found = _NAKED_SETS.get(key)
+    if found is None:
+        found = tuple(_search_naked(cands, unit, size))
+        _NAKED_SETS.put(key, found)
+    return found
+
+
+def _search_naked(cands: list[int], unit: Unit, size: int) -> Iterator[tuple[tuple[Cell, ...], Mask]]:
+    cells = [c for c in unit.cells if 0 < MASK_COUNT[cands[c]] <= size]
+    for combo in combinations(cells, size):
+        union = 0
+        for c in combo:
+            union |= cands[c]
+        if MASK_COUNT[union] == size:
+            yield combo, union
+
+
+#: The candidates of each house's cells (``UNITS`` order), as a tuple: a memo key.
+_HOUSE_CANDIDATES: Final = tuple(itemgetter(*unit.cells) for unit in UNITS)
+_NAKED_SETS: Final[StateMemo[tuple[int, int, tuple[int, ...]], tuple[tuple[tuple[Cell, ...], Mask], ...]]] = StateMemo()
+_HIDDEN_SETS: Final[StateMemo[tuple[int, int, int, int, tuple[int, ...]], tuple[tuple[tuple[Digit, ...], CellSet], ...]]] = StateMemo()
+
+
 def _in_one_line(cells: tuple[Cell, ...]) -> bool:
     return cells in _LINE_COMBOS
 
@@ -122,31 +146,45 @@ class HiddenSubset(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         seen: set[tuple[tuple[Candidate, ...], ...]] = set()
-        cands = grid.cands
         for unit in UNITS:
-            if grid.empty_in(unit.number) <= self.size:
-                continue
-            digits = [d for d in grid.missing_digits(unit) if 0 < grid.place_count(d, unit) <= self.size]
-            if len(digits) < self.size:
-                continue
-            # Each digit's places as positions in the house (nine bits, no big cell sets:
-            # a combination's places are then a few ORs of small ints).
-            wanted = sum(1 << (d - 1) for d in digits)
-            at = [0] * 10
-            for p, c in enumerate(unit.cells):
-                for d in MASK_DIGITS[cands[c] & wanted]:
-                    at[d] |= 1 << p
-            for combo in combinations(digits, self.size):
-                positions = 0
-                for d in combo:
-                    positions |= at[d]
-                if MASK_COUNT[positions] != self.size:
-                    continue
-                places = sum(1 << unit.cells[p] for p in range(9) if positions >> p & 1)
+            for combo, places in self._hidden_sets(grid, unit):
                 step = self._make(grid, unit, combo, places)
                 if step is not None and step.effect not in seen:
                     seen.add(step.effect)
                     yield step
+
+    def _hidden_sets(self, grid: Grid, unit: Unit) -> tuple[tuple[tuple[Digit, ...], CellSet], ...]:
+        """Every ``size`` digits with ``size`` places between them in a house, with those
+        places. They depend on nothing but the house's candidates and placed digits:
+        remembered, since most steps leave most houses alone."""
+        n = unit.number
+        key = (self.size, n, grid.placed_mask(unit), grid.empty_in(n), _HOUSE_CANDIDATES[n](grid.cands))
+        found = _HIDDEN_SETS.get(key)
+        if found is None:
+            found = tuple(self._search_hidden(grid, unit))
+            _HIDDEN_SETS.put(key, found)
+        return found
+
+    def _search_hidden(self, grid: Grid, unit: Unit) -> Iterator[tuple[tuple[Digit, ...], CellSet]]:
+        cands = grid.cands
+        if grid.empty_in(unit.number) <= self.size:
+            return
+        digits = [d for d in grid.missing_digits(unit) if 0 < grid.place_count(d, unit) <= self.size]
+        if len(digits) < self.size:
+            return
+        # Each digit's places as positions in the house (nine bits, no big cell sets:
+        # a combination's places are then a few ORs of small ints).
+        wanted = sum(1 << (d - 1) for d in digits)
+        at = [0] * 10
+        for p, c in enumerate(unit.cells):
+            for d in MASK_DIGITS[cands[c] & wanted]:
+                at[d] |= 1 << p
+        for combo in combinations(digits, self.size):
+            positions = 0
+            for d in combo:
+                positions |= at[d]
+            if MASK_COUNT[positions] == self.size:
+                yield combo, sum(1 << unit.cells[p] for p in range(9) if positions >> p & 1)
 
     def _make(self, grid: Grid, unit: Unit, digits: tuple[int, ...], places: int) -> Step | None:
         keep = sum(1 << (d - 1) for d in digits)
