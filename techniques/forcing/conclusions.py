@@ -18,11 +18,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Final, Iterable, Iterator, Literal, NamedTuple
 
-from engine.cells import HALF_BITS, MASK_DIGITS, N_CELLS, UNITS, Mask, bit_indices, halves
+from engine.cells import N_CELLS, UNITS, bit_indices, halves
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, KnownClosure, LinkTables, candidate_cells, link_tables
-from techniques.shared import N_CANDIDATES, candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
+from techniques.shared import candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
 from techniques.forcing.propagation import (
     Branch,
     BranchOutcome,
@@ -139,8 +139,7 @@ class ChainProver:
         self._houses = [[(u.number, u.mask) for u in UNITS if grid.cells_with[d] & u.mask] for d in range(10)]
         #: the same houses' places of the digit, as halves (see engine.cells.HALF_BITS)
         self._places = [[halves(grid.cells_with[d] & mask) for _, mask in houses] for d, houses in enumerate(self._houses)]
-        #: an open cell has no candidate at all: every closure breaks a rule
-        self._dead = any(not grid.values[c] and not grid.cands[c] for c in range(N_CELLS))
+        self._with = [halves(cells) for cells in grid.cells_with]
 
     def proof(self, premise: int, end: Conflict | int) -> Proof:
         """The chains from ``premise`` to the end's facts, merged (shared starts once)."""
@@ -168,24 +167,22 @@ class ChainProver:
 
     def _breaks(self, closure: KnownClosure) -> bool:
         """Whether :meth:`_broken_rules` finds any (without making them)."""
-        if closure.on & closure.off & CANDIDATE_BITS or self._dead:
+        if closure.on & closure.off & CANDIDATE_BITS:
             return True
-        # Read off the false candidates one by one: a closure holds a handful (a median of
-        # 8 on top1465's chain steps), where cutting its bit set into digits made 36 ints.
-        off_low, off_high, cell_off = [0] * 10, [0] * 10, [0] * N_CELLS
-        cells: list[int] = []
-        digits = spread_nodes(closure.off, off_low, off_high, cell_off, cells)
-        cands, values = self.grid.cands, self.grid.values
-        for cell in cells:
-            if not cands[cell] & ~cell_off[cell] and not values[cell]:
-                return True  # an open cell without candidates
-        places = self._places
-        for digit in MASK_DIGITS[digits]:
-            low_off, high_off = off_low[digit], off_high[digit]
+        # On halves of the cell sets (see engine.cells.HALF_BITS): a test per house.
+        empty_low, empty_high = halves(self._open)
+        places, with_digit = self._places, self._with
+        for digit in range(1, 10):
+            off_low, off_high = halves(candidate_cells(closure.off, digit))
+            with_low, with_high = with_digit[digit]
+            empty_low &= ~(with_low & ~off_low)
+            empty_high &= ~(with_high & ~off_high)
+            if not off_low | off_high:
+                continue
             for low, high in places[digit]:
-                if not (low & ~low_off or high & ~high_off):
+                if not (low & ~off_low or high & ~off_high):
                     return True  # every place of the digit in a house is off
-        return False
+        return bool(empty_low or empty_high)
 
     def _cost(self, closure: KnownClosure, lits: Iterable[int]) -> int:
         return sum(closure.distance(node_of(lit), is_true(lit)) for lit in lits)
@@ -231,29 +228,6 @@ class ChainProver:
                     cost = sum(self._cost(closure, (fact,)) for closure in closures)
                     found.append(Conclusion(fact, tuple(lits), tuple(fact for _ in lits), cost, spread))
         return found
-
-
-def spread_nodes(nodes: int, low: list[int], high: list[int], per_cell: list[int], cells: list[int]) -> Mask:
-    """Sort the candidates of a node bit set (groups left out) into ``low[d]`` and
-    ``high[d]``, each digit's cells as halves (see engine.cells.HALF_BITS), and
-    ``per_cell[c]``, each cell's digits as a mask, listing each cell met in ``cells``;
-    the digits met, as a mask."""
-    digits = 0
-    for node in bit_indices(nodes):
-        if node >= N_CANDIDATES:
-            break  # ascending: groups come after the candidates
-        index = node // N_CELLS
-        cell = node - index * N_CELLS
-        digit = index + 1
-        digits |= 1 << index
-        if not per_cell[cell]:
-            cells.append(cell)
-        per_cell[cell] |= 1 << index
-        if cell < HALF_BITS:
-            low[digit] |= 1 << cell
-        else:
-            high[digit] |= 1 << (cell - HALF_BITS)
-    return digits
 
 
 def chain_proof(tables: LinkTables, closure: Closure | KnownClosure, end: Conflict | int) -> Proof:

@@ -33,11 +33,11 @@ from __future__ import annotations
 
 from typing import Final, Iterator, Mapping, NamedTuple, Protocol
 
-from engine.cells import BOXES, CELL_NAMES, COLS, MASK_DIGITS, N_CELLS, PEER_HALVES, ROWS, UNITS, Unit, bit_indices, first_cell, halves
+from engine.cells import BOXES, CELL_NAMES, COLS, N_CELLS, PEER_MASK, ROWS, UNITS, Unit, bit_indices, first_cell, halves
 from engine.grid import Grid
 from engine.step import Step
 from engine.technique import BaseTechnique
-from techniques.forcing.conclusions import ChainProver, Conclusion, NetProver, Spread, premises, spread_nodes
+from techniques.forcing.conclusions import ChainProver, Conclusion, NetProver, Spread, open_cells, premises
 from techniques.forcing.hodoku_nets import NetTables
 from techniques.forcing.steps import make_step
 from techniques.forcing.link_tables import CANDIDATE_BITS, candidate_cells
@@ -171,54 +171,51 @@ class _RuleCheck:
     of (a) to (f), without finding which first): the whole-grid sets built once."""
 
     def __init__(self, grid: Grid) -> None:
-        self.cands, self.values = grid.cands, grid.values
-        #: open cells without a candidate (each breaks rule (e) unless a closure sets it)
-        self.dead = [c for c in range(N_CELLS) if not grid.values[c] and not grid.cands[c]]
+        # Cell sets as halves (see engine.cells.HALF_BITS): the tests per house and digit
+        # then make no int objects.
+        self.open_cells = halves(open_cells(grid))
+        self.cells_with = [halves(cells) for cells in grid.cells_with]
         allowed = allowed_places(grid)
-        #: per digit, the allowed places of each house that has any, as halves (see
-        #: engine.cells.HALF_BITS): the tests per house make no int objects
+        #: per digit, the allowed places of each house that has any
         self.house_places = [[halves(m & allowed[d]) for m in _HOUSE_MASKS if m & allowed[d]] for d in range(10)]
 
     def breaks(self, premise: int, on: int, off: int) -> bool:
         """Whether the closure of ``premise``, true nodes ``on`` and false nodes ``off``,
-        breaks a rule. A closure sets a few candidates and removes a few dozen at most:
-        they are read off one by one (see ``conclusions.spread_nodes``)."""
+        breaks a rule."""
         node = premise >> 1
         if (off if not premise & 1 else on) >> node & 1:  # (a) the premise's own negation
             return True
         if on & off & CANDIDATE_BITS:  # (b) a candidate set and removed
             return True
-        on_low, on_high, cell_on = [0] * 10, [0] * 10, [0] * N_CELLS
-        on_cells: list[int] = []
-        spread_nodes(on, on_low, on_high, cell_on, on_cells)
-        for cell in on_cells:
-            digits = cell_on[cell]
-            if digits & (digits - 1):  # (c) two digits set in one cell
-                return True
-            peers_low, peers_high = PEER_HALVES[cell]
-            digit = digits.bit_length()
-            if on_low[digit] & peers_low or on_high[digit] & peers_high:  # (d) set twice in a house
-                return True
-        for cell in self.dead:
-            if not cell_on[cell]:  # (e) an open cell without candidates
-                return True
-        off_low, off_high, cell_off = [0] * 10, [0] * 10, [0] * N_CELLS
-        off_cells: list[int] = []
-        removed = spread_nodes(off, off_low, off_high, cell_off, off_cells)
-        cands, values = self.cands, self.values
-        for cell in off_cells:
-            if not cands[cell] & ~cell_off[cell] and not cell_on[cell] and not values[cell]:
-                return True  # (e) an open cell that loses every candidate
-        house_places = self.house_places
-        for digit in MASK_DIGITS[removed]:  # (f) a house without a place for a digit
-            low_off, high_off = off_low[digit], off_high[digit]
-            for low, high in house_places[digit]:
-                if not (low & ~low_off or high & ~high_off):
+        seen_low = seen_high = 0
+        empty_low, empty_high = self.open_cells
+        cells_with, house_places = self.cells_with, self.house_places
+        for d in range(1, 10):
+            on_d = (on >> _DIGIT_SHIFT[d]) & _ALL_CELLS
+            on_low, on_high = halves(on_d)
+            off_low, off_high = halves((off >> _DIGIT_SHIFT[d]) & _ALL_CELLS)
+            if on_d:
+                if seen_low & on_low or seen_high & on_high:  # (c) two digits set in one cell
                     return True
-        return False
+                seen_low |= on_low
+                seen_high |= on_high
+                if on_d & (on_d - 1):  # (d) a digit set twice in a house
+                    for x in bit_indices(on_d):
+                        if on_d & PEER_MASK[x]:
+                            return True
+            with_low, with_high = cells_with[d]
+            empty_low &= (off_low | ~with_low) & ~on_low
+            empty_high &= (off_high | ~with_high) & ~on_high
+            if off_low | off_high:
+                for low, high in house_places[d]:  # (f) a house without a place for a digit
+                    if not (low & ~off_low or high & ~off_high):
+                        return True
+        return bool(empty_low or empty_high)  # (e) an open cell without candidates
 
 
 _HOUSE_MASKS: Final[tuple[int, ...]] = tuple(unit.mask for units in HOUSES for unit in units)
+_ALL_CELLS: Final = (1 << N_CELLS) - 1
+_DIGIT_SHIFT: Final = (0, *((d - 1) * N_CELLS for d in range(1, 10)))
 
 
 def _outside(cell: int) -> int:
