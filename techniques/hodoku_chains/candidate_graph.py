@@ -56,10 +56,10 @@ def candidate_graph(grid: Grid, links: Links, digit: int = 0) -> LiteralGraph:
             number[c * 10 + d] = len(nodes)
             nodes.append(candidate_node(d, c))
     out = [0] * (2 * len(nodes))
-    off_bit = _off_bits(number)
-    houses = _house_bits(grid, included, number, off_bit, links, digit)
+    bits = _literal_bits(number)
+    houses = _house_bits(grid, included, number, bits, links, digit)
     for c in included:
-        _cell_links(grid, c, links, number, off_bit, houses, out)
+        _cell_links(grid, c, links, number, bits, houses, out)
     return LiteralGraph.built(nodes, out, plain=True)
 
 
@@ -79,17 +79,17 @@ def grouped_candidate_graph(grid: Grid) -> LiteralGraph:
             c = node.cells.bit_length() - 1
             number[c * 10 + node.digit] = i
     out = [0] * (2 * len(nodes))
-    off_bit = _off_bits(number)
-    houses = _house_bits(grid, [c for c in range(N_CELLS) if cands[c]], number, off_bit, NICE_LOOP_LINKS)
+    bits = _literal_bits(number)
+    houses = _house_bits(grid, [c for c in range(N_CELLS) if cands[c]], number, bits, NICE_LOOP_LINKS)
     for c in range(N_CELLS):
         if cands[c]:
-            _cell_links(grid, c, NICE_LOOP_LINKS, number, off_bit, houses, out)
+            _cell_links(grid, c, NICE_LOOP_LINKS, number, bits, houses, out)
     in_house: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (digit, house) -> its groups (number, cells)
     for group in groups:
         for u in _houses_of(group.cells):
             in_house.setdefault((group.digit, u), []).append((index[group], group.cells))
     for (digit, u), members in in_house.items():
-        _group_links(grid, digit, u, members, number, out)
+        _group_links(grid, digit, u, members, number, bits, out)
     return LiteralGraph.built(nodes, out, plain=False, index=index)
 
 
@@ -112,15 +112,29 @@ def _in_sort_key_order(cands: list[int], groups: list[Node]) -> list[Node]:
     return nodes
 
 
-def _group_links(grid: Grid, digit: int, u: int, members: list[tuple[int, int]], number: list[int], out: list[int]) -> None:
+def _group_links(grid: Grid, digit: int, u: int, members: list[tuple[int, int]], number: list[int], bits: _LiteralBits, out: list[int]) -> None:
     """The links of the groups of one digit in one house, both ways: to each candidate of
     the digit there outside the group, and to each other group there it shares no cell
     with; strong when the two hold all the digit's places in the house."""
     places = grid.cells_with[digit] & UNITS[u].mask
+    on_bit, off_bit = bits.on, bits.off
     for k, (g, cells) in enumerate(members):
         rest = places & ~cells
+        # The group's links to the candidates as one union each way (see _link).
+        group_on, group_off = 1 << 2 * g, 2 << 2 * g
+        strong = not rest & (rest - 1)  # one place left besides the group
+        off_rest = on_rest = 0
         for x in cells_of(rest):
-            _link(out, g, number[x * 10 + digit], strong=rest.bit_count() == 1)
+            n = 2 * number[x * 10 + digit]
+            off_rest |= off_bit[x * 10 + digit]
+            out[n] |= group_off
+            if strong:
+                on_rest |= on_bit[x * 10 + digit]
+                out[n + 1] |= group_on
+        if off_rest:
+            out[2 * g] |= off_rest
+        if on_rest:
+            out[2 * g + 1] |= on_rest
         for h, other in members[k + 1 :]:
             if not other & cells:
                 _link(out, g, h, strong=cells | other == places)
@@ -142,10 +156,17 @@ def _houses_of(cells: int) -> tuple[int, ...]:
     return tuple(u for u in UNITS_OF[first] if not cells & ~UNITS[u].mask)
 
 
-def _off_bits(number: list[int]) -> list[int]:
-    """Per candidate (cell * 10 + digit), the bit of its off literal (0 if not in the
-    graph): made once, where each link would shift a bit into place again."""
-    return [2 << 2 * n if n >= 0 else 0 for n in number]
+class _LiteralBits(NamedTuple):
+    """Per candidate (cell * 10 + digit), the bits of its on and off literals (0 if not in
+    the graph): made once, where each link would shift a bit into place again."""
+
+    on: list[int]
+    off: list[int]
+
+
+def _literal_bits(number: list[int]) -> _LiteralBits:
+    on = [1 << 2 * n if n >= 0 else 0 for n in number]
+    return _LiteralBits(on, [bit << 1 for bit in on])
 
 
 class _HouseBits(NamedTuple):
@@ -159,11 +180,12 @@ class _HouseBits(NamedTuple):
     pair: list[int]
 
 
-def _house_bits(grid: Grid, cells: list[int], number: list[int], off_bit: list[int], links: Links, digit: int = 0) -> _HouseBits:
+def _house_bits(grid: Grid, cells: list[int], number: list[int], bits: _LiteralBits, links: Links, digit: int = 0) -> _HouseBits:
     """The :class:`_HouseBits` of a graph over these cells' candidates (of one digit's only,
     when ``digit`` is given)."""
     off = [0] * (len(UNITS) * 10)
     pair = [0] * (len(UNITS) * 10)
+    off_bit, on_bit = bits.off, bits.on
     if links.house_weak:  # each candidate's off literal into its three houses
         cands = grid.cands
         for c in cells:
@@ -178,23 +200,23 @@ def _house_bits(grid: Grid, cells: list[int], number: list[int], off_bit: list[i
         for d in (digit,) if digit else range(1, 10):
             for u, unit in enumerate(UNITS):
                 if grid.place_count(d, unit) == 2:
-                    bits = 0
+                    ons = 0
                     for x in cells_of(grid.cells_with[d] & unit.mask):
-                        if number[x * 10 + d] >= 0:
-                            bits |= 1 << 2 * number[x * 10 + d]
-                    pair[u * 10 + d] = bits
+                        ons |= on_bit[x * 10 + d]
+                    pair[u * 10 + d] = ons
     return _HouseBits(off, pair)
 
 
-def _cell_links(grid: Grid, c: int, links: Links, number: list[int], off_bit: list[int], houses: _HouseBits, out: list[int]) -> None:
+def _cell_links(grid: Grid, c: int, links: Links, number: list[int], bits: _LiteralBits, houses: _HouseBits, out: list[int]) -> None:
     """The implications out of the literals of cell ``c``'s candidates (those in the graph);
-    ``off_bit``: see :func:`_off_bits`; ``houses``: see :class:`_HouseBits`."""
+    ``bits``: see :class:`_LiteralBits`; ``houses``: see :class:`_HouseBits`."""
     digits = [d for d in MASK_DIGITS[grid.cands[c]] if number[c * 10 + d] >= 0]
     base = c * 10
+    on_bit, off_bit = bits.on, bits.off
     on_bits = off_bits = 0
     for d in digits:
-        on_bits |= 1 << 2 * number[base + d]
-        off_bits |= 2 << 2 * number[base + d]
+        on_bits |= on_bit[base + d]
+        off_bits |= off_bit[base + d]
     bivalue = len(digits) == 2
     box, row, col = UNITS_OF[c]
     house_off, pair = houses.off, houses.pair
@@ -207,11 +229,11 @@ def _cell_links(grid: Grid, c: int, links: Links, number: list[int], off_bit: li
         if links.house_weak:
             # The digit's off literals in the cell's houses.
             weak |= house_off[box * 10 + d] | house_off[row * 10 + d] | house_off[col * 10 + d]
-        own = own_off >> 1
+        own = on_bit[base + d]
         strong = on_bits if links.cell_strong and bivalue else 0
         if links.house_strong:
-            for u in (box, row, col):
-                if pair[u * 10 + d]:
-                    strong |= pair[u * 10 + d]
+            for strong_pair in (pair[box * 10 + d], pair[row * 10 + d], pair[col * 10 + d]):
+                if strong_pair:
+                    strong |= strong_pair
         out[on] = weak ^ own_off if weak else 0
         out[on + 1] = strong ^ own if strong else 0
