@@ -117,7 +117,7 @@ def _derivation(tables: Tables, grid: Grid, fact: int) -> Derivation:
     contradiction = _shortest(_contradictions(tables, grid, fact ^ 1))
     if contradiction is not None and is_true(fact):
         return contradiction  # a placement takes it whatever a verity's length
-    verity = _shortest(_verities(tables, grid, fact))
+    verity = _shortest_verity(tables, grid, fact, None if contradiction is None else contradiction.length)
     return _pick(fact, contradiction, verity)
 
 
@@ -366,9 +366,10 @@ def _no_place(premise: int, sets: _Sets, grid: Grid) -> Iterator[Derivation]:
                     yield _broken(premise, length, Clash.NO_PLACE, -1, unit.number, d, tuple(candidate_literal(x, d, False) for x in cells))
 
 
-def _verities(prover: Tables, grid: Grid, fact: int) -> Iterator[Derivation]:
-    """HoDoKu's verities for one fact, in its order: candidate by candidate (true and
-    false), then cell by cell, then house by house (rows, columns, boxes; digit by digit)."""
+def _verity_cases(prover: Tables, grid: Grid, fact: int) -> Iterator[tuple[list[int], Spread]]:
+    """The either-ors whose every case leads to ``fact``, in HoDoKu's order: candidate by
+    candidate (true and false), then cell by cell, then house by house (rows, columns,
+    boxes; digit by digit)."""
     node, on = node_of(fact), is_true(fact)
     fact_cell, _ = candidate_at(node)
     closures = prover.closures
@@ -378,27 +379,40 @@ def _verities(prover: Tables, grid: Grid, fact: int) -> Iterator[Derivation]:
         for d in grid.candidates(cell):
             pair = [candidate_literal(cell, d, True), candidate_literal(cell, d, False)]
             if all(_reaches(closures[p], node, on) for p in pair):
-                yield _verity(prover, fact, pair, Spread("pair", pair[0]))
+                yield pair, Spread("pair", pair[0])
     for cell in range(N_CELLS):
         lits = [candidate_literal(cell, d, True) for d in grid.candidates(cell)]
         if lits and all(_reaches(closures[p], node, on) for p in lits):
-            yield _verity(prover, fact, lits, Spread("cell", cell))
+            yield lits, Spread("cell", cell)
     for units in HOUSES:
         for unit in units:
             for d in range(1, 10):
                 lits = [candidate_literal(c, d, True) for c in bit_indices(grid.cells_with[d] & unit.mask)]
                 if lits and all(_reaches(closures[p], node, on) for p in lits):
-                    yield _verity(prover, fact, lits, Spread("house", unit.number, d))
+                    yield lits, Spread("house", unit.number, d)
+
+
+def _shortest_verity(prover: Tables, grid: Grid, fact: int, bound: int | None) -> Derivation | None:
+    """HoDoKu's verity for ``fact``: the first of the shortest, if shorter than ``bound``
+    (the length of the contradiction that wins a tie; None: no contradiction). A case's
+    chains are measured one by one and it is dropped once it is as long as the best so far
+    or the bound (measuring a chain retraces its closure)."""
+    node, on = node_of(fact), is_true(fact)
+    best: Derivation | None = None
+    for lits, spread in _verity_cases(prover, grid, fact):
+        limit = bound if best is None else best.length
+        length = 0
+        for p in lits:
+            length += prover.closures[p].distance(node, on) + 1
+            if limit is not None and length >= limit:
+                break
+        else:
+            best = Derivation(length, Conclusion(fact, tuple(lits), tuple(fact for _ in lits), length, spread))
+    return best
 
 
 def _reaches(closure: Reach, node: int, on: bool) -> bool:
     return bool((closure.on if on else closure.off) >> node & 1)
-
-
-def _verity(prover: Tables, fact: int, lits: list[int], spread: Spread) -> Derivation:
-    node, on = node_of(fact), is_true(fact)
-    length = sum(prover.closures[p].distance(node, on) + 1 for p in lits)
-    return Derivation(length, Conclusion(fact, tuple(lits), tuple(fact for _ in lits), length, spread))
 
 
 def _stale_cell(prover: Tables, grid: Grid, premise: int) -> str:
