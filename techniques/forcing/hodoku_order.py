@@ -372,24 +372,34 @@ def _verity_cases(prover: Tables, grid: Grid, fact: int) -> Iterator[tuple[list[
     boxes; digit by digit)."""
     node, on = node_of(fact), is_true(fact)
     fact_cell, _ = candidate_at(node)
-    closures = prover.closures
+    bit = 1 << node
+    # The premises whose closure holds the fact, each tested once (a case asks about
+    # several, and a premise is in three or four cases).
+    leads = {p for p, closure in prover.closures.items() if (closure.on if on else closure.off) & bit}
     for cell in range(N_CELLS):
         if cell == fact_cell:
             continue  # HoDoKu leaves out the premise's own cell
         for d in grid.candidates(cell):
-            pair = [candidate_literal(cell, d, True), candidate_literal(cell, d, False)]
-            if all(_reaches(closures[p], node, on) for p in pair):
-                yield pair, Spread("pair", pair[0])
+            yes, no = candidate_literal(cell, d, True), candidate_literal(cell, d, False)
+            if yes in leads and no in leads:
+                yield [yes, no], Spread("pair", yes)
     for cell in range(N_CELLS):
         lits = [candidate_literal(cell, d, True) for d in grid.candidates(cell)]
-        if lits and all(_reaches(closures[p], node, on) for p in lits):
+        if lits and _all_lead(lits, leads):
             yield lits, Spread("cell", cell)
     for units in HOUSES:
         for unit in units:
             for d in range(1, 10):
                 lits = [candidate_literal(c, d, True) for c in bit_indices(grid.cells_with[d] & unit.mask)]
-                if lits and all(_reaches(closures[p], node, on) for p in lits):
+                if lits and _all_lead(lits, leads):
                     yield lits, Spread("house", unit.number, d)
+
+
+def _all_lead(lits: list[int], leads: set[int]) -> bool:
+    for lit in lits:
+        if lit not in leads:
+            return False
+    return True
 
 
 def _shortest_verity(prover: Tables, grid: Grid, fact: int, bound: int | None) -> Derivation | None:
@@ -410,9 +420,6 @@ def _shortest_verity(prover: Tables, grid: Grid, fact: int, bound: int | None) -
             best = Derivation(length, Conclusion(fact, tuple(lits), tuple(fact for _ in lits), length, spread))
     return best
 
-
-def _reaches(closure: Reach, node: int, on: bool) -> bool:
-    return bool((closure.on if on else closure.off) >> node & 1)
 
 
 def _stale_cell(prover: Tables, grid: Grid, premise: int) -> str:
