@@ -5,8 +5,9 @@ from __future__ import annotations
 from engine.cells import CELL_NAMES, parse_cell_name
 from engine.grid import Grid
 from engine.step import Candidate
+from techniques.coloring import coloring
 from techniques.coloring.coloring import MULTI_COLORS, SIMPLE_COLORS, clusters, conjugate_links
-from tests.conftest import PUZZLES, grid_from
+from tests.conftest import HODOKU, PUZZLES, grid_from
 from tests.test_contract import Position, load
 
 POSITIONS = load(PUZZLES / "techniques" / "coloring.txt")
@@ -95,3 +96,26 @@ def test_medusa_uncoloured_candidates() -> None:
     text = _medusa_step("3D Medusa: 7 candidates of 1,4,5")
     assert "(A), and 1 in r7c7, 4 in r7c9 and r8c5, 5 in r7c5 (B)" in text
     assert "Each of 4 in r2c5, r3c5 and r4c5 is ruled out by a true candidate whichever group is true" in text
+
+
+def _listings(forget: bool) -> list[list[tuple[str, str]]]:
+    """Simple and Multi Colors' steps at each position of a top1465 puzzle's hodoku solve (#1),
+    the memo emptied before each search or carried along from the positions before."""
+    puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    steps = HODOKU.solve(Grid.from_string(puzzle)).steps
+    grid = Grid.from_string(puzzle)
+    coloring._DIGIT_STEPS.results.clear()
+    out = []
+    for step in steps:
+        for technique in (SIMPLE_COLORS, MULTI_COLORS):
+            if forget:
+                coloring._DIGIT_STEPS.results.clear()
+            out.append([(str(s), s.explanation) for s in technique.find(grid)])
+        grid.apply(step)
+    return out
+
+
+def test_steps_remembered_per_digit_equal_a_fresh_search_along_a_solve() -> None:
+    remembered = _listings(forget=False)
+    assert remembered == _listings(forget=True)
+    assert sum(map(len, remembered)) > 5

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Final, Iterator
 
 from engine.cells import CELL_NAMES, PEER_MASK, UNITS, Cell, CellSet, Digit, cells_of, first_cell
-from engine.cache import per_grid_version
+from engine.cache import StateMemo
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
@@ -30,28 +30,49 @@ class Cluster:
     off: CellSet
 
 
-@per_grid_version()
-def all_clusters(grid: Grid) -> dict[Digit, list[Cluster]]:
-    """Per digit, its coloured clusters (computed once per grid version)."""
-    return {d: clusters(links) for d, links in sorted(conjugate_links(grid).items())}
-
-
 def conjugate_links(grid: Grid) -> dict[Digit, dict[Cell, CellSet]]:
     """Per digit (those with any), its conjugate pairs (a house where it has two places)
     as the cells each cell is paired with."""
     out: dict[Digit, dict[Cell, CellSet]] = {}
-    for unit in UNITS:
-        for digit in range(1, 10):
-            if grid.place_count(digit, unit) != 2:  # the grid's count: no cell set made
-                continue
-            places = grid.cells_with[digit] & unit.mask
-            if places:
-                a = first_cell(places)
-                b = first_cell(places & ~(1 << a))
-                links = out.setdefault(digit, {})
-                links[a] = links.get(a, 0) | 1 << b
-                links[b] = links.get(b, 0) | 1 << a
+    for digit in range(1, 10):
+        links = digit_links(grid, digit)
+        if links:
+            out[digit] = links
     return out
+
+
+def digit_links(grid: Grid, digit: Digit) -> dict[Cell, CellSet]:
+    """One digit's conjugate pairs, as the cells each cell is paired with."""
+    links: dict[Cell, CellSet] = {}
+    for unit in UNITS:
+        if grid.place_count(digit, unit) != 2:  # the grid's count: no cell set made
+            continue
+        places = grid.cells_with[digit] & unit.mask
+        if places:
+            a = first_cell(places)
+            b = first_cell(places & ~(1 << a))
+            links[a] = links.get(a, 0) | 1 << b
+            links[b] = links.get(b, 0) | 1 << a
+    return links
+
+
+def digit_steps(technique: SimpleColors | MultiColors, grid: Grid, digit: Digit) -> tuple[Step, ...]:
+    """A colouring technique's steps on one digit. They depend on nothing but the digit's
+    candidates (and, in a position that breaks the rules, the houses where it is placed):
+    remembered, since most steps leave most digits alone."""
+    placed = 0
+    for unit in UNITS:
+        placed = placed << 1 | grid.placed_mask(unit) >> (digit - 1) & 1
+    key = (technique.declaration.code, digit, placed, grid.cells_with[digit])
+    steps = _DIGIT_STEPS.get(key)
+    if steps is None:
+        links = digit_links(grid, digit)
+        steps = tuple(technique.digit_steps(grid, digit, clusters(links))) if links else ()
+        _DIGIT_STEPS.put(key, steps)
+    return steps
+
+
+_DIGIT_STEPS: Final[StateMemo[tuple[str, Digit, int, CellSet], tuple[Step, ...]]] = StateMemo()
 
 
 def clusters(links: dict[Cell, CellSet]) -> list[Cluster]:
@@ -155,10 +176,14 @@ class SimpleColors(BaseTechnique):
     )
 
     def find(self, grid: Grid) -> Iterator[Step]:
-        for digit, found in all_clusters(grid).items():
-            for cluster in found:
-                yield from self._wrap(grid, digit, cluster)
-                yield from self._trap(grid, digit, cluster)
+        for digit in range(1, 10):
+            yield from digit_steps(self, grid, digit)
+
+    def digit_steps(self, grid: Grid, digit: Digit, found: list[Cluster]) -> Iterator[Step]:
+        """The steps of one digit's clusters (see :func:`digit_steps`)."""
+        for cluster in found:
+            yield from self._wrap(grid, digit, cluster)
+            yield from self._trap(grid, digit, cluster)
 
     def _wrap(self, grid: Grid, digit: Digit, cluster: Cluster) -> Iterator[Step]:
         false = (cluster.on if has_wrap(cluster.on) else 0) | (cluster.off if has_wrap(cluster.off) else 0)
@@ -219,18 +244,23 @@ class MultiColors(BaseTechnique):
     )
 
     def find(self, grid: Grid) -> Iterator[Step]:
+        for digit in range(1, 10):
+            yield from digit_steps(self, grid, digit)
+
+    def digit_steps(self, grid: Grid, digit: Digit, found: list[Cluster]) -> Iterator[Step]:
+        """The steps of one digit's clusters (see :func:`digit_steps`); a step's
+        eliminations are of its digit, so steps of two digits never repeat each other."""
         seen: set[tuple[str, tuple[Candidate, ...]]] = set()
-        for digit, found in all_clusters(grid).items():
-            # Both orders: "a colour of the first sees both colours of the second" is not
-            # symmetric, so HoDoKu checks every ordered pair (type 1 is, hence the dedup).
-            for first in found:
-                for second in found:
-                    if first is second:
-                        continue
-                    for step in (*self._type2(grid, digit, first, second), *self._type1(grid, digit, first, second)):
-                        if (step.code, step.eliminations) not in seen:
-                            seen.add((step.code, step.eliminations))
-                            yield step
+        # Both orders: "a colour of the first sees both colours of the second" is not
+        # symmetric, so HoDoKu checks every ordered pair (type 1 is, hence the dedup).
+        for first in found:
+            for second in found:
+                if first is second:
+                    continue
+                for step in (*self._type2(grid, digit, first, second), *self._type1(grid, digit, first, second)):
+                    if (step.code, step.eliminations) not in seen:
+                        seen.add((step.code, step.eliminations))
+                        yield step
 
     def _type2(self, grid: Grid, digit: Digit, first: Cluster, second: Cluster) -> Iterator[Step]:
         false = 0
