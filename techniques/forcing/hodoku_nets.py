@@ -30,7 +30,7 @@ from engine.cells import BOXES, HALF_BITS, INT_OBJECTS, BoxedInt, HOUSES_OF, LIN
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.hodoku_net_chains import DISTANCE_MASK, Expansion
-from techniques.forcing.link_tables import link_tables
+from techniques.forcing.link_tables import CANDIDATE_BITS, link_tables
 from techniques.shared import N_CANDIDATES, candidate_at, candidate_literal, is_true, literal, node_of
 
 #: HoDoKu's default look-ahead: rounds of singles played out in a net's table.
@@ -146,6 +146,10 @@ class _StartSingles:
                     self.hidden.append((here.bit_length() - 1, digit))
 
 
+#: What a single rests on when a playout keeps bits only (never changed).
+_NO_REASONS: Final[list[int]] = []
+
+
 class _Playout:
     """One assumption played out on a copy of the grid (HoDoKu's ``getTableEntry``).
 
@@ -153,7 +157,7 @@ class _Playout:
     naked single when a removal leaves it one candidate, and a digit's last place in a
     row, column or box (checked in that order) when a removal leaves one."""
 
-    def __init__(self, grid: Grid, start: _StartSingles) -> None:
+    def __init__(self, grid: Grid, start: _StartSingles, detailed: bool) -> None:
         self.grid = grid
         self.cands = list(grid.cands)
         # Each digit's places as halves (engine.cells.HALF_BITS): the tests per house and
@@ -163,7 +167,11 @@ class _Playout:
         self.values = list(grid.values)
         self.naked_queue = list(start.naked)
         self.hidden_queue = list(start.hidden)
-        self.table = Table()
+        #: The table in full (``detailed``), or None: then only the node bit sets of its
+        #: true and false entries are kept (``on``, ``off``), all a closure needs.
+        self.table: Table | None = Table() if detailed else None
+        self.on = 0
+        self.off = 0
 
     def remove(self, cell: int, digit: int) -> None:
         mask = self.cands[cell] & ~(1 << (digit - 1))
@@ -188,14 +196,22 @@ class _Playout:
         """HoDoKu's ``setCell``: the placement, then the digit's places that see it (in the
         starting grid) and the cell's other candidates become false, one link further."""
         table = self.table
-        on_literal = ((digit - 1) * 81 + cell) << 1
-        table.add(on_literal, reasons)
-        at = table.index[on_literal]
-        further = [at]
-        table.add_false_after(digit, self.grid.cells_with[digit] & PEER_MASK[cell], at, further)
         cands = self.cands[cell]
-        for other in MASK_DIGITS[cands & ~(1 << (digit - 1))]:  # the cell's other candidates, by node
-            table.add_false_after(other, 1 << cell, at, further)
+        if table is not None:
+            on_literal = ((digit - 1) * 81 + cell) << 1
+            table.add(on_literal, reasons)
+            at = table.index[on_literal]
+            further = [at]
+            table.add_false_after(digit, self.grid.cells_with[digit] & PEER_MASK[cell], at, further)
+            for other in MASK_DIGITS[cands & ~(1 << (digit - 1))]:  # the cell's other candidates, by node
+                table.add_false_after(other, 1 << cell, at, further)
+        else:  # the same entries, as bits
+            base = (digit - 1) * N_CELLS
+            self.on |= 1 << (base + cell)
+            off = self.off | (self.grid.cells_with[digit] & PEER_MASK[cell]) << base
+            for other in MASK_DIGITS[cands & ~(1 << (digit - 1))]:
+                off |= 1 << ((other - 1) * N_CELLS + cell)
+            self.off = off
         peers_low, peers_high = PEER_HALVES[cell]
         # Half by half, ascending (no 81-bit set made): a removal changes its own cell's bit only.
         for x in cells_of(self.low[digit] & peers_low):
@@ -215,7 +231,10 @@ class _Playout:
         if true:
             self.place(cell, digit, [])
             return
-        self.table.add(candidate_literal(cell, digit, False), [])
+        if self.table is not None:
+            self.table.add(candidate_literal(cell, digit, False), [])
+        else:
+            self.off |= 1 << ((digit - 1) * N_CELLS + cell)
         self.remove(cell, digit)
         if MASK_COUNT[self.cands[cell]] == 1:
             self.place(cell, SINGLE_DIGIT[self.cands[cell]], [0])
@@ -225,9 +244,10 @@ class _Playout:
             singles = self._singles()
             if not singles:
                 return  # nothing changed: every later round would find the same singles
+            detailed = self.table is not None
             for cell, digit, naked in singles:
                 if self.values[cell] != digit:
-                    self.place(cell, digit, self._reasons(cell, digit, naked))
+                    self.place(cell, digit, self._reasons(cell, digit, naked) if detailed else _NO_REASONS)
 
     def _singles(self) -> list[tuple[int, int, bool]]:
         """The queued naked singles, then the queued hidden singles (one per cell), of
@@ -255,6 +275,7 @@ class _Playout:
 
     def _reasons(self, cell: int, digit: int, naked: bool) -> list[int]:
         """The table positions of the candidates whose loss made the single (at most five)."""
+        assert self.table is not None
         index = self.table.index
         if naked:
             lost = [candidate_literal(cell, d, False) for d in MASK_DIGITS[self.grid.cands[cell]] if d != digit]
@@ -281,20 +302,31 @@ class _Playout:
 
 
 class _TableMaker:
-    """The own tables of one grid's literals, built as they are asked for. It holds no
-    reference to what uses it (see :attr:`NetTables.closures`)."""
+    """The own tables of one grid's literals, built as they are asked for: in full for
+    the chains a step is chosen by (:meth:`table`), as bit sets for the closures
+    (:meth:`bits`, the same entries, without their order, distances and reasons: most
+    literals need no more). It holds no reference to what uses it (see
+    :attr:`NetTables.closures`)."""
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
         self.links = link_tables(grid)
         self._start = _StartSingles(grid)
         self.made: dict[int, Table] = {}
+        self.made_bits: dict[int, tuple[int, int]] = {}
 
     def table(self, lit: int) -> Table:
         """The own table of one literal (a candidate's or a group's)."""
         known = self.made.get(lit)
         if known is None:
             known = self.made[lit] = self._build(lit)
+        return known
+
+    def bits(self, lit: int) -> tuple[int, int]:
+        """The true and false nodes of one literal's own table (bit sets)."""
+        known = self.made_bits.get(lit)
+        if known is None:
+            known = self.made_bits[lit] = self._build_bits(lit)
         return known
 
     def cells(self, node: int) -> int:
@@ -314,14 +346,33 @@ class _TableMaker:
             table = Table()  # what the playout would fill: the premise alone
             table.add(lit, [])
         else:
-            play = _Playout(self.grid, self._start)
+            play = _Playout(self.grid, self._start, True)
             play.assume(cell, digit, true)
             play.look_ahead()
+            assert play.table is not None
             table = play.table
         groups = (self.links.weak[node] if true else self.links.strong[node]) >> N_CANDIDATES
         for group in bit_indices(groups):
             table.add(literal(N_CANDIDATES + group, not true), [0])
         return table
+
+    def _build_bits(self, lit: int) -> tuple[int, int]:
+        """What :meth:`_build` fills, as bit sets."""
+        node, true = node_of(lit), is_true(lit)
+        linked = self.links.weak[node] if true else self.links.strong[node]
+        if node >= N_CANDIDATES:  # a group: its links
+            on, off = (1 << node, linked) if true else (linked, 1 << node)
+            return on, off
+        cell, digit = candidate_at(node)
+        if not true and self._changes_nothing(cell, digit):
+            on, off = 0, 1 << node
+        else:
+            play = _Playout(self.grid, self._start, False)
+            play.assume(cell, digit, true)
+            play.look_ahead()
+            on, off = play.on, play.off
+        groups = linked & ~CANDIDATE_BITS
+        return (on, off | groups) if true else (on | groups, off)
 
     def _changes_nothing(self, cell: int, digit: int) -> bool:
         """Whether removing ``digit`` from ``cell`` makes no single (the cell keeps two
@@ -363,10 +414,9 @@ class NetTables:
             return known
         checkpoint()
         maker = self._maker
-        first = maker.table(premise)
-        on, off = first.on, first.off
+        on, off = maker.bits(premise)
         front_on, front_off = on, off
-        tables, reaches = maker.made, self._reach
+        tables, reaches = maker.made_bits, self._reach
         # Nodes whose whole closure is in (on, off) already: a literal whose reach is known
         # brings it at once (its closure holds every table it would lead to, its own first),
         # and its nodes need no expanding. The closure is the same, found with less work.
@@ -383,9 +433,9 @@ class NetTables:
                         done_on |= closed[0]
                         done_off |= closed[1]
                         continue
-                    table = tables.get(lit) or maker.table(lit)
-                    new_on |= table.on
-                    new_off |= table.off
+                    own = tables.get(lit) or maker.bits(lit)
+                    new_on |= own[0]
+                    new_off |= own[1]
             front_on, front_off = new_on & ~(on | done_on), new_off & ~(off | done_off)
             on, off = on | new_on, off | new_off
         self._reach[premise] = (on, off)
