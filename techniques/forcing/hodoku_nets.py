@@ -174,15 +174,39 @@ class _Playout:
         self.off = 0
 
     def remove(self, cell: int, digit: int) -> None:
-        mask = self.cands[cell] & ~(1 << (digit - 1))
-        self.cands[cell] = mask
         if cell < HALF_BITS:
-            self.low[digit] &= ~(1 << cell)
+            self._remove_half(digit, 1 << cell, False)
         else:
-            self.high[digit] &= ~(1 << (cell - HALF_BITS))
-        self._queue_hidden(cell, digit)
-        if mask and not mask & (mask - 1):
-            self.naked_queue.append((cell, SINGLE_DIGIT[mask]))
+            self._remove_half(digit, 1 << (cell - HALF_BITS), True)
+
+    def _remove_half(self, digit: int, targets: int, high_half: bool) -> None:
+        """Remove ``digit`` from the cells of one half of a cell set (see HALF_BITS), one
+        by one, ascending: each queues the singles its loss makes (its houses where one
+        place of the digit is left, row, column, box; the cell, when one candidate is)."""
+        bit = 1 << (digit - 1)
+        cands, hidden, naked = self.cands, self.hidden_queue, self.naked_queue
+        low, high = self.low[digit], self.high[digit]
+        offset = HALF_BITS if high_half else 0
+        while targets:
+            one = targets & -targets
+            targets ^= one
+            if high_half:
+                high &= ~one
+            else:
+                low &= ~one
+            x = offset + one.bit_length() - 1
+            mask = cands[x] & ~bit
+            cands[x] = mask
+            for house_low, house_high in _CELL_HOUSE_HALVES[x]:  # _queue_hidden, inlined
+                in_low, in_high = low & house_low, high & house_high
+                if in_low:
+                    if not in_high and not in_low & (in_low - 1):
+                        hidden.append((in_low.bit_length() - 1, digit))
+                elif in_high and not in_high & (in_high - 1):
+                    hidden.append((HALF_BITS + in_high.bit_length() - 1, digit))
+            if mask and not mask & (mask - 1):
+                naked.append((x, SINGLE_DIGIT[mask]))
+        self.low[digit], self.high[digit] = low, high
 
     def _queue_hidden(self, cell: int, digit: int) -> None:
         """After ``cell`` lost ``digit``: its houses where one place of it is left."""
@@ -214,10 +238,8 @@ class _Playout:
             self.off = off
         peers_low, peers_high = PEER_HALVES[cell]
         # Half by half, ascending (no 81-bit set made): a removal changes its own cell's bit only.
-        for x in cells_of(self.low[digit] & peers_low):
-            self.remove(x, digit)
-        for x in cells_of(self.high[digit] & peers_high):
-            self.remove(x + HALF_BITS, digit)
+        self._remove_half(digit, self.low[digit] & peers_low, False)
+        self._remove_half(digit, self.high[digit] & peers_high, True)
         self.cands[cell] = 0
         self.values[cell] = digit
         low, high = (~(1 << cell), -1) if cell < HALF_BITS else (-1, ~(1 << (cell - HALF_BITS)))
