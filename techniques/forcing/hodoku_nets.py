@@ -118,6 +118,21 @@ _CELL_HOUSE_HALVES: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple(UNIT_HALVES[house] for house in houses) for houses in HOUSES_OF
 )
 
+#: Per placed cell, per peer: the peer's houses (as ``_CELL_HOUSE_HALVES``) that do not
+#: hold the placed cell, the only ones where the peer's loss of the digit can leave a
+#: hidden single: in the others the placed cell keeps its place until the placement ends,
+#: and a single of the placed cell is never taken (its cell is set by then).
+_PEER_HOUSE_HALVES: Final[tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = tuple(
+    tuple(
+        tuple(UNIT_HALVES[house] for house in HOUSES_OF[peer] if not UNITS[house].mask >> cell & 1) if PEER_MASK[cell] >> peer & 1 else ()
+        for peer in range(N_CELLS)
+    )
+    for cell in range(N_CELLS)
+)
+#: Per digit mask, the digits' candidate nodes of cell 0 (a node bit set): shifted left by
+#: a cell, that cell's.
+_CELL_NODES: Final[tuple[int, ...]] = tuple(sum(1 << (d - 1) * N_CELLS for d in MASK_DIGITS[mask]) for mask in range(512))
+
 
 def _single_cell(low: int, high: int) -> int:
     """The cell of a cell set given as halves when it holds exactly one, else -1."""
@@ -157,7 +172,7 @@ class _Playout:
     naked single when a removal leaves it one candidate, and a digit's last place in a
     row, column or box (checked in that order) when a removal leaves one."""
 
-    def __init__(self, grid: Grid, start: _StartSingles, detailed: bool) -> None:
+    def __init__(self, grid: Grid, start: _StartSingles, detailed: bool, size: int) -> None:
         self.grid = grid
         self.cands = list(grid.cands)
         # Each digit's places as halves (engine.cells.HALF_BITS): the tests per house and
@@ -167,22 +182,24 @@ class _Playout:
         self.values = list(grid.values)
         self.naked_queue = list(start.naked)
         self.hidden_queue = list(start.hidden)
-        #: The table in full (``detailed``), or None: then only the node bit sets of its
-        #: true and false entries are kept (``on``, ``off``), all a closure needs.
+        #: The table in full (``detailed``), or None: then only its entries are kept, as
+        #: one bit set of literals (``bits``, see :class:`_TableMaker`; ``size``: the
+        #: grid's number of nodes), all a closure needs.
         self.table: Table | None = Table() if detailed else None
-        self.on = 0
-        self.off = 0
+        self.size = size
+        self.bits = 0
 
     def remove(self, cell: int, digit: int) -> None:
         if cell < HALF_BITS:
-            self._remove_half(digit, 1 << cell, False)
+            self._remove_half(digit, 1 << cell, False, _CELL_HOUSE_HALVES)
         else:
-            self._remove_half(digit, 1 << (cell - HALF_BITS), True)
+            self._remove_half(digit, 1 << (cell - HALF_BITS), True, _CELL_HOUSE_HALVES)
 
-    def _remove_half(self, digit: int, targets: int, high_half: bool) -> None:
+    def _remove_half(self, digit: int, targets: int, high_half: bool, houses_of: tuple[tuple[tuple[int, int], ...], ...]) -> None:
         """Remove ``digit`` from the cells of one half of a cell set (see HALF_BITS), one
-        by one, ascending: each queues the singles its loss makes (its houses where one
-        place of the digit is left, row, column, box; the cell, when one candidate is)."""
+        by one, ascending: each queues the singles its loss makes (its houses, of
+        ``houses_of[cell]``, where one place of the digit is left, row, column, box; the
+        cell, when one candidate is)."""
         bit = 1 << (digit - 1)
         cands, hidden, naked = self.cands, self.hidden_queue, self.naked_queue
         low, high = self.low[digit], self.high[digit]
@@ -197,7 +214,7 @@ class _Playout:
             x = offset + one.bit_length() - 1
             mask = cands[x] & ~bit
             cands[x] = mask
-            for house_low, house_high in _CELL_HOUSE_HALVES[x]:  # _queue_hidden, inlined
+            for house_low, house_high in houses_of[x]:  # _queue_hidden, inlined
                 in_low, in_high = low & house_low, high & house_high
                 if in_low:
                     if not in_high and not in_low & (in_low - 1):
@@ -231,15 +248,13 @@ class _Playout:
                 table.add_false_after(other, 1 << cell, at, further)
         else:  # the same entries, as bits
             base = (digit - 1) * N_CELLS
-            self.on |= 1 << (base + cell)
-            off = self.off | (self.grid.cells_with[digit] & PEER_MASK[cell]) << base
-            for other in MASK_DIGITS[cands & ~(1 << (digit - 1))]:
-                off |= 1 << ((other - 1) * N_CELLS + cell)
-            self.off = off
+            off = (self.grid.cells_with[digit] & PEER_MASK[cell]) << base | _CELL_NODES[cands & ~(1 << (digit - 1))] << cell
+            self.bits |= 1 << (base + cell) | off << self.size
         peers_low, peers_high = PEER_HALVES[cell]
         # Half by half, ascending (no 81-bit set made): a removal changes its own cell's bit only.
-        self._remove_half(digit, self.low[digit] & peers_low, False)
-        self._remove_half(digit, self.high[digit] & peers_high, True)
+        houses_of = _PEER_HOUSE_HALVES[cell] if cands >> (digit - 1) & 1 else _CELL_HOUSE_HALVES
+        self._remove_half(digit, self.low[digit] & peers_low, False, houses_of)
+        self._remove_half(digit, self.high[digit] & peers_high, True, houses_of)
         self.cands[cell] = 0
         self.values[cell] = digit
         low, high = (~(1 << cell), -1) if cell < HALF_BITS else (-1, ~(1 << (cell - HALF_BITS)))
@@ -256,7 +271,7 @@ class _Playout:
         if self.table is not None:
             self.table.add(candidate_literal(cell, digit, False), [])
         else:
-            self.off |= 1 << ((digit - 1) * N_CELLS + cell)
+            self.bits |= 1 << (self.size + (digit - 1) * N_CELLS + cell)
         self.remove(cell, digit)
         if MASK_COUNT[self.cands[cell]] == 1:
             self.place(cell, SINGLE_DIGIT[self.cands[cell]], [0])
@@ -326,16 +341,23 @@ class _Playout:
 class _TableMaker:
     """The own tables of one grid's literals, built as they are asked for: in full for
     the chains a step is chosen by (:meth:`table`), as bit sets for the closures
-    (:meth:`bits`, the same entries, without their order, distances and reasons: most
+    (:meth:`own_bits`: the same entries, without their order, distances and reasons; most
     literals need no more). It holds no reference to what uses it (see
-    :attr:`NetTables.closures`)."""
+    :attr:`NetTables.closures`).
+
+    A bit set of literals has one bit per literal, its *slot*: the true literal of node
+    ``n`` at bit ``n``, the false one at bit ``size + n`` (``size``: the grid's number of
+    nodes, candidates and groups). One int then carries both halves of a closure, and a
+    union is one operation."""
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
         self.links = link_tables(grid)
         self._start = _StartSingles(grid)
         self.made: dict[int, Table] = {}
-        self.made_bits: dict[int, tuple[int, int]] = {}
+        self.size = len(self.links.weak)
+        #: Per slot, the literal's own table as a bit set of literals (0: not made yet).
+        self.own: list[int] = [0] * (2 * self.size)
 
     def table(self, lit: int) -> Table:
         """The own table of one literal (a candidate's or a group's)."""
@@ -344,11 +366,12 @@ class _TableMaker:
             known = self.made[lit] = self._build(lit)
         return known
 
-    def bits(self, lit: int) -> tuple[int, int]:
-        """The true and false nodes of one literal's own table (bit sets)."""
-        known = self.made_bits.get(lit)
-        if known is None:
-            known = self.made_bits[lit] = self._build_bits(lit)
+    def own_bits(self, slot: int) -> int:
+        """The own table of the literal at ``slot``, as a bit set of literals."""
+        known: int = self.own[slot]
+        if not known:
+            size = self.size
+            known = self.own[slot] = self._build_bits(slot if slot < size else slot - size, slot < size)
         return known
 
     def cells(self, node: int) -> int:
@@ -368,7 +391,7 @@ class _TableMaker:
             table = Table()  # what the playout would fill: the premise alone
             table.add(lit, [])
         else:
-            play = _Playout(self.grid, self._start, True)
+            play = _Playout(self.grid, self._start, True, self.size)
             play.assume(cell, digit, true)
             play.look_ahead()
             assert play.table is not None
@@ -378,23 +401,22 @@ class _TableMaker:
             table.add(literal(N_CANDIDATES + group, not true), [0])
         return table
 
-    def _build_bits(self, lit: int) -> tuple[int, int]:
-        """What :meth:`_build` fills, as bit sets."""
-        node, true = node_of(lit), is_true(lit)
+    def _build_bits(self, node: int, true: bool) -> int:
+        """What :meth:`_build` fills, as a bit set of literals."""
+        size = self.size
         linked = self.links.weak[node] if true else self.links.strong[node]
         if node >= N_CANDIDATES:  # a group: its links
-            on, off = (1 << node, linked) if true else (linked, 1 << node)
-            return on, off
+            return 1 << node | linked << size if true else 1 << (size + node) | linked
         cell, digit = candidate_at(node)
         if not true and self._changes_nothing(cell, digit):
-            on, off = 0, 1 << node
+            bits = 1 << (size + node)
         else:
-            play = _Playout(self.grid, self._start, False)
+            play = _Playout(self.grid, self._start, False, size)
             play.assume(cell, digit, true)
             play.look_ahead()
-            on, off = play.on, play.off
+            bits = play.bits
         groups = linked & ~CANDIDATE_BITS
-        return (on, off | groups) if true else (on | groups, off)
+        return bits | groups << size if true else bits | groups
 
     def _changes_nothing(self, cell: int, digit: int) -> bool:
         """Whether removing ``digit`` from ``cell`` makes no single (the cell keeps two
@@ -418,6 +440,8 @@ class NetTables:
         self.grid = grid
         self._maker = _TableMaker(grid)
         self._reach: dict[int, tuple[int, int]] = {}
+        #: Per slot (see _TableMaker), the closure as a bit set of literals, once known (else 0).
+        self._closed: list[int] = [0] * (2 * self._maker.size)
         self._expansions: dict[int, Expansion] = {}
 
     @property
@@ -436,32 +460,31 @@ class NetTables:
             return known
         checkpoint()
         maker = self._maker
-        on, off = maker.bits(premise)
-        front_on, front_off = on, off
-        tables, reaches = maker.made_bits, self._reach
-        # Nodes whose whole closure is in (on, off) already: a literal whose reach is known
-        # brings it at once (its closure holds every table it would lead to, its own first),
-        # and its nodes need no expanding. The closure is the same, found with less work.
-        done_on = done_off = 0
-        while front_on or front_off:
-            new_on = new_off = 0
-            for front, false in ((front_on, 0), (front_off, 1)):
-                for node in bit_indices(front):
-                    lit = node << 1 | false
-                    closed = reaches.get(lit)
-                    if closed is not None:
-                        new_on |= closed[0]
-                        new_off |= closed[1]
-                        done_on |= closed[0]
-                        done_off |= closed[1]
-                        continue
-                    own = tables.get(lit) or maker.bits(lit)
-                    new_on |= own[0]
-                    new_off |= own[1]
-            front_on, front_off = new_on & ~(on | done_on), new_off & ~(off | done_off)
-            on, off = on | new_on, off | new_off
-        self._reach[premise] = (on, off)
-        return on, off
+        size = maker.size
+        slot = (premise >> 1) + (size if premise & 1 else 0)
+        own, closed = maker.own, self._closed
+        reach = maker.own_bits(slot)
+        front = reach
+        # Literals whose whole closure is in ``reach`` already: a literal whose closure is
+        # known brings it at once (it holds every table it would lead to, its own first),
+        # and its literals need no expanding. The closure is the same, found with less work.
+        done = 0
+        while front:
+            new = found = 0
+            for at in bit_indices(front):
+                known_closure: int = closed[at]
+                if known_closure:
+                    found |= known_closure
+                    continue
+                table: int = own[at]
+                new |= table if table else maker.own_bits(at)
+            done |= found
+            new |= found
+            front = new & ~(reach | done)
+            reach |= new
+        closed[slot] = reach
+        known = self._reach[premise] = (reach & ((1 << size) - 1), reach >> size)
+        return known
 
     def reaches_so_far(self) -> dict[int, tuple[int, int]]:
         """The reaches :meth:`reach` has found so far, by premise."""
