@@ -358,6 +358,10 @@ class _TableMaker:
         self.size = len(self.links.weak)
         #: Per slot, the literal's own table as a bit set of literals (0: not made yet).
         self.own: list[int] = [0] * (2 * self.size)
+        #: The literals made so far whose own table holds only themselves (a false
+        #: candidate whose loss makes no single, say: a third of the literals a closure
+        #: meets): their closure is themselves, nothing to expand.
+        self.alone = 0
 
     def table(self, lit: int) -> Table:
         """The own table of one literal (a candidate's or a group's)."""
@@ -372,6 +376,8 @@ class _TableMaker:
         if not known:
             size = self.size
             known = self.own[slot] = self._build_bits(slot if slot < size else slot - size, slot < size)
+            if known == 1 << slot:
+                self.alone |= known
         return known
 
     def cells(self, node: int) -> int:
@@ -464,11 +470,12 @@ class NetTables:
         slot = (premise >> 1) + (size if premise & 1 else 0)
         own, closed = maker.own, self._closed
         reach = maker.own_bits(slot)
-        front = reach
         # Literals whose whole closure is in ``reach`` already: a literal whose closure is
         # known brings it at once (it holds every table it would lead to, its own first),
-        # and its literals need no expanding. The closure is the same, found with less work.
-        done = 0
+        # and its literals need no expanding, nor do the premise and literals alone in
+        # their tables. The closure is the same, found with less work.
+        done = 1 << slot
+        front = reach & ~(done | maker.alone)
         while front:
             new = found = 0
             for at in bit_indices(front):
@@ -480,7 +487,7 @@ class NetTables:
                 new |= table if table else maker.own_bits(at)
             done |= found
             new |= found
-            front = new & ~(reach | done)
+            front = new & ~(reach | done | maker.alone)
             reach |= new
         closed[slot] = reach
         known = self._reach[premise] = (reach & ((1 << size) - 1), reach >> size)
