@@ -354,10 +354,13 @@ def bit_indices(value: int) -> list[int]:
             value >>= WORD_BITS
             base += WORD_BITS
         return out
+    # Interpreted: from the top, each bit found by its length and cleared (two operations
+    # on the whole int per bit, where the lowest bit, ``value & -value``, takes three).
     while value:
-        low = value & -value
-        out.append(low.bit_length() - 1)
-        value ^= low
+        top = value.bit_length() - 1
+        out.append(top)
+        value ^= 1 << top
+    out.reverse()
     return out
 
 
@@ -380,10 +383,10 @@ def union_of(bits: int, sets: list[int]) -> int:
             bits >>= WORD_BITS
             base += WORD_BITS
         return union
-    while bits:
-        low = bits & -bits
-        union |= sets[low.bit_length() - 1]
-        bits ^= low
+    while bits:  # from the top, as bit_indices does
+        top = bits.bit_length() - 1
+        union |= sets[top]
+        bits ^= 1 << top
     return union
 
 

@@ -30,7 +30,7 @@ from engine.cells import BOXES, HALF_BITS, INT_OBJECTS, BoxedInt, HOUSES_OF, LIN
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.hodoku_net_chains import DISTANCE_MASK, Expansion
-from techniques.forcing.link_tables import link_tables
+from techniques.forcing.link_tables import CANDIDATE_BITS, link_tables
 from techniques.shared import N_CANDIDATES, candidate_at, candidate_literal, is_true, literal, node_of
 
 #: HoDoKu's default look-ahead: rounds of singles played out in a net's table.
@@ -118,6 +118,21 @@ _CELL_HOUSE_HALVES: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple(UNIT_HALVES[house] for house in houses) for houses in HOUSES_OF
 )
 
+#: Per placed cell, per peer: the peer's houses (as ``_CELL_HOUSE_HALVES``) that do not
+#: hold the placed cell, the only ones where the peer's loss of the digit can leave a
+#: hidden single: in the others the placed cell keeps its place until the placement ends,
+#: and a single of the placed cell is never taken (its cell is set by then).
+_PEER_HOUSE_HALVES: Final[tuple[tuple[tuple[tuple[int, int], ...], ...], ...]] = tuple(
+    tuple(
+        tuple(UNIT_HALVES[house] for house in HOUSES_OF[peer] if not UNITS[house].mask >> cell & 1) if PEER_MASK[cell] >> peer & 1 else ()
+        for peer in range(N_CELLS)
+    )
+    for cell in range(N_CELLS)
+)
+#: Per digit mask, the digits' candidate nodes of cell 0 (a node bit set): shifted left by
+#: a cell, that cell's.
+_CELL_NODES: Final[tuple[int, ...]] = tuple(sum(1 << (d - 1) * N_CELLS for d in MASK_DIGITS[mask]) for mask in range(512))
+
 
 def _single_cell(low: int, high: int) -> int:
     """The cell of a cell set given as halves when it holds exactly one, else -1."""
@@ -146,6 +161,10 @@ class _StartSingles:
                     self.hidden.append((here.bit_length() - 1, digit))
 
 
+#: What a single rests on when a playout keeps bits only (never changed).
+_NO_REASONS: Final[list[int]] = []
+
+
 class _Playout:
     """One assumption played out on a copy of the grid (HoDoKu's ``getTableEntry``).
 
@@ -153,7 +172,7 @@ class _Playout:
     naked single when a removal leaves it one candidate, and a digit's last place in a
     row, column or box (checked in that order) when a removal leaves one."""
 
-    def __init__(self, grid: Grid, start: _StartSingles) -> None:
+    def __init__(self, grid: Grid, start: _StartSingles, detailed: bool, size: int) -> None:
         self.grid = grid
         self.cands = list(grid.cands)
         # Each digit's places as halves (engine.cells.HALF_BITS): the tests per house and
@@ -163,18 +182,48 @@ class _Playout:
         self.values = list(grid.values)
         self.naked_queue = list(start.naked)
         self.hidden_queue = list(start.hidden)
-        self.table = Table()
+        #: The table in full (``detailed``), or None: then only its entries are kept, as
+        #: one bit set of literals (``bits``, see :class:`_TableMaker`; ``size``: the
+        #: grid's number of nodes), all a closure needs.
+        self.table: Table | None = Table() if detailed else None
+        self.size = size
+        self.bits = 0
 
     def remove(self, cell: int, digit: int) -> None:
-        mask = self.cands[cell] & ~(1 << (digit - 1))
-        self.cands[cell] = mask
         if cell < HALF_BITS:
-            self.low[digit] &= ~(1 << cell)
+            self._remove_half(digit, 1 << cell, False, _CELL_HOUSE_HALVES)
         else:
-            self.high[digit] &= ~(1 << (cell - HALF_BITS))
-        self._queue_hidden(cell, digit)
-        if mask and not mask & (mask - 1):
-            self.naked_queue.append((cell, SINGLE_DIGIT[mask]))
+            self._remove_half(digit, 1 << (cell - HALF_BITS), True, _CELL_HOUSE_HALVES)
+
+    def _remove_half(self, digit: int, targets: int, high_half: bool, houses_of: tuple[tuple[tuple[int, int], ...], ...]) -> None:
+        """Remove ``digit`` from the cells of one half of a cell set (see HALF_BITS), one
+        by one, ascending: each queues the singles its loss makes (its houses, of
+        ``houses_of[cell]``, where one place of the digit is left, row, column, box; the
+        cell, when one candidate is)."""
+        bit = 1 << (digit - 1)
+        cands, hidden, naked = self.cands, self.hidden_queue, self.naked_queue
+        low, high = self.low[digit], self.high[digit]
+        offset = HALF_BITS if high_half else 0
+        while targets:
+            one = targets & -targets
+            targets ^= one
+            if high_half:
+                high &= ~one
+            else:
+                low &= ~one
+            x = offset + one.bit_length() - 1
+            mask = cands[x] & ~bit
+            cands[x] = mask
+            for house_low, house_high in houses_of[x]:  # _queue_hidden, inlined
+                in_low, in_high = low & house_low, high & house_high
+                if in_low:
+                    if not in_high and not in_low & (in_low - 1):
+                        hidden.append((in_low.bit_length() - 1, digit))
+                elif in_high and not in_high & (in_high - 1):
+                    hidden.append((HALF_BITS + in_high.bit_length() - 1, digit))
+            if mask and not mask & (mask - 1):
+                naked.append((x, SINGLE_DIGIT[mask]))
+        self.low[digit], self.high[digit] = low, high
 
     def _queue_hidden(self, cell: int, digit: int) -> None:
         """After ``cell`` lost ``digit``: its houses where one place of it is left."""
@@ -188,20 +237,24 @@ class _Playout:
         """HoDoKu's ``setCell``: the placement, then the digit's places that see it (in the
         starting grid) and the cell's other candidates become false, one link further."""
         table = self.table
-        on_literal = ((digit - 1) * 81 + cell) << 1
-        table.add(on_literal, reasons)
-        at = table.index[on_literal]
-        further = [at]
-        table.add_false_after(digit, self.grid.cells_with[digit] & PEER_MASK[cell], at, further)
         cands = self.cands[cell]
-        for other in MASK_DIGITS[cands & ~(1 << (digit - 1))]:  # the cell's other candidates, by node
-            table.add_false_after(other, 1 << cell, at, further)
+        if table is not None:
+            on_literal = ((digit - 1) * 81 + cell) << 1
+            table.add(on_literal, reasons)
+            at = table.index[on_literal]
+            further = [at]
+            table.add_false_after(digit, self.grid.cells_with[digit] & PEER_MASK[cell], at, further)
+            for other in MASK_DIGITS[cands & ~(1 << (digit - 1))]:  # the cell's other candidates, by node
+                table.add_false_after(other, 1 << cell, at, further)
+        else:  # the same entries, as bits
+            base = (digit - 1) * N_CELLS
+            off = (self.grid.cells_with[digit] & PEER_MASK[cell]) << base | _CELL_NODES[cands & ~(1 << (digit - 1))] << cell
+            self.bits |= 1 << (base + cell) | off << self.size
         peers_low, peers_high = PEER_HALVES[cell]
         # Half by half, ascending (no 81-bit set made): a removal changes its own cell's bit only.
-        for x in cells_of(self.low[digit] & peers_low):
-            self.remove(x, digit)
-        for x in cells_of(self.high[digit] & peers_high):
-            self.remove(x + HALF_BITS, digit)
+        houses_of = _PEER_HOUSE_HALVES[cell] if cands >> (digit - 1) & 1 else _CELL_HOUSE_HALVES
+        self._remove_half(digit, self.low[digit] & peers_low, False, houses_of)
+        self._remove_half(digit, self.high[digit] & peers_high, True, houses_of)
         self.cands[cell] = 0
         self.values[cell] = digit
         low, high = (~(1 << cell), -1) if cell < HALF_BITS else (-1, ~(1 << (cell - HALF_BITS)))
@@ -215,7 +268,10 @@ class _Playout:
         if true:
             self.place(cell, digit, [])
             return
-        self.table.add(candidate_literal(cell, digit, False), [])
+        if self.table is not None:
+            self.table.add(candidate_literal(cell, digit, False), [])
+        else:
+            self.bits |= 1 << (self.size + (digit - 1) * N_CELLS + cell)
         self.remove(cell, digit)
         if MASK_COUNT[self.cands[cell]] == 1:
             self.place(cell, SINGLE_DIGIT[self.cands[cell]], [0])
@@ -225,9 +281,10 @@ class _Playout:
             singles = self._singles()
             if not singles:
                 return  # nothing changed: every later round would find the same singles
+            detailed = self.table is not None
             for cell, digit, naked in singles:
                 if self.values[cell] != digit:
-                    self.place(cell, digit, self._reasons(cell, digit, naked))
+                    self.place(cell, digit, self._reasons(cell, digit, naked) if detailed else _NO_REASONS)
 
     def _singles(self) -> list[tuple[int, int, bool]]:
         """The queued naked singles, then the queued hidden singles (one per cell), of
@@ -255,6 +312,7 @@ class _Playout:
 
     def _reasons(self, cell: int, digit: int, naked: bool) -> list[int]:
         """The table positions of the candidates whose loss made the single (at most five)."""
+        assert self.table is not None
         index = self.table.index
         if naked:
             lost = [candidate_literal(cell, d, False) for d in MASK_DIGITS[self.grid.cands[cell]] if d != digit]
@@ -281,20 +339,45 @@ class _Playout:
 
 
 class _TableMaker:
-    """The own tables of one grid's literals, built as they are asked for. It holds no
-    reference to what uses it (see :attr:`NetTables.closures`)."""
+    """The own tables of one grid's literals, built as they are asked for: in full for
+    the chains a step is chosen by (:meth:`table`), as bit sets for the closures
+    (:meth:`own_bits`: the same entries, without their order, distances and reasons; most
+    literals need no more). It holds no reference to what uses it (see
+    :attr:`NetTables.closures`).
+
+    A bit set of literals has one bit per literal, its *slot*: the true literal of node
+    ``n`` at bit ``n``, the false one at bit ``size + n`` (``size``: the grid's number of
+    nodes, candidates and groups). One int then carries both halves of a closure, and a
+    union is one operation."""
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
         self.links = link_tables(grid)
         self._start = _StartSingles(grid)
         self.made: dict[int, Table] = {}
+        self.size = len(self.links.weak)
+        #: Per slot, the literal's own table as a bit set of literals (0: not made yet).
+        self.own: list[int] = [0] * (2 * self.size)
+        #: The literals made so far whose own table holds only themselves (a false
+        #: candidate whose loss makes no single, say: a third of the literals a closure
+        #: meets): their closure is themselves, nothing to expand.
+        self.alone = 0
 
     def table(self, lit: int) -> Table:
         """The own table of one literal (a candidate's or a group's)."""
         known = self.made.get(lit)
         if known is None:
             known = self.made[lit] = self._build(lit)
+        return known
+
+    def own_bits(self, slot: int) -> int:
+        """The own table of the literal at ``slot``, as a bit set of literals."""
+        known: int = self.own[slot]
+        if not known:
+            size = self.size
+            known = self.own[slot] = self._build_bits(slot if slot < size else slot - size, slot < size)
+            if known == 1 << slot:
+                self.alone |= known
         return known
 
     def cells(self, node: int) -> int:
@@ -314,14 +397,32 @@ class _TableMaker:
             table = Table()  # what the playout would fill: the premise alone
             table.add(lit, [])
         else:
-            play = _Playout(self.grid, self._start)
+            play = _Playout(self.grid, self._start, True, self.size)
             play.assume(cell, digit, true)
             play.look_ahead()
+            assert play.table is not None
             table = play.table
         groups = (self.links.weak[node] if true else self.links.strong[node]) >> N_CANDIDATES
         for group in bit_indices(groups):
             table.add(literal(N_CANDIDATES + group, not true), [0])
         return table
+
+    def _build_bits(self, node: int, true: bool) -> int:
+        """What :meth:`_build` fills, as a bit set of literals."""
+        size = self.size
+        linked = self.links.weak[node] if true else self.links.strong[node]
+        if node >= N_CANDIDATES:  # a group: its links
+            return 1 << node | linked << size if true else 1 << (size + node) | linked
+        cell, digit = candidate_at(node)
+        if not true and self._changes_nothing(cell, digit):
+            bits = 1 << (size + node)
+        else:
+            play = _Playout(self.grid, self._start, False, size)
+            play.assume(cell, digit, true)
+            play.look_ahead()
+            bits = play.bits
+        groups = linked & ~CANDIDATE_BITS
+        return bits | groups << size if true else bits | groups
 
     def _changes_nothing(self, cell: int, digit: int) -> bool:
         """Whether removing ``digit`` from ``cell`` makes no single (the cell keeps two
@@ -345,6 +446,8 @@ class NetTables:
         self.grid = grid
         self._maker = _TableMaker(grid)
         self._reach: dict[int, tuple[int, int]] = {}
+        #: Per slot (see _TableMaker), the closure as a bit set of literals, once known (else 0).
+        self._closed: list[int] = [0] * (2 * self._maker.size)
         self._expansions: dict[int, Expansion] = {}
 
     @property
@@ -363,33 +466,32 @@ class NetTables:
             return known
         checkpoint()
         maker = self._maker
-        first = maker.table(premise)
-        on, off = first.on, first.off
-        front_on, front_off = on, off
-        tables, reaches = maker.made, self._reach
-        # Nodes whose whole closure is in (on, off) already: a literal whose reach is known
-        # brings it at once (its closure holds every table it would lead to, its own first),
-        # and its nodes need no expanding. The closure is the same, found with less work.
-        done_on = done_off = 0
-        while front_on or front_off:
-            new_on = new_off = 0
-            for front, false in ((front_on, 0), (front_off, 1)):
-                for node in bit_indices(front):
-                    lit = node << 1 | false
-                    closed = reaches.get(lit)
-                    if closed is not None:
-                        new_on |= closed[0]
-                        new_off |= closed[1]
-                        done_on |= closed[0]
-                        done_off |= closed[1]
-                        continue
-                    table = tables.get(lit) or maker.table(lit)
-                    new_on |= table.on
-                    new_off |= table.off
-            front_on, front_off = new_on & ~(on | done_on), new_off & ~(off | done_off)
-            on, off = on | new_on, off | new_off
-        self._reach[premise] = (on, off)
-        return on, off
+        size = maker.size
+        slot = (premise >> 1) + (size if premise & 1 else 0)
+        own, closed = maker.own, self._closed
+        reach = maker.own_bits(slot)
+        # Literals whose whole closure is in ``reach`` already: a literal whose closure is
+        # known brings it at once (it holds every table it would lead to, its own first),
+        # and its literals need no expanding, nor do the premise and literals alone in
+        # their tables. The closure is the same, found with less work.
+        done = 1 << slot
+        front = reach & ~(done | maker.alone)
+        while front:
+            new = found = 0
+            for at in bit_indices(front):
+                known_closure: int = closed[at]
+                if known_closure:
+                    found |= known_closure
+                    continue
+                table: int = own[at]
+                new |= table if table else maker.own_bits(at)
+            done |= found
+            new |= found
+            front = new & ~(reach | done | maker.alone)
+            reach |= new
+        closed[slot] = reach
+        known = self._reach[premise] = (reach & ((1 << size) - 1), reach >> size)
+        return known
 
     def reaches_so_far(self) -> dict[int, tuple[int, int]]:
         """The reaches :meth:`reach` has found so far, by premise."""

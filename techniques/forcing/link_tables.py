@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from engine.cells import ALL_CELLS, CROSSINGS_BY_BOX, MASK_COUNT, CrossingValues, N_CELLS, PEER_MASK, UNITS, UNITS_OF, BoxedInt, CellSet, Digit, bit_indices, boxed, cells_of, union_of
+from engine.cells import ALL_CELLS, CROSSINGS_BY_BOX, MASK_COUNT, CrossingValues, N_CELLS, PEER_MASK, UNITS, UNITS_OF, BoxedInt, CellSet, Digit, INT_OBJECTS, bit_indices, cells_of, union_of
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from techniques.forcing.propagation import Event, Rule
@@ -143,15 +143,32 @@ class LinkTables:
         graph are found once (Tarjan's algorithm, without recursion), each group's closure
         is the union of its members and of the closures of the groups it links to, and
         those are complete first: one union per link, where a closure per premise, level
-        by level, took one per node it reached (a grid's premises reach hundreds)."""
-        size = len(self.weak)
+        by level, took one per node it reached (a grid's premises reach hundreds).
+
+        Most false literals link nowhere (a node with no strong link: four in five of a
+        hard grid's, the ends of more than half the links): their closure is themselves.
+        They are left out of the walk, and a true literal takes those it links to in as
+        one bit set. A closure is kept as one bit set of literals, the true node ``n`` at
+        bit ``n`` and the false one at ``size + n`` (one union per link)."""
+        weak, strong = self.weak, self.strong
+        size = len(weak)
+        ends = 0  # the nodes whose false literal links nowhere
+        for node in range(size):
+            if not strong[node]:
+                ends |= 1 << node
+        links: list[list[BoxedInt]] = []  # per literal, the literals it links to, but ends
+        to_ends: list[int] = []  # per literal, the ends it links to (false halves, as bits)
+        for node in range(size):
+            to_ends.append((weak[node] & ends) << size)
+            links.append([INT_OBJECTS[2 * other + 1] for other in bit_indices(weak[node] & ~ends)])
+            to_ends.append(0)
+            links.append([INT_OBJECTS[2 * other] for other in bit_indices(strong[node])])
         # Literal numbers and walk times run to a few thousand: kept as shared objects in
         # these lists (engine.cells.BoxedInt), read into ints to compare.
-        links = [self._links_of(lit) for lit in range(2 * size)]
         order: list[BoxedInt] = [-1] * (2 * size)  # when Tarjan's walk met each literal
         low: list[BoxedInt] = [0] * (2 * size)
         group_of: list[BoxedInt] = [-1] * (2 * size)  # the literal's strongly connected group, once closed
-        closed: list[tuple[int, int]] = []  # per group, its closure (true nodes, false nodes)
+        closed: list[int] = []  # per group, its closure (a bit set of literals)
         stamp: list[BoxedInt] = [-1] * (2 * size)  # per group: the last group that took in its closure
         stack: list[BoxedInt] = []
         walk: list[BoxedInt] = []  # the literals of the walk's path, and how many of each one's
@@ -159,12 +176,12 @@ class LinkTables:
         met = 0
         for start in range(2 * size):
             start_order: int = order[start]
-            if start_order >= 0:
+            if start_order >= 0 or start & 1 and ends >> (start >> 1) & 1:
                 continue
-            order[start] = low[start] = boxed(met)
+            order[start] = low[start] = INT_OBJECTS[met]
             met += 1
-            stack.append(boxed(start))
-            walk.append(boxed(start))
+            stack.append(INT_OBJECTS[start])
+            walk.append(INT_OBJECTS[start])
             done.append(0)
             while walk:
                 lit: int = walk[-1]
@@ -176,7 +193,7 @@ class LinkTables:
                     nxt: int = nxt_object
                     nxt_order: int = order[nxt]
                     if nxt_order < 0:
-                        order[nxt] = low[nxt] = boxed(met)
+                        order[nxt] = low[nxt] = INT_OBJECTS[met]
                         met += 1
                         stack.append(nxt_object)
                         walk.append(nxt_object)
@@ -197,20 +214,14 @@ class LinkTables:
                         low[parent] = low[lit]
                 lit_order: int = order[lit]
                 if lit_low == lit_order:
-                    _close(lit, stack, links, group_of, closed, stamp)
+                    _close(lit, size, stack, links, to_ends, group_of, closed, stamp)
+        nodes = (1 << size) - 1
+        halves = [(bits & nodes, bits >> size) for bits in closed]
         out_reaches: list[tuple[int, int]] = []
         for lit in range(2 * size):
             group: int = group_of[lit]
-            out_reaches.append(closed[group])
+            out_reaches.append(halves[group] if group >= 0 else (0, 1 << (lit >> 1)))
         return out_reaches
-
-    def _links_of(self, lit: int) -> list[BoxedInt]:
-        """The literals one link from ``lit``: a true node makes its weak links false, a
-        false node makes its strong links true."""
-        node = lit >> 1
-        if lit & 1:
-            return [boxed(2 * other) for other in bit_indices(self.strong[node])]
-        return [boxed(2 * other + 1) for other in bit_indices(self.weak[node])]
 
     def path(self, closure: Closure | KnownClosure, node: int, on: bool) -> list[Event]:
         """The chain from the assumption to ``node``, as events (each resting on the one
@@ -303,12 +314,15 @@ class LinkTables:
         return 1 << node if node is not None else 0
 
 
-def _close(root: int, stack: list[BoxedInt], links: list[list[BoxedInt]], group_of: list[BoxedInt], closed: list[tuple[int, int]], stamp: list[BoxedInt]) -> None:
+def _close(
+    root: int, size: int, stack: list[BoxedInt], links: list[list[BoxedInt]], to_ends: list[int], group_of: list[BoxedInt], closed: list[int], stamp: list[BoxedInt]
+) -> None:
     """Pop the strongly connected group of ``root`` off Tarjan's stack and record its
     closure (the groups it links to are closed already; ``stamp``: per group, the last
-    group that took in its closure, so that each is taken in once)."""
+    group that took in its closure, so that each is taken in once; ``to_ends``: per
+    literal, the literals it links to that link nowhere, left out of ``links``)."""
     number = len(closed)
-    number_object = boxed(number)
+    number_object = INT_OBJECTS[number]
     members: list[int] = []
     while True:
         lit: int = stack.pop()
@@ -316,12 +330,9 @@ def _close(root: int, stack: list[BoxedInt], links: list[list[BoxedInt]], group_
         members.append(lit)
         if lit == root:
             break
-    on = off = 0
+    bits = 0
     for lit in members:
-        if lit & 1:
-            off |= 1 << (lit >> 1)
-        else:
-            on |= 1 << (lit >> 1)
+        bits |= 1 << ((lit >> 1) + (size if lit & 1 else 0)) | to_ends[lit]
     stamp[number] = number_object
     for lit in members:
         for nxt_object in links[lit]:
@@ -330,10 +341,8 @@ def _close(root: int, stack: list[BoxedInt], links: list[list[BoxedInt]], group_
             group_stamp: int = stamp[group]
             if group_stamp != number:
                 stamp[group] = number_object
-                more_on, more_off = closed[group]
-                on |= more_on
-                off |= more_off
-    closed.append((on, off))
+                bits |= closed[group]
+    closed.append(bits)
 
 
 @per_grid_version(size=2)

@@ -332,27 +332,27 @@ class Branch:
                         continue
                     places = cw & UNIT_MASKS[u]
                     # a crossing has three cells: more places cannot all lie in one
-                    if places and places.bit_count() <= 3 and self._confine(d0 + 1, u, places):
-                        changed = True
-                        cw = self.cells_with[d0 + 1]
+                    if not places or places.bit_count() > 3:
+                        continue
+                    # The house of the other kind holding them all, if any, holds the first.
+                    for outside, mask, rest in _CONFINING[u][(places & -places).bit_length() - 1]:
+                        if places & ~mask:
+                            continue
+                        targets = cw & rest
+                        if targets:
+                            self._confine(d0 + 1, u, outside, mask, targets)
+                            changed = True
+                            cw = self.cells_with[d0 + 1]
+                        break
         return changed
 
-    def _confine(self, digit: Digit, inside: int, places: CellSet) -> bool:
-        """If the places of ``digit`` in house ``inside`` all lie where it crosses another
-        house, remove the digit from the rest of that house."""
-        for outside in _CROSSING[inside]:
-            mask = UNITS[outside].mask
-            if places & ~mask:
-                continue
-            targets = self.cells_with[digit] & mask & ~UNITS[inside].mask
-            if not targets:
-                return False
-            ants = self._unit_reasons(inside, digit, -1, mask)
-            for cell in bit_indices(targets):
-                event = Event(candidate_literal(cell, digit, False), Rule.LOCKED, inside, outside, ants)
-                self._eliminate(cell, digit, event)
-            return True
-        return False
+    def _confine(self, digit: Digit, inside: int, outside: int, mask: CellSet, targets: CellSet) -> None:
+        """The places of ``digit`` in house ``inside`` all lie where it crosses house
+        ``outside`` (cells ``mask``): remove the digit from the rest of it, ``targets``."""
+        ants = self._unit_reasons(inside, digit, -1, mask)
+        for cell in bit_indices(targets):
+            event = Event(candidate_literal(cell, digit, False), Rule.LOCKED, inside, outside, ants)
+            self._eliminate(cell, digit, event)
 
     # --- reasons --------------------------------------------------------------------
 
@@ -383,6 +383,17 @@ UNIT_MASKS: Final[tuple[CellSet, ...]] = tuple(u.mask for u in UNITS)
 #: _CROSSING[house] = the houses of the other kind crossing it (lines for a box, boxes for a line).
 _CROSSING: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(o.number for o in (LINES if u.number < 9 else BOXES) if o.mask & u.mask) for u in UNITS
+)
+#: _CONFINING[house][cell] = for a cell of the house, the houses of the other kind through
+#: it (its row, then its column, for a box; its box, for a line) that cross the house, as
+#: (house, its cells, its cells outside the first house): where the house's places of a
+#: digit may all lie when they include the cell (in _CROSSING's order).
+_CONFINING: Final[tuple[tuple[tuple[tuple[int, CellSet, CellSet], ...], ...], ...]] = tuple(
+    tuple(
+        tuple((o, UNITS[o].mask, UNITS[o].mask & ~UNITS[u].mask) for o in _CROSSING[u] if UNITS[o].mask >> cell & 1) if UNITS[u].mask >> cell & 1 else ()
+        for cell in range(N_CELLS)
+    )
+    for u in range(len(UNITS))
 )
 #: UNIT_BITS[cell] = the cell's three houses as a 27-bit set.
 _UNIT_BITS: Final[tuple[int, ...]] = tuple(sum(1 << u for u in UNITS_OF[c]) for c in range(N_CELLS))
