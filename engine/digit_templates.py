@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Final, Iterator
 
-from engine.cells import N_CELLS, CellSet, Digit
+from engine.cells import HALF_BITS, N_CELLS, CellSet, Digit
 from engine.cache import StateMemo, per_grid_version
 from engine.grid import Grid
 
@@ -170,34 +170,52 @@ _TEMPLATE_CELLS: Final[StateMemo[CellSet, CellSet]] = StateMemo()
 
 
 def _template_cells(cells: CellSet) -> CellSet:
-    """The cells some template inside ``cells`` uses (0: there is none)."""
+    """The cells some template inside ``cells`` uses (0: there is none).
+
+    A search row by row, memoised by (row, columns used, boxes used in the band). The
+    cells a completion uses are kept as halves (rows 1-6 and rows 7-9, see
+    engine.cells.HALF_BITS), small ints: no object per union, compiled."""
     rows = [(cells >> 9 * row) & 0x1FF for row in range(9)]
-    memo: dict[int, int] = {}
+    memo: dict[int, tuple[int, int]] = {}
 
-    def reach(row: int, cols: int, boxes: int) -> int:
-        # Cells used by some completion from this state, as an 81-bit set; 0: a dead end.
-        # Row 9 is the end: -1 marks "complete" (an empty but successful completion).
+    def reach(row: int, cols: int, boxes: int) -> tuple[int, int]:
+        # The cells used by some completion from this state as (low, high) halves, with
+        # _DONE set in high when there is one; (0, 0): a dead end. Row 9 is the end.
         if row == 9:
-            return -1
+            return 0, _DONE
         key = row << 12 | cols << 3 | boxes
-        union = memo.get(key)
-        if union is None:
-            union = 0
-            free = rows[row] & ~cols
-            while free:
-                low = free & -free
-                free ^= low
-                box = 1 << ((low.bit_length() - 1) // 3)
-                if boxes & box:
-                    continue
-                rest = reach(row + 1, cols | low, 0 if row % 3 == 2 else boxes | box)
-                if rest:
-                    union |= low << 9 * row | (rest if rest > 0 else 0)
-            memo[key] = union
-        return union
+        known = memo.get(key)
+        if known is not None:
+            return known
+        low_used = high_used = 0
+        free = rows[row] & ~cols
+        while free:
+            low = free & -free
+            free ^= low
+            box = 1 << ((low.bit_length() - 1) // 3)
+            if boxes & box:
+                continue
+            rest_low, rest_high = reach(row + 1, cols | low, 0 if row % 3 == 2 else boxes | box)
+            if rest_high:  # rows 7-9 are in every completion, so a live one has a high half
+                if row < _LOW_ROWS:
+                    low_used |= low << 9 * row
+                else:
+                    high_used |= low << 9 * (row - _LOW_ROWS)
+                low_used |= rest_low
+                high_used |= rest_high
+        memo[key] = (low_used, high_used)
+        return low_used, high_used
 
-    used = reach(0, 0, 0)
-    return used if used > 0 else 0
+    low_used, high_used = reach(0, 0, 0)
+    if not high_used:
+        return 0
+    return low_used | (high_used & ~_DONE) << HALF_BITS
+
+
+#: Rows in the low half of a cell set (see engine.cells.HALF_BITS), and the flag of a
+#: complete template in the high half (above its 27 cells).
+_LOW_ROWS: Final = HALF_BITS // 9
+_DONE: Final = 1 << (N_CELLS - HALF_BITS)
 
 
 deletable = per_grid_version(9 * 64)(template_deletable)

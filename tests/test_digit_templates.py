@@ -8,9 +8,9 @@ import pytest
 
 import engine.search as search
 from engine.cells import BOX_OF, COL_OF, ROW_OF, cells_of
-from engine.digit_templates import TooManyTemplates, digit_templates
+from engine.digit_templates import ALL_TEMPLATES, TooManyTemplates, _template_cells, allowed_cells, digit_templates
 from engine.grid import Grid
-from tests.conftest import puzzle_lines, values_of
+from tests.conftest import HODOKU, puzzle_lines, values_of
 
 # From Norvig's essay: 17 clues, no clash, no solution; plain cell search needs about
 # 1.7 million nodes to prove it.
@@ -55,3 +55,21 @@ def test_fallback_gives_the_same_answers(name: str, monkeypatch: pytest.MonkeyPa
         assert len(have) == len(want), line
         if len(want) == 1:
             assert have == want, line
+
+
+def test_template_cells_are_the_union_of_the_templates() -> None:
+    """The memoised search for the cells some template uses (kept as halves) gives the
+    union of the listed templates, on every digit of real positions along a solve."""
+    puzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"  # top1465 #1
+    grid = Grid.from_string(puzzle)
+    checked = 0
+    for step in HODOKU.solve(Grid.from_string(puzzle)).steps[:40]:
+        for digit in range(1, 10):
+            allowed = allowed_cells(grid, digit)
+            union = 0
+            for template in digit_templates(allowed, ALL_TEMPLATES):
+                union |= template
+            assert _template_cells(allowed) == union
+            checked += union != 0
+        grid.apply(step)
+    assert checked > 100
