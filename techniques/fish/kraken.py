@@ -26,7 +26,7 @@ from functools import partial
 from itertools import combinations
 from typing import Final, Iterator
 
-from engine.cells import CELL_NAMES, COLS, ROWS, UNITS, CellSet, Digit, Unit, bit_indices, cells_of
+from engine.cells import CELL_NAMES, COLS, ROWS, UNITS, BoxedInt, CellSet, Digit, Unit, bit_indices, boxed, cells_of
 from engine.cache import StateMemo, remembered
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Link, Step, candidate
@@ -38,7 +38,7 @@ from techniques.forcing.conclusions import chain_proof
 from techniques.forcing.propagation import Proof
 from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, link_tables
 from techniques.forcing.words import Narrator, links
-from techniques.shared import candidate_at, candidate_index, candidate_literal, cell_names, grouped_removals
+from techniques.shared import N_CANDIDATES, candidate_at, candidate_index, candidate_literal, cell_names, grouped_removals
 
 MAX_FINS: Final = 3
 MAX_SIZE: Final = 4
@@ -117,7 +117,8 @@ class KrakenFish(BaseTechnique):
 
 
 class _Search:
-    """The chain tables of one grid and the closures of the premises asked so far."""
+    """The chain tables of one grid, the closures of the premises asked so far (for the
+    findings' chains and costs) and what each premise rules out within MAX_LINKS links."""
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
@@ -125,6 +126,7 @@ class _Search:
         self._closures: dict[int, Closure] = {}
         self._reach: dict[int, int] = {}
         self._by_fins: dict[tuple[Digit, CellSet], int] = {}
+        self._near = _Near(self.tables.weak, self.tables.strong)
 
     def closure(self, cell: int, digit: Digit) -> Closure:
         node = candidate_index(cell, digit)
@@ -132,16 +134,16 @@ class _Search:
         if found is None:
             checkpoint()
             found = self._closures[node] = self.tables.closure(node, True)
-            self._reach[node] = _within(found, MAX_LINKS)
         return found
 
     def ruled_out(self, cell: int, digit: Digit) -> int:
         """The candidates (bits by index) a chain of at most MAX_LINKS links from ``cell``
         being ``digit`` rules out."""
-        found = self._reach.get(candidate_index(cell, digit))
+        node = candidate_index(cell, digit)
+        found = self._reach.get(node)
         if found is None:
-            self.closure(cell, digit)
-            found = self._reach[candidate_index(cell, digit)]
+            checkpoint()
+            found = self._reach[node] = self._near.ruled_out(node)
         return found
 
     def cost(self, premises: tuple[int, ...], digit: Digit, target: int) -> int:
@@ -193,12 +195,57 @@ class _Search:
         return _Kraken(fish, kind, cover, premises, targets, cost)
 
 
-def _within(closure: Closure, most: int) -> int:
-    """The candidates a closure rules out within ``most`` links."""
-    off = 0
-    for _on, new_off in closure.levels[: most + 1]:
-        off |= new_off
-    return off & CANDIDATE_BITS
+class _Near:
+    """Breadth-first searches over the link tables' literals (``2 * node``: the node true,
+    ``2 * node + 1``: false) as lists of small ints, to MAX_LINKS links: what
+    ``LinkTables.closure`` finds in its first MAX_LINKS + 1 levels (a literal's level there
+    is its distance here), without a big int per level. A premise reaches a few dozen
+    literals: walking them one by one costs less than the closure's bit-set fronts."""
+
+    def __init__(self, weak: list[int], strong: list[int]) -> None:
+        self.weak, self.strong = weak, strong
+        # per literal, the literals one link away (made when first walked from)
+        self.after: list[list[BoxedInt] | None] = [None] * (2 * len(weak))
+        self.stamp: list[BoxedInt] = [0] * (2 * len(weak))  # == tag: met in this search
+        self.tag = 0
+
+    def ruled_out(self, node: int) -> int:
+        """The candidate nodes false within MAX_LINKS links of ``node`` being true."""
+        self.tag += 1
+        tag = boxed(self.tag)  # one object: the stamps of this search are this object
+        stamp, after = self.stamp, self.after
+        start = 2 * node
+        stamp[start] = tag
+        front: list[BoxedInt] = [boxed(start)]
+        off = 0
+        for _depth in range(MAX_LINKS):
+            reached: list[BoxedInt] = []
+            for lit_object in front:
+                lit: int = lit_object
+                nexts = after[lit]
+                if nexts is None:
+                    nexts = after[lit] = self._after(lit)
+                for next_object in nexts:
+                    n: int = next_object
+                    if stamp[n] is not tag:
+                        stamp[n] = tag
+                        reached.append(next_object)
+                        if n & 1 and n < 2 * N_CANDIDATES:
+                            off |= _BIT[n >> 1]
+            if not reached:
+                break
+            front = reached
+        return off
+
+    def _after(self, lit: int) -> list[BoxedInt]:
+        node = lit >> 1
+        if lit & 1:  # false: its strong links are true
+            return [boxed(2 * other) for other in bit_indices(self.strong[node])]
+        return [boxed(2 * other + 1) for other in bit_indices(self.weak[node])]
+
+
+#: 1 << n for every candidate node n.
+_BIT: Final = tuple(1 << n for n in range(N_CANDIDATES))
 
 
 #: A finned fish before it is worth a :class:`Fish`: digit, base and cover houses (unit
