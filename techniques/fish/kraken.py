@@ -125,7 +125,7 @@ class _Search:
         self.tables = link_tables(grid)
         self._closures: dict[int, Closure] = {}
         self._reach: dict[int, int] = {}
-        self._by_fins: dict[tuple[Digit, CellSet], int] = {}
+        self._by_cells: dict[tuple[Digit, CellSet], int] = {}
         self._near = _Near(self.tables.weak, self.tables.strong)
 
     def closure(self, cell: int, digit: Digit) -> Closure:
@@ -149,41 +149,39 @@ class _Search:
     def cost(self, premises: tuple[int, ...], digit: Digit, target: int) -> int:
         return sum(self.closure(c, digit).distance(target, False) for c in premises)
 
-    def fins_rule_out(self, digit: Digit, fins: CellSet) -> int:
-        """The candidates a chain from every fin rules out (many fish share their fins)."""
-        key = (digit, fins)
-        found = self._by_fins.get(key)
+    def all_rule_out(self, digit: Digit, cells: CellSet) -> int:
+        """The candidates a chain from each of ``cells`` (as ``digit``) rules out (many fish
+        share their fins, and the base cells of a cover line)."""
+        key = (digit, cells)
+        found = self._by_cells.get(key)
         if found is None:
             found = CANDIDATE_BITS
-            for fin in cells_of(fins):
-                found &= self.ruled_out(fin, digit)
+            for cell in cells_of(cells):
+                found &= self.ruled_out(cell, digit)
                 if not found:
                     break
-            self._by_fins[key] = found
+            self._by_cells[key] = found
         return found
 
     def krakens(self, shape: _Shape) -> tuple[_Kraken, ...]:
         """The krakens of one finned fish: type 1, then type 2 by cover line (a function,
         not a generator: most of the thousands of shapes a grid has give none)."""
         digit, base, cover, cells, fins, cover_cells = shape
-        common = self.fins_rule_out(digit, fins)  # every premise of either type includes the fins
+        common = self.all_rule_out(digit, fins)  # every premise of either type includes the fins
         if not common:
             return ()
         shift = 81 * (digit - 1)  # a cell set of this digit as candidate bits
-        victims = (self.grid.cells_with[digit] & cover_cells & ~cells) << shift
+        outside = self.grid.cells_with[digit] & cover_cells & ~cells
         found: list[_Kraken] = []
         fish: Fish | None = None  # made for the first finding only: most shapes have none
-        if common & victims:
+        if common & (outside << shift):
             fish = _fish(shape)
-            found.append(self._kraken(fish, 1, -1, tuple(cells_of(fins)), tuple(bit_indices(common & victims))))
-        common &= ~victims & ~(fins << shift)
+            found.append(self._kraken(fish, 1, -1, tuple(cells_of(fins)), tuple(bit_indices(common & (outside << shift)))))
         for unit in cover:
             own = cells & UNITS[unit].mask & ~fins
-            line = common & ~(own << shift)
-            for cell in cells_of(own):
-                line &= self.ruled_out(cell, digit)
-                if not line:
-                    break
+            line = common & self.all_rule_out(digit, own)
+            if line:  # neither type 1's victims nor the premises themselves
+                line &= ~((outside | fins | own) << shift)
             if line:
                 if fish is None:
                     fish = _fish(shape)
