@@ -12,6 +12,8 @@ from engine.step import Candidate
 from engine.profiles import load_profile
 from techniques import CATALOG
 from techniques.fish.kraken import KRAKEN_FISH, MAX_LINKS, _Search, _finned_fish
+from techniques.forcing.link_tables import CANDIDATE_BITS
+from techniques.shared import candidate_index
 from tests.conftest import DEFAULT, grid_from
 from tests.positions import load
 from tests.conftest import PUZZLES
@@ -95,3 +97,19 @@ def test_off_in_hodoku_on_in_full_before_the_nets() -> None:
     full = load_profile("full", CATALOG)
     order = [e.technique.code for e in full.entries if e.enabled]
     assert order.index("ach") < order.index("kf") < order.index("fc")
+
+
+@pytest.mark.parametrize("position", KRAKEN_POSITIONS[:4], ids=[p.id for p in KRAKEN_POSITIONS[:4]])
+def test_what_a_premise_rules_out_is_the_closures_first_levels(position) -> None:  # type: ignore[no-untyped-def]
+    # the breadth-first walk over literals against LinkTables.closure, level by level, for
+    # every candidate of the grid as a premise
+    grid = grid_from(position.values, position.removed)
+    search = _Search(grid)
+    for cell in range(81):
+        for digit in range(1, 10):
+            if grid.cands[cell] >> (digit - 1) & 1:
+                closure = search.tables.closure(candidate_index(cell, digit), True)
+                off = 0
+                for _on, new_off in closure.levels[: MAX_LINKS + 1]:
+                    off |= new_off
+                assert search.ruled_out(cell, digit) == off & CANDIDATE_BITS, (cell, digit)

@@ -220,3 +220,23 @@ def test_set_nodes_links_run_both_ways_and_match_a_link_by_link_build() -> None:
                     assert graph.inc[b] >> a & 1
                     one_by_one.imply(a, b)
         assert one_by_one.inc == graph.inc
+
+
+def test_branch_reach_is_what_the_layers_reach() -> None:
+    # the bucket-queue walk against LiteralGraph.layers (slowed set and hidden-set nodes
+    # included), every candidate of each kraken position as a premise
+    from engine.step import Candidate
+    from techniques.krakens.branches import MAX_LINKS, Branches
+
+    for position in POSITIONS[:6]:
+        grid = grid_from(position.values, position.removed)
+        search = Branches(grid)
+        assert search.graph.delayed  # slowed literals: the walk's buckets are tried
+        for cell in range(81):
+            for digit in range(1, 10):
+                if grid.cands[cell] >> (digit - 1) & 1:
+                    premise = Candidate(digit, cell)
+                    expected = 0
+                    for layer in search.graph.layers(search.literal(premise, True), MAX_LINKS):
+                        expected |= layer
+                    assert search.reach(premise) == expected & (search.plain_on | search.plain_off), (position.id, premise)

@@ -155,3 +155,30 @@ def test_uneven_msls_inkala_2012_four_rows_five_columns() -> None:
     cols = {UNITS[u].index for u in step.highlights.units if UNITS[u].kind.value == "c"}
     assert rows <= {2, 3, 4, 8} and cols <= {0, 2, 3, 7, 8} and rows and cols
     assert len(step.eliminations) == 23
+
+
+def _rank0_reference(grid: Grid, rows: tuple[int, ...], cols: int) -> bool:
+    """Rows and columns whose open cells (at least 12, one in each row) are as many as the
+    fewest row-or-column links per digit, counted cell by cell."""
+    cells = [(r, c) for r in rows for c in range(9) if cols >> c & 1 and not grid.values[9 * r + c]]
+    if len(cells) < 12 or any(all(r != row for r, _ in cells) for row in rows):
+        return False
+    links = 0
+    for digit in range(1, 10):
+        places = [(r, c) for r, c in cells if grid.cands[9 * r + c] >> (digit - 1) & 1]
+        links += min(len({r for r, _ in places}), len({c for _, c in places}))
+    return links == len(cells)
+
+
+def test_msls_lanes_agree_with_a_cell_by_cell_count() -> None:
+    # every three and four rows with every three to six columns of Inkala 2012 (which has
+    # four rows and five columns of rank 0), the lane search against a plain count
+    from itertools import combinations
+
+    from techniques.patterns.msls import _COLUMN_SETS, rank0_crossings
+
+    grid = Grid.from_string("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..")
+    found = {(rows, cols) for rows, cols in rank0_crossings(grid) if len(rows) <= 4}
+    expected = {(rows, cols) for k in (3, 4) for rows in combinations(range(9), k) for cols in _COLUMN_SETS if _rank0_reference(grid, rows, cols)}
+    assert found == expected
+    assert ((2, 3, 4, 8), 0b110001101) in found

@@ -112,6 +112,13 @@ class AlignedExclusion(BaseTechnique):
         if same is not None:
             changed_low, changed_high = LOW_HALF & ~same, _HIGH_HALF & ~(same >> HALF_BITS)
         search = _Partners(seen, seen_low, seen_high)
+        bases_low = bases_high = 0  # the base cells, as halves
+        for cell in bases:
+            if cell < HALF_BITS:
+                bases_low |= 1 << cell
+            else:
+                bases_high |= 1 << (cell - HALF_BITS)
+        settled_low, settled_high = settled & LOW_HALF, settled >> HALF_BITS
         found = False
         for j in range(1, len(bases)):  # the pairs of base cells in SE's order (colex)
             second = bases[j]
@@ -132,6 +139,8 @@ class AlignedExclusion(BaseTechnique):
                             found = True
                             yield step
                     continue
+                if not _thirds_may_share(both_low, both_high, (seen_low[first] | second_low) & bases_low, (seen_high[first] | second_high) & bases_high, settled_low if known else 0, settled_high if known else 0):
+                    continue  # no third cell sees two of the common excluders (or all are settled)
                 for third in search.thirds(first, second):
                     shared_low, shared_high = both_low & seen_low[third], both_high & seen_high[third]
                     if _two_or_more(shared_low, shared_high) and not (known and is_settled[third]):
@@ -177,6 +186,23 @@ _BITS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(1 << i for i in range(10
 def _two_or_more(low: int, high: int) -> bool:
     """A cell set given as halves holds at least two cells."""
     return bool((low and high) or low & (low - 1) or high & (high - 1))
+
+
+def _thirds_may_share(low: int, high: int, near_low: int, near_high: int, settled_low: int, settled_high: int) -> bool:
+    """Some cell of ``near`` (as halves), not ``settled``, sees two or more of the cells
+    ``low``/``high``: a pair's third cells all lie near it (its cells' partners), and a
+    third must see two of the pair's common excluders to share them."""
+    once_low = once_high = twice_low = twice_high = 0
+    for base, rest in ((0, low), (HALF_BITS, high)):
+        while rest:
+            lowest = rest & -rest
+            peers_low, peers_high = PEER_HALVES[base + lowest.bit_length() - 1]
+            twice_low |= once_low & peers_low
+            twice_high |= once_high & peers_high
+            once_low |= peers_low
+            once_high |= peers_high
+            rest ^= lowest
+    return bool(twice_low & near_low & ~settled_low or twice_high & near_high & ~settled_high)
 
 
 class _Partners:

@@ -26,7 +26,7 @@ from functools import partial
 from itertools import combinations
 from typing import Final, Iterator
 
-from engine.cells import CELL_NAMES, COLS, ROWS, UNITS, CellSet, Digit, Unit, bit_indices, cells_of
+from engine.cells import CELL_NAMES, COLS, ROWS, UNITS, BoxedInt, CellSet, Digit, Unit, bit_indices, boxed, cells_of
 from engine.cache import StateMemo, remembered
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Link, Step, candidate
@@ -38,7 +38,7 @@ from techniques.forcing.conclusions import chain_proof
 from techniques.forcing.propagation import Proof
 from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, link_tables
 from techniques.forcing.words import Narrator, links
-from techniques.shared import candidate_at, candidate_index, candidate_literal, cell_names, grouped_removals
+from techniques.shared import N_CANDIDATES, candidate_at, candidate_index, candidate_literal, cell_names, grouped_removals
 
 MAX_FINS: Final = 3
 MAX_SIZE: Final = 4
@@ -117,14 +117,16 @@ class KrakenFish(BaseTechnique):
 
 
 class _Search:
-    """The chain tables of one grid and the closures of the premises asked so far."""
+    """The chain tables of one grid, the closures of the premises asked so far (for the
+    findings' chains and costs) and what each premise rules out within MAX_LINKS links."""
 
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
         self.tables = link_tables(grid)
         self._closures: dict[int, Closure] = {}
         self._reach: dict[int, int] = {}
-        self._by_fins: dict[tuple[Digit, CellSet], int] = {}
+        self._by_cells: dict[tuple[Digit, CellSet], int] = {}
+        self._near = _Near(self.tables.weak, self.tables.strong)
 
     def closure(self, cell: int, digit: Digit) -> Closure:
         node = candidate_index(cell, digit)
@@ -132,56 +134,54 @@ class _Search:
         if found is None:
             checkpoint()
             found = self._closures[node] = self.tables.closure(node, True)
-            self._reach[node] = _within(found, MAX_LINKS)
         return found
 
     def ruled_out(self, cell: int, digit: Digit) -> int:
         """The candidates (bits by index) a chain of at most MAX_LINKS links from ``cell``
         being ``digit`` rules out."""
-        found = self._reach.get(candidate_index(cell, digit))
+        node = candidate_index(cell, digit)
+        found = self._reach.get(node)
         if found is None:
-            self.closure(cell, digit)
-            found = self._reach[candidate_index(cell, digit)]
+            checkpoint()
+            found = self._reach[node] = self._near.ruled_out(node)
         return found
 
     def cost(self, premises: tuple[int, ...], digit: Digit, target: int) -> int:
         return sum(self.closure(c, digit).distance(target, False) for c in premises)
 
-    def fins_rule_out(self, digit: Digit, fins: CellSet) -> int:
-        """The candidates a chain from every fin rules out (many fish share their fins)."""
-        key = (digit, fins)
-        found = self._by_fins.get(key)
+    def all_rule_out(self, digit: Digit, cells: CellSet) -> int:
+        """The candidates a chain from each of ``cells`` (as ``digit``) rules out (many fish
+        share their fins, and the base cells of a cover line)."""
+        key = (digit, cells)
+        found = self._by_cells.get(key)
         if found is None:
             found = CANDIDATE_BITS
-            for fin in cells_of(fins):
-                found &= self.ruled_out(fin, digit)
+            for cell in cells_of(cells):
+                found &= self.ruled_out(cell, digit)
                 if not found:
                     break
-            self._by_fins[key] = found
+            self._by_cells[key] = found
         return found
 
     def krakens(self, shape: _Shape) -> tuple[_Kraken, ...]:
         """The krakens of one finned fish: type 1, then type 2 by cover line (a function,
         not a generator: most of the thousands of shapes a grid has give none)."""
         digit, base, cover, cells, fins, cover_cells = shape
-        common = self.fins_rule_out(digit, fins)  # every premise of either type includes the fins
+        common = self.all_rule_out(digit, fins)  # every premise of either type includes the fins
         if not common:
             return ()
         shift = 81 * (digit - 1)  # a cell set of this digit as candidate bits
-        victims = (self.grid.cells_with[digit] & cover_cells & ~cells) << shift
+        outside = self.grid.cells_with[digit] & cover_cells & ~cells
         found: list[_Kraken] = []
         fish: Fish | None = None  # made for the first finding only: most shapes have none
-        if common & victims:
+        if common & (outside << shift):
             fish = _fish(shape)
-            found.append(self._kraken(fish, 1, -1, tuple(cells_of(fins)), tuple(bit_indices(common & victims))))
-        common &= ~victims & ~(fins << shift)
+            found.append(self._kraken(fish, 1, -1, tuple(cells_of(fins)), tuple(bit_indices(common & (outside << shift)))))
         for unit in cover:
             own = cells & UNITS[unit].mask & ~fins
-            line = common & ~(own << shift)
-            for cell in cells_of(own):
-                line &= self.ruled_out(cell, digit)
-                if not line:
-                    break
+            line = common & self.all_rule_out(digit, own)
+            if line:  # neither type 1's victims nor the premises themselves
+                line &= ~((outside | fins | own) << shift)
             if line:
                 if fish is None:
                     fish = _fish(shape)
@@ -193,12 +193,57 @@ class _Search:
         return _Kraken(fish, kind, cover, premises, targets, cost)
 
 
-def _within(closure: Closure, most: int) -> int:
-    """The candidates a closure rules out within ``most`` links."""
-    off = 0
-    for _on, new_off in closure.levels[: most + 1]:
-        off |= new_off
-    return off & CANDIDATE_BITS
+class _Near:
+    """Breadth-first searches over the link tables' literals (``2 * node``: the node true,
+    ``2 * node + 1``: false) as lists of small ints, to MAX_LINKS links: what
+    ``LinkTables.closure`` finds in its first MAX_LINKS + 1 levels (a literal's level there
+    is its distance here), without a big int per level. A premise reaches a few dozen
+    literals: walking them one by one costs less than the closure's bit-set fronts."""
+
+    def __init__(self, weak: list[int], strong: list[int]) -> None:
+        self.weak, self.strong = weak, strong
+        # per literal, the literals one link away (made when first walked from)
+        self.after: list[list[BoxedInt] | None] = [None] * (2 * len(weak))
+        self.stamp: list[BoxedInt] = [0] * (2 * len(weak))  # == tag: met in this search
+        self.tag = 0
+
+    def ruled_out(self, node: int) -> int:
+        """The candidate nodes false within MAX_LINKS links of ``node`` being true."""
+        self.tag += 1
+        tag = boxed(self.tag)  # one object: the stamps of this search are this object
+        stamp, after = self.stamp, self.after
+        start = 2 * node
+        stamp[start] = tag
+        front: list[BoxedInt] = [boxed(start)]
+        off = 0
+        for _depth in range(MAX_LINKS):
+            reached: list[BoxedInt] = []
+            for lit_object in front:
+                lit: int = lit_object
+                nexts = after[lit]
+                if nexts is None:
+                    nexts = after[lit] = self._after(lit)
+                for next_object in nexts:
+                    n: int = next_object
+                    if stamp[n] is not tag:
+                        stamp[n] = tag
+                        reached.append(next_object)
+                        if n & 1 and n < 2 * N_CANDIDATES:
+                            off |= _BIT[n >> 1]
+            if not reached:
+                break
+            front = reached
+        return off
+
+    def _after(self, lit: int) -> list[BoxedInt]:
+        node = lit >> 1
+        if lit & 1:  # false: its strong links are true
+            return [boxed(2 * other) for other in bit_indices(self.strong[node])]
+        return [boxed(2 * other + 1) for other in bit_indices(self.weak[node])]
+
+
+#: 1 << n for every candidate node n.
+_BIT: Final = tuple(1 << n for n in range(N_CANDIDATES))
 
 
 #: A finned fish before it is worth a :class:`Fish`: digit, base and cover houses (unit

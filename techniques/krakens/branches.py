@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.cache import per_grid_version
-from engine.cells import N_CELLS
+from engine.cells import INT_OBJECTS, N_CELLS, BoxedInt, bit_indices, boxed
 from engine.grid import Grid
 from engine.step import Candidate
 from techniques.hodoku_chains.implications import LiteralGraph, path_nodes
@@ -56,6 +56,7 @@ class Branches:
                     self.plain_off |= 1 << false_literal(i)
         self._layers: dict[int, list[int]] = {}
         self._reach: dict[int, int] = {}
+        self._walk = _Walk(self.graph, self.plain_on | self.plain_off)
 
     def literal(self, candidate: Candidate, true: bool) -> int:
         on = self.on[candidate_index(candidate.cell, candidate.digit)]
@@ -78,10 +79,7 @@ class Branches:
         start = self.literal(premise, True)
         found = self._reach.get(start)
         if found is None:
-            found = 0
-            for layer in self.layers(premise):
-                found |= layer
-            found = self._reach[start] = found & (self.plain_on | self.plain_off)
+            found = self._reach[start] = self._walk.reach(start)
         return found
 
     def distance(self, premise: Candidate, literal: int) -> int:
@@ -99,6 +97,73 @@ class Branches:
         for path in self.graph.paths(layers, literal):
             return path_nodes(self.graph, path)
         return path_nodes(self.graph, _any_path(self.graph, layers, literal))
+
+
+class _Walk:
+    """What ``LiteralGraph.layers`` reaches to MAX_LINKS implications, as a bucket-queue
+    search (Dial's) over the literals' links as lists of small ints: a slowed literal's
+    implications go in the bucket as many layers further as it is slowed, and a literal
+    counts at the first bucket that takes it. A premise reaches some eighty literals over
+    some three links each: walking them costs less than a bit-set front per layer, each
+    operation of which makes an int as wide as the graph. The layers themselves are made
+    only for the premises a step shows."""
+
+    def __init__(self, graph: LiteralGraph, plain: int) -> None:
+        size = len(graph.out)
+        self.out = graph.out
+        self.after: list[list[BoxedInt] | None] = [None] * size  # per literal, made when first walked from
+        self.slowed: list[BoxedInt] = [0] * size  # per literal, its extra layers
+        for literal in bit_indices(graph.delayed):
+            self.slowed[literal] = boxed(graph.delay[literal])
+        self.plain: list[bool] = [False] * size
+        for literal in bit_indices(plain):
+            self.plain[literal] = True
+        self.stamp: list[BoxedInt] = [-1] * size  # == tag: met in this search, at ``depth``
+        self.depth: list[BoxedInt] = [0] * size
+        self.tag = 0
+        while len(_BITS) < size:
+            _BITS.append(1 << len(_BITS))
+
+    def reach(self, start: int) -> int:
+        """The single-candidate literals within MAX_LINKS implications of ``start``."""
+        self.tag += 1
+        tag = boxed(self.tag)  # one object: the stamps of this search are this object
+        stamp, depth, after, slowed, plain = self.stamp, self.depth, self.after, self.slowed, self.plain
+        buckets: list[list[BoxedInt]] = [[] for _ in range(MAX_LINKS + 1)]
+        stamp[start] = tag
+        depth[start] = INT_OBJECTS[0]
+        buckets[0].append(boxed(start))
+        found = 0
+        for level in range(MAX_LINKS + 1):
+            for literal_object in buckets[level]:
+                literal: int = literal_object
+                at: int = depth[literal]
+                if at != level:
+                    continue  # met sooner since it was put here
+                if plain[literal]:
+                    found |= _BITS[literal]
+                extra: int = slowed[literal]
+                further = level + 1 + extra
+                if further > MAX_LINKS:
+                    continue
+                nexts = after[literal]
+                if nexts is None:
+                    nexts = after[literal] = [boxed(n) for n in bit_indices(self.out[literal])]
+                for next_object in nexts:
+                    n: int = next_object
+                    if stamp[n] is not tag:
+                        stamp[n] = tag
+                    else:
+                        known: int = depth[n]
+                        if known <= further:
+                            continue
+                    depth[n] = INT_OBJECTS[further]
+                    buckets[further].append(next_object)
+        return found
+
+
+#: 1 << n, for the literal numbers of the graphs met so far.
+_BITS: Final[list[int]] = []
 
 
 def _any_path(graph: LiteralGraph, layers: list[int], target: int) -> list[int]:

@@ -127,7 +127,7 @@ def rank0_crossings(grid: Grid) -> tuple[tuple[tuple[int, ...], int], ...]:
         kept = {rows: hits for rows, hits in last[1].items() if not _ROW_MASK[rows] & changed}
     search = _RowSearch(_lanes(), open_cols, row_digits, changed, kept)
     if changed:
-        search.grow((), search.lanes.ones, 0, (0,) * 9, (0,) * 9)
+        search.grow((), search.lanes.ones, 0, 0, (0,) * 9, (0,) * 9, (0,) * 9)
     _LAST[thread] = (keys, search.hits)
     found: list[tuple[tuple[int, ...], int]] = []
     for rows, hits in search.hits.items():
@@ -148,10 +148,11 @@ _LAST: Final[dict[int, tuple[list[tuple[int, tuple[int, ...]]], dict[tuple[int, 
 
 class _RowSearch:
     """Rows added one at a time, ascending, with their lane vectors kept up to date: which
-    column sets meet every row so far (``alive``), their open cells (``count``), and per
-    digit the columns where it appears (``unions``) and the rows that have it in each set
-    (``in_rows``). Only row sets with a ``changed`` row are searched; ``hits`` starts with
-    what the others found."""
+    column sets meet every row so far (``alive``), their open cells (``count``), how many
+    rows hold each digit there, summed over the digits (``held``), and per digit the
+    columns where it appears (``unions``), the rows that have it in each set
+    (``in_rows``) and the columns where two rows or more have it (``twice``). Only row
+    sets with a ``changed`` row are searched; ``hits`` starts with what the others found."""
 
     def __init__(self, lanes: _Lanes, open_cols: list[int], row_digits: list[tuple[int, ...]], changed: int, hits: dict[tuple[int, ...], int]) -> None:
         self.lanes = lanes
@@ -159,13 +160,21 @@ class _RowSearch:
         self.row_digits = row_digits
         self.changed = changed
         self.hits = hits
+        # per row, the lane vector of how many of its digits each column set holds
+        self.row_held: list[int] = [0] * 9
+        for row in range(9):
+            held = 0
+            for m in row_digits[row]:
+                if m:
+                    held += lanes.hit[m]
+            self.row_held[row] = held
 
-    def grow(self, rows: tuple[int, ...], alive: int, count: int, unions: tuple[int, ...], in_rows: tuple[int, ...]) -> None:
+    def grow(self, rows: tuple[int, ...], alive: int, count: int, held: int, unions: tuple[int, ...], in_rows: tuple[int, ...], twice: tuple[int, ...]) -> None:
         lanes, changed = self.lanes, self.changed
         mine = _ROW_MASK[rows] & changed if rows else 0
         if len(rows) >= SIZES[0]:
             if mine:
-                hits = _rank0_lanes(lanes, alive, count, unions, in_rows)
+                hits = _rank0_lanes(lanes, alive, count, held, unions, in_rows, twice)
                 if hits:
                     self.hits[rows] = hits
             if len(rows) == SIZES[-1]:
@@ -182,31 +191,37 @@ class _RowSearch:
                 (*rows, row),
                 meets,
                 count + lanes.count[self.open_cols[row]],
+                held + self.row_held[row],
                 tuple(u | m for u, m in zip(unions, digits)),
                 tuple(n + hit[m] if m else n for n, m in zip(in_rows, digits)),  # no big-int copy for a digit the row lacks
+                tuple(t | u & m for t, u, m in zip(twice, unions, digits)),
             )
 
 
-def _rank0_lanes(lanes: _Lanes, alive: int, count: int, unions: tuple[int, ...], in_rows: tuple[int, ...]) -> int:
+def _rank0_lanes(lanes: _Lanes, alive: int, count: int, held: int, unions: tuple[int, ...], in_rows: tuple[int, ...], twice: tuple[int, ...]) -> int:
     """1 in the lane of each column set (of those ``alive``: meeting every row) whose cells
-    with the rows (``count`` of them; per digit the columns where it appears and the rows
-    that have it in the set) number at least MIN_CELLS and exactly as many as the fewest
-    row-or-column links per digit."""
+    with the rows (``count`` of them) number at least MIN_CELLS and exactly as many as the
+    fewest row-or-column links per digit.
+
+    A digit's fewest links are its rows r less its excess max(0, r - c) over its columns
+    c; summed over the digits, ``held`` less the excesses. A digit no two rows have in one
+    column has none: each of its rows in a set has a column of its own there."""
     guard, columns = lanes.guard, lanes.count
     shift = LANE - 1
     # Lane-wise, every value below 2**(LANE - 1): ``((a | guard) - b) & guard`` is the guard
     # bit where a >= b. With ``diff = (a | guard) - b``, ``wins = diff & guard`` and
     # ``low = wins - (wins >> shift)`` (the value bits of the lanes where a >= b),
-    # ``min(a, b) = a - (diff & low)``.
+    # ``max(0, a - b) = diff & low``.
     alive &= (((count | guard) - lanes.min_cells) & guard) >> shift
     if not alive:
         return 0
-    cost = 0
-    for union, rows_in in zip(unions, in_rows):
-        if union:
+    excess = 0
+    for union, rows_in, shared in zip(unions, in_rows, twice):
+        if shared:
             diff = (rows_in | guard) - columns[union]
             wins = diff & guard
-            cost += rows_in - (diff & (wins - (wins >> shift)))
+            excess += diff & (wins - (wins >> shift))
+    cost = held - excess  # lane-wise: a digit's excess is at most its rows
     # the links cost what the cells count: lanes where cost ^ count is 0
     return alive & ~(((((cost ^ count) | guard) - lanes.ones) & guard) >> shift)
 

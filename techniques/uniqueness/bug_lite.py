@@ -174,8 +174,11 @@ def lite_patterns(grid: Grid, digits: Mask, partnered: list[Mask] | None = None,
             if pair & ~partnered[start] == 0:
                 search.start = start
                 search.add(start, pair)
-                yield from search.grow(MASK_COUNT[grid.cands[start]] - 2)
+                search.grow(MASK_COUNT[grid.cands[start]] - 2)
                 search.remove(start)
+                if search.found:
+                    found, search.found = search.found, []
+                    yield from found
 
 
 def partnered_digits(grid: Grid) -> list[Mask]:
@@ -214,6 +217,7 @@ class _LiteSearch:
     def __init__(self, cands: list[Mask], digits: Mask) -> None:
         self.cands, self.digits, self.start = cands, digits, 0
         self.pattern: Pattern = {}
+        self.found: list[Pattern] = []  # the patterns completed, in the order found
         self.counts = [0] * 270
         self.once = [0] * 27
         self.open_units = 0
@@ -254,13 +258,14 @@ class _LiteSearch:
                 if not left:
                     self.open_units &= ~(1 << unit)
 
-    def grow(self, spare: int) -> Iterator[Pattern]:
+    def grow(self, spare: int) -> None:
         """Complete the pattern: find the first house where a digit is used once and add a
-        cell there (``spare``: the extras so far)."""
+        cell there (``spare``: the extras so far); each completed pattern goes to ``found``
+        (a function, not a generator: most searches complete none)."""
         units = self.open_units
         if not units:
             if len(self.pattern) in LITE_CELLS:
-                yield dict(self.pattern)
+                self.found.append(dict(self.pattern))
             return
         if len(self.pattern) >= LITE_CELLS[-1]:
             return
@@ -275,7 +280,7 @@ class _LiteSearch:
             for pair in _PAIRS[cands & self.digits]:
                 if pair & bit(digit):
                     if self.add(cell, pair):
-                        yield from self.grow(spare + cost)
+                        self.grow(spare + cost)
                     self.remove(cell)
 
 
