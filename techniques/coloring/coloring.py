@@ -67,7 +67,7 @@ def digit_steps(technique: SimpleColors | MultiColors, grid: Grid, digit: Digit)
     steps = _DIGIT_STEPS.get(key)
     if steps is None:
         links = digit_links(grid, digit)
-        steps = tuple(technique.digit_steps(grid, digit, clusters(links))) if links else ()
+        steps = tuple(technique.cluster_steps(grid, digit, clusters(links))) if links else ()
         _DIGIT_STEPS.put(key, steps)
     return steps
 
@@ -179,7 +179,7 @@ class SimpleColors(BaseTechnique):
         for digit in range(1, 10):
             yield from digit_steps(self, grid, digit)
 
-    def digit_steps(self, grid: Grid, digit: Digit, found: list[Cluster]) -> Iterator[Step]:
+    def cluster_steps(self, grid: Grid, digit: Digit, found: list[Cluster]) -> Iterator[Step]:
         """The steps of one digit's clusters (see :func:`digit_steps`)."""
         for cluster in found:
             yield from self._wrap(grid, digit, cluster)
@@ -247,7 +247,7 @@ class MultiColors(BaseTechnique):
         for digit in range(1, 10):
             yield from digit_steps(self, grid, digit)
 
-    def digit_steps(self, grid: Grid, digit: Digit, found: list[Cluster]) -> Iterator[Step]:
+    def cluster_steps(self, grid: Grid, digit: Digit, found: list[Cluster]) -> Iterator[Step]:
         """The steps of one digit's clusters (see :func:`digit_steps`); a step's
         eliminations are of its digit, so steps of two digits never repeat each other."""
         seen: set[tuple[str, tuple[Candidate, ...]]] = set()

@@ -130,10 +130,11 @@ def _first_net_fact(tables: NetTables, grid: Grid) -> int | None:
     reach = {p: tables.reach(p) for p in premises(grid)}  # (on, off) of each closure
     verities = _net_verities(grid, reach)
     first = min(verities, key=_fact_key) if verities else None
+    first_key = None if first is None else _fact_key(first)
     breaks = _RuleCheck(grid).breaks
     for premise in _premises_by_fact(grid):
         fact = premise ^ 1
-        if first is not None and _fact_key(fact) >= _fact_key(first):
+        if first_key is not None and _fact_key(fact) >= first_key:
             break
         on, off = reach[premise]
         if breaks(premise, on, off):
@@ -419,7 +420,6 @@ def _shortest_verity(prover: Tables, grid: Grid, fact: int, bound: int | None) -
         else:
             best = Derivation(length, Conclusion(fact, tuple(lits), tuple(fact for _ in lits), length, spread))
     return best
-
 
 
 def _stale_cell(prover: Tables, grid: Grid, premise: int) -> str:
