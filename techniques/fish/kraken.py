@@ -36,7 +36,7 @@ from techniques.fish.search import Fish, Shape
 from techniques.fish.words import fish_detail, house_words
 from techniques.forcing.conclusions import chain_proof
 from techniques.forcing.propagation import Proof
-from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, link_tables
+from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, LinkTables, link_tables
 from techniques.forcing.words import Narrator, links
 from techniques.shared import N_CANDIDATES, candidate_at, candidate_index, candidate_literal, cell_names, grouped_removals
 
@@ -126,7 +126,7 @@ class _Search:
         self._closures: dict[int, Closure] = {}
         self._reach: dict[int, int] = {}
         self._by_cells: dict[tuple[Digit, CellSet], int] = {}
-        self._near = _Near(self.tables.weak, self.tables.strong)
+        self._near = _Near(self.tables)
 
     def closure(self, cell: int, digit: Digit) -> Closure:
         node = candidate_index(cell, digit)
@@ -200,11 +200,11 @@ class _Near:
     is its distance here), without a big int per level. A premise reaches a few dozen
     literals: walking them one by one costs less than the closure's bit-set fronts."""
 
-    def __init__(self, weak: list[int], strong: list[int]) -> None:
-        self.weak, self.strong = weak, strong
+    def __init__(self, tables: LinkTables) -> None:
+        self.tables = tables
         # per literal, the literals one link away (made when first walked from)
-        self.after: list[list[BoxedInt] | None] = [None] * (2 * len(weak))
-        self.stamp: list[BoxedInt] = [0] * (2 * len(weak))  # == tag: met in this search
+        self.after: list[list[BoxedInt] | None] = [None] * (2 * len(tables.weak))
+        self.stamp: list[BoxedInt] = [0] * (2 * len(tables.weak))  # == tag: met in this search
         self.tag = 0
 
     def ruled_out(self, node: int) -> int:
@@ -222,7 +222,7 @@ class _Near:
                 lit: int = lit_object
                 nexts = after[lit]
                 if nexts is None:
-                    nexts = after[lit] = self._after(lit)
+                    nexts = after[lit] = self.tables.links_of(lit)
                 for next_object in nexts:
                     n: int = next_object
                     if stamp[n] is not tag:
@@ -234,12 +234,6 @@ class _Near:
                 break
             front = reached
         return off
-
-    def _after(self, lit: int) -> list[BoxedInt]:
-        node = lit >> 1
-        if lit & 1:  # false: its strong links are true
-            return [boxed(2 * other) for other in bit_indices(self.strong[node])]
-        return [boxed(2 * other + 1) for other in bit_indices(self.weak[node])]
 
 
 #: 1 << n for every candidate node n.

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from engine.cells import ALL_CELLS, CROSSINGS_BY_BOX, MASK_COUNT, CrossingValues, N_CELLS, PEER_MASK, UNITS, UNITS_OF, BoxedInt, CellSet, Digit, INT_OBJECTS, bit_indices, cells_of, union_of
+from engine.cells import ALL_CELLS, CROSSINGS_BY_BOX, MASK_COUNT, CrossingValues, N_CELLS, PEER_MASK, UNITS, UNITS_OF, BoxedInt, CellSet, Digit, INT_OBJECTS, bit_indices, boxed, cells_of, union_of
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from techniques.forcing.propagation import Event, Rule
@@ -222,6 +222,14 @@ class LinkTables:
             group: int = group_of[lit]
             out_reaches.append(halves[group] if group >= 0 else (0, 1 << (lit >> 1)))
         return out_reaches
+
+    def links_of(self, lit: int) -> list[BoxedInt]:
+        """The literals one link from ``lit`` (shared objects, engine.cells.BoxedInt): a
+        true node makes its weak links false, a false node makes its strong links true."""
+        node = lit >> 1
+        if lit & 1:
+            return [boxed(2 * other) for other in bit_indices(self.strong[node])]
+        return [boxed(2 * other + 1) for other in bit_indices(self.weak[node])]
 
     def path(self, closure: Closure | KnownClosure, node: int, on: bool) -> list[Event]:
         """The chain from the assumption to ``node``, as events (each resting on the one
