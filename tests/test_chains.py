@@ -7,7 +7,7 @@ from engine.grid import Grid
 from techniques.hodoku_chains.implications import LiteralGraph
 from techniques.shared import false_literal, is_true, true_literal
 from techniques.hodoku_chains.simple_chains import X_CHAIN, XY_CHAIN
-from techniques.hodoku_chains.candidate_graph import NICE_LOOP_LINKS, candidate_graph, grouped_candidate_graph
+from techniques.hodoku_chains.candidate_graph import NICE_LOOP_LINKS, candidate_graph, grouped_candidate_graph, grouped_nice_loop_graph, nice_loop_graph
 from techniques.hodoku_chains.link_graph import Node, group_nodes, link_graph, link_list, links
 from engine.analysis import analyse
 from tests.conftest import HODOKU, PUZZLES, grid_from
@@ -70,6 +70,29 @@ def test_literal_graphs_from_bit_sets_hold_the_link_lists_links() -> None:
             assert built.nodes == expected.nodes, (p.code, groups)
             assert built.out == expected.out and built.inc == expected.inc, (p.code, groups)
             assert built.keys == expected.keys and built.plain == (not groups), (p.code, groups)
+
+
+def test_nice_loop_graph_from_lists_is_the_bit_set_graph() -> None:
+    """Nice Loop/AIC's graphs, built as adjacency lists, are ``candidate_graph``'s with
+    every link and ``grouped_candidate_graph``'s, literal for literal: their lists, the
+    bit sets made from them, the incoming sets read one literal at a time and the
+    literals that reach the groups."""
+    positions = [p for name in ("hodoku_chains", "nice_loops", "als", "forcing", "uniqueness") for p in load(PUZZLES / "techniques" / f"{name}.txt")]
+    assert len(positions) > 50
+    for p in positions:
+        grid = grid_from(p.values, p.removed)
+        expected, built = candidate_graph(grid, NICE_LOOP_LINKS), nice_loop_graph(grid)
+        assert built.nodes == expected.nodes and built.keys == expected.keys and built.plain, p.code
+        assert built.adjacency() == [bit_indices(found) for found in expected.out], p.code
+        assert [built.implying(literal) for literal in range(built.literal_count)] == expected.inc, p.code
+        assert built.out == expected.out and built.inc == expected.inc, p.code
+        expected, built = grouped_candidate_graph(grid), grouped_nice_loop_graph(grid)
+        assert built.nodes == expected.nodes and built.index == expected.index and not built.plain, p.code
+        assert built.adjacency() == [bit_indices(found) for found in expected.out], p.code
+        assert [built.implying(literal) for literal in range(built.literal_count)] == expected.inc, p.code
+        groups = sum(3 << 2 * i for i, node in enumerate(built.nodes) if node.is_group)
+        assert grouped_nice_loop_graph(grid).reaching(groups) == expected.reaching(groups), p.code
+        assert built.out == expected.out and built.inc == expected.inc, p.code
 
 
 def test_breadth_first_layers_and_paths() -> None:

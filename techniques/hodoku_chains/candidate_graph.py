@@ -15,9 +15,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Final, NamedTuple
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, cells_of, first_cell
+from engine.cells import HALF_BITS, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, UNIT_HALVES, UNITS, UNITS_OF, boxed, cells_of, first_cell, half_indices, halves
 from engine.grid import Grid
-from techniques.hodoku_chains.implications import LiteralGraph
+from techniques.hodoku_chains.implications import BoxedLiteral, LiteralGraph
 from techniques.hodoku_chains.link_graph import Node, candidate_node, group_nodes
 
 
@@ -51,16 +51,72 @@ def candidate_graph(grid: Grid, links: Links, digit: int = 0) -> LiteralGraph:
         included = [c for c in included if cands[c] >> (digit - 1) & 1]
     nodes: list[Node] = []
     number = [-1] * (N_CELLS * 10)  # cell * 10 + digit -> node number
+    keys: list[int] = []
     for c in included:
         for d in (digit,) if digit else MASK_DIGITS[cands[c]]:
             number[c * 10 + d] = len(nodes)
+            keys.append(c * 10 + d)
             nodes.append(candidate_node(d, c))
     out = [0] * (2 * len(nodes))
-    bits = _literal_bits(number)
+    bits = _literal_bits(number, keys)
     houses = _house_bits(grid, included, number, bits, links, digit)
     for c in included:
         _cell_links(grid, c, links, number, bits, houses, out)
     return LiteralGraph.built(nodes, out, plain=True)
+
+
+def nice_loop_graph(grid: Grid) -> LiteralGraph:
+    """``candidate_graph(grid, NICE_LOOP_LINKS)`` built as adjacency lists, the same
+    literal for literal: what Nice Loop/AIC's breadth-first searches read. Its bit sets
+    are made only if read (a chain traced reads a few incoming sets, made from the lists).
+
+    A candidate made true rules out its digit in the cells it sees and the cell's other
+    digits; made false, it makes true the other place of its digit in each of its houses
+    where the digit has two, and the other digit of a bivalue cell (see
+    :func:`_weak_list` and :func:`_strong_list`)."""
+    cands = grid.cands
+    nodes: list[Node] = []
+    number = [-1] * (N_CELLS * 10)  # cell * 10 + digit -> node number
+    for c in range(N_CELLS):
+        for d in MASK_DIGITS[cands[c]]:
+            number[c * 10 + d] = len(nodes)
+            nodes.append(candidate_node(d, c))
+    with_digit = [halves(cells) for cells in grid.cells_with]
+    adjacency: list[list[BoxedLiteral]] = []
+    for c in range(N_CELLS):
+        digits = MASK_DIGITS[cands[c]]
+        for d in digits:
+            adjacency.append(_weak_list(c, d, digits, with_digit[d], number))
+            own = [2 * number[c * 10 + e] for e in digits if e != d] if len(digits) == 2 else []
+            adjacency.append(_strong_list(c, with_digit[d], d, number, own))
+    return LiteralGraph.of_adjacency(nodes, adjacency)
+
+
+def _strong_list(c: int, with_d: tuple[int, int], d: int, number: list[int], own: list[int]) -> list[BoxedLiteral]:
+    """The on literals that "digit d is not in cell c" implies, ascending, each once: the
+    other place of d in each house of c holding d twice (``with_d``: d's cells, as
+    halves), and ``own`` (the other digit's on literal in a bivalue cell)."""
+    found = own
+    with_low, with_high = with_d
+    if c < HALF_BITS:
+        with_low &= ~(1 << c)
+    else:
+        with_high &= ~(1 << (c - HALF_BITS))
+    for u in UNITS_OF[c]:
+        unit_low, unit_high = UNIT_HALVES[u]
+        low, high = with_low & unit_low, with_high & unit_high
+        if low and not high and not low & (low - 1):
+            other = low.bit_length() - 1
+        elif high and not low and not high & (high - 1):
+            other = HALF_BITS + high.bit_length() - 1
+        else:
+            continue
+        literal = 2 * number[other * 10 + d]
+        if literal not in found:
+            found.append(literal)
+    if len(found) > 1:
+        found.sort()
+    return [boxed(literal) for literal in found]
 
 
 def grouped_candidate_graph(grid: Grid) -> LiteralGraph:
@@ -74,12 +130,14 @@ def grouped_candidate_graph(grid: Grid) -> LiteralGraph:
     nodes = _in_sort_key_order(cands, groups)
     index = {node: i for i, node in enumerate(nodes)}
     number = [-1] * (N_CELLS * 10)
+    keys: list[int] = []
     for i, node in enumerate(nodes):
         if not node.cells & (node.cells - 1):
             c = node.cells.bit_length() - 1
             number[c * 10 + node.digit] = i
+            keys.append(c * 10 + node.digit)
     out = [0] * (2 * len(nodes))
-    bits = _literal_bits(number)
+    bits = _literal_bits(number, keys)
     houses = _house_bits(grid, [c for c in range(N_CELLS) if cands[c]], number, bits, NICE_LOOP_LINKS)
     for c in range(N_CELLS):
         if cands[c]:
@@ -91,6 +149,83 @@ def grouped_candidate_graph(grid: Grid) -> LiteralGraph:
     for (digit, u), members in in_house.items():
         _group_links(grid, digit, u, members, number, bits, out)
     return LiteralGraph.built(nodes, out, plain=False, index=index)
+
+
+def grouped_nice_loop_graph(grid: Grid) -> LiteralGraph:
+    """``grouped_candidate_graph(grid)`` built as adjacency lists, the same literal for
+    literal (see :func:`nice_loop_graph`): the candidates' links as there, then each
+    group's (:func:`_group_links`'s), the lists they join sorted once."""
+    cands = grid.cands
+    groups = group_nodes(grid)
+    nodes = _in_sort_key_order(cands, groups)
+    index = {node: i for i, node in enumerate(nodes)}
+    number = [-1] * (N_CELLS * 10)
+    for i, node in enumerate(nodes):
+        if not node.cells & (node.cells - 1):
+            number[(node.cells.bit_length() - 1) * 10 + node.digit] = i
+    with_digit = [halves(cells) for cells in grid.cells_with]
+    adjacency: list[list[BoxedLiteral]] = [[] for _ in range(2 * len(nodes))]
+    for c in range(N_CELLS):
+        digits = MASK_DIGITS[cands[c]]
+        for d in digits:
+            n = number[c * 10 + d]
+            adjacency[2 * n] = _weak_list(c, d, digits, with_digit[d], number)
+            own = [2 * number[c * 10 + e] for e in digits if e != d] if len(digits) == 2 else []
+            adjacency[2 * n + 1] = _strong_list(c, with_digit[d], d, number, own)
+    in_house: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (digit, house) -> its groups (number, cells)
+    for group in groups:
+        for u in _houses_of(group.cells):
+            in_house.setdefault((group.digit, u), []).append((index[group], group.cells))
+    joined: dict[int, None] = {}  # the literals whose lists the groups' links joined
+    for (digit, u), members in in_house.items():
+        _group_lists(grid, digit, u, members, number, adjacency, joined)
+    for literal in joined:
+        adjacency[literal].sort()
+    return LiteralGraph.of_adjacency(nodes, adjacency, plain=False, index=index)
+
+
+def _weak_list(c: int, d: int, digits: tuple[int, ...], with_d: tuple[int, int], number: list[int]) -> list[BoxedLiteral]:
+    """The off literals that "digit d is in cell c" implies, ascending: d in the cells
+    that see c, the cell's other digits (nodes in cell and digit order: the peers before
+    the cell, its own digits, the peers after it)."""
+    peers_low, peers_high = PEER_HALVES[c]
+    peers = half_indices(peers_low & with_d[0], peers_high & with_d[1])
+    weak: list[BoxedLiteral] = [boxed(2 * number[p * 10 + d] + 1) for p in peers]
+    before = 0
+    while before < len(peers) and peers[before] < c:
+        before += 1
+    weak[before:before] = [boxed(2 * number[c * 10 + e] + 1) for e in digits if e != d]
+    return weak
+
+
+def _group_lists(grid: Grid, digit: int, u: int, members: list[tuple[int, int]], number: list[int], adjacency: list[list[BoxedLiteral]], joined: dict[int, None]) -> None:
+    """:func:`_group_links` on adjacency lists (appended to; ``joined`` takes each list
+    appended to, to be sorted)."""
+    places = grid.cells_with[digit] & UNITS[u].mask
+    for k, (g, cells) in enumerate(members):
+        rest = places & ~cells
+        strong = not rest & (rest - 1)  # one place left besides the group
+        group_on, group_off = 2 * g, 2 * g + 1
+        for x in cells_of(rest):
+            n = 2 * number[x * 10 + digit]
+            _join(adjacency, joined, n, group_off)
+            _join(adjacency, joined, group_on, n + 1)
+            if strong:
+                _join(adjacency, joined, n + 1, group_on)
+                _join(adjacency, joined, group_off, n)
+        for h, other in members[k + 1 :]:
+            if not other & cells:
+                _join(adjacency, joined, group_on, 2 * h + 1)
+                _join(adjacency, joined, 2 * h, group_off)
+                if cells | other == places:
+                    _join(adjacency, joined, group_off, 2 * h)
+                    _join(adjacency, joined, 2 * h + 1, group_on)
+
+
+def _join(adjacency: list[list[BoxedLiteral]], joined: dict[int, None], a: int, b: int) -> None:
+    """Literal ``a`` implies literal ``b``."""
+    adjacency[a].append(boxed(b))
+    joined[a] = None
 
 
 def _in_sort_key_order(cands: list[int], groups: list[Node]) -> list[Node]:
@@ -164,9 +299,16 @@ class _LiteralBits(NamedTuple):
     off: list[int]
 
 
-def _literal_bits(number: list[int]) -> _LiteralBits:
-    on = [1 << 2 * n if n >= 0 else 0 for n in number]
-    return _LiteralBits(on, [bit << 1 for bit in on])
+def _literal_bits(number: list[int], keys: list[int]) -> _LiteralBits:
+    """The bits of the candidates ``keys`` (cell * 10 + digit; ``number``: their node
+    numbers): only those, not all 810 entries (a one-digit graph has a few dozen)."""
+    on = [0] * len(number)
+    off = [0] * len(number)
+    for key in keys:
+        bit = 1 << 2 * number[key]
+        on[key] = bit
+        off[key] = bit << 1
+    return _LiteralBits(on, off)
 
 
 class _HouseBits(NamedTuple):

@@ -42,15 +42,19 @@ class LiteralGraph:
     """Implications between the literals of a list of nodes (built once per grid version,
     read-only afterwards)."""
 
-    __slots__ = ("nodes", "_index", "out", "_inc", "keys", "delay", "delayed", "plain")
+    __slots__ = ("nodes", "_index", "_out", "_inc", "_adjacency", "keys", "delay", "delayed", "plain")
 
     def __init__(self, nodes: Sequence[Node]) -> None:
         self.nodes: list[Node] = []
         # The number of each node, and per literal the literals that imply it; None: made
         # when first read (see ``built``).
         self._index: dict[Node, int] | None = {}
-        self.out: list[int] = []
+        # Per literal, the literals it implies (a bit set each); None: made when first
+        # read, from the adjacency lists (see ``of_adjacency``).
+        self._out: list[int] | None = []
         self._inc: list[int] | None = []
+        # The same as lists of literal numbers (see ``adjacency``); None: not made yet.
+        self._adjacency: list[list[BoxedLiteral]] | None = None
         # A node's first cell, as a one-bit set (0 for a spacer): what HoDoKu's rule checks.
         self.keys: list[CellSet] = []
         self.delay: list[int] = []
@@ -59,12 +63,46 @@ class LiteralGraph:
         for node in nodes:
             self.add(node)
 
+    @property
+    def out(self) -> list[int]:
+        """Per literal, the literals it implies (a bit set each)."""
+        if self._out is None:
+            self._out = [_bits_of(found) for found in self.adjacency()]
+        return self._out
+
+    @property
+    def literal_count(self) -> int:
+        """How many literals the graph has: two per node."""
+        return 2 * len(self.nodes)
+
+    def adjacency(self) -> list[list[BoxedLiteral]]:
+        """Per literal, the literals it implies as a list of numbers, ascending (what a
+        search that walks them one by one reads: see :class:`BreadthFirst`). Made once;
+        ``add``, ``imply``, ``add_links`` and ``slow`` drop it, so change the graph through
+        them, not by writing ``out`` after reading this."""
+        if self._adjacency is None:
+            self._adjacency = [_boxed_bits(found) for found in self.out]
+        return self._adjacency
+
+    def implying(self, literal: int) -> int:
+        """The literals that imply ``literal``, a bit set (``inc[literal]``, without
+        making the bit sets of a graph built from adjacency lists)."""
+        if self._inc is not None or self._out is not None:
+            return self.inc[literal]
+        # Every link holds both ways (see ``built``): b implies a exactly when the negation
+        # of a implies the negation of b.
+        found = 0
+        for negated in self.adjacency()[literal ^ 1]:
+            found |= 1 << (negated ^ 1)
+        return found
+
     def add(self, node: Node) -> int:
         """Add a node (with no implications yet); returns its number."""
+        self._adjacency = None
         i = self.index[node] = len(self.nodes)
         self.plain = False
         self.nodes.append(node)
-        self.out += (0, 0)
+        self.out.extend((0, 0))
         self.inc.extend((0, 0))
         self.delay += (0, 0)
         self.keys.append(node.cells & -node.cells)
@@ -75,7 +113,7 @@ class LiteralGraph:
         they are immutable)."""
         twin = LiteralGraph(())
         twin.nodes, twin._index, twin.keys = self.nodes[:], dict(self.index), self.keys[:]
-        twin.out, twin._inc, twin.delay, twin.delayed = self.out[:], self.inc[:], self.delay[:], self.delayed
+        twin._out, twin._inc, twin.delay, twin.delayed = self.out[:], self.inc[:], self.delay[:], self.delayed
         twin.plain = self.plain
         return twin
 
@@ -89,11 +127,25 @@ class LiteralGraph:
         graph = cls(())
         graph.nodes = nodes
         graph._index = index
-        graph.out = out
+        graph._out = out
         graph._inc = None
         graph.keys = [node.cells & -node.cells for node in nodes]
         graph.delay = [0] * len(out)
         graph.plain = plain
+        return graph
+
+    @classmethod
+    def of_adjacency(
+        cls, nodes: list[Node], adjacency: list[list[BoxedLiteral]], plain: bool = True, index: dict[Node, int] | None = None
+    ) -> LiteralGraph:
+        """A graph built whole as adjacency lists (each ascending, each link holding both
+        ways, as in ``built``): its bit sets are made only if read. A search that walks
+        the literals one by one (:class:`BreadthFirst`) reads the lists alone, and making
+        a bit set per literal costs more than the search."""
+        graph = cls.built(nodes, [], plain, index)
+        graph._out = None
+        graph._adjacency = adjacency
+        graph.delay = [0] * len(adjacency)
         return graph
 
     @property
@@ -113,6 +165,7 @@ class LiteralGraph:
     def imply(self, a: int, b: int) -> None:
         """Literal ``a`` implies literal ``b``."""
         inc = self.inc  # mirrored (see ``built``) before ``out`` holds a one-way link
+        self._adjacency = None
         self.out[a] |= 1 << b
         inc[b] |= 1 << a
 
@@ -120,6 +173,7 @@ class LiteralGraph:
         """Links between nodes as (a, b, weak?, strong?): a weak one makes each true node
         imply the other false, a strong one each false node the other true."""
         index, out, inc = self.index, self.out, self.inc
+        self._adjacency = None
         for a, b, weak, strong in links:
             i, j = index[a] << 1, index[b] << 1  # true literals (inlined: a hot loop); false ones are one more
             if weak:
@@ -139,6 +193,7 @@ class LiteralGraph:
     def slow(self, literal: int, extra: int) -> None:
         """Every implication out of ``literal`` counts ``extra`` more links (HoDoKu's
         penalty for chains through almost locked sets)."""
+        self._adjacency = None
         self.delay[literal] = extra
         self.delayed |= 1 << literal
 
@@ -173,11 +228,34 @@ class LiteralGraph:
     def reaching(self, targets: int) -> int:
         """The literals from which some chain leads to a literal of ``targets`` (those
         included): a breadth-first search backwards from all of them at once."""
+        if self._out is None and self._inc is None:
+            return self._reaching_by_lists(targets)
         seen = frontier = targets
         while frontier:
             frontier = union_of(frontier, self.inc) & ~seen
             seen |= frontier
         return seen
+
+    def _reaching_by_lists(self, targets: int) -> int:
+        """``reaching`` over the adjacency lists: b implies a exactly when the negation of
+        a implies the negation of b (see ``built``)."""
+        adjacency = self.adjacency()
+        met = [False] * len(adjacency)
+        todo = bit_indices(targets)
+        for literal in todo:
+            met[literal] = True
+        while todo:
+            at = todo.pop()
+            for negated in adjacency[at ^ 1]:
+                source: int = negated ^ 1
+                if not met[source]:
+                    met[source] = True
+                    todo.append(source)
+        data = bytearray((len(met) + 7) >> 3)
+        for literal in range(len(met)):
+            if met[literal]:
+                data[literal >> 3] |= 1 << (literal & 7)
+        return int.from_bytes(data, "little")
 
     def paths(
         self, layers: list[int], target: int, *, loop: bool = False, prefer: int = 0, budget: int = TRACE_BUDGET
@@ -296,13 +374,13 @@ class BreadthFirst:
 
     def __init__(self, graph: LiteralGraph) -> None:
         # Slowed literals need LiteralGraph.layers; the stamps still serve distances.
-        self.adjacency: list[list[BoxedLiteral]] = [] if graph.delayed else [_boxed_bits(out) for out in graph.out]
+        self.adjacency: list[list[BoxedLiteral]] = [] if graph.delayed else graph.adjacency()
         # == the current tag: met in the current search (the tag as one object, stored
         # without making one per literal: see BoxedLiteral).
-        self.stamp: list[BoxedLiteral] = [0] * len(graph.out)
+        self.stamp: list[BoxedLiteral] = [0] * graph.literal_count
         # Where stamped; small ints as shared objects too (see BoxedLiteral), like a
         # Reach's distances: searches store them without making one per literal.
-        self.distance: list[BoxedLiteral] = [0] * len(graph.out)
+        self.distance: list[BoxedLiteral] = [0] * graph.literal_count
         self.tag = 0
 
     def _next_tag(self) -> BoxedLiteral:
@@ -420,6 +498,15 @@ def _boxed_bits(value: int) -> list[BoxedLiteral]:
             for k in BYTE_BITS[byte]:
                 out.append(boxed(i * 8 + k))
     return out
+
+
+def _bits_of(literals: list[BoxedLiteral]) -> int:
+    """A list of literal numbers as a bit set."""
+    found = 0
+    for literal in literals:
+        n: int = literal
+        found |= 1 << n
+    return found
 
 
 def path_nodes(graph: LiteralGraph, path: list[int]) -> list[tuple[Node, bool]]:

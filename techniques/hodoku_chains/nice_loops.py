@@ -24,7 +24,7 @@ from engine.stop import checkpoint
 from engine.profiles.hodoku_choice import first_ranked
 from engine.technique import BaseTechnique, Declaration
 from techniques.hodoku_chains.als_nodes import add_als_nodes
-from techniques.hodoku_chains.candidate_graph import NICE_LOOP_LINKS, candidate_graph, grouped_candidate_graph
+from techniques.hodoku_chains.candidate_graph import grouped_candidate_graph, grouped_nice_loop_graph, nice_loop_graph
 from techniques.hodoku_chains.implications import DISTANCE_SHIFT, BreadthFirst, LiteralGraph, Reach, path_nodes
 from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
 from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, digits_text
@@ -72,12 +72,12 @@ _GROUPED: Final = Declaration("Grouped Nice Loop/AIC", "gnl", subcodes={"gcnl": 
 
 @per_grid_version()
 def plain_graph(grid: Grid) -> LiteralGraph:
-    return candidate_graph(grid, NICE_LOOP_LINKS)
+    return nice_loop_graph(grid)
 
 
 @per_grid_version()
 def grouped_graph(grid: Grid) -> LiteralGraph:
-    return grouped_candidate_graph(grid)
+    return grouped_nice_loop_graph(grid)
 
 
 @per_grid_version()
@@ -177,7 +177,7 @@ class NiceLoop(BaseTechnique):
         # HoDoKu's tables bound a chain by nothing but their size (1000 entries, more than a
         # position has literals once nice loops are tried): no length cap here, unlike the
         # simple chains'. A shortest chain visits each literal once, so this is no bound.
-        unbounded = len(graph.out)
+        unbounded = graph.literal_count
         # A grouped chain passes a group or set node: a premise that reaches none has none
         # (every literal otherwise: -1). Its search is skipped; its checkpoint is not.
         useful = graph.reaching(search.special) if self.grouped else -1

@@ -146,7 +146,7 @@ def first_path_to_any(graph: LiteralGraph, layers: list[int], depth: int, target
     for k in range(depth, 0, -1):
         reach = 0
         for v in bit_indices(cone[k]):
-            reach |= graph.inc[v]
+            reach |= graph.implying(v)
         cone[k - 1] = reach & layers[k - 1]
     start = layers[0].bit_length() - 1
     position = {start: 0}
@@ -154,7 +154,7 @@ def first_path_to_any(graph: LiteralGraph, layers: list[int], depth: int, target
     for k in range(1, depth + 1):
         keyed = []
         for v in bit_indices(cone[k]):
-            key, u = min(((position[u], order.rank(u, v)), u) for u in bit_indices(graph.inc[v] & cone[k - 1]))
+            key, u = min(((position[u], order.rank(u, v)), u) for u in bit_indices(graph.implying(v) & cone[k - 1]))
             parent[v] = u
             keyed.append((key, v))
         keyed.sort()
