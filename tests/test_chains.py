@@ -83,11 +83,13 @@ def test_nice_loop_graph_from_lists_is_the_bit_set_graph() -> None:
         grid = grid_from(p.values, p.removed)
         expected, built = candidate_graph(grid, NICE_LOOP_LINKS), nice_loop_graph(grid)
         assert built.nodes == expected.nodes and built.keys == expected.keys and built.plain, p.code
+        assert built.cell_of == [node.cell for node in built.nodes], p.code
         assert built.adjacency() == [bit_indices(found) for found in expected.out], p.code
         assert [built.implying(literal) for literal in range(built.literal_count)] == expected.inc, p.code
         assert built.out == expected.out and built.inc == expected.inc, p.code
         expected, built = grouped_candidate_graph(grid), grouped_nice_loop_graph(grid)
         assert built.nodes == expected.nodes and built.index == expected.index and not built.plain, p.code
+        assert built.cell_of == [node.cell if node.is_plain else -1 for node in built.nodes], p.code
         assert built.adjacency() == [bit_indices(found) for found in expected.out], p.code
         assert [built.implying(literal) for literal in range(built.literal_count)] == expected.inc, p.code
         groups = sum(3 << 2 * i for i, node in enumerate(built.nodes) if node.is_group)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Final, NamedTuple
 
-from engine.cells import HALF_BITS, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, UNIT_HALVES, UNITS, UNITS_OF, boxed, cells_of, first_cell, half_indices, halves
+from engine.cells import HALF_BITS, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, UNIT_HALVES, UNITS, UNITS_OF, INT_OBJECTS, cells_of, first_cell, half_indices, halves
 from engine.grid import Grid
 from techniques.hodoku_chains.implications import BoxedLiteral, LiteralGraph
 from techniques.hodoku_chains.link_graph import Node, candidate_node, group_nodes
@@ -65,6 +65,10 @@ def candidate_graph(grid: Grid, links: Links, digit: int = 0) -> LiteralGraph:
     return LiteralGraph.built(nodes, out, plain=True)
 
 
+# Literal numbers as the shared objects of engine.cells.INT_OBJECTS (4,096 of them): a
+# graph of candidates and groups has at most 2 * (729 + 486) literals.
+
+
 def nice_loop_graph(grid: Grid) -> LiteralGraph:
     """``candidate_graph(grid, NICE_LOOP_LINKS)`` built as adjacency lists, the same
     literal for literal: what Nice Loop/AIC's breadth-first searches read. Its bit sets
@@ -77,10 +81,12 @@ def nice_loop_graph(grid: Grid) -> LiteralGraph:
     cands = grid.cands
     nodes: list[Node] = []
     number = [-1] * (N_CELLS * 10)  # cell * 10 + digit -> node number
+    cell_of: list[int] = []
     for c in range(N_CELLS):
         for d in MASK_DIGITS[cands[c]]:
             number[c * 10 + d] = len(nodes)
             nodes.append(candidate_node(d, c))
+            cell_of.append(c)
     with_digit = [halves(cells) for cells in grid.cells_with]
     adjacency: list[list[BoxedLiteral]] = []
     for c in range(N_CELLS):
@@ -89,7 +95,7 @@ def nice_loop_graph(grid: Grid) -> LiteralGraph:
             adjacency.append(_weak_list(c, d, digits, with_digit[d], number))
             own = [2 * number[c * 10 + e] for e in digits if e != d] if len(digits) == 2 else []
             adjacency.append(_strong_list(c, with_digit[d], d, number, own))
-    return LiteralGraph.of_adjacency(nodes, adjacency)
+    return LiteralGraph.of_adjacency(nodes, adjacency, cell_of)
 
 
 def _strong_list(c: int, with_d: tuple[int, int], d: int, number: list[int], own: list[int]) -> list[BoxedLiteral]:
@@ -116,7 +122,7 @@ def _strong_list(c: int, with_d: tuple[int, int], d: int, number: list[int], own
             found.append(literal)
     if len(found) > 1:
         found.sort()
-    return [boxed(literal) for literal in found]
+    return [INT_OBJECTS[literal] for literal in found]
 
 
 def grouped_candidate_graph(grid: Grid) -> LiteralGraph:
@@ -160,9 +166,12 @@ def grouped_nice_loop_graph(grid: Grid) -> LiteralGraph:
     nodes = _in_sort_key_order(cands, groups)
     index = {node: i for i, node in enumerate(nodes)}
     number = [-1] * (N_CELLS * 10)
+    cell_of = [-1] * len(nodes)
     for i, node in enumerate(nodes):
         if not node.cells & (node.cells - 1):
-            number[(node.cells.bit_length() - 1) * 10 + node.digit] = i
+            cell = node.cells.bit_length() - 1
+            number[cell * 10 + node.digit] = i
+            cell_of[i] = cell
     with_digit = [halves(cells) for cells in grid.cells_with]
     adjacency: list[list[BoxedLiteral]] = [[] for _ in range(2 * len(nodes))]
     for c in range(N_CELLS):
@@ -172,16 +181,21 @@ def grouped_nice_loop_graph(grid: Grid) -> LiteralGraph:
             adjacency[2 * n] = _weak_list(c, d, digits, with_digit[d], number)
             own = [2 * number[c * 10 + e] for e in digits if e != d] if len(digits) == 2 else []
             adjacency[2 * n + 1] = _strong_list(c, with_digit[d], d, number, own)
-    in_house: dict[tuple[int, int], list[tuple[int, int]]] = {}  # (digit, house) -> its groups (number, cells)
+    # Per digit and house (digit * 27 + house), its groups as (number, cells as halves).
+    in_house: list[list[tuple[int, int, int]]] = [[] for _ in range(10 * len(UNITS))]
     for group in groups:
+        low, high = halves(group.cells)
         for u in _houses_of(group.cells):
-            in_house.setdefault((group.digit, u), []).append((index[group], group.cells))
-    joined: dict[int, None] = {}  # the literals whose lists the groups' links joined
-    for (digit, u), members in in_house.items():
-        _group_lists(grid, digit, u, members, number, adjacency, joined)
-    for literal in joined:
-        adjacency[literal].sort()
-    return LiteralGraph.of_adjacency(nodes, adjacency, plain=False, index=index)
+            in_house[group.digit * len(UNITS) + u].append((index[group], low, high))
+    joined = [False] * len(adjacency)  # the literals whose lists the groups' links joined
+    for key, members in enumerate(in_house):
+        if members:
+            digit, u = divmod(key, len(UNITS))
+            _group_lists(with_digit[digit], digit, u, members, number, adjacency, joined)
+    for literal, join in enumerate(joined):
+        if join:
+            adjacency[literal].sort()
+    return LiteralGraph.of_adjacency(nodes, adjacency, cell_of, plain=False, index=index)
 
 
 def _weak_list(c: int, d: int, digits: tuple[int, ...], with_d: tuple[int, int], number: list[int]) -> list[BoxedLiteral]:
@@ -189,43 +203,63 @@ def _weak_list(c: int, d: int, digits: tuple[int, ...], with_d: tuple[int, int],
     that see c, the cell's other digits (nodes in cell and digit order: the peers before
     the cell, its own digits, the peers after it)."""
     peers_low, peers_high = PEER_HALVES[c]
-    peers = half_indices(peers_low & with_d[0], peers_high & with_d[1])
-    weak: list[BoxedLiteral] = [boxed(2 * number[p * 10 + d] + 1) for p in peers]
-    before = 0
-    while before < len(peers) and peers[before] < c:
-        before += 1
-    weak[before:before] = [boxed(2 * number[c * 10 + e] + 1) for e in digits if e != d]
+    low, high = peers_low & with_d[0], peers_high & with_d[1]
+    if c < HALF_BITS:
+        before_low, before_high = low & ((1 << c) - 1), 0
+    else:
+        before_low, before_high = low, high & ((1 << (c - HALF_BITS)) - 1)
+    weak: list[BoxedLiteral] = []
+    _add_offs(weak, before_low, 0, d, number)
+    _add_offs(weak, before_high, HALF_BITS, d, number)
+    for e in digits:
+        if e != d:
+            weak.append(INT_OBJECTS[2 * number[c * 10 + e] + 1])
+    _add_offs(weak, low ^ before_low, 0, d, number)
+    _add_offs(weak, high ^ before_high, HALF_BITS, d, number)
     return weak
 
 
-def _group_lists(grid: Grid, digit: int, u: int, members: list[tuple[int, int]], number: list[int], adjacency: list[list[BoxedLiteral]], joined: dict[int, None]) -> None:
-    """:func:`_group_links` on adjacency lists (appended to; ``joined`` takes each list
-    appended to, to be sorted)."""
-    places = grid.cells_with[digit] & UNITS[u].mask
-    for k, (g, cells) in enumerate(members):
-        rest = places & ~cells
-        strong = not rest & (rest - 1)  # one place left besides the group
-        group_on, group_off = 2 * g, 2 * g + 1
-        for x in cells_of(rest):
+def _add_offs(found: list[BoxedLiteral], cells: int, first: int, d: int, number: list[int]) -> None:
+    """The off literals of digit d in these cells (one half: cell ``first`` at bit 0), ascending."""
+    while cells:
+        bit = cells & -cells
+        cells ^= bit
+        found.append(INT_OBJECTS[2 * number[(first + bit.bit_length() - 1) * 10 + d] + 1])
+
+
+def _group_lists(
+    with_d: tuple[int, int], digit: int, u: int, members: list[tuple[int, int, int]], number: list[int], adjacency: list[list[BoxedLiteral]], joined: list[bool]
+) -> None:
+    """:func:`_group_links` on adjacency lists, on halves (``with_d``: the digit's cells;
+    ``members``: the house's groups of the digit, as (number, cells' halves)); appends
+    to the lists, and marks each in ``joined``, to be sorted."""
+    unit_low, unit_high = UNIT_HALVES[u]
+    places_low, places_high = with_d[0] & unit_low, with_d[1] & unit_high
+    for k, (g, low, high) in enumerate(members):
+        rest = half_indices(places_low & ~low, places_high & ~high)
+        strong = len(rest) == 1  # one place left besides the group
+        on, off = 2 * g, 2 * g + 1
+        joined[on] = True
+        if strong:
+            joined[off] = True
+        for x in rest:
             n = 2 * number[x * 10 + digit]
-            _join(adjacency, joined, n, group_off)
-            _join(adjacency, joined, group_on, n + 1)
+            adjacency[n].append(INT_OBJECTS[off])
+            adjacency[on].append(INT_OBJECTS[n + 1])
+            joined[n] = True
             if strong:
-                _join(adjacency, joined, n + 1, group_on)
-                _join(adjacency, joined, group_off, n)
-        for h, other in members[k + 1 :]:
-            if not other & cells:
-                _join(adjacency, joined, group_on, 2 * h + 1)
-                _join(adjacency, joined, 2 * h, group_off)
-                if cells | other == places:
-                    _join(adjacency, joined, group_off, 2 * h)
-                    _join(adjacency, joined, 2 * h + 1, group_on)
-
-
-def _join(adjacency: list[list[BoxedLiteral]], joined: dict[int, None], a: int, b: int) -> None:
-    """Literal ``a`` implies literal ``b``."""
-    adjacency[a].append(boxed(b))
-    joined[a] = None
+                adjacency[n + 1].append(INT_OBJECTS[on])
+                adjacency[off].append(INT_OBJECTS[n])
+                joined[n + 1] = True
+        for h, other_low, other_high in members[k + 1 :]:
+            if not (other_low & low or other_high & high):
+                adjacency[on].append(INT_OBJECTS[2 * h + 1])
+                adjacency[2 * h].append(INT_OBJECTS[off])
+                joined[2 * h] = True
+                if (low | other_low) == places_low and (high | other_high) == places_high:
+                    adjacency[off].append(INT_OBJECTS[2 * h])
+                    adjacency[2 * h + 1].append(INT_OBJECTS[on])
+                    joined[off] = joined[2 * h + 1] = True
 
 
 def _in_sort_key_order(cands: list[int], groups: list[Node]) -> list[Node]:

@@ -42,7 +42,7 @@ class LiteralGraph:
     """Implications between the literals of a list of nodes (built once per grid version,
     read-only afterwards)."""
 
-    __slots__ = ("nodes", "_index", "_out", "_inc", "_adjacency", "keys", "delay", "delayed", "plain")
+    __slots__ = ("nodes", "_index", "_out", "_inc", "_adjacency", "keys", "delay", "delayed", "plain", "cell_of")
 
     def __init__(self, nodes: Sequence[Node]) -> None:
         self.nodes: list[Node] = []
@@ -60,6 +60,9 @@ class LiteralGraph:
         self.delay: list[int] = []
         self.delayed = 0  # literals whose implications are slowed (see slow)
         self.plain = False  # True: single candidates only (no group or set node)
+        # Per node, its cell if it is a single candidate, else -1, when the builder says
+        # (``Node.cell`` is a property, worked out on each read); None: not given.
+        self.cell_of: list[int] | None = None
         for node in nodes:
             self.add(node)
 
@@ -99,6 +102,7 @@ class LiteralGraph:
     def add(self, node: Node) -> int:
         """Add a node (with no implications yet); returns its number."""
         self._adjacency = None
+        self.cell_of = None
         i = self.index[node] = len(self.nodes)
         self.plain = False
         self.nodes.append(node)
@@ -136,13 +140,14 @@ class LiteralGraph:
 
     @classmethod
     def of_adjacency(
-        cls, nodes: list[Node], adjacency: list[list[BoxedLiteral]], plain: bool = True, index: dict[Node, int] | None = None
+        cls, nodes: list[Node], adjacency: list[list[BoxedLiteral]], cell_of: list[int], plain: bool = True, index: dict[Node, int] | None = None
     ) -> LiteralGraph:
         """A graph built whole as adjacency lists (each ascending, each link holding both
         ways, as in ``built``): its bit sets are made only if read. A search that walks
         the literals one by one (:class:`BreadthFirst`) reads the lists alone, and making
-        a bit set per literal costs more than the search."""
+        a bit set per literal costs more than the search. ``cell_of``: see ``__init__``."""
         graph = cls.built(nodes, [], plain, index)
+        graph.cell_of = cell_of
         graph._out = None
         graph._adjacency = adjacency
         graph.delay = [0] * len(adjacency)

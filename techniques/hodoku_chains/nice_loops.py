@@ -352,6 +352,9 @@ class _NodeTables:
         self.cell_literals: list[list[int]] = [[] for _ in range(N_CELLS)]
         self.special = 0
         self.on_literal = [0] * N_CANDIDATES
+        if graph.cell_of is not None:
+            self._given(graph, graph.cell_of)
+            return
         for i, node in enumerate(graph.nodes):
             digit, cells = node.digit, node.cells
             if not node.als and not cells & (cells - 1):  # Node.is_plain, inlined
@@ -361,6 +364,18 @@ class _NodeTables:
                 self.cell_literals[cell] += (true_literal(i), false_literal(i))
                 self.on_literal[_DIGIT_BASE[digit] + cell] = true_literal(i)
             elif digit:
+                self.special |= (1 << true_literal(i)) | (1 << false_literal(i))
+
+    def _given(self, graph: LiteralGraph, cell_of: list[int]) -> None:
+        """The same, from the cells the graph's builder gave (see LiteralGraph.cell_of)."""
+        nodes = graph.nodes
+        self.cell_of = cell_of  # read only
+        for i, cell in enumerate(cell_of):
+            if cell >= 0:
+                self.plain.append(i)
+                self.cell_literals[cell] += (true_literal(i), false_literal(i))
+                self.on_literal[_DIGIT_BASE[nodes[i].digit] + cell] = true_literal(i)
+            elif nodes[i].digit:
                 self.special |= (1 << true_literal(i)) | (1 << false_literal(i))
 
 
