@@ -375,7 +375,7 @@ class BreadthFirst:
     compiled, on the top1465 positions the nice loop searches run on: the searches alone
     2.6x cheaper; the whole plain and grouped nice loop 5-10% faster)."""
 
-    __slots__ = ("adjacency", "stamp", "distance", "tag")
+    __slots__ = ("adjacency", "stamp", "distance", "tag", "queue", "queue_distance")
 
     def __init__(self, graph: LiteralGraph) -> None:
         # Slowed literals need LiteralGraph.layers; the stamps still serve distances.
@@ -387,6 +387,10 @@ class BreadthFirst:
         # Reach's distances: searches store them without making one per literal.
         self.distance: list[BoxedLiteral] = [0] * graph.literal_count
         self.tag = 0
+        # A search's literals in the order met, and their distances: written in place
+        # (a search meets each literal once), copied out once at its end.
+        self.queue: list[BoxedLiteral] = [0] * graph.literal_count
+        self.queue_distance: list[BoxedLiteral] = [0] * graph.literal_count
 
     def _next_tag(self) -> BoxedLiteral:
         self.tag += 1
@@ -397,34 +401,37 @@ class BreadthFirst:
         """Every literal ``start`` implies, nearest first (stamped: see ``distances``)."""
         tag = self._next_tag()
         stamp, distance, adjacency = self.stamp, self.distance, self.adjacency
-        literals: list[BoxedLiteral] = [boxed(start)]
-        distances: list[BoxedLiteral] = [_LITERAL_OBJECTS[0]]
+        queue, queue_distance = self.queue, self.queue_distance
+        queue[0] = boxed(start)
+        queue_distance[0] = _LITERAL_OBJECTS[0]
+        size = 1
         stamp[start] = tag
         distance[start] = _LITERAL_OBJECTS[0]
-        # Breadth first: literals[:level_end] lie at most ``depth`` away; those after it
-        # are ``depth + 1`` away, the distance of what the literals up to it reach.
+        # Breadth first: queue[:level_end] lie at most ``depth`` away; those after it are
+        # ``depth + 1`` away, the distance of what the literals up to it reach.
         depth, level_end = 0, 1
         further: BoxedLiteral = _LITERAL_OBJECTS[1]
         i = 0
-        while i < len(literals):
+        while i < size:
             if i == level_end:
                 depth += 1
-                level_end = len(literals)
+                level_end = size
                 further = _LITERAL_OBJECTS[depth + 1]
-            at: int = literals[i]
+            at: int = queue[i]
             for literal in adjacency[at]:
                 n: int = literal
                 # Every stamp of this search is this one object (and no other is equal).
                 if stamp[n] is not tag:
                     stamp[n] = tag
                     distance[n] = further
-                    literals.append(literal)
-                    distances.append(further)
+                    queue[size] = literal
+                    queue_distance[size] = further
+                    size += 1
             i += 1
-        farthest: int = distances[-1]  # met in order, nearest first
-        return Reach(literals, distances, farthest)
+        farthest: int = queue_distance[size - 1]  # met in order, nearest first
+        return Reach(queue[:size], queue_distance[:size], farthest)
 
-    def reach_after(self, start: int, known: dict[int, Reach]) -> Reach | None:
+    def reach_after(self, start: int, known: list[Reach | None]) -> Reach | None:
         """``reach(start)`` without a search, from the reaches of the literals ``start``
         implies, when ``known`` holds them all (None otherwise): a shortest chain leaves
         through one of them, so a literal lies one implication further than from the
@@ -432,15 +439,17 @@ class BreadthFirst:
         links) are cheap to do this way."""
         after: list[Reach] = []
         for literal in self.adjacency[start]:
-            found = known.get(literal)
+            number: int = literal
+            found = known[number]
             if found is None:
                 return None
             after.append(found)
         tag = self._next_tag()
-        stamp, distance = self.stamp, self.distance
+        stamp, distance, queue, queue_distance = self.stamp, self.distance, self.queue, self.queue_distance
         stamp[start] = tag
         distance[start] = 0
-        literals: list[BoxedLiteral] = [boxed(start)]
+        queue[0] = boxed(start)
+        size = 1
         for found in after:
             reached: list[BoxedLiteral] = found.literals
             ds = found.distances
@@ -451,20 +460,20 @@ class BreadthFirst:
                 if stamp[n] is not tag:
                     stamp[n] = tag
                     distance[n] = _LITERAL_OBJECTS[before + 1]
-                    literals.append(literal)
+                    queue[size] = literal
+                    size += 1
                 else:
                     known_distance: int = distance[n]
                     if known_distance > before + 1:
                         distance[n] = _LITERAL_OBJECTS[before + 1]
-        out: list[BoxedLiteral] = []
         farthest = 0
-        for literal in literals:
-            n = literal
+        for k in range(size):
+            n = queue[k]
             d: int = distance[n]
             if d > farthest:
                 farthest = d
-            out.append(distance[n])
-        return Reach(literals, out, farthest)
+            queue_distance[k] = distance[n]
+        return Reach(queue[:size], queue_distance[:size], farthest)
 
     def distances(self, targets: list[int], least: int) -> list[int]:
         """The literals of ``targets`` that the last ``reach`` or ``reach_after`` met at

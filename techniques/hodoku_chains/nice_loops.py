@@ -182,10 +182,10 @@ class NiceLoop(BaseTechnique):
         # (every literal otherwise: -1). Its search is skipped; its checkpoint is not.
         useful = graph.reaching(search.special) if self.grouped else -1
         bfs = BreadthFirst(graph)
-        false_reaches: dict[int, Reach] = {}
+        false_reaches: list[tuple[int, Reach]] = []
         # The true premises' reaches: a false premise's follows from those of the few
         # literals it implies (BreadthFirst.reach_after), without a search of its own.
-        true_reaches: dict[int, Reach] = {}
+        true_reaches: list[Reach | None] = [None] * graph.literal_count  # by literal
         reached = 0
         for premise in (True, False):
             for i in plain:
@@ -203,10 +203,10 @@ class NiceLoop(BaseTechnique):
                 else:
                     reach = bfs.reach_after(start, true_reaches) or bfs.reach(start)
                 if not premise:
-                    false_reaches[i] = reach
+                    false_reaches.append((i, reach))
                 reached += len(reach.literals)
                 self._loops(search, bfs, reach, graph.nodes[i], nodes.cell_of[i], premise)
-        for i, reach in false_reaches.items():
+        for i, reach in false_reaches:
             self._aics(search, bfs, reach, graph.nodes[i], nodes.cell_of[i])
         return search
 
