@@ -182,3 +182,29 @@ def test_msls_lanes_agree_with_a_cell_by_cell_count() -> None:
     expected = {(rows, cols) for k in (3, 4) for rows in combinations(range(9), k) for cols in _COLUMN_SETS if _rank0_reference(grid, rows, cols)}
     assert found == expected
     assert ((2, 3, 4, 8), 0b110001101) in found
+
+
+def test_exocet_houses_needed_is_the_size_of_the_cover() -> None:
+    """The count from the lowest cells' houses agrees with the search over every pair of
+    houses (``cover``), on random cell sets and on sets of three columns outside a band."""
+    import random
+
+    from techniques.patterns.exocet import cover, houses_needed
+
+    rng = random.Random(25)
+    columns = [sum(1 << (9 * r + c) for r in range(9)) for c in range(9)]
+    outside_band = sum(1 << (9 * r + c) for r in range(3, 9) for c in range(9))
+    counts = [0, 0, 0, 0]
+    for _ in range(4000):
+        if rng.random() < 0.5:
+            places = 0
+            for _ in range(rng.randrange(8)):
+                places |= 1 << rng.randrange(81)
+        else:
+            s_cells = (columns[rng.randrange(3)] | columns[3 + rng.randrange(3)] | columns[6 + rng.randrange(3)]) & outside_band
+            places = sum(1 << c for c in range(81) if s_cells >> c & 1 and rng.random() < 0.3)
+        found = cover(places)
+        expected = 3 if found is None else len(found)
+        assert houses_needed(places) == expected
+        counts[expected] += 1
+    assert min(counts) > 50  # every answer met

@@ -35,10 +35,13 @@ class _Builder:
         self.graph = graph
         self.grid = grid
         self.alses = [a for a in als_index(grid).alses if 1 < a.size <= max_cells]
-        self.groups: dict[Digit, list[Node]] = {}
+        # Per digit, the groups (cells, node number) by their lowest cell: a group inside a
+        # set of cells has its lowest cell there, so the cells' own loops find it.
+        self.groups: list[dict[int, list[tuple[CellSet, int]]]] = [{} for _ in range(10)]
         for node in graph.nodes:
             if node.is_group:
-                self.groups.setdefault(node.digit, []).append(node)
+                low = node.cells & -node.cells
+                self.groups[node.digit].setdefault(low.bit_length() - 1, []).append((node.cells, graph.index[node]))
         # Per digit, the sets by the lowest of their cells holding it: a set all of whose
         # cells holding d another set's exit removes is found from one of those cells.
         self.by_low: list[dict[int, list[int]]] = [{} for _ in range(10)]
@@ -79,33 +82,36 @@ class _Builder:
         """The node "set ``j`` loses ``digit``" and its links. (Each literal's links are
         gathered, then set with one ``|=``: as :meth:`LiteralGraph.imply` one by one.)"""
         graph = self.graph
-        out, inc, index, candidate = graph.out, graph.inc, graph.index, self.candidate
+        out, inc, candidate = graph.out, graph.inc, self.candidate
         als = self.alses[j]
         node = self.literal(j, digit)
         mine, sources = 1 << node, 0
-        for cell in cells_of(als.sees_all[digit]):
+        seeing = als.sees_all[digit]
+        groups = self.groups[digit]
+        for cell in cells_of(seeing):
             a = true_literal(candidate[cell * 10 + digit])
             out[a] |= mine
             sources |= 1 << a
-        for group in self.groups.get(digit, ()):
-            if not group.cells & als.cells and not group.cells & ~als.sees_all[digit]:
-                a = true_literal(index[group])
-                out[a] |= mine
-                sources |= 1 << a
+            for cells, number in groups.get(cell, ()):
+                if not cells & als.cells and not cells & ~seeing:
+                    a = true_literal(number)
+                    out[a] |= mine
+                    sources |= 1 << a
         inc[node] |= sources
         graph.slow(node, chain_penalty(als))
         exit_ = node
         targets = 0
         for d, cells in removed.items():
+            groups = self.groups[d]
             for cell in cells_of(cells):
                 b = false_literal(candidate[cell * 10 + d])
                 inc[b] |= mine
                 targets |= 1 << b
-            for group in self.groups.get(d, ()):
-                if not group.cells & ~cells:
-                    b = false_literal(index[group])
-                    inc[b] |= mine
-                    targets |= 1 << b
+                for group, number in groups.get(cell, ()):
+                    if not group & ~cells:
+                        b = false_literal(number)
+                        inc[b] |= mine
+                        targets |= 1 << b
         for k in self._reached(removed):
             other = self.alses[k]
             if k == j or other.cells & als.cells:
