@@ -42,6 +42,7 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import Final, Iterator, NamedTuple
 
+from engine.cache import per_grid_version
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, UNITS, UNITS_OF, Cell, CellSet, Digit, bit, cells_of
 from engine.grid import Grid
 from engine.notation import compact_cells, words_list
@@ -129,24 +130,40 @@ def _bases(grid: Grid, frame: Frame) -> Iterator[tuple[tuple[Cell, Cell], int, i
 
 def find_exocets(grid: Grid, senior: bool) -> Iterator[Exocet]:
     """Every Exocet of the kind asked for (junior: both targets in the band)."""
+    return (exocet for exocet, junior in all_exocets(grid) if junior != senior)
+
+
+@per_grid_version(size=2)
+def all_exocets(grid: Grid) -> tuple[tuple[Exocet, bool], ...]:
+    """Every Exocet, Junior or Senior (True: Junior), in one search for both (Junior and
+    Senior Exocet and the Exocet Kraken ask in turn about one position). The order: by
+    frame, base, then targets; the Junior ones alone come in the order a search for them
+    alone meets them (their targets are the ones inside the band, listed first per
+    cross-line)."""
     holding = _holding(grid)
+    found: list[tuple[Exocet, bool]] = []
     for frame in FRAMES:
         for base, digits, p3 in _bases(grid, frame):
             line = frame.line(base[0])
             band = frame.band_lines(line)
             stack = p3 // 3
             others = [s for s in range(3) if s != stack]
-            choices = [list(_targets(grid, frame, line, band, s, digits, senior)) for s in others]
+            choices = [list(_targets(grid, frame, line, band, s, digits, True)) for s in others]
+            outside = _OUTSIDE_BAND[frame.by_rows][line // 3]
             for (t1, p1, c1), (t2, p2, c2) in product(*choices):
-                if not senior and not (frame.line(t1) in band and frame.line(t2) in band):
-                    continue
-                if senior and frame.line(t1) in band and frame.line(t2) in band:
-                    continue
+                junior = frame.line(t1) in band and frame.line(t2) in band
                 cross = (p3, p1, p2)
-                s_cells = sum(1 << frame.cell(ln, p) for p in cross for ln in range(9) if ln not in band) & ~(1 << t1 | 1 << t2)
-                exocet = Exocet(frame, base, digits, (t1, t2), cross, c1 | c2, s_cells)
+                lines = UNITS[frame.cross_unit(p3)].mask | UNITS[frame.cross_unit(p1)].mask | UNITS[frame.cross_unit(p2)].mask
+                s_cells = lines & outside & ~(1 << t1 | 1 << t2)
                 if all(houses_needed(holding[d] & s_cells) <= 2 for d in MASK_DIGITS[digits]):
-                    yield exocet
+                    found.append((Exocet(frame, base, digits, (t1, t2), cross, c1 | c2, s_cells), junior))
+    return tuple(found)
+
+
+#: By frame (``by_rows``) and band, the cells outside the band's three lines.
+_OUTSIDE_BAND: Final = {
+    frame.by_rows: tuple(sum(1 << frame.cell(ln, p) for p in range(9) for ln in range(9) if ln // 3 != band) for band in range(3)) for frame in FRAMES
+}
 
 
 def _holding(grid: Grid) -> list[CellSet]:
