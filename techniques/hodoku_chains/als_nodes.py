@@ -14,7 +14,7 @@ is preferred to a short one through a big set.
 
 from __future__ import annotations
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, CellSet, Digit, bit, cells_of
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, Cell, CellSet, Digit, Mask, bit, cells_of
 from engine.grid import Grid
 from techniques.als.sets import Als, als_index
 from techniques.hodoku_chains.implications import LiteralGraph, spacer
@@ -101,8 +101,10 @@ class _Builder:
         graph.slow(node, chain_penalty(als))
         exit_ = node
         targets = 0
+        reached: set[int] = set()  # the sets (by number) that may lose a digit to these removals
+        lost: dict[Cell, Mask] = {}  # per cell, the digits the set removes from it
         for d, cells in removed.items():
-            groups = self.groups[d]
+            groups, table, gone = self.groups[d], self.by_low[d], bit(d)
             for cell in cells_of(cells):
                 b = false_literal(candidate[cell * 10 + d])
                 inc[b] |= mine
@@ -112,7 +114,11 @@ class _Builder:
                         b = false_literal(number)
                         inc[b] |= mine
                         targets |= 1 << b
-        for k in self._reached(removed):
+                sets = table.get(cell)
+                if sets is not None:
+                    reached.update(sets)
+                lost[cell] = lost.get(cell, 0) | gone
+        for k in sorted(reached):
             other = self.alses[k]
             if k == j or other.cells & als.cells:
                 continue
@@ -122,32 +128,18 @@ class _Builder:
                     graph.inc[b] |= mine
                     targets |= 1 << b
         graph.out[exit_] |= targets
-        self.add_forcings(exit_, removed)
+        self.add_forcings(exit_, lost)
 
-    def _reached(self, removed: dict[Digit, CellSet]) -> list[int]:
-        """The sets (by number) that may lose a digit to these removals, in list order."""
-        found: set[int] = set()
-        for d, cells in removed.items():
-            table = self.by_low[d]
-            for cell in cells_of(cells):
-                found.update(table.get(cell, ()))
-        return sorted(found)
-
-    def add_forcings(self, exit_: int, removed: dict[Digit, CellSet]) -> None:
-        """A cell of three or more digits left with one: the set forces it (one link more,
-        the removals in it are not shown). Two-digit cells need no help: their own strong
-        link does it."""
-        touched = 0
-        for cells in removed.values():
-            touched |= cells
+    def add_forcings(self, exit_: int, lost: dict[Cell, Mask]) -> None:
+        """A cell of three or more digits left with one (``lost``: the digits each cell
+        loses): the set forces it (one link more, the removals in it are not shown).
+        Two-digit cells need no help: their own strong link does it."""
         forced_exit = -1
-        for cell in cells_of(touched):
+        for cell in sorted(lost):
             left = self.grid.cands[cell]
             if MASK_COUNT[left] <= 2:
                 continue
-            for d, cells in removed.items():
-                if cells >> cell & 1:
-                    left &= ~bit(d)
+            left &= ~lost[cell]
             if MASK_COUNT[left] == 1:
                 if forced_exit < 0:
                     forced_exit = spacer(self.graph, exit_, 1)
