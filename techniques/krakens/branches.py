@@ -121,8 +121,6 @@ class _Walk:
         self.stamp: list[BoxedInt] = [-1] * size  # == tag: met in this search, at ``depth``
         self.depth: list[BoxedInt] = [0] * size
         self.tag = 0
-        while len(_BITS) < size:
-            _BITS.append(1 << len(_BITS))
 
     def reach(self, start: int) -> int:
         """The single-candidate literals within MAX_LINKS implications of ``start``."""
@@ -133,7 +131,7 @@ class _Walk:
         stamp[start] = tag
         depth[start] = INT_OBJECTS[0]
         buckets[0].append(boxed(start))
-        found = 0
+        found: list[BoxedInt] = []  # the single-candidate literals met (a graph-wide int per |= otherwise)
         for level in range(MAX_LINKS + 1):
             for literal_object in buckets[level]:
                 literal: int = literal_object
@@ -141,7 +139,7 @@ class _Walk:
                 if at != level:
                     continue  # met sooner since it was put here
                 if plain[literal]:
-                    found |= _BITS[literal]
+                    found.append(literal_object)
                 extra: int = slowed[literal]
                 further = level + 1 + extra
                 if further > MAX_LINKS:
@@ -159,11 +157,16 @@ class _Walk:
                             continue
                     depth[n] = INT_OBJECTS[further]
                     buckets[further].append(next_object)
-        return found
+        return _bit_set(found, len(stamp))
 
 
-#: 1 << n, for the literal numbers of the graphs met so far.
-_BITS: Final[list[int]] = []
+def _bit_set(bits: list[BoxedInt], size: int) -> int:
+    """The int with ``bits`` set (each below ``size``), made once from bytes."""
+    data = bytearray((size >> 3) + 1)
+    for bit_object in bits:
+        n: int = bit_object
+        data[n >> 3] |= 1 << (n & 7)
+    return int.from_bytes(data, "little")
 
 
 def _any_path(graph: LiteralGraph, layers: list[int], target: int) -> list[int]:
