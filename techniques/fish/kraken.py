@@ -125,7 +125,7 @@ class _Search:
         self.tables = link_tables(grid)
         self._closures: dict[int, Closure] = {}
         self._reach: dict[int, int] = {}
-        self._by_cells: dict[tuple[Digit, CellSet], int] = {}
+        self._by_cells: list[dict[CellSet, int]] = [{} for _ in range(10)]  # per digit
         self._near = _Near(self.tables)
 
     def closure(self, cell: int, digit: Digit) -> Closure:
@@ -152,15 +152,15 @@ class _Search:
     def all_rule_out(self, digit: Digit, cells: CellSet) -> int:
         """The candidates a chain from each of ``cells`` (as ``digit``) rules out (many fish
         share their fins, and the base cells of a cover line)."""
-        key = (digit, cells)
-        found = self._by_cells.get(key)
+        known = self._by_cells[digit]
+        found = known.get(cells)
         if found is None:
             found = CANDIDATE_BITS
             for cell in cells_of(cells):
                 found &= self.ruled_out(cell, digit)
                 if not found:
                     break
-            self._by_cells[key] = found
+            known[cells] = found
         return found
 
     def krakens(self, shape: _Shape) -> tuple[_Kraken, ...]:
