@@ -215,7 +215,7 @@ class _Near:
         start = 2 * node
         stamp[start] = tag
         front: list[BoxedInt] = [boxed(start)]
-        off = bytearray(_OFF_BYTES)  # the candidates ruled out, as bits (one int made at the end)
+        off = 0
         for _depth in range(MAX_LINKS):
             reached: list[BoxedInt] = []
             for lit_object in front:
@@ -229,15 +229,15 @@ class _Near:
                         stamp[n] = tag
                         reached.append(next_object)
                         if n & 1 and n < 2 * N_CANDIDATES:
-                            off[n >> 4] |= 1 << ((n >> 1) & 7)
+                            off |= _BIT[n >> 1]
             if not reached:
                 break
             front = reached
-        return int.from_bytes(off, "little")
+        return off
 
 
-#: Bytes of a candidate set (one bit per candidate node).
-_OFF_BYTES: Final = (N_CANDIDATES + 7) >> 3
+#: 1 << n for every candidate node n.
+_BIT: Final = tuple(1 << n for n in range(N_CANDIDATES))
 
 
 #: A finned fish before it is worth a :class:`Fish`: digit, base and cover houses (unit
