@@ -121,6 +121,8 @@ class _Walk:
         self.stamp: list[BoxedInt] = [-1] * size  # == tag: met in this search, at ``depth``
         self.depth: list[BoxedInt] = [0] * size
         self.tag = 0
+        while len(_BITS) < size:
+            _BITS.append(1 << len(_BITS))
 
     def reach(self, start: int) -> int:
         """The single-candidate literals within MAX_LINKS implications of ``start``."""
@@ -131,7 +133,7 @@ class _Walk:
         stamp[start] = tag
         depth[start] = INT_OBJECTS[0]
         buckets[0].append(boxed(start))
-        found: list[BoxedInt] = []  # the single-candidate literals met (a graph-wide int per |= otherwise)
+        found = 0
         for level in range(MAX_LINKS + 1):
             for literal_object in buckets[level]:
                 literal: int = literal_object
@@ -139,7 +141,7 @@ class _Walk:
                 if at != level:
                     continue  # met sooner since it was put here
                 if plain[literal]:
-                    found.append(literal_object)
+                    found |= _BITS[literal]
                 extra: int = slowed[literal]
                 further = level + 1 + extra
                 if further > MAX_LINKS:
@@ -157,16 +159,11 @@ class _Walk:
                             continue
                     depth[n] = INT_OBJECTS[further]
                     buckets[further].append(next_object)
-        return _bit_set(found, len(stamp))
+        return found
 
 
-def _bit_set(bits: list[BoxedInt], size: int) -> int:
-    """The int with ``bits`` set (each below ``size``), made once from bytes."""
-    data = bytearray((size >> 3) + 1)
-    for bit_object in bits:
-        n: int = bit_object
-        data[n >> 3] |= 1 << (n & 7)
-    return int.from_bytes(data, "little")
+#: 1 << n, for the literal numbers of the graphs met so far.
+_BITS: Final[list[int]] = []
 
 
 def _any_path(graph: LiteralGraph, layers: list[int], target: int) -> list[int]:
