@@ -21,7 +21,9 @@ files (the same puzzles under two profiles, or two revisions) and prints:
 ``side`` solves each puzzle with two profiles in turn in one process (which goes first
 alternates), writing one file per profile: the CPU ratio of two profiles is then measured
 under the same load, puzzle by puzzle, which two runs one after the other on a shared
-machine are not (top1465's full/hodoku bound):
+machine are not (top1465's full/hodoku bound). Both ``run`` and ``side`` collect garbage
+cycles as the ``stepdoku`` command does (``cli.collect_less_often``), so the times are
+those a user of the command sees:
 
     .venv/bin/python benchmarks/patterns.py side --profiles hodoku,full --set top1465 --sample 0 -o /tmp/top
     .venv/bin/python benchmarks/patterns.py compare /tmp/top-hodoku.jsonl /tmp/top-full.jsonl
@@ -49,6 +51,7 @@ from typing import Any, Iterator
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.common import ROOT, machine, shared_dir  # noqa: E402
+from cli import collect_less_often  # noqa: E402
 from engine.grid import Grid  # noqa: E402
 from engine.profiles import load_profile  # noqa: E402
 from engine.step import Step  # noqa: E402
@@ -87,6 +90,7 @@ _TECHNIQUES: Any = None
 
 def _init(profile: str, without: str) -> None:
     global _PROFILE, _TECHNIQUES
+    collect_less_often()  # in each worker of ``run``'s pool
     _PROFILE = load_profile(profile, CATALOG)
     left_out = {code.strip() for code in without.split(",") if code.strip()}
     _TECHNIQUES = tuple(t for t in _PROFILE.default if t.code not in left_out) if left_out else None
@@ -147,6 +151,7 @@ def side(args: argparse.Namespace) -> None:
     names = [name.strip() for name in args.profiles.split(",") if name.strip()]
     items = _items(args)
     print(f"{len(items)} puzzles of {args.set}, profiles {', '.join(names)} in turn; {machine()}", file=sys.stderr)
+    collect_less_often()
     profiles = {name: load_profile(name, CATALOG) for name in names}
     outs = {name: open(f"{args.output}-{name}.jsonl", "w") for name in names}
     global _PROFILE, _TECHNIQUES

@@ -113,3 +113,51 @@ def test_what_a_premise_rules_out_is_the_closures_first_levels(position) -> None
                 for _on, new_off in closure.levels[: MAX_LINKS + 1]:
                     off |= new_off
                 assert search.ruled_out(cell, digit) == off & CANDIDATE_BITS, (cell, digit)
+
+
+def _fish_by_cells(digit: int, everywhere: int, size: int) -> list[tuple[object, ...]]:
+    """Reference: the finned fish of one digit and size found on cell sets: base lines
+    (rows, then columns) in combinations order, every ``size`` of the cover lines their
+    cells meet, each base line covered, at most MAX_FINS cells outside the covers."""
+    from itertools import combinations
+
+    from engine.cells import COLS, ROWS
+    from techniques.fish.kraken import MAX_FINS
+
+    found: list[tuple[object, ...]] = []
+    for bases, covers in ((ROWS, COLS), (COLS, ROWS)):
+        places = [everywhere & unit.mask for unit in bases]
+        for combo in combinations([i for i in range(9) if places[i]], size):
+            cells = 0
+            for i in combo:
+                cells |= places[i]
+            crossing = [cover for cover in covers if cover.mask & cells]
+            if not size < len(crossing) <= size + MAX_FINS:
+                continue
+            for chosen in combinations(crossing, size):
+                covered = sum(cover.mask for cover in chosen)
+                fins = cells & ~covered
+                if fins.bit_count() <= MAX_FINS and all(places[i] & covered for i in combo):
+                    found.append((digit, tuple(bases[i].number for i in combo), tuple(c.number for c in chosen), cells, fins, covered))
+    return found
+
+
+def test_finned_fish_shapes_from_line_masks_are_the_cell_set_ones() -> None:
+    """The shapes worked out on 9-bit line masks are those found on cell sets, in the same
+    order, for every digit and size at the Kraken Fish positions and along a full solve."""
+    from techniques.fish.kraken import MAX_SIZE, _digit_fish
+
+    grids = [grid_from(p.values, p.removed) for p in KRAKEN_POSITIONS]
+    inkala = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    grid = Grid.from_string(inkala)
+    for step in load_profile("full", CATALOG).solve(grid).steps[:40]:
+        grids.append(grid.copy())
+        grid.apply(step)
+    shapes = 0
+    for grid in grids:
+        for digit in range(1, 10):
+            for size in range(2, MAX_SIZE + 1):
+                expected = _fish_by_cells(digit, grid.cells_with[digit], size)
+                assert list(_digit_fish(digit, grid.cells_with[digit], size)) == expected
+                shapes += len(expected)
+    assert shapes > 1000

@@ -240,3 +240,41 @@ def test_branch_reach_is_what_the_layers_reach() -> None:
                     for layer in search.graph.layers(search.literal(premise, True), MAX_LINKS):
                         expected |= layer
                     assert search.reach(premise) == expected & (search.plain_on | search.plain_off), (position.id, premise)
+
+
+def test_set_nodes_link_every_group_the_rule_names() -> None:
+    """At every kraken position, each "set loses d" node of the kraken graph is entered from
+    exactly the groups of d that see every cell of the set holding d (outside the set), and
+    leads to exactly the groups of the other digits inside what the set then removes: the
+    groups looked up by their lowest cell are all the groups the rule names."""
+    from techniques.als.sets import als_index
+    from techniques.hodoku_chains.als_nodes import add_als_nodes
+    from techniques.hodoku_chains.nice_loops import grouped_graph
+    from techniques.krakens.graph import MAX_SET_CELLS
+    from techniques.shared import false_literal, true_literal
+
+    checked = 0
+    for position in POSITIONS:
+        grid = grid_from(position.values, position.removed)
+        graph = grouped_graph(grid).copy()
+        add_als_nodes(graph, grid, MAX_SET_CELLS)
+        groups = [(i, node) for i, node in enumerate(graph.nodes) if node.is_group]
+        group_literals = sum(1 << true_literal(i) | 1 << false_literal(i) for i, _ in groups)
+        for als in als_index(grid).alses:
+            if not 1 < als.size <= MAX_SET_CELLS:
+                continue
+            for digit in [d for d in range(1, 10) if als.digits >> (d - 1) & 1]:
+                i = graph.index.get(type(graph.nodes[0])(digit, als.cells, als.digits))
+                if i is None:
+                    continue
+                node = false_literal(i)
+                seeing = als.sees_all[digit]
+                entering = sum(1 << true_literal(g) for g, n in groups if n.digit == digit and not n.cells & als.cells and not n.cells & ~seeing)
+                removed = {d: als.sees_all[d] for d in range(1, 10) if d != digit and als.digits >> (d - 1) & 1 and als.sees_all[d]}
+                leaving = sum(1 << false_literal(g) for g, n in groups if n.digit in removed and not n.cells & ~removed[n.digit])
+                assert graph.inc[node] & group_literals == entering
+                assert all(bool(graph.out[true_literal(g)] >> node & 1) == bool(entering >> true_literal(g) & 1) for g, _ in groups)
+                if removed:
+                    assert graph.out[node] & group_literals == leaving
+                checked += entering.bit_count() + leaving.bit_count()
+    assert checked > 100

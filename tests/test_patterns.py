@@ -182,3 +182,81 @@ def test_msls_lanes_agree_with_a_cell_by_cell_count() -> None:
     expected = {(rows, cols) for k in (3, 4) for rows in combinations(range(9), k) for cols in _COLUMN_SETS if _rank0_reference(grid, rows, cols)}
     assert found == expected
     assert ((2, 3, 4, 8), 0b110001101) in found
+
+
+def test_exocet_houses_needed_is_the_size_of_the_cover() -> None:
+    """The count from the lowest cells' houses agrees with the search over every pair of
+    houses (``cover``), on random cell sets and on sets of three columns outside a band."""
+    import random
+
+    from techniques.patterns.exocet import cover, houses_needed
+
+    rng = random.Random(25)
+    columns = [sum(1 << (9 * r + c) for r in range(9)) for c in range(9)]
+    outside_band = sum(1 << (9 * r + c) for r in range(3, 9) for c in range(9))
+    counts = [0, 0, 0, 0]
+    for _ in range(4000):
+        if rng.random() < 0.5:
+            places = 0
+            for _ in range(rng.randrange(8)):
+                places |= 1 << rng.randrange(81)
+        else:
+            s_cells = (columns[rng.randrange(3)] | columns[3 + rng.randrange(3)] | columns[6 + rng.randrange(3)]) & outside_band
+            places = sum(1 << c for c in range(81) if s_cells >> c & 1 and rng.random() < 0.3)
+        found = cover(places)
+        expected = 3 if found is None else len(found)
+        assert houses_needed(places) == expected
+        counts[expected] += 1
+    assert min(counts) > 50  # every answer met
+
+
+def _exocets_one_kind(grid: Grid, senior: bool) -> list[object]:
+    """Reference: the Exocets of one kind, searched for that kind alone (targets outside
+    the band listed only for the Senior form), S cells counted cell by cell."""
+    from itertools import product
+
+    from engine.cells import MASK_DIGITS
+    from techniques.patterns import exocet as ex
+    from techniques.patterns.frames import FRAMES
+
+    found: list[object] = []
+    for frame in FRAMES:
+        for base, digits, p3 in ex._bases(grid, frame):
+            line = frame.line(base[0])
+            band = frame.band_lines(line)
+            others = [s for s in range(3) if s != p3 // 3]
+            choices = [list(ex._targets(grid, frame, line, band, s, digits, senior)) for s in others]
+            for (t1, p1, c1), (t2, p2, c2) in product(*choices):
+                if (frame.line(t1) in band and frame.line(t2) in band) == senior:
+                    continue
+                cross = (p3, p1, p2)
+                s_cells = sum(1 << frame.cell(ln, p) for p in cross for ln in range(9) if ln not in band) & ~(1 << t1 | 1 << t2)
+                if all(len(ex.cover(ex._places(grid, d, s_cells)) or (0, 0, 0)) <= 2 for d in MASK_DIGITS[digits]):
+                    found.append(ex.Exocet(frame, base, digits, (t1, t2), cross, c1 | c2, s_cells))
+    return found
+
+
+def test_exocets_of_both_kinds_in_one_search_are_each_kinds_own() -> None:
+    """One search for Junior and Senior Exocets gives each kind's Exocets in the order of
+    a search for that kind alone, at the Exocet positions and on the path of Golden
+    Nugget's full-profile solve."""
+    from engine.profiles import load_profile
+    from techniques import CATALOG
+    from techniques.patterns.exocet import find_exocets
+    from tests.conftest import PUZZLES
+    from tests.positions import load
+
+    grids = [grid_from(p.values, p.removed) for p in load(PUZZLES / "techniques" / "patterns.txt") if p.code in ("je", "sje")]
+    grids += [grid_from(p.values, p.removed) for p in load(PUZZLES / "techniques" / "krakens.txt") if p.code == "kex"]
+    nugget = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
+    grid = Grid.from_string(nugget)
+    for step in load_profile("full", CATALOG).solve(grid).steps[:60]:
+        grids.append(grid.copy())
+        grid.apply(step)
+    counts = [0, 0]
+    for grid in grids:
+        for senior in (False, True):
+            expected = _exocets_one_kind(grid, senior)
+            assert list(find_exocets(grid, senior)) == expected
+            counts[senior] += len(expected)
+    assert counts[0] > 10 and counts[1] >= 2  # both kinds met

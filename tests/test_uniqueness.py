@@ -199,3 +199,31 @@ def test_hodoku_examines_four_cells_once_whatever_their_digits() -> None:
     cells = sum(1 << parse_cell_name(n) for n in ("r4c1", "r4c3", "r8c1", "r8c3"))
     examined = hodoku_examined(grid)
     assert (cells, 6, 8) in examined and (cells, 4, 6) not in examined
+
+
+def test_bug_lite_patterns_remembered_across_steps_are_the_searched_ones() -> None:
+    """BUG-Lite's patterns per three digits, remembered across a solve's steps, are at
+    every position what the search gives for that position (top1465 line 387: its
+    full-profile path takes a BUG-Lite at step 19)."""
+    from itertools import combinations
+
+    from engine.cells import bit
+    from engine.grid import Grid
+    from engine.profiles import load_profile
+    from techniques import CATALOG
+    from techniques.uniqueness import bug_lite
+    from tests.conftest import ROOT
+
+    puzzle = (ROOT / "puzzles" / "top1465.txt").read_text().splitlines()[386].split()[0]
+    steps = load_profile("full", CATALOG).solve(Grid.from_string(puzzle)).steps
+    assert "bugl" in [s.code for s in steps[:25]]
+    bug_lite._LITE.results.clear()
+    grid, hits = Grid.from_string(puzzle), 0
+    for step in steps[:30]:
+        before = len(bug_lite._LITE.results)
+        remembered = list(bug_lite.all_lite_patterns(grid))
+        hits += 84 - (len(bug_lite._LITE.results) - before)
+        searched = [p for a, b, c in combinations(range(1, 10), 3) for p in bug_lite.lite_patterns(grid, bit(a) | bit(b) | bit(c))]
+        assert remembered == searched
+        grid.apply(step)
+    assert hits > 500  # most triples' answers came from the memo

@@ -90,3 +90,35 @@ def test_vwxyz_wing_five_cells() -> None:
     assert str(step) == "VWXYZ-Wing: 2/6/7/8/9 in r237c1,r89c2 => r13c2<>6"
     assert step.explanation.startswith("The five cells r2c1, r3c1, r7c1, r8c2 and r9c2")
     assert "Without a 6, five cells would share four digits" in step.explanation
+
+
+def test_bent_sets_kept_from_the_last_search_are_those_searched_afresh() -> None:
+    """WXYZ/VWXYZ sets taken from the last search for the cells that did not change, and
+    searched for the others, are the sets a fresh search finds: at every state of the full
+    solves of two top1465 puzzles, taken in turn (a new puzzle's cells gain candidates, so
+    the last search is set aside)."""
+    from engine.grid import Grid
+    from engine.profiles import load_profile
+    from techniques import CATALOG
+    from techniques.wings import bent_sets
+    from tests.conftest import PUZZLES
+
+    lines = (PUZZLES / "top1465.txt").read_text().splitlines()
+    full = load_profile("full", CATALOG)
+    grids = []
+    for n in (77, 130):
+        grid = Grid.from_string(lines[n].split()[0])
+        for step in full.solve(grid).steps:
+            grids.append(grid.copy())
+            grid.apply(step)
+    found = 0
+    for size in (4, 5):
+        bent_sets._LAST.clear()
+        for grid in grids:
+            kept = list(bent_sets.wing_sets(grid, size))
+            last = dict(bent_sets._LAST)
+            bent_sets._LAST.clear()
+            assert kept == list(bent_sets.wing_sets(grid, size))
+            bent_sets._LAST.update(last)
+            found += len(kept)
+    assert found > 50

@@ -26,7 +26,7 @@ from functools import partial
 from itertools import combinations
 from typing import Final, Iterator
 
-from engine.cells import CELL_NAMES, COLS, ROWS, UNITS, BoxedInt, CellSet, Digit, Unit, bit_indices, boxed, cells_of
+from engine.cells import CELL_NAMES, COLS, MASK_COUNT, MASK_DIGITS, ROWS, UNITS, BoxedInt, CellSet, Digit, bit_indices, boxed, cells_of
 from engine.cache import StateMemo, remembered
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Link, Step, candidate
@@ -125,7 +125,7 @@ class _Search:
         self.tables = link_tables(grid)
         self._closures: dict[int, Closure] = {}
         self._reach: dict[int, int] = {}
-        self._by_cells: dict[tuple[Digit, CellSet], int] = {}
+        self._by_cells: list[dict[CellSet, int]] = [{} for _ in range(10)]  # per digit
         self._near = _Near(self.tables)
 
     def closure(self, cell: int, digit: Digit) -> Closure:
@@ -152,15 +152,15 @@ class _Search:
     def all_rule_out(self, digit: Digit, cells: CellSet) -> int:
         """The candidates a chain from each of ``cells`` (as ``digit``) rules out (many fish
         share their fins, and the base cells of a cover line)."""
-        key = (digit, cells)
-        found = self._by_cells.get(key)
+        known = self._by_cells[digit]
+        found = known.get(cells)
         if found is None:
             found = CANDIDATE_BITS
             for cell in cells_of(cells):
                 found &= self.ruled_out(cell, digit)
                 if not found:
                     break
-            self._by_cells[key] = found
+            known[cells] = found
         return found
 
     def krakens(self, shape: _Shape) -> tuple[_Kraken, ...]:
@@ -261,30 +261,57 @@ _SHAPES: Final[StateMemo[tuple[Digit, int, CellSet], tuple[_Shape, ...]]] = Stat
 
 
 def _digit_fish(digit: Digit, everywhere: CellSet, size: int) -> Iterator[_Shape]:
-    for bases, covers in ((ROWS, COLS), (COLS, ROWS)):
-        places = [everywhere & unit.mask for unit in bases]
-        usable = [i for i in range(9) if places[i]]
+    """The finned fish of one digit and size: rows as base lines, then columns; the base
+    lines in ``combinations`` order, then their cover lines. Worked out on each line's
+    positions as a 9-bit mask (a cell set made only for a fish found)."""
+    for by_rows in (True, False):
+        lines = _line_masks(everywhere, by_rows)
+        bases, covers = (ROWS, COLS) if by_rows else (COLS, ROWS)
+        spans, crossings = _SPANS[by_rows], _SPANS[not by_rows]
+        usable = [i for i in range(9) if lines[i]]
         for combo in combinations(usable, size):
-            base = tuple(bases[i].number for i in combo)
-            for cover, cells, fins, covered in _covers_of(covers, [places[i] for i in combo]):
-                yield digit, base, cover, cells, fins, covered
+            masks = [lines[i] for i in combo]
+            union = 0
+            for m in masks:
+                union |= m
+            crossing = MASK_DIGITS[union]  # positions + 1, ascending
+            if not size < len(crossing) <= size + MAX_FINS:
+                continue
+            cells = -1  # made for the first cover that fits
+            for chosen in combinations(crossing, size):
+                kept = 0
+                for position in chosen:
+                    kept |= 1 << (position - 1)
+                fins = 0
+                for m in masks:
+                    if not m & kept:
+                        break
+                    fins += MASK_COUNT[m & ~kept]
+                else:
+                    if fins <= MAX_FINS:
+                        if cells < 0:
+                            lines_mask = 0
+                            for i in combo:
+                                lines_mask |= 1 << i
+                            cells = everywhere & spans[lines_mask]
+                        covered = crossings[kept]
+                        base = tuple(bases[i].number for i in combo)
+                        yield digit, base, tuple(covers[p - 1].number for p in chosen), cells, cells & ~covered, covered
 
 
-def _covers_of(covers: tuple[Unit, ...], places: list[CellSet]) -> Iterator[tuple[tuple[int, ...], CellSet, CellSet, CellSet]]:
-    size = len(places)
-    cells = 0
-    for p in places:
-        cells |= p
-    crossing = [cover for cover in covers if cover.mask & cells]
-    if not size < len(crossing) <= size + MAX_FINS:
-        return
-    for chosen in combinations(crossing, size):
-        covered = 0
-        for cover in chosen:
-            covered |= cover.mask
-        fins = cells & ~covered
-        if fins.bit_count() <= MAX_FINS and all(p & covered for p in places):
-            yield tuple(cover.number for cover in chosen), cells, fins, covered
+def _line_masks(everywhere: CellSet, by_rows: bool) -> list[int]:
+    """Per row (``by_rows``) or column, the positions across it holding a cell of
+    ``everywhere`` (columns of a row, rows of a column), as a 9-bit mask."""
+    if by_rows:
+        return [(everywhere >> (9 * r)) & 0x1FF for r in range(9)]
+    found = [0] * 9
+    for cell in cells_of(everywhere):
+        found[cell % 9] |= 1 << (cell // 9)
+    return found
+
+
+#: By frame (True: rows), the cells of the lines of each 9-bit line mask.
+_SPANS: Final = {by_rows: tuple(sum((ROWS if by_rows else COLS)[i].mask for i in range(9) if m >> i & 1) for m in range(512)) for by_rows in (True, False)}
 
 
 def _fish(shape: _Shape) -> Fish:

@@ -14,7 +14,7 @@ is preferred to a short one through a big set.
 
 from __future__ import annotations
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, CellSet, Digit, bit, cells_of
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, Cell, CellSet, Digit, Mask, bit, cells_of
 from engine.grid import Grid
 from techniques.als.sets import Als, als_index
 from techniques.hodoku_chains.implications import LiteralGraph, spacer
@@ -35,10 +35,13 @@ class _Builder:
         self.graph = graph
         self.grid = grid
         self.alses = [a for a in als_index(grid).alses if 1 < a.size <= max_cells]
-        self.groups: dict[Digit, list[Node]] = {}
+        # Per digit, the groups (cells, node number) by their lowest cell: a group inside a
+        # set of cells has its lowest cell there, so the cells' own loops find it.
+        self.groups: list[dict[int, list[tuple[CellSet, int]]]] = [{} for _ in range(10)]
         for node in graph.nodes:
             if node.is_group:
-                self.groups.setdefault(node.digit, []).append(node)
+                low = node.cells & -node.cells
+                self.groups[node.digit].setdefault(low.bit_length() - 1, []).append((node.cells, graph.index[node]))
         # Per digit, the sets by the lowest of their cells holding it: a set all of whose
         # cells holding d another set's exit removes is found from one of those cells.
         self.by_low: list[dict[int, list[int]]] = [{} for _ in range(10)]
@@ -79,34 +82,43 @@ class _Builder:
         """The node "set ``j`` loses ``digit``" and its links. (Each literal's links are
         gathered, then set with one ``|=``: as :meth:`LiteralGraph.imply` one by one.)"""
         graph = self.graph
-        out, inc, index, candidate = graph.out, graph.inc, graph.index, self.candidate
+        out, inc, candidate = graph.out, graph.inc, self.candidate
         als = self.alses[j]
         node = self.literal(j, digit)
         mine, sources = 1 << node, 0
-        for cell in cells_of(als.sees_all[digit]):
+        seeing = als.sees_all[digit]
+        groups = self.groups[digit]
+        for cell in cells_of(seeing):
             a = true_literal(candidate[cell * 10 + digit])
             out[a] |= mine
             sources |= 1 << a
-        for group in self.groups.get(digit, ()):
-            if not group.cells & als.cells and not group.cells & ~als.sees_all[digit]:
-                a = true_literal(index[group])
-                out[a] |= mine
-                sources |= 1 << a
+            for cells, number in groups.get(cell, ()):
+                if not cells & als.cells and not cells & ~seeing:
+                    a = true_literal(number)
+                    out[a] |= mine
+                    sources |= 1 << a
         inc[node] |= sources
         graph.slow(node, chain_penalty(als))
         exit_ = node
         targets = 0
+        reached: set[int] = set()  # the sets (by number) that may lose a digit to these removals
+        lost: dict[Cell, Mask] = {}  # per cell, the digits the set removes from it
         for d, cells in removed.items():
+            groups, table, gone = self.groups[d], self.by_low[d], bit(d)
             for cell in cells_of(cells):
                 b = false_literal(candidate[cell * 10 + d])
                 inc[b] |= mine
                 targets |= 1 << b
-            for group in self.groups.get(d, ()):
-                if not group.cells & ~cells:
-                    b = false_literal(index[group])
-                    inc[b] |= mine
-                    targets |= 1 << b
-        for k in self._reached(removed):
+                for group, number in groups.get(cell, ()):
+                    if not group & ~cells:
+                        b = false_literal(number)
+                        inc[b] |= mine
+                        targets |= 1 << b
+                sets = table.get(cell)
+                if sets is not None:
+                    reached.update(sets)
+                lost[cell] = lost.get(cell, 0) | gone
+        for k in sorted(reached):
             other = self.alses[k]
             if k == j or other.cells & als.cells:
                 continue
@@ -116,32 +128,18 @@ class _Builder:
                     graph.inc[b] |= mine
                     targets |= 1 << b
         graph.out[exit_] |= targets
-        self.add_forcings(exit_, removed)
+        self.add_forcings(exit_, lost)
 
-    def _reached(self, removed: dict[Digit, CellSet]) -> list[int]:
-        """The sets (by number) that may lose a digit to these removals, in list order."""
-        found: set[int] = set()
-        for d, cells in removed.items():
-            table = self.by_low[d]
-            for cell in cells_of(cells):
-                found.update(table.get(cell, ()))
-        return sorted(found)
-
-    def add_forcings(self, exit_: int, removed: dict[Digit, CellSet]) -> None:
-        """A cell of three or more digits left with one: the set forces it (one link more,
-        the removals in it are not shown). Two-digit cells need no help: their own strong
-        link does it."""
-        touched = 0
-        for cells in removed.values():
-            touched |= cells
+    def add_forcings(self, exit_: int, lost: dict[Cell, Mask]) -> None:
+        """A cell of three or more digits left with one (``lost``: the digits each cell
+        loses): the set forces it (one link more, the removals in it are not shown).
+        Two-digit cells need no help: their own strong link does it."""
         forced_exit = -1
-        for cell in cells_of(touched):
+        for cell in sorted(lost):
             left = self.grid.cands[cell]
             if MASK_COUNT[left] <= 2:
                 continue
-            for d, cells in removed.items():
-                if cells >> cell & 1:
-                    left &= ~bit(d)
+            left &= ~lost[cell]
             if MASK_COUNT[left] == 1:
                 if forced_exit < 0:
                     forced_exit = spacer(self.graph, exit_, 1)

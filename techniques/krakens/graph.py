@@ -75,16 +75,23 @@ def kraken_graph(grid: Grid) -> KrakenGraph:
 
 def _add_hidden_sets(graph: LiteralGraph, grid: Grid) -> dict[int, HiddenSet]:
     found: dict[int, HiddenSet] = {}
+    cands = grid.cands
     for unit in UNITS:
-        places = {d: grid.cells_with[d] & unit.mask for d in range(1, 10) if grid.cells_with[d] & unit.mask}
+        # per digit, its places in the house as a 9-bit mask of positions in ``unit.cells``
+        places = [0] * 10
+        for i, cell in enumerate(unit.cells):
+            for d in MASK_DIGITS[cands[cell]]:
+                places[d] |= 1 << i
+        present = [d for d in range(1, 10) if places[d]]
         for size in range(2, MAX_HIDDEN + 1):
-            for digits in combinations(places, size):
-                cells = 0
+            for digits in combinations(present, size):
+                spots = 0
                 for d in digits:
-                    cells |= places[d]
-                if cells.bit_count() != size + 1:
+                    spots |= places[d]
+                if MASK_COUNT[spots] != size + 1:
                     continue
                 mask = sum(1 << (d - 1) for d in digits)
+                cells = sum(1 << unit.cells[i - 1] for i in MASK_DIGITS[spots])
                 for dropped in cells_of(cells):
                     _add_hidden(graph, grid, found, HiddenSet(mask, cells & ~(1 << dropped), dropped, unit.number))
     return found

@@ -15,10 +15,10 @@ tridagon): every member is one more branch to draw and follow.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from functools import partial
 from typing import Callable, Final, Iterator
 
-from engine.cells import CELL_NAMES, MASK_DIGITS, N_CELLS, UNITS, cells_of
+from engine.cells import CELL_NAMES, MASK_DIGITS, N_CELLS, UNITS, CellSet, Unit, cells_of
 from engine.grid import Grid
 from engine.notation import compact_cells, words_list
 from engine.step import Candidate, Highlights
@@ -31,19 +31,42 @@ MAX_MEMBERS: Final = 4
 MAX_GUARDIANS: Final = 6
 
 
-@dataclass(frozen=True)
+#: A truth set's words: (why, detail, highlights) (see :class:`TruthSet`).
+Words = tuple[str, str, Highlights]
+
+
 class TruthSet:
     """Candidates one of which is true: ``why`` says so in words (whole sentences),
     ``detail`` is the pattern part of the step line, ``highlights`` the
     pattern's own roles (the branches' links are added to them), ``cells`` how many cells
-    the pattern shows (for the smallest picture first)."""
+    the pattern shows (for the smallest picture first). The words are made when first
+    read: a kraken reads them for the few truth sets it reports, of the hundreds it tries."""
 
-    members: tuple[Candidate, ...]
-    why: str
-    detail: str
-    highlights: Highlights
-    cells: int
-    digits: tuple[int, ...]
+    __slots__ = ("members", "cells", "digits", "_words", "_made")
+
+    def __init__(self, members: tuple[Candidate, ...], cells: int, digits: tuple[int, ...], words: Callable[[], Words]) -> None:
+        self.members = members
+        self.cells = cells
+        self.digits = digits
+        self._words = words
+        self._made: Words | None = None
+
+    def _told(self) -> Words:
+        if self._made is None:
+            self._made = self._words()
+        return self._made
+
+    @property
+    def why(self) -> str:
+        return self._told()[0]
+
+    @property
+    def detail(self) -> str:
+        return self._told()[1]
+
+    @property
+    def highlights(self) -> Highlights:
+        return self._told()[2]
 
 
 TruthSource = Callable[[Grid], Iterator[TruthSet]]
@@ -55,14 +78,15 @@ def cell_truths(grid: Grid) -> Iterator[TruthSet]:
         digits = MASK_DIGITS[grid.cands[cell]]
         if 2 <= len(digits) <= MAX_MEMBERS:
             members = tuple(Candidate(d, cell) for d in digits)
-            yield TruthSet(
-                members,
-                f"{CELL_NAMES[cell]} holds {digit_words(digits, 'or')}, so one of them is true.",
-                f"{CELL_NAMES[cell]} ({'/'.join(map(str, digits))})",
-                Highlights(pattern=members, cells=(cell,)),
-                1,
-                digits,
-            )
+            yield TruthSet(members, 1, digits, partial(_cell_words, cell, digits, members))
+
+
+def _cell_words(cell: int, digits: tuple[int, ...], members: tuple[Candidate, ...]) -> Words:
+    return (
+        f"{CELL_NAMES[cell]} holds {digit_words(digits, 'or')}, so one of them is true.",
+        f"{CELL_NAMES[cell]} ({'/'.join(map(str, digits))})",
+        Highlights(pattern=members, cells=(cell,)),
+    )
 
 
 def house_truths(grid: Grid) -> Iterator[TruthSet]:
@@ -74,15 +98,16 @@ def house_truths(grid: Grid) -> Iterator[TruthSet]:
             count = places.bit_count()
             if 2 <= count <= MAX_MEMBERS:
                 members = tuple(Candidate(digit, c) for c in cells_of(places))
-                names = [CELL_NAMES[c] for c in cells_of(places)]
-                yield TruthSet(
-                    members,
-                    f"{unit.long_name.capitalize()} needs {_an(digit)} {digit}, and it can only go in {words_list(names, 'or')}.",
-                    f"{digit} in {unit.name} ({compact_cells(cells_of(places))})",
-                    Highlights(pattern=members, units=(unit.number,)),
-                    count,
-                    (digit,),
-                )
+                yield TruthSet(members, count, (digit,), partial(_house_words, unit, digit, places, members))
+
+
+def _house_words(unit: Unit, digit: int, places: CellSet, members: tuple[Candidate, ...]) -> Words:
+    names = [CELL_NAMES[c] for c in cells_of(places)]
+    return (
+        f"{unit.long_name.capitalize()} needs {_an(digit)} {digit}, and it can only go in {words_list(names, 'or')}.",
+        f"{digit} in {unit.name} ({compact_cells(cells_of(places))})",
+        Highlights(pattern=members, units=(unit.number,)),
+    )
 
 
 def tridagon_truths(grid: Grid) -> Iterator[TruthSet]:
@@ -93,14 +118,12 @@ def tridagon_truths(grid: Grid) -> Iterator[TruthSet]:
         if not 2 <= len(guardians) <= MAX_GUARDIANS or guardians in seen:
             continue
         seen.add(guardians)
-        yield TruthSet(
-            guardians,
-            pattern_words(digits, pattern),
-            pattern_detail(digits, pattern),
-            pattern_highlights(grid, digits, pattern),
-            12,
-            MASK_DIGITS[digits],
-        )
+        words = (pattern_words(digits, pattern), pattern_detail(digits, pattern), pattern_highlights(grid, digits, pattern))
+        yield TruthSet(guardians, 12, MASK_DIGITS[digits], partial(_given, words))
+
+
+def _given(words: Words) -> Words:
+    return words
 
 
 def _an(digit: int) -> str:

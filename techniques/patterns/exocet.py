@@ -42,7 +42,8 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import Final, Iterator, NamedTuple
 
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, UNITS, Cell, CellSet, Digit, bit, cells_of
+from engine.cache import per_grid_version
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, UNITS, UNITS_OF, Cell, CellSet, Digit, bit, cells_of
 from engine.grid import Grid
 from engine.notation import compact_cells, words_list
 from engine.step import Candidate, Highlights, Step
@@ -96,9 +97,23 @@ def cover(places: CellSet) -> tuple[int, ...] | None:
 
 
 def houses_needed(places: CellSet) -> int:
-    """How few houses hold every cell of ``places``: 0, 1, 2, or 3 meaning more than two."""
-    found = cover(places)
-    return 3 if found is None else len(found)
+    """How few houses hold every cell of ``places``: 0, 1, 2, or 3 meaning more than two
+    (``len(cover(places))``, found from the lowest cell's houses: one of the houses holds
+    it, and the other then the lowest cell left)."""
+    if not places:
+        return 0
+    low = (places & -places).bit_length() - 1
+    houses = UNITS_OF[low]
+    for unit in houses:
+        if not places & ~UNITS[unit].mask:
+            return 1
+    for unit in houses:
+        rest = places & ~UNITS[unit].mask
+        second = (rest & -rest).bit_length() - 1
+        for other in UNITS_OF[second]:
+            if not rest & ~UNITS[other].mask:
+                return 2
+    return 3
 
 
 def _bases(grid: Grid, frame: Frame) -> Iterator[tuple[tuple[Cell, Cell], int, int]]:
@@ -115,23 +130,49 @@ def _bases(grid: Grid, frame: Frame) -> Iterator[tuple[tuple[Cell, Cell], int, i
 
 def find_exocets(grid: Grid, senior: bool) -> Iterator[Exocet]:
     """Every Exocet of the kind asked for (junior: both targets in the band)."""
+    return (exocet for exocet, junior in all_exocets(grid) if junior != senior)
+
+
+@per_grid_version(size=2)
+def all_exocets(grid: Grid) -> tuple[tuple[Exocet, bool], ...]:
+    """Every Exocet, Junior or Senior (True: Junior), in one search for both (Junior and
+    Senior Exocet and the Exocet Kraken ask in turn about one position). The order: by
+    frame, base, then targets; the Junior ones alone come in the order a search for them
+    alone meets them (their targets are the ones inside the band, listed first per
+    cross-line)."""
+    holding = _holding(grid)
+    found: list[tuple[Exocet, bool]] = []
     for frame in FRAMES:
         for base, digits, p3 in _bases(grid, frame):
             line = frame.line(base[0])
             band = frame.band_lines(line)
             stack = p3 // 3
             others = [s for s in range(3) if s != stack]
-            choices = [list(_targets(grid, frame, line, band, s, digits, senior)) for s in others]
+            choices = [list(_targets(grid, frame, line, band, s, digits, True)) for s in others]
+            outside = _OUTSIDE_BAND[frame.by_rows][line // 3]
             for (t1, p1, c1), (t2, p2, c2) in product(*choices):
-                if not senior and not (frame.line(t1) in band and frame.line(t2) in band):
-                    continue
-                if senior and frame.line(t1) in band and frame.line(t2) in band:
-                    continue
+                junior = frame.line(t1) in band and frame.line(t2) in band
                 cross = (p3, p1, p2)
-                s_cells = sum(1 << frame.cell(ln, p) for p in cross for ln in range(9) if ln not in band) & ~(1 << t1 | 1 << t2)
-                exocet = Exocet(frame, base, digits, (t1, t2), cross, c1 | c2, s_cells)
-                if all(houses_needed(_places(grid, d, s_cells)) <= 2 for d in MASK_DIGITS[digits]):
-                    yield exocet
+                lines = UNITS[frame.cross_unit(p3)].mask | UNITS[frame.cross_unit(p1)].mask | UNITS[frame.cross_unit(p2)].mask
+                s_cells = lines & outside & ~(1 << t1 | 1 << t2)
+                if all(houses_needed(holding[d] & s_cells) <= 2 for d in MASK_DIGITS[digits]):
+                    found.append((Exocet(frame, base, digits, (t1, t2), cross, c1 | c2, s_cells), junior))
+    return tuple(found)
+
+
+#: By frame (``by_rows``) and band, the cells outside the band's three lines.
+_OUTSIDE_BAND: Final = {
+    frame.by_rows: tuple(sum(1 << frame.cell(ln, p) for p in range(9) for ln in range(9) if ln // 3 != band) for band in range(3)) for frame in FRAMES
+}
+
+
+def _holding(grid: Grid) -> list[CellSet]:
+    """Per digit, where it is a candidate or placed (``_places`` of the whole grid)."""
+    found = list(grid.cells_with)
+    for cell, value in enumerate(grid.values):
+        if value:
+            found[value] |= 1 << cell
+    return found
 
 
 def _targets(grid: Grid, frame: Frame, line: int, band: tuple[int, ...], stack: int, digits: int, senior: bool) -> Iterator[tuple[Cell, int, CellSet]]:

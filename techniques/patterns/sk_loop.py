@@ -18,7 +18,7 @@ from functools import cache
 from itertools import combinations
 from typing import Final, Iterator
 
-from engine.cells import BOX_OF, CellSet, Digit, cell_at, cells_of
+from engine.cells import BOX_OF, MASK_COUNT, CellSet, Digit, cell_at, cells_of
 from engine.grid import Grid
 from engine.notation import compact_cells
 from engine.step import Candidate, Highlights, Step
@@ -44,12 +44,19 @@ def _edge_covers() -> tuple[tuple[int, ...], ...]:
 
 
 @cache
-def _loops() -> tuple[tuple[tuple[CellSet, ...], tuple[int, ...], CellSet], ...]:
+def _loops() -> tuple[tuple[tuple[CellSet, ...], tuple[int, ...], CellSet, tuple[int, ...]], ...]:
     """Every loop: its eight dominoes (cell sets, corners left out), the eight houses
-    joining them (unit numbers), in order round the loop, and its sixteen cells (built on
-    first use: the tables of this module and ``_edge_covers`` took a tenth of what
-    importing the techniques cost)."""
-    return tuple((dominoes, houses, sum(dominoes)) for dominoes, houses in _each_loop())
+    joining them (unit numbers), in order round the loop, its sixteen cells and its
+    dominoes' numbers in ``_dominoes()`` (built on first use: the tables of this module and
+    ``_edge_covers`` took a tenth of what importing the techniques cost)."""
+    number = {cells: n for n, cells in enumerate(_dominoes())}
+    return tuple((dominoes, houses, sum(dominoes), tuple(number[d] for d in dominoes)) for dominoes, houses in _each_loop())
+
+
+@cache
+def _dominoes() -> tuple[CellSet, ...]:
+    """Every domino of every loop, once (two cells of a row or column in one box)."""
+    return tuple(dict.fromkeys(domino for dominoes, _ in _each_loop() for domino in dominoes))
 
 
 def _each_loop() -> Iterator[tuple[tuple[CellSet, ...], tuple[int, ...]]]:
@@ -80,22 +87,21 @@ def loop_links(grid: Grid, dominoes: tuple[CellSet, ...], houses: tuple[int, ...
     return tuple(sorted(links, key=lambda link: houses.index(link[0])))
 
 
-class _DominoDigits:
-    """How many digits each domino holds (its cells' candidates together), counted once
-    per domino of one grid."""
-
-    def __init__(self, grid: Grid) -> None:
-        self.cands = grid.cands
-        self.known: dict[CellSet, int] = {}
-
-    def count(self, domino: CellSet) -> int:
-        found = self.known.get(domino)
-        if found is None:
-            mask = 0
-            for c in cells_of(domino):
-                mask |= self.cands[c]
-            found = self.known[domino] = mask.bit_count()
-        return found
+def _domino_counts(grid: Grid) -> tuple[list[int], list[int]]:
+    """Per domino of ``_dominoes()``: its open cells, and the digits its cells hold
+    between them."""
+    cands, values = grid.cands, grid.values
+    opened: list[int] = []
+    digits: list[int] = []
+    for domino in _dominoes():
+        mask = n = 0
+        for c in cells_of(domino):
+            mask |= cands[c]
+            if not values[c]:
+                n += 1
+        opened.append(n)
+        digits.append(MASK_COUNT[mask])
+    return opened, digits
 
 
 class SkLoop(BaseTechnique):
@@ -105,16 +111,20 @@ class SkLoop(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         done: set[tuple[Candidate, ...]] = set()
-        digits = _DominoDigits(grid)
+        opened, digits = _domino_counts(grid)
         solved = sum(1 << c for c, value in enumerate(grid.values) if value)
-        for dominoes, houses, union in _loops():
-            cells = union & ~solved
-            if cells.bit_count() < 12:
+        for dominoes, houses, union, numbers in _loops():
+            count = held = 0
+            for n in numbers:
+                count += opened[n]
+                held += digits[n]
+            if count < 12:
                 continue
             # A link joins two dominoes, so a digit in k of them needs k / 2 links at least:
             # more than two digits per open cell on average leaves more links than cells.
-            if sum(digits.count(domino) for domino in dominoes) > 2 * cells.bit_count():
+            if held > 2 * count:
                 continue
+            cells = union & ~solved
             found = rank0(grid, cells, loop_links(grid, dominoes, houses))
             if found is not None and found.eliminations and found.eliminations not in done:
                 done.add(found.eliminations)

@@ -21,6 +21,7 @@ from __future__ import annotations
 from itertools import combinations, product
 from typing import Final, Iterator
 
+from engine.cache import StateMemo
 from engine.cells import ALL_DIGITS, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, Cell, Mask, bit
 from engine.grid import Grid
 from engine.notation import compact_cells
@@ -293,19 +294,45 @@ class BugLite(BaseTechnique):
     def find(self, grid: Grid) -> Iterator[Step]:
         done: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
         seen: set[frozenset[tuple[Cell, Mask]]] = set()
-        partnered = partnered_digits(grid)
-        search = _LiteSearch(grid.cands, 0)
-        for triple in combinations(range(1, 10), 3):
-            for pattern in lite_patterns(grid, bit(triple[0]) | bit(triple[1]) | bit(triple[2]), partnered, search):
-                key = frozenset(pattern.items())
-                if key in seen:
-                    continue
-                seen.add(key)
-                intro = f"Take the {len(pattern)} cells {cell_names(sorted(pattern))}."
-                step = grave_step(self, grid, pattern, compact_cells(sorted(pattern)), intro)
-                if step is not None and (step.placements, step.eliminations) not in done:
-                    done.add((step.placements, step.eliminations))
-                    yield step
+        for pattern in all_lite_patterns(grid):
+            key = frozenset(pattern.items())
+            if key in seen:
+                continue
+            seen.add(key)
+            intro = f"Take the {len(pattern)} cells {cell_names(sorted(pattern))}."
+            step = grave_step(self, grid, pattern, compact_cells(sorted(pattern)), intro)
+            if step is not None and (step.placements, step.eliminations) not in done:
+                done.add((step.placements, step.eliminations))
+                yield step
+
+
+def all_lite_patterns(grid: Grid) -> Iterator[Pattern]:
+    """The patterns of ``lite_patterns`` for every three digits in turn (1-2-3, 1-2-4, ...).
+
+    What the search finds for three digits depends on the cells holding two of them or
+    more with at most MAX_EXTRAS other candidates (the only cells it can use) and their
+    candidates alone, and most steps leave those of most triples alone: remembered across
+    steps, keyed by those cells and candidates."""
+    cands = grid.cands
+    # the cells a pattern may use, whatever its digits: each as cell * 512 + candidates
+    small = [c << 9 | cands[c] for c in range(N_CELLS) if cands[c] and MASK_COUNT[cands[c]] - 2 <= MAX_EXTRAS]
+    partnered: list[Mask] | None = None
+    search: _LiteSearch | None = None
+    for digits in _TRIPLES:
+        key = (digits, *[x for x in small if MASK_COUNT[x & digits] >= 2])
+        found = _LITE.get(key)
+        if found is None:
+            if partnered is None:
+                partnered, search = partnered_digits(grid), _LiteSearch(cands, 0)
+            found = tuple(lite_patterns(grid, digits, partnered, search))
+            _LITE.put(key, found)
+        yield from found
+
+
+#: Every three digits, as masks, in ``combinations`` order.
+_TRIPLES: Final = tuple(bit(a) | bit(b) | bit(c) for a, b, c in combinations(range(1, 10), 3))
+#: ``lite_patterns`` of three digits by (digits, its usable cells with their candidates).
+_LITE: Final[StateMemo[tuple[int, ...], tuple[Pattern, ...]]] = StateMemo()
 
 
 BUG_PLUS_N: Final = BugPlusN()

@@ -14,6 +14,7 @@ search stays local; a set found from several hinges is reported once.
 
 from __future__ import annotations
 
+import threading
 from typing import Final, Iterator
 
 from engine.cells import ALL_CELLS, HOUSE_MASKS_OF, PEER_HALVES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, Digit, bit, cells_of, first_of_halves, halves, in_one_house
@@ -51,36 +52,92 @@ def wing_sets(grid: Grid, size: int) -> Iterator[tuple[CellSet, int, Digit]]:
     outside sees all its places and holds it: each of these only gets worse as cells are
     added."""
     cands = grid.cands
-    search = _BentSearch(grid, [c for c in range(N_CELLS) if 1 < MASK_COUNT[cands[c]] <= size], size)
-    search.grow(0, [], 0, halves(ALL_CELLS), 0, (0, 0))
+    key = (threading.get_ident(), size)
+    last = _LAST.get(key)
+    changed = _changed_cells(last[0], cands) if last is not None else None
+    cells = [c for c in range(N_CELLS) if 1 < MASK_COUNT[cands[c]] <= size]
+    search = _BentSearch(grid, cells, size, changed)
+    search.grow(0, [], 0, halves(ALL_CELLS), 0, (0, 0), False)
+    if last is not None and changed is not None:
+        search.found += [entry for entry in last[1] if not entry[2] & changed and _covered(grid, entry)]
     search.found.sort()
+    _LAST[key] = (cands[:], search.found)
     for _, _, cellset, mask, z in search.found:
         yield cellset, mask, z
+
+
+#: A set found: (first hinge, cells, cell set, digits, the unrestricted digit).
+_Entry = tuple[int, list[Cell], CellSet, int, Digit]
+#: Per thread and size, the last search: the candidates it saw and the sets it found. A
+#: set whose cells' candidates are as they were then has the same digits, hinges and
+#: unrestricted digit, and once no cell has gained a candidate, the cells that can lose
+#: that digit are fewer or the same: it is found again when some still can.
+_LAST: Final[dict[tuple[int, int], tuple[list[int], list[_Entry]]]] = {}
+
+
+def _changed_cells(before: list[int], now: list[int]) -> CellSet | None:
+    """The cells whose candidates changed since ``before``, when none gained one (else
+    None: the last search says nothing about this position)."""
+    changed = 0
+    for cell in range(N_CELLS):
+        was, is_ = before[cell], now[cell]
+        if was != is_:
+            if is_ & ~was:
+                return None
+            changed |= 1 << cell
+    return changed
+
+
+def _covered(grid: Grid, entry: _Entry) -> bool:
+    """Some cell outside the set holds its unrestricted digit and sees all its places."""
+    cellset, z = entry[2], entry[4]
+    cover = grid.cells_with[z]
+    for cell in entry[1]:
+        if grid.cands[cell] >> (z - 1) & 1:
+            cover &= PEER_MASK[cell]
+    return cover != 0
 
 
 class _BentSearch:
     """The sets of ``size`` of ``cells`` that hold ``size`` digits, lie in one hinge region
     and not in one house, with exactly one unrestricted digit that a cell outside the set
     can lose: in ``found`` as (first hinge, cells, cell set, digits, that digit). Cell sets
-    as halves (engine.cells.HALF_BITS): no object per test."""
+    as halves (engine.cells.HALF_BITS): no object per test. With ``changed`` (a cell set),
+    only the sets holding one of those cells."""
 
-    def __init__(self, grid: Grid, cells: list[Cell], size: int) -> None:
+    def __init__(self, grid: Grid, cells: list[Cell], size: int, changed: CellSet | None = None) -> None:
         self.cands = grid.cands
         self.with_digit = [halves(places) for places in grid.cells_with]
         self.cells = cells
         self.size = size
-        self.found: list[tuple[int, list[Cell], CellSet, int, Digit]] = []
+        self.found: list[_Entry] = []
+        # per place in ``cells``, the first place from there of a changed cell
+        self.next_changed = [0] * (len(cells) + 1)
+        self.is_changed = [changed is None or bool(changed >> c & 1) for c in cells]
+        following = len(cells)
+        for i in range(len(cells) - 1, -1, -1):
+            if self.is_changed[i]:
+                following = i
+            self.next_changed[i] = following
+        self.next_changed[len(cells)] = len(cells)
 
-    def grow(self, start: int, picked: list[Cell], union: int, hinges: tuple[int, int], loose: int, cover: tuple[int, int]) -> None:
+    def grow(self, start: int, picked: list[Cell], union: int, hinges: tuple[int, int], loose: int, cover: tuple[int, int], changed: bool) -> None:
         """Add each of ``cells[start:]`` that keeps at most ``size`` digits, a hinge
         (``hinges``: the cells whose region holds every cell picked) and at most one
         unrestricted digit (``loose``: the digits whose places among the cells picked do
         not all see each other; a cell that sees all of a digit's places keeps them in
         one house, and a digit once loose stays loose as cells are added), with cells
-        outside that hold it and see all its places (``cover``)."""
+        outside that hold it and see all its places (``cover``); ``changed``: some cell
+        picked is one of the changed cells."""
         cells, cands, size = self.cells, self.cands, self.size
         left = size - len(picked)
         for i in range(start, len(cells) - left + 1):
+            if not changed:  # a changed cell is still to be taken: this one or a later one
+                ahead = self.next_changed[i]
+                if ahead == len(cells):
+                    break
+                if left == 1 and ahead != i:
+                    continue
             cell = cells[i]
             digits = union | cands[cell]
             if MASK_COUNT[digits] > size:
@@ -109,8 +166,8 @@ class _BentSearch:
             if more and not (cover_low or cover_high):
                 continue
             if left > 1:
-                self.grow(i + 1, [*picked, cell], digits, (low, high), more, (cover_low, cover_high))
-            elif more and MASK_COUNT[digits] == size:
+                self.grow(i + 1, [*picked, cell], digits, (low, high), more, (cover_low, cover_high), changed or self.is_changed[i])
+            elif more and MASK_COUNT[digits] == size and (changed or self.is_changed[i]):
                 self._keep([*picked, cell], digits, more, low, high)
 
     def _keep(self, members: list[Cell], digits: int, loose: int, low: int, high: int) -> None:
