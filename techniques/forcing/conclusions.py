@@ -23,6 +23,7 @@ from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, KnownClosure, LinkTables, candidate_cells, link_tables
 from techniques.shared import candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
+from techniques.forcing.sweep import sweep
 from techniques.forcing.propagation import (
     Branch,
     BranchOutcome,
@@ -262,13 +263,19 @@ def open_cells(grid: Grid) -> int:
 
 
 class NetProver:
-    """The depth-1 branches of every assumption of one grid, and their proofs on demand."""
+    """The depth-1 branches of every assumption of one grid, and their proofs on demand.
+
+    Every assumption is first only swept (:func:`techniques.forcing.sweep.sweep`: where it
+    ends, without the record of why). A branch with its record is followed for the
+    assumptions that break a rule, and for those whose proofs or positions a verity asks
+    for (a tenth of them on a hard grid), when it asks."""
 
     def __init__(self, grid: Grid, only: Iterable[int] | None = None) -> None:
-        """Every assumption's branch, or ``only`` those (to explain a conclusion found
-        otherwise; the work charged is the same)."""
+        """Every assumption's end, or ``only`` those (followed in full at once, to explain
+        a conclusion found otherwise; the work charged is the same)."""
         self.grid = grid
         self.root = Root(grid)
+        #: The branches followed with their record so far, by premise.
         self.branches: dict[int, Branch] = {}
         self.conflicts: dict[int, Conflict] = {}
         #: Set by :meth:`conclusions`: something follows at depth 1 (a net or a mere chain).
@@ -282,7 +289,12 @@ class NetProver:
             return
         for lit in premises(grid):
             checkpoint()
-            self._follow(lit)
+            cell, digit = candidate_at(node_of(lit))
+            end = sweep(self.root, cell, digit, is_true(lit))
+            if end is None:
+                self._follow(lit)  # it breaks a rule: which one, and why
+            else:
+                self.on[lit], self.off[lit] = end
 
     def _follow(self, lit: int) -> None:
         branch = Branch(self.root, locked=True)
@@ -296,8 +308,16 @@ class NetProver:
         self.on[lit] = sum(1 << candidate_index(c, branch.values[c]) for c in branch.place_at)
         self.off[lit] = sum(1 << i for i in branch.elim_at)
 
+    def _branch(self, premise: int) -> Branch:
+        """The premise's branch with its record, followed when first asked for."""
+        branch = self.branches.get(premise)
+        if branch is None:
+            self._follow(premise)
+            branch = self.branches[premise]
+        return branch
+
     def proof(self, premise: int, end: Conflict | int) -> Proof:
-        branch = self.branches[premise]
+        branch = self._branch(premise)
         if isinstance(end, Conflict):
             return extract(branch.log, end.ants, end)[0]
         eid = self._position(premise, end)
@@ -347,7 +367,7 @@ class NetProver:
 
     def _position(self, premise: int, fact: int) -> int:
         """The index of the event in the premise's branch that derived ``fact``."""
-        branch = self.branches[premise]
+        branch = self._branch(premise)
         cell, _ = candidate_at(node_of(fact))
         return branch.place_at[cell] if is_true(fact) else branch.elim_at[node_of(fact)]
 
