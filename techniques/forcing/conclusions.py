@@ -18,11 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Final, Iterable, Iterator, Literal, NamedTuple
 
-from engine.cells import N_CELLS, UNITS, bit_indices, halves
+from engine.cells import COMPILED, N_CELLS, UNITS, bit_indices, halves
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, KnownClosure, LinkTables, candidate_cells, link_tables
 from techniques.shared import candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
+from techniques.forcing.node_sets import Places, cells_holding_all, node_set
 from techniques.forcing.sweep import sweep
 from techniques.forcing.propagation import (
     Branch,
@@ -141,6 +142,9 @@ class ChainProver:
         #: the same houses' places of the digit, as halves (see engine.cells.HALF_BITS)
         self._places = [[halves(grid.cells_with[d] & mask) for _, mask in houses] for d, houses in enumerate(self._houses)]
         self._with = [halves(cells) for cells in grid.cells_with]
+        # Interpreted, the same tests on whole node sets (techniques.forcing.node_sets).
+        self._all_places = Places(node_set(grid.cells_with))
+        self._lacking = CANDIDATE_BITS & ~self._all_places.places
 
     def proof(self, premise: int, end: Conflict | int) -> Proof:
         """The chains from ``premise`` to the end's facts, merged (shared starts once)."""
@@ -170,6 +174,8 @@ class ChainProver:
         """Whether :meth:`_broken_rules` finds any (without making them)."""
         if closure.on & closure.off & CANDIDATE_BITS:
             return True
+        if not COMPILED:
+            return self.sets_break(closure.off)
         # On halves of the cell sets (see engine.cells.HALF_BITS): a test per house.
         empty_low, empty_high = halves(self._open)
         places, with_digit = self._places, self._with
@@ -184,6 +190,12 @@ class ChainProver:
                 if not (low & ~off_low or high & ~off_high):
                     return True  # every place of the digit in a house is off
         return bool(empty_low or empty_high)
+
+    def sets_break(self, off: int) -> bool:
+        """Whether removing ``off`` leaves a cell without candidates or a house without a
+        place for a digit, tested on the whole node set at once (as interpreted code does
+        it fastest)."""
+        return bool(cells_holding_all(off | self._lacking) & self._open) or self._all_places.emptied(off)
 
     def _cost(self, closure: KnownClosure, lits: Iterable[int]) -> int:
         return sum(closure.distance(node_of(lit), is_true(lit)) for lit in lits)
