@@ -299,14 +299,17 @@ class NetProver:
             for lit in dict.fromkeys(only):
                 self._follow(lit)
             return
-        for lit in premises(grid):
-            checkpoint()
-            cell, digit = candidate_at(node_of(lit))
-            end = sweep(self.root, cell, digit, is_true(lit))
-            if end is None:
-                self._follow(lit)  # it breaks a rule: which one, and why
-            else:
-                self.on[lit], self.off[lit] = end
+        root, on, off = self.root, self.on, self.off
+        for cell in range(N_CELLS):  # the premises, in order (see premises())
+            for digit in grid.candidates(cell):
+                node = candidate_index(cell, digit)
+                for lit, true in ((true_literal(node), True), (false_literal(node), False)):
+                    checkpoint()
+                    end = sweep(root, cell, digit, true)
+                    if end is None:
+                        self._follow(lit)  # it breaks a rule: which one, and why
+                    else:
+                        on[lit], off[lit] = end
 
     def _follow(self, lit: int) -> None:
         branch = Branch(self.root, locked=True)

@@ -18,7 +18,7 @@ from collections import deque
 from typing import Final
 
 from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, UNITS_OF, Cell, Digit
-from techniques.forcing.propagation import CONFINING, UNIT_BITS, UNIT_MASKS, Root
+from techniques.forcing.propagation import CONFINING, UNIT_MASKS, Root
 
 
 class _Broken(Exception):
@@ -32,6 +32,8 @@ def sweep(root: Root, cell: Cell, digit: Digit, on: bool) -> tuple[int, int] | N
     """Where the assumption "``cell`` is (``on``) or is not ``digit``" ends, from ``root``:
     the node bit sets (candidate indexes) of the candidates it places and of those it
     removes; None when it breaks a rule."""
+    if not on and _removal_alone(root, cell, digit):
+        return 0, 1 << ((digit - 1) * N_CELLS + cell)  # half the premises of a hard grid
     state = _Sweep(root)
     try:
         if on:
@@ -42,6 +44,21 @@ def sweep(root: Root, cell: Cell, digit: Digit, on: bool) -> tuple[int, int] | N
     except _Broken:
         return None
     return state.placed_nodes, state.removed_nodes()
+
+
+def _removal_alone(root: Root, cell: Cell, digit: Digit) -> bool:
+    """Whether removing the candidate leads to nothing (:meth:`_Sweep.remove` would queue
+    no single and mark no house for locked candidates): the cell keeps two candidates or
+    more, and each of its houses more than three places for the digit."""
+    b = 1 << (digit - 1)
+    mask = root.cands[cell]
+    if not mask & b or (mask & ~b).bit_count() < 2 or root.values[cell]:
+        return False
+    places = root.cells_with[digit] & ~(1 << cell)
+    for u in UNITS_OF[cell]:
+        if not root.placed[u] & b and (places & UNIT_MASKS[u]).bit_count() <= 3:
+            return False
+    return True
 
 
 class _Sweep:
@@ -56,11 +73,7 @@ class _Sweep:
         self.cells_with: list[int] = root.cells_with[:]
         self.placed: list[int] = root.placed[:]
         self.queue: deque[int] = deque()
-        #: Per digit, the houses to sweep for locked candidates: those whose places changed,
-        #: as ``Branch.dirty``, less those that cannot confine the digit, as a sweep would
-        #: find (placed, one place left: placed before the sweep, or more than three).
-        #: The houses left out would remove nothing: the same removals, in the same order.
-        self.dirty = [0] * 9
+        self.dirty = [0] * 9  # per digit: houses to sweep for locked candidates (as Branch's)
         #: The candidates placed so far, as node bits (see :meth:`removed_nodes`).
         self.placed_nodes = 0
 
