@@ -25,6 +25,7 @@ from engine.grid import Grid
 from engine.reader import parse_puzzle
 from techniques.forcing import conclusions as conclusions_module
 from techniques.forcing import hodoku_order
+from techniques.forcing.chains_and_nets import FORCING_NET
 from techniques.forcing.conclusions import ChainProver, NetProver, premises
 from techniques.forcing.hodoku_nets import NetTables
 from techniques.forcing.link_tables import CANDIDATE_BITS
@@ -109,6 +110,21 @@ def test_a_net_step_follows_few_branches_in_full() -> None:
     first = next(prover.conclusions())
     assert first == next(NetProver(grid, only=premises(grid)).conclusions())
     assert len(prover.branches) == 58 and len(premises(grid)) == 508
+
+
+# puzzles/techniques: a position of the fnc list (HoDoKu library line).
+ONE_PLACE_IN_A_SWEEP = ":0000:x:.623148.7.3....2...7.2..4.3...9...3.6.1....42.......8.2..6..1.4....5.6.8.167.83..:528 928 129 629 538 938 549 564 365 366 569 969 972 373 973 978 386 986 995:::"
+
+
+def test_a_sweep_confines_a_digit_to_its_one_place_left() -> None:
+    """Locked candidates inside a branch sweep the houses whose places changed, those
+    left with one place too: a removal made by the sweep itself leaves that single queued
+    until the sweep ends, and its house may confine the digit first (box 7 here, after
+    r1c1 lost 9). Houses left with more than three places are not swept (they cannot
+    confine a digit): the branch's log is what sweeping every changed house gives."""
+    grid = parse_puzzle(ONE_PLACE_IN_A_SWEEP).to_grid()
+    texts = [step.explanation for step in FORCING_NET.find(grid) if str(step) == "Forcing Net Contradiction in c9 => r6c3<>7"]
+    assert texts and "r9c9 is not 9 (9 in box 7 is confined to row 9), r1c1 is not 9 (9 in column 3 is confined to box 1)" in texts[0]
 
 
 def _houses_holding(nodes: int, units: tuple[Unit, ...]) -> list[int]:

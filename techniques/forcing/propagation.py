@@ -185,8 +185,9 @@ class Branch:
         self.depth = depth
         self.budget = budget
         #: Per digit, the houses whose places changed since the last sweep for locked
-        #: candidates, less those the sweep would find nothing in: placed, one place left
-        #: (placed before the sweep) or more than three (a crossing has three cells).
+        #: candidates, less those the sweep would find nothing in: placed, or left with
+        #: more than three places (a crossing has three cells). One place left is swept:
+        #: a removal inside a sweep leaves its single queued until the sweep ends.
         self.dirty = [0] * 9
 
     def child(self) -> Branch:
@@ -261,6 +262,7 @@ class Branch:
                 if not places:
                     raise BranchOutcome(Conflict(Clash.NO_PLACE, -1, u, digit, self._unit_reasons(u, digit, -1)))
                 queue.append(100 + u * 9 + digit - 1)
+                dirty |= 1 << u  # swept before the single is placed if a sweep is under way
             elif places.bit_count() <= 3:
                 dirty |= 1 << u
         if dirty:

@@ -132,6 +132,7 @@ class _Sweep:
                 if not places:
                     raise _BROKEN
                 queue.append(100 + u * 9 + digit - 1)
+                dirty |= 1 << u  # swept before the single is placed if a sweep is under way
             elif places.bit_count() <= 3:
                 dirty |= 1 << u
         if dirty:
