@@ -61,6 +61,12 @@ def _removal_alone(root: Root, cell: Cell, digit: Digit) -> bool:
     return True
 
 
+#: Per cell, per peer: the peer's houses that do not hold the cell (see ``_Sweep.place``).
+_OTHER_HOUSES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
+    tuple(tuple(u for u in UNITS_OF[peer] if not UNIT_MASKS[u] >> cell & 1) for peer in range(N_CELLS)) for cell in range(N_CELLS)
+)
+
+
 class _Sweep:
     """One branch's candidates while it runs (``Branch`` without its record)."""
 
@@ -98,12 +104,40 @@ class _Sweep:
         for other in MASK_DIGITS[self.cands[cell] & ~b]:
             self.remove(cell, other)
         self.cands[cell] = 0
-        self.cells_with[digit] &= ~(1 << cell)
-        peers = self.cells_with[digit] & PEER_MASK[cell]
+        cw = self.cells_with[digit] & ~(1 << cell)
+        self.cells_with[digit] = cw
+        # The digit from the peers: ``remove`` inlined. A peer that still has the digit has
+        # it placed in none of its houses (a placement takes it from every peer) but those
+        # it shares with the cell, placed just now: only its other houses are tested.
+        peers = cw & PEER_MASK[cell]
+        cands, values, queue, dirty = self.cands, self.values, self.queue, 0
+        others = _OTHER_HOUSES[cell]
         while peers:
             low = peers & -peers
             peers ^= low
-            self.remove(low.bit_length() - 1, digit)
+            cw ^= low
+            x = low.bit_length() - 1
+            mask = cands[x] ^ b
+            cands[x] = mask
+            if not values[x]:
+                if not mask:
+                    self.cells_with[digit] = cw
+                    raise _BROKEN
+                if not mask & (mask - 1):
+                    queue.append(x)
+            for u in others[x]:
+                places = cw & UNIT_MASKS[u]
+                if not places & (places - 1):
+                    if not places:
+                        self.cells_with[digit] = cw
+                        raise _BROKEN
+                    queue.append(100 + u * 9 + digit - 1)
+                    dirty |= 1 << u
+                elif places.bit_count() <= 3:
+                    dirty |= 1 << u
+        self.cells_with[digit] = cw
+        if dirty:
+            self.dirty[digit - 1] |= dirty
 
     def remove(self, cell: Cell, digit: Digit) -> None:
         """``Branch._remove``: the candidate goes; singles it leaves are queued."""
