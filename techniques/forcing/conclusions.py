@@ -277,10 +277,12 @@ def open_cells(grid: Grid) -> int:
 class NetProver:
     """The depth-1 branches of every assumption of one grid, and their proofs on demand.
 
-    Every assumption is first only swept (:func:`techniques.forcing.sweep.sweep`: where it
-    ends, without the record of why). A branch with its record is followed for the
-    assumptions that break a rule, and for those whose proofs or positions a verity asks
-    for (a tenth of them on a hard grid), when it asks."""
+    Interpreted, every assumption is first only swept (:func:`techniques.forcing.sweep.sweep`:
+    where it ends, without the record of why). A branch with its record is followed for
+    the assumptions that break a rule, and for those whose proofs or positions a verity
+    asks for (a tenth of them on a hard grid), when it asks. Compiled, where the record
+    costs little and a branch followed twice costs more than the sweep saves, every
+    branch is followed at once."""
 
     def __init__(self, grid: Grid, only: Iterable[int] | None = None) -> None:
         """Every assumption's end, or ``only`` those (followed in full at once, to explain
@@ -297,6 +299,11 @@ class NetProver:
         if only is not None:
             checkpoint(len(premises(grid)))
             for lit in dict.fromkeys(only):
+                self._follow(lit)
+            return
+        if COMPILED:  # compiled, a branch's record costs little: each followed at once
+            for lit in premises(grid):
+                checkpoint()
                 self._follow(lit)
             return
         root, on, off = self.root, self.on, self.off
