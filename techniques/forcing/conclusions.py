@@ -23,7 +23,7 @@ from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, KnownClosure, LinkTables, candidate_cells, link_tables
 from techniques.shared import candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
-from techniques.forcing.node_sets import Places, cells_holding_all, node_set
+from techniques.forcing.node_sets import NO_PLACES, Places, cells_holding_all, node_set
 from techniques.forcing.sweep import sweep
 from techniques.forcing.propagation import (
     Branch,
@@ -143,7 +143,7 @@ class ChainProver:
         self._places = [[halves(grid.cells_with[d] & mask) for _, mask in houses] for d, houses in enumerate(self._houses)]
         self._with = [halves(cells) for cells in grid.cells_with]
         # Interpreted, the same tests on whole node sets (techniques.forcing.node_sets).
-        self._all_places = Places(node_set(grid.cells_with))
+        self._all_places = NO_PLACES if COMPILED else Places(node_set(grid.cells_with))
         self._lacking = CANDIDATE_BITS & ~self._all_places.places
 
     def proof(self, premise: int, end: Conflict | int) -> Proof:

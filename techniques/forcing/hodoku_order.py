@@ -41,7 +41,7 @@ from techniques.forcing.conclusions import ChainProver, Conclusion, NetProver, S
 from techniques.forcing.hodoku_nets import NetTables
 from techniques.forcing.steps import make_step
 from techniques.forcing.link_tables import CANDIDATE_BITS, candidate_cells
-from techniques.forcing.node_sets import Places, cells_holding_all, clash, node_set
+from techniques.forcing.node_sets import NO_PLACES, Places, cells_holding_all, clash, node_set
 from techniques.forcing.propagation import Clash, Conflict
 from techniques.forcing.words import Narrator
 from techniques.shared import allowed_places, candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
@@ -181,7 +181,7 @@ class _RuleCheck:
         #: per digit, the allowed places of each house that has any
         self.house_places = [[halves(m & allowed[d]) for m in _HOUSE_MASKS if m & allowed[d]] for d in range(10)]
         # Interpreted, the same tests on whole node sets (techniques.forcing.node_sets).
-        self.allowed = Places(node_set(allowed))
+        self.allowed = NO_PLACES if COMPILED else Places(node_set(allowed))
         self.lacking = CANDIDATE_BITS & ~node_set(grid.cells_with)
         self.open = open_cells(grid)
 

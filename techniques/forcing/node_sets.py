@@ -134,3 +134,7 @@ class Places:
         """Whether removing the nodes ``off`` leaves a house without a place for a digit."""
         left = self.places & ~off
         return bool(self.rows & ~rows_holding(left) or self.columns & ~columns_holding(left) or self.boxes & ~boxes_holding(left))
+
+
+#: No places: what the compiled build keeps where it does not use these tests.
+NO_PLACES: Final = Places(0)
