@@ -123,8 +123,8 @@ def test_a_sweep_confines_a_digit_to_its_one_place_left() -> None:
     """Locked candidates inside a branch sweep the houses whose places changed, those
     left with one place too: a removal made by the sweep itself leaves that single queued
     until the sweep ends, and its house may confine the digit first (box 7 here, after
-    r1c1 lost 9). Houses left with more than three places are not swept (they cannot
-    confine a digit): the branch's log is what sweeping every changed house gives."""
+    r1c1 lost 9). ``sweep`` marks only the houses left with one to three places, which
+    must include these (skipping them once changed this step's proof in a Branch)."""
     grid = parse_puzzle(ONE_PLACE_IN_A_SWEEP).to_grid()
     texts = [step.explanation for step in FORCING_NET.find(grid) if str(step) == "Forcing Net Contradiction in c9 => r6c3<>7"]
     assert texts and "r9c9 is not 9 (9 in box 7 is confined to row 9), r1c1 is not 9 (9 in column 3 is confined to box 1)" in texts[0]

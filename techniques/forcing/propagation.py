@@ -184,11 +184,7 @@ class Branch:
         self.locked = locked
         self.depth = depth
         self.budget = budget
-        #: Per digit, the houses whose places changed since the last sweep for locked
-        #: candidates, less those the sweep would find nothing in: placed, or left with
-        #: more than three places (a crossing has three cells). One place left is swept:
-        #: a removal inside a sweep leaves its single queued until the sweep ends.
-        self.dirty = [0] * 9
+        self.dirty = [0] * 9  # per digit: houses whose places changed (for locked candidates)
 
     def child(self) -> Branch:
         """A depth-1 copy sharing the log, for an inner probe (its events are dropped after)."""
@@ -246,6 +242,7 @@ class Branch:
         cands[cell] = mask
         cw = self.cells_with[digit] & ~(1 << cell)
         self.cells_with[digit] = cw
+        self.dirty[digit - 1] |= _UNIT_BITS[cell]
         queue = self.queue
         if not self.values[cell]:
             if not mask:
@@ -253,7 +250,6 @@ class Branch:
             if not mask & (mask - 1):
                 queue.append(cell)
         placed = self.placed
-        dirty = 0
         for u in UNITS_OF[cell]:
             if placed[u] & b:
                 continue
@@ -262,11 +258,6 @@ class Branch:
                 if not places:
                     raise BranchOutcome(Conflict(Clash.NO_PLACE, -1, u, digit, self._unit_reasons(u, digit, -1)))
                 queue.append(100 + u * 9 + digit - 1)
-                dirty |= 1 << u  # swept before the single is placed if a sweep is under way
-            elif places.bit_count() <= 3:
-                dirty |= 1 << u
-        if dirty:
-            self.dirty[digit - 1] |= dirty
 
     def run(self) -> None:
         """Follow the branch until nothing more follows (or a rule breaks)."""
@@ -324,7 +315,7 @@ class Branch:
 
     def _locked_candidates(self) -> bool:
         """Pointing and claiming in the houses whose places changed since the last sweep
-        (no other house can have a new one; see ``dirty``); True if it removed anything."""
+        (no other house can have a new one); True if it removed anything."""
         changed = False
         dirty = self.dirty
         for d0 in range(9):
@@ -404,3 +395,5 @@ CONFINING: Final[tuple[tuple[tuple[tuple[int, CellSet, CellSet], ...], ...], ...
     )
     for u in range(len(UNITS))
 )
+#: UNIT_BITS[cell] = the cell's three houses as a 27-bit set.
+_UNIT_BITS: Final[tuple[int, ...]] = tuple(sum(1 << u for u in UNITS_OF[c]) for c in range(N_CELLS))

@@ -61,10 +61,19 @@ def _removal_alone(root: Root, cell: Cell, digit: Digit) -> bool:
     return True
 
 
+def _other_houses(cell: Cell) -> tuple[tuple[int, ...], ...]:
+    row: list[tuple[int, ...]] = [()] * N_CELLS
+    peers = PEER_MASK[cell]
+    while peers:
+        low = peers & -peers
+        peers ^= low
+        peer = low.bit_length() - 1
+        row[peer] = tuple(u for u in UNITS_OF[peer] if not UNIT_MASKS[u] >> cell & 1)
+    return tuple(row)
+
+
 #: Per cell, per peer: the peer's houses that do not hold the cell (see ``_Sweep.place``).
-_OTHER_HOUSES: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(tuple(u for u in UNITS_OF[peer] if not UNIT_MASKS[u] >> cell & 1) for peer in range(N_CELLS)) for cell in range(N_CELLS)
-)
+_OTHER_HOUSES: Final = tuple(_other_houses(cell) for cell in range(N_CELLS))
 
 
 class _Sweep:
@@ -79,7 +88,7 @@ class _Sweep:
         self.cells_with: list[int] = root.cells_with[:]
         self.placed: list[int] = root.placed[:]
         self.queue: deque[int] = deque()
-        self.dirty = [0] * 9  # per digit: houses to sweep for locked candidates (as Branch's)
+        self.dirty = [0] * 9  # per digit: houses to sweep for locked candidates (see remove)
         #: The candidates placed so far, as node bits (see :meth:`removed_nodes`).
         self.placed_nodes = 0
 
@@ -140,7 +149,11 @@ class _Sweep:
             self.dirty[digit - 1] |= dirty
 
     def remove(self, cell: Cell, digit: Digit) -> None:
-        """``Branch._remove``: the candidate goes; singles it leaves are queued."""
+        """``Branch._remove``: the candidate goes; singles it leaves are queued, and the
+        houses it leaves with one to three places marked for locked candidates (the
+        branch marks all three; a sweep finds nothing in the others: placed, or more
+        than three places. One place is marked: a removal made by a sweep leaves its
+        single queued until the sweep ends, and the house may confine the digit first)."""
         b = 1 << (digit - 1)
         cands = self.cands
         mask = cands[cell]
@@ -166,7 +179,7 @@ class _Sweep:
                 if not places:
                     raise _BROKEN
                 queue.append(100 + u * 9 + digit - 1)
-                dirty |= 1 << u  # swept before the single is placed if a sweep is under way
+                dirty |= 1 << u
             elif places.bit_count() <= 3:
                 dirty |= 1 << u
         if dirty:
