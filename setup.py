@@ -81,8 +81,6 @@ COMPILED = (
     "techniques/forcing/hodoku_net_chains.py",
     "techniques/forcing/hodoku_order.py",
     "techniques/forcing/propagation.py",
-    "techniques/forcing/sweep.py",
-    "techniques/forcing/node_sets.py",
     "techniques/forcing/conclusions.py",
     # the se profile's own (Sudoku Explainer's chaining and exclusion)
     "techniques/se_order.py",
