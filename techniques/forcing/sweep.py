@@ -9,7 +9,8 @@ the same order, as a depth-1 branch with locked candidates (``Branch(root, locke
 so it ends in the same place; it only skips the events, their reasons and the log.
 
 Keep the two in step: a change to the rules of :class:`Branch` is a change here too
-(``tests/test_forcing.py`` compares them on real positions).
+(``tests/test_forcing_sweep.py`` compares them on real positions). Only the interpreted
+build sweeps (see ``NetProver``); the compiled build leaves this module interpreted.
 """
 
 from __future__ import annotations
