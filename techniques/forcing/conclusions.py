@@ -18,11 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Final, Iterable, Iterator, Literal, NamedTuple
 
-from engine.cells import N_CELLS, UNITS, bit_indices, halves
+from engine.cells import COMPILED, N_CELLS, UNITS, bit_indices, halves
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, KnownClosure, LinkTables, candidate_cells, link_tables
 from techniques.shared import candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
+from techniques.forcing.node_sets import NO_PLACES, Places, cells_holding_all, node_set
+from techniques.forcing.sweep import sweep
 from techniques.forcing.propagation import (
     Branch,
     BranchOutcome,
@@ -140,6 +142,9 @@ class ChainProver:
         #: the same houses' places of the digit, as halves (see engine.cells.HALF_BITS)
         self._places = [[halves(grid.cells_with[d] & mask) for _, mask in houses] for d, houses in enumerate(self._houses)]
         self._with = [halves(cells) for cells in grid.cells_with]
+        # Interpreted, the same tests on whole node sets (techniques.forcing.node_sets).
+        self._all_places = NO_PLACES if COMPILED else Places(node_set(grid.cells_with))
+        self._lacking = CANDIDATE_BITS & ~self._all_places.places
 
     def proof(self, premise: int, end: Conflict | int) -> Proof:
         """The chains from ``premise`` to the end's facts, merged (shared starts once)."""
@@ -169,6 +174,8 @@ class ChainProver:
         """Whether :meth:`_broken_rules` finds any (without making them)."""
         if closure.on & closure.off & CANDIDATE_BITS:
             return True
+        if not COMPILED:
+            return self.sets_break(closure.off)
         # On halves of the cell sets (see engine.cells.HALF_BITS): a test per house.
         empty_low, empty_high = halves(self._open)
         places, with_digit = self._places, self._with
@@ -183,6 +190,12 @@ class ChainProver:
                 if not (low & ~off_low or high & ~off_high):
                     return True  # every place of the digit in a house is off
         return bool(empty_low or empty_high)
+
+    def sets_break(self, off: int) -> bool:
+        """Whether removing ``off`` leaves a cell without candidates or a house without a
+        place for a digit, tested on the whole node set at once (as interpreted code does
+        it fastest)."""
+        return bool(cells_holding_all(off | self._lacking) & self._open) or self._all_places.emptied(off)
 
     def _cost(self, closure: KnownClosure, lits: Iterable[int]) -> int:
         return sum(closure.distance(node_of(lit), is_true(lit)) for lit in lits)
@@ -262,13 +275,21 @@ def open_cells(grid: Grid) -> int:
 
 
 class NetProver:
-    """The depth-1 branches of every assumption of one grid, and their proofs on demand."""
+    """The depth-1 branches of every assumption of one grid, and their proofs on demand.
+
+    Interpreted, every assumption is first only swept (:func:`techniques.forcing.sweep.sweep`:
+    where it ends, without the record of why). A branch with its record is followed for
+    the assumptions that break a rule, and for those whose proofs or positions a verity
+    asks for (a tenth of them on a hard grid), when it asks. Compiled, where the record
+    costs little and a branch followed twice costs more than the sweep saves, every
+    branch is followed at once."""
 
     def __init__(self, grid: Grid, only: Iterable[int] | None = None) -> None:
-        """Every assumption's branch, or ``only`` those (to explain a conclusion found
-        otherwise; the work charged is the same)."""
+        """Every assumption's end, or ``only`` those (followed in full at once, to explain
+        a conclusion found otherwise; the work charged is the same)."""
         self.grid = grid
         self.root = Root(grid)
+        #: The branches followed with their record so far, by premise.
         self.branches: dict[int, Branch] = {}
         self.conflicts: dict[int, Conflict] = {}
         #: Set by :meth:`conclusions`: something follows at depth 1 (a net or a mere chain).
@@ -280,9 +301,22 @@ class NetProver:
             for lit in dict.fromkeys(only):
                 self._follow(lit)
             return
-        for lit in premises(grid):
-            checkpoint()
-            self._follow(lit)
+        if COMPILED:  # compiled, a branch's record costs little: each followed at once
+            for lit in premises(grid):
+                checkpoint()
+                self._follow(lit)
+            return
+        root, on, off = self.root, self.on, self.off
+        for cell in range(N_CELLS):  # the premises, in order (see premises())
+            for digit in grid.candidates(cell):
+                node = candidate_index(cell, digit)
+                for lit, true in ((true_literal(node), True), (false_literal(node), False)):
+                    checkpoint()
+                    end = sweep(root, cell, digit, true)
+                    if end is None:
+                        self._follow(lit)  # it breaks a rule: which one, and why
+                    else:
+                        on[lit], off[lit] = end
 
     def _follow(self, lit: int) -> None:
         branch = Branch(self.root, locked=True)
@@ -296,8 +330,16 @@ class NetProver:
         self.on[lit] = sum(1 << candidate_index(c, branch.values[c]) for c in branch.place_at)
         self.off[lit] = sum(1 << i for i in branch.elim_at)
 
+    def _branch(self, premise: int) -> Branch:
+        """The premise's branch with its record, followed when first asked for."""
+        branch = self.branches.get(premise)
+        if branch is None:
+            self._follow(premise)
+            branch = self.branches[premise]
+        return branch
+
     def proof(self, premise: int, end: Conflict | int) -> Proof:
-        branch = self.branches[premise]
+        branch = self._branch(premise)
         if isinstance(end, Conflict):
             return extract(branch.log, end.ants, end)[0]
         eid = self._position(premise, end)
@@ -347,7 +389,7 @@ class NetProver:
 
     def _position(self, premise: int, fact: int) -> int:
         """The index of the event in the premise's branch that derived ``fact``."""
-        branch = self.branches[premise]
+        branch = self._branch(premise)
         cell, _ = candidate_at(node_of(fact))
         return branch.place_at[cell] if is_true(fact) else branch.elim_at[node_of(fact)]
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Final, Iterator, Mapping, NamedTuple, Protocol
 
-from engine.cells import BOXES, CELL_NAMES, COLS, N_CELLS, PEER_MASK, ROWS, UNITS, Unit, bit_indices, first_cell, halves
+from engine.cells import BOXES, CELL_NAMES, COLS, COMPILED, N_CELLS, PEER_MASK, ROWS, UNITS, Unit, bit_indices, first_cell, halves
 from engine.grid import Grid
 from engine.step import Step
 from engine.technique import BaseTechnique
@@ -41,6 +41,7 @@ from techniques.forcing.conclusions import ChainProver, Conclusion, NetProver, S
 from techniques.forcing.hodoku_nets import NetTables
 from techniques.forcing.steps import make_step
 from techniques.forcing.link_tables import CANDIDATE_BITS, candidate_cells
+from techniques.forcing.node_sets import NO_PLACES, Places, cells_holding_all, clash, node_set
 from techniques.forcing.propagation import Clash, Conflict
 from techniques.forcing.words import Narrator
 from techniques.shared import allowed_places, candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
@@ -179,6 +180,10 @@ class _RuleCheck:
         allowed = allowed_places(grid)
         #: per digit, the allowed places of each house that has any
         self.house_places = [[halves(m & allowed[d]) for m in _HOUSE_MASKS if m & allowed[d]] for d in range(10)]
+        # Interpreted, the same tests on whole node sets (techniques.forcing.node_sets).
+        self.allowed = NO_PLACES if COMPILED else Places(node_set(allowed))
+        self.lacking = CANDIDATE_BITS & ~node_set(grid.cells_with)
+        self.open = open_cells(grid)
 
     def breaks(self, premise: int, on: int, off: int) -> bool:
         """Whether the closure of ``premise``, true nodes ``on`` and false nodes ``off``,
@@ -188,6 +193,8 @@ class _RuleCheck:
             return True
         if on & off & CANDIDATE_BITS:  # (b) a candidate set and removed
             return True
+        if not COMPILED:
+            return self.sets_break(on & CANDIDATE_BITS, off)
         seen_low = seen_high = 0
         empty_low, empty_high = self.open_cells
         cells_with, house_places = self.cells_with, self.house_places
@@ -212,6 +219,12 @@ class _RuleCheck:
                     if not (low & ~off_low or high & ~off_high):
                         return True
         return bool(empty_low or empty_high)  # (e) an open cell without candidates
+
+    def sets_break(self, on: int, off: int) -> bool:
+        """Checks (c) to (f) of :meth:`breaks` on each whole node set at once (candidates
+        ``on``), as interpreted code does them fastest."""
+        empty = cells_holding_all((off | self.lacking) & ~on) & self.open  # (e)
+        return clash(on) or bool(empty) or self.allowed.emptied(off)  # (c) and (d), (f)
 
 
 _HOUSE_MASKS: Final[tuple[int, ...]] = tuple(unit.mask for units in HOUSES for unit in units)

@@ -335,7 +335,7 @@ class Branch:
                     if not places or places.bit_count() > 3:
                         continue
                     # The house of the other kind holding them all, if any, holds the first.
-                    for outside, mask, rest in _CONFINING[u][(places & -places).bit_length() - 1]:
+                    for outside, mask, rest in CONFINING[u][(places & -places).bit_length() - 1]:
                         if places & ~mask:
                             continue
                         targets = cw & rest
@@ -384,11 +384,11 @@ UNIT_MASKS: Final[tuple[CellSet, ...]] = tuple(u.mask for u in UNITS)
 _CROSSING: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(o.number for o in (LINES if u.number < 9 else BOXES) if o.mask & u.mask) for u in UNITS
 )
-#: _CONFINING[house][cell] = for a cell of the house, the houses of the other kind through
+#: CONFINING[house][cell] = for a cell of the house, the houses of the other kind through
 #: it (its row, then its column, for a box; its box, for a line) that cross the house, as
 #: (house, its cells, its cells outside the first house): where the house's places of a
 #: digit may all lie when they include the cell (in _CROSSING's order).
-_CONFINING: Final[tuple[tuple[tuple[tuple[int, CellSet, CellSet], ...], ...], ...]] = tuple(
+CONFINING: Final[tuple[tuple[tuple[tuple[int, CellSet, CellSet], ...], ...], ...]] = tuple(
     tuple(
         tuple((o, UNITS[o].mask, UNITS[o].mask & ~UNITS[u].mask) for o in _CROSSING[u] if UNITS[o].mask >> cell & 1) if UNITS[u].mask >> cell & 1 else ()
         for cell in range(N_CELLS)
