@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final, NamedTuple
+from typing import Callable, Final, NamedTuple, TypeAlias
 
 from engine.cells import (
     BOXES,
@@ -316,35 +316,7 @@ class Branch:
     def _locked_candidates(self) -> bool:
         """Pointing and claiming in the houses whose places changed since the last sweep
         (no other house can have a new one); True if it removed anything."""
-        changed = False
-        dirty = self.dirty
-        for d0 in range(9):
-            while dirty[d0]:
-                units = dirty[d0]
-                dirty[d0] = 0
-                b = 1 << d0
-                placed, cw = self.placed, self.cells_with[d0 + 1]
-                while units:  # bit_indices, inlined
-                    low = units & -units
-                    units ^= low
-                    u = low.bit_length() - 1
-                    if placed[u] & b:
-                        continue
-                    places = cw & UNIT_MASKS[u]
-                    # a crossing has three cells: more places cannot all lie in one
-                    if not places or places.bit_count() > 3:
-                        continue
-                    # The house of the other kind holding them all, if any, holds the first.
-                    for outside, mask, rest in CONFINING[u][(places & -places).bit_length() - 1]:
-                        if places & ~mask:
-                            continue
-                        targets = cw & rest
-                        if targets:
-                            self._confine(d0 + 1, u, outside, mask, targets)
-                            changed = True
-                            cw = self.cells_with[d0 + 1]
-                        break
-        return changed
+        return sweep_locked_candidates(self.dirty, self.placed, self.cells_with, self._confine)
 
     def _confine(self, digit: Digit, inside: int, outside: int, mask: CellSet, targets: CellSet) -> None:
         """The places of ``digit`` in house ``inside`` all lie where it crosses house
@@ -397,3 +369,45 @@ CONFINING: Final[tuple[tuple[tuple[tuple[int, CellSet, CellSet], ...], ...], ...
 )
 #: UNIT_BITS[cell] = the cell's three houses as a 27-bit set.
 _UNIT_BITS: Final[tuple[int, ...]] = tuple(sum(1 << u for u in UNITS_OF[c]) for c in range(N_CELLS))
+
+
+#: Removes a digit confined to where two houses cross: (digit, the house, the house it
+#: crosses, the crossing's cells, the cells of the crossed house it goes from).
+Confine: TypeAlias = Callable[[Digit, int, int, CellSet, CellSet], None]
+
+
+def sweep_locked_candidates(dirty: list[int], placed: list[int], cells_with: list[int], confine: Confine) -> bool:
+    """Pointing and claiming (a :class:`Branch`'s or a sweep's): in the houses of
+    ``dirty[d - 1]`` (a bit set of houses per digit d, emptied as they are looked at; a
+    confinement may mark more), each digit not placed there (``placed``: per house, its
+    placed digits) whose places all lie in one crossing is removed from the rest of the
+    crossed house by ``confine``, which updates ``cells_with`` in place. True if it removed
+    anything."""
+    changed = False
+    for d0 in range(9):
+        while dirty[d0]:
+            units = dirty[d0]
+            dirty[d0] = 0
+            b = 1 << d0
+            cw = cells_with[d0 + 1]
+            while units:  # bit_indices, inlined
+                low = units & -units
+                units ^= low
+                u = low.bit_length() - 1
+                if placed[u] & b:
+                    continue
+                places = cw & UNIT_MASKS[u]
+                # a crossing has three cells: more places cannot all lie in one
+                if not places or places.bit_count() > 3:
+                    continue
+                # The house of the other kind holding them all, if any, holds the first.
+                for outside, mask, rest in CONFINING[u][(places & -places).bit_length() - 1]:
+                    if places & ~mask:
+                        continue
+                    targets = cw & rest
+                    if targets:
+                        confine(d0 + 1, u, outside, mask, targets)
+                        changed = True
+                        cw = cells_with[d0 + 1]
+                    break
+    return changed

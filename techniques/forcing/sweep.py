@@ -19,7 +19,7 @@ from collections import deque
 from typing import Final
 
 from engine.cells import MASK_DIGITS, N_CELLS, PEER_MASK, UNITS_OF, Cell, Digit
-from techniques.forcing.propagation import CONFINING, UNIT_MASKS, Root
+from techniques.forcing.propagation import UNIT_MASKS, Root, sweep_locked_candidates
 
 
 class _Broken(Exception):
@@ -207,36 +207,11 @@ class _Sweep:
     def _locked_candidates(self) -> bool:
         """``Branch._locked_candidates``: pointing and claiming in the houses whose places
         changed since the last sweep; True if it removed anything."""
-        changed = False
-        dirty = self.dirty
-        for d0 in range(9):
-            while dirty[d0]:
-                units = dirty[d0]
-                dirty[d0] = 0
-                b = 1 << d0
-                placed, cw = self.placed, self.cells_with[d0 + 1]
-                while units:
-                    low = units & -units
-                    units ^= low
-                    u = low.bit_length() - 1
-                    if placed[u] & b:
-                        continue
-                    places = cw & UNIT_MASKS[u]
-                    if not places or places.bit_count() > 3:
-                        continue
-                    for _outside, mask, rest in CONFINING[u][(places & -places).bit_length() - 1]:
-                        if places & ~mask:
-                            continue
-                        targets = cw & rest
-                        if targets:
-                            self._confine(d0 + 1, targets)
-                            changed = True
-                            cw = self.cells_with[d0 + 1]
-                        break
-        return changed
+        return sweep_locked_candidates(self.dirty, self.placed, self.cells_with, self._confine)
 
-    def _confine(self, digit: Digit, targets: int) -> None:
-        """``Branch._confine``: the digit goes from ``targets``, ascending."""
+    def _confine(self, digit: Digit, inside: int, outside: int, mask: int, targets: int) -> None:
+        """``Branch._confine``: the digit goes from ``targets``, ascending (the houses and
+        the crossing do not matter here: no reason is kept)."""
         b = 1 << (digit - 1)
         while targets:
             low = targets & -targets
