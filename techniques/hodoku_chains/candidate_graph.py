@@ -87,15 +87,23 @@ def nice_loop_graph(grid: Grid) -> LiteralGraph:
             number[c * 10 + d] = len(nodes)
             nodes.append(candidate_node(d, c))
             cell_of.append(c)
-    with_digit = [halves(cells) for cells in grid.cells_with]
-    adjacency: list[list[BoxedLiteral]] = []
+    adjacency: list[list[BoxedLiteral]] = [[] for _ in range(2 * len(nodes))]
+    _candidate_lists(grid, [halves(cells) for cells in grid.cells_with], number, adjacency)
+    return LiteralGraph.of_adjacency(nodes, adjacency, cell_of)
+
+
+def _candidate_lists(grid: Grid, with_digit: list[tuple[int, int]], number: list[int], adjacency: list[list[BoxedLiteral]]) -> None:
+    """Each candidate's two lists (its node numbered by ``number``, cell * 10 + digit;
+    ``with_digit``: the grid's cells with each digit, as halves): :func:`_weak_list` for
+    its on literal, :func:`_strong_list` for its off one."""
+    cands = grid.cands
     for c in range(N_CELLS):
         digits = MASK_DIGITS[cands[c]]
         for d in digits:
-            adjacency.append(_weak_list(c, d, digits, with_digit[d], number))
+            n = number[c * 10 + d]
+            adjacency[2 * n] = _weak_list(c, d, digits, with_digit[d], number)
             own = [2 * number[c * 10 + e] for e in digits if e != d] if len(digits) == 2 else []
-            adjacency.append(_strong_list(c, with_digit[d], d, number, own))
-    return LiteralGraph.of_adjacency(nodes, adjacency, cell_of)
+            adjacency[2 * n + 1] = _strong_list(c, with_digit[d], d, number, own)
 
 
 def _strong_list(c: int, with_d: tuple[int, int], d: int, number: list[int], own: list[int]) -> list[BoxedLiteral]:
@@ -172,15 +180,9 @@ def grouped_nice_loop_graph(grid: Grid) -> LiteralGraph:
             cell = node.cells.bit_length() - 1
             number[cell * 10 + node.digit] = i
             cell_of[i] = cell
-    with_digit = [halves(cells) for cells in grid.cells_with]
     adjacency: list[list[BoxedLiteral]] = [[] for _ in range(2 * len(nodes))]
-    for c in range(N_CELLS):
-        digits = MASK_DIGITS[cands[c]]
-        for d in digits:
-            n = number[c * 10 + d]
-            adjacency[2 * n] = _weak_list(c, d, digits, with_digit[d], number)
-            own = [2 * number[c * 10 + e] for e in digits if e != d] if len(digits) == 2 else []
-            adjacency[2 * n + 1] = _strong_list(c, with_digit[d], d, number, own)
+    with_digit = [halves(cells) for cells in grid.cells_with]
+    _candidate_lists(grid, with_digit, number, adjacency)
     # Per digit and house (digit * 27 + house), its groups as (number, cells as halves).
     in_house: list[list[tuple[int, int, int]]] = [[] for _ in range(10 * len(UNITS))]
     for group in groups:

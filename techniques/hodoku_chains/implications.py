@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Final, Iterable, Iterator, Sequence, TypeAlias
 
-from engine.cells import BYTE_BITS, COMPILED, INT_OBJECTS, BoxedInt, CellSet, bit_indices, boxed, union_of
+from engine.cells import BYTE_BITS, COMPILED, INT_OBJECTS, BoxedInt, CellSet, bit_indices, boxed, cellset_of, union_of
 from techniques.hodoku_chains.link_graph import Node
 from techniques.shared import false_literal, is_true, node_of
 
@@ -70,7 +70,7 @@ class LiteralGraph:
     def out(self) -> list[int]:
         """Per literal, the literals it implies (a bit set each)."""
         if self._out is None:
-            self._out = [_bits_of(found) for found in self.adjacency()]
+            self._out = [cellset_of(found) for found in self.adjacency()]  # any numbers' bits
         return self._out
 
     @property
@@ -512,15 +512,6 @@ def _boxed_bits(value: int) -> list[BoxedLiteral]:
             for k in BYTE_BITS[byte]:
                 out.append(boxed(i * 8 + k))
     return out
-
-
-def _bits_of(literals: list[BoxedLiteral]) -> int:
-    """A list of literal numbers as a bit set."""
-    found = 0
-    for literal in literals:
-        n: int = literal
-        found |= 1 << n
-    return found
 
 
 def path_nodes(graph: LiteralGraph, path: list[int]) -> list[tuple[Node, bool]]:

@@ -348,35 +348,30 @@ class _NodeTables:
 
     def __init__(self, graph: LiteralGraph) -> None:
         self.plain: list[int] = []
-        self.cell_of = [-1] * len(graph.nodes)
+        # The graph's builder may have said (LiteralGraph.cell_of); read only.
+        self.cell_of = graph.cell_of if graph.cell_of is not None else _cells_of_nodes(graph.nodes)
         self.cell_literals: list[list[int]] = [[] for _ in range(N_CELLS)]
         self.special = 0
         self.on_literal = [0] * N_CANDIDATES
-        if graph.cell_of is not None:
-            self._given(graph, graph.cell_of)
-            return
-        for i, node in enumerate(graph.nodes):
-            digit, cells = node.digit, node.cells
-            if not node.als and not cells & (cells - 1):  # Node.is_plain, inlined
-                cell = cells.bit_length() - 1
-                self.plain.append(i)
-                self.cell_of[i] = cell
-                self.cell_literals[cell] += (true_literal(i), false_literal(i))
-                self.on_literal[_DIGIT_BASE[digit] + cell] = true_literal(i)
-            elif digit:
-                self.special |= (1 << true_literal(i)) | (1 << false_literal(i))
-
-    def _given(self, graph: LiteralGraph, cell_of: list[int]) -> None:
-        """The same, from the cells the graph's builder gave (see LiteralGraph.cell_of)."""
         nodes = graph.nodes
-        self.cell_of = cell_of  # read only
-        for i, cell in enumerate(cell_of):
+        for i, cell in enumerate(self.cell_of):
             if cell >= 0:
                 self.plain.append(i)
                 self.cell_literals[cell] += (true_literal(i), false_literal(i))
                 self.on_literal[_DIGIT_BASE[nodes[i].digit] + cell] = true_literal(i)
             elif nodes[i].digit:
                 self.special |= (1 << true_literal(i)) | (1 << false_literal(i))
+
+
+def _cells_of_nodes(nodes: list[Node]) -> list[int]:
+    """Per node, its cell if it is a single candidate, else -1 (groups, sets, spacers:
+    a spacer has no cell but is a set node, see implications.spacer)."""
+    out = []
+    for node in nodes:
+        cells = node.cells
+        plain = not node.als and not cells & (cells - 1)  # Node.is_plain, inlined
+        out.append(cells.bit_length() - 1 if plain else -1)
+    return out
 
 
 #: Per digit, the number of its candidate in cell 0: add the cell for any other (a hot loop).
