@@ -11,10 +11,11 @@ Chains and forcing share one encoding of candidates and literals as ints:
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Final
 
 from engine.cache import per_grid_version
-from engine.cells import ALL_CELLS, HALF_BITS, N_CELLS, PEER_HALVES, PEER_MASK, Cell, CellSet, Digit, cells_of, halves
+from engine.cells import ALL_CELLS, HALF_BITS, N_CELLS, PEER_HALVES, PEER_MASK, UNITS, Cell, CellSet, Digit, cells_of, halves
 from engine.grid import Grid
 from engine.position import Position
 from engine.notation import cell_list_words, words_list
@@ -23,6 +24,10 @@ from engine.step import Candidate, candidate
 
 #: Candidates: nine digits in each of the 81 cells.
 N_CANDIDATES: Final = 9 * N_CELLS
+
+#: The candidates of each house's cells (``UNITS`` order) as a tuple: a memo key for what
+#: depends on one house alone (``HOUSE_CANDIDATES[house](grid.cands)``).
+HOUSE_CANDIDATES: Final = tuple(itemgetter(*unit.cells) for unit in UNITS)
 
 
 def candidate_index(cell: Cell, digit: Digit) -> int:

@@ -1,7 +1,8 @@
 """SE's direct producers and subsets read a grid's places as positions in each house
 (``techniques.se_places``, one table per grid version): on every position of real se
 solves they find what the cell-set reading (the one nested chains use on their views)
-finds, in the same order."""
+finds, in the same order. What fish and subsets remember from one position to the next
+(by digit, by house) is what a fresh search finds."""
 
 from __future__ import annotations
 
@@ -16,13 +17,13 @@ from engine.grid import Grid
 from engine.position import CandidateView, Position, empty_counts
 from engine.profiles import load_profile
 from techniques import CATALOG
-from techniques.fish.se_fish import _line_places, fish_patterns
+from techniques.fish.se_fish import _DIGIT_FISH, _line_places, fish_patterns
 from techniques.intersections.se_locking import SE_DIRECT_LOCKING, SE_LOCKING, SeLocking, locked_sets
 from techniques.se_chains.multiple import _NISHIO_RUNS, NISHIO_FORCING_CHAINS
 from techniques.se_places import cells_at, house_positions, places_table, positions_of
 from techniques.se_order import BLOCK_COL_ROW
 from techniques.singles.se_singles import SE_HIDDEN_SINGLE
-from techniques.subsets.se_subsets import hidden_sets
+from techniques.subsets.se_subsets import _HIDDEN_SETS, _NAKED_SETS, hidden_sets, naked_sets
 from tests.positions import load
 
 SE_CHAINS = Path(__file__).resolve().parent.parent / "puzzles" / "techniques" / "se_chains.txt"
@@ -102,6 +103,24 @@ def test_locked_sets_as_on_a_view() -> None:
 def test_hidden_sets_as_on_a_view(k: int, direct: bool) -> None:
     for grid in positions():
         assert list(hidden_sets(grid, k, direct)) == list(hidden_sets(view_of(grid), k, direct))
+
+
+def test_fish_and_subsets_remembered_along_solves_are_what_a_fresh_search_finds() -> None:
+    """Along the solves (memos warm from the positions before), then with the memos
+    emptied: the same fish, naked and hidden sets, in the same order."""
+    found = 0
+    for grid in positions():
+        warm: list[list[object]] = [list(fish_patterns(grid, k)) for k in (2, 3, 4)]
+        warm += [list(naked_sets(grid, k)) for k in (2, 3, 4)]
+        warm += [list(hidden_sets(grid, k, direct)) for k, direct in ((2, True), (3, True), (2, False), (3, False), (4, False))]
+        for memo in (_DIGIT_FISH, _NAKED_SETS, _HIDDEN_SETS):
+            memo.results.clear()
+        fresh: list[list[object]] = [list(fish_patterns(grid, k)) for k in (2, 3, 4)]
+        fresh += [list(naked_sets(grid, k)) for k in (2, 3, 4)]
+        fresh += [list(hidden_sets(grid, k, direct)) for k, direct in ((2, True), (3, True), (2, False), (3, False), (4, False))]
+        assert warm == fresh
+        found += sum(map(len, warm))
+    assert found > 100  # the positions hold many of them
 
 
 def test_fish_as_on_a_view() -> None:

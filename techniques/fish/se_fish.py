@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final, Iterator
 
+from engine.cache import StateMemo
 from engine.cells import MASK_COUNT, UNITS, cell_at
 from engine.grid import Grid
 from engine.position import Position
@@ -36,37 +37,81 @@ def _line_places(table: list[int], digit: int, by_column: bool) -> list[int]:
     return [table[base + 9 * i] for i in range(9)]
 
 
-def fish_patterns(grid: Position, k: int, only: int = 0x1FF) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...], list[int]]]:
+#: A fish: (digit, base houses, cover houses, cells it removes the digit from).
+Fish = tuple[int, tuple[int, ...], tuple[int, ...], list[int]]
+
+#: Each digit's fish of a size, in SE's order, by (size, digit, the digit's places, how
+#: many of it are placed): all a digit's fish depend on (``StateMemo``: a solve asks about
+#: the same digits again and again, a step changes a few of them).
+_DIGIT_FISH: Final[StateMemo[tuple[int, int, int, int], tuple[tuple[int, Fish], ...]]] = StateMemo()
+
+
+def fish_patterns(grid: Position, k: int, only: int = 0x1FF) -> Iterator[Fish]:
     """(digit, base houses, cover houses, cells it leaves) of every basic fish of size k
-    that removes something, in SE's order (only for the digits in mask ``only``)."""
+    that removes something, in SE's order (only for the digits in mask ``only``): columns
+    as base lines first, then rows; by line set (``colex``), then by digit."""
     placed = [0] * 10
     for v in grid.values:
         placed[v] += 1
     digits = [d for d in range(1, 10) if placed[d] + 2 * k <= 9 and only >> (d - 1) & 1]
-    if isinstance(grid, Grid):
-        table = house_positions(grid)
-    else:  # read from the places once, as small ints
-        table = places_table(grid.cells_with, sum(1 << (d - 1) for d in digits))
-    for by_column in (True, False):
-        places = {d: _line_places(table, d, by_column) for d in digits}
-        for combo, digit in _x_wing_order(places) if k == 2 else ((c, d) for c in colex(k, 9) for d in digits):
-            found = _fish(grid, digit, combo, places[digit], by_column, k)
-            if found is not None:
-                yield found
+    found: list[tuple[int, int, Fish]] = []  # (SE's rank of the line set, digit, fish)
+    remember = isinstance(grid, Grid)  # a solve's positions (views in nested chains change every run)
+    missing: list[int] = []
+    for digit in digits:
+        kept = _DIGIT_FISH.get((k, digit, grid.cells_with[digit], placed[digit])) if remember else None
+        if kept is None:
+            missing.append(digit)
+        else:
+            found.extend((rank, digit, fish) for rank, fish in kept)
+    if missing:
+        if isinstance(grid, Grid):
+            table = house_positions(grid)
+        else:  # read from the places once, as small ints
+            table = places_table(grid.cells_with, sum(1 << (d - 1) for d in missing))
+        for digit in missing:
+            mine = _digit_fish(grid, table, digit, k)
+            if remember:
+                _DIGIT_FISH.put((k, digit, grid.cells_with[digit], placed[digit]), mine)
+            found.extend((rank, digit, fish) for rank, fish in mine)
+    if len(found) > 1:
+        found.sort(key=_fish_order)
+    for _, _, fish in found:
+        yield fish
 
 
-def _x_wing_order(places: dict[int, list[int]]) -> list[tuple[tuple[int, ...], int]]:
-    """For size 2, the (line pair, digit) candidates in SE's order: two lines with the same
-    two places (the only pairs that can make an X-Wing)."""
-    found = []
-    for digit, lines in places.items():
-        twos = [i for i, m in enumerate(lines) if MASK_COUNT[m] == 2]
-        for n, j in enumerate(twos):
-            for i in twos[:n]:
-                if lines[i] == lines[j]:
-                    found.append((j * (j - 1) // 2 + i, digit, (i, j)))
-    found.sort()
-    return [(pair, digit) for _, digit, pair in found]
+def _fish_order(entry: tuple[int, int, Fish]) -> tuple[int, int]:
+    return (entry[0], entry[1])
+
+
+def _digit_fish(grid: Position, table: list[int], digit: int, k: int) -> tuple[tuple[int, Fish], ...]:
+    """One digit's fish of size k with SE's rank of each (columns first, then the line
+    set's place in ``colex`` order)."""
+    out: list[tuple[int, Fish]] = []
+    for side, by_column in enumerate((True, False)):
+        places = _line_places(table, digit, by_column)
+        for rank, combo in _candidate_sets(places, k):
+            fish = _fish(grid, digit, combo, places, by_column, k)
+            if fish is not None:
+                out.append((side * _SETS + rank, fish))
+    return tuple(out)
+
+
+#: More line sets than any size has (126 for four of nine lines).
+_SETS: Final = 1000
+
+
+def _candidate_sets(places: list[int], k: int) -> list[tuple[int, tuple[int, ...]]]:
+    """(rank in ``colex`` order, line set) of the sets of k lines that may hold a fish:
+    for size 2, two lines with the same two places; larger, every set."""
+    if k != 2:
+        return list(enumerate(colex(k, 9)))
+    found: list[tuple[int, tuple[int, ...]]] = []
+    twos = [i for i, m in enumerate(places) if MASK_COUNT[m] == 2]
+    for n, j in enumerate(twos):
+        for i in twos[:n]:
+            if places[i] == places[j]:
+                found.append((j * (j - 1) // 2 + i, (i, j)))
+    return found
 
 
 def _fish(grid: Position, digit: int, combo: tuple[int, ...], places: list[int], by_column: bool, k: int) -> tuple[int, tuple[int, ...], tuple[int, ...], list[int]] | None:

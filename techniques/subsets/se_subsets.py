@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Final, Iterator
 
+from engine.cache import StateMemo
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, UNITS, Cell
 from engine.grid import Grid
 from engine.position import Position
@@ -24,7 +25,7 @@ from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import BLOCK_COL_ROW, colex
 from techniques.se_places import cells_at, house_positions, positions_of
-from techniques.shared import cell_names, digit_words, removal_words
+from techniques.shared import HOUSE_CANDIDATES, cell_names, digit_words, removal_words
 
 _NAKED: Final = (
     "{cells} can only hold {digits} between them, so these {k} cells of {house} take exactly those "
@@ -52,20 +53,41 @@ def naked_sets(grid: Position, k: int, houses: int = ALL_HOUSES) -> Iterator[tup
     """(house, cells, digits, removals) of every naked set of size k that removes
     something, in SE's order (only in ``houses``, a set of house numbers)."""
     cands = grid.cands
+    remember = isinstance(grid, Grid)  # a solve's positions (views in nested chains change every run)
     for u in BLOCK_COL_ROW:
         if not houses >> u & 1 or grid.empty_in(u) < 2 * k:
             continue
-        cells = UNITS[u].cells
-        masks = [cands[c] for c in cells]
-        for combo in _pairs_alike(masks) if k == 2 else _subsets(masks, k):
-            union = 0
-            for i in combo:
-                union |= masks[i]
-            if MASK_COUNT[union] == k:
-                chosen = tuple(cells[i] for i in combo)
-                removals = tuple(Candidate(d, c) for c in cells if c not in chosen for d in MASK_DIGITS[cands[c] & union])
-                if removals:
-                    yield u, chosen, union, removals
+        if not remember:
+            yield from _naked_in(cands, u, k)
+            continue
+        key = (k, u, HOUSE_CANDIDATES[u](cands))
+        found = _NAKED_SETS.get(key)
+        if found is None:
+            found = tuple(_naked_in(cands, u, k))
+            _NAKED_SETS.put(key, found)
+        yield from found
+
+
+def _naked_in(cands: list[int], u: int, k: int) -> Iterator[tuple[int, tuple[Cell, ...], int, tuple[Candidate, ...]]]:
+    """``naked_sets`` in house ``u``: they depend on nothing but its cells' candidates."""
+    cells = UNITS[u].cells
+    masks = [cands[c] for c in cells]
+    for combo in _pairs_alike(masks) if k == 2 else _subsets(masks, k):
+        union = 0
+        for i in combo:
+            union |= masks[i]
+        if MASK_COUNT[union] == k:
+            chosen = tuple(cells[i] for i in combo)
+            removals = tuple(Candidate(d, c) for c in cells if c not in chosen for d in MASK_DIGITS[cands[c] & union])
+            if removals:
+                yield u, chosen, union, removals
+
+
+#: A house's naked sets of a size by (size, house, its cells' candidates), and its hidden
+#: sets' digits and places by (size, house, each digit's places there): a solve asks about
+#: the same houses again and again, a step changes a few of them.
+_NAKED_SETS: Final[StateMemo[tuple[int, int, tuple[int, ...]], tuple[tuple[int, tuple[Cell, ...], int, tuple[Candidate, ...]], ...]]] = StateMemo()
+_HIDDEN_SETS: Final[StateMemo[tuple[int, int, tuple[int, ...]], tuple[tuple[int, int], ...]]] = StateMemo()
 
 
 def _subsets(sets: list[int], k: int) -> Iterator[tuple[int, ...]]:
@@ -108,18 +130,29 @@ def hidden_sets(grid: Position, k: int, direct: bool = False, houses: int = ALL_
             continue
         if table is not None:  # positions in the house: the same counts and equalities
             places = table[u * 9 : u * 9 + 9]
+            key = (k, u, tuple(places))
+            found = _HIDDEN_SETS.get(key)
+            if found is None:
+                found = tuple(_hidden_in(places, k))
+                _HIDDEN_SETS.put(key, found)
+            for digit_mask, union in found:
+                yield u, digit_mask, cells_at(u, union), places
         else:
             house = UNITS[u].mask
             places = [grid.cells_with[d] & house for d in range(1, 10)]
-        for combo in _pairs_alike(places) if k == 2 else _subsets(places, k):
-            union = 0
-            for i in combo:
-                union |= places[i]
-            if _count(union) == k:
-                if table is not None:
-                    yield u, sum(1 << i for i in combo), cells_at(u, union), places
-                else:
-                    yield u, sum(1 << i for i in combo), union, [positions_of(u, p) for p in places]
+            for digit_mask, union in _hidden_in(places, k):
+                yield u, digit_mask, union, [positions_of(u, p) for p in places]
+
+
+def _hidden_in(places: list[int], k: int) -> Iterator[tuple[int, int]]:
+    """(digit mask, their places) of the hidden sets of size k in a house whose digits
+    have these places (positions or cell sets, each digit's), in SE's order."""
+    for combo in _pairs_alike(places) if k == 2 else _subsets(places, k):
+        union = 0
+        for i in combo:
+            union |= places[i]
+        if _count(union) == k:
+            yield sum(1 << i for i in combo), union
 
 
 class SeNakedSet(BaseTechnique):

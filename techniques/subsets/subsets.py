@@ -10,7 +10,6 @@ candidates in both is a Locked Pair/Triple (HoDoKu reports it before Locked Cand
 from __future__ import annotations
 
 from itertools import combinations
-from operator import itemgetter
 from typing import Final, Iterator
 
 from engine.cache import StateMemo
@@ -19,7 +18,7 @@ from engine.grid import Grid
 from engine.notation import compact_cells, digit_list
 from engine.step import Candidate, Highlights, Step, candidate
 from engine.technique import BaseTechnique, Declaration
-from techniques.shared import cell_names, digit_words, removal_words, seeing_all
+from techniques.shared import HOUSE_CANDIDATES, cell_names, digit_words, removal_words, seeing_all
 
 _SIZE_WORDS: Final = {2: "two", 3: "three", 4: "four"}
 _NAKED: Final = (
@@ -105,7 +104,7 @@ def _naked_sets(cands: list[int], unit: Unit, size: int) -> tuple[tuple[tuple[Ce
     """Every ``size`` cells of a house holding ``size`` digits between them, with those
     digits, in the order of ``combinations``. They depend on nothing but the house's
     candidates: remembered, since most steps leave most houses alone."""
-    key = (size, unit.number, _HOUSE_CANDIDATES[unit.number](cands))
+    key = (size, unit.number, HOUSE_CANDIDATES[unit.number](cands))
     found = _NAKED_SETS.get(key)
     if found is None:
         found = tuple(_search_naked(cands, unit, size))
@@ -123,8 +122,6 @@ def _search_naked(cands: list[int], unit: Unit, size: int) -> Iterator[tuple[tup
             yield combo, union
 
 
-#: The candidates of each house's cells (``UNITS`` order), as a tuple: a memo key.
-_HOUSE_CANDIDATES: Final = tuple(itemgetter(*unit.cells) for unit in UNITS)
 _NAKED_SETS: Final[StateMemo[tuple[int, int, tuple[int, ...]], tuple[tuple[tuple[Cell, ...], Mask], ...]]] = StateMemo()
 _HIDDEN_SETS: Final[StateMemo[tuple[int, int, int, int, tuple[int, ...]], tuple[tuple[tuple[Digit, ...], CellSet], ...]]] = StateMemo()
 
@@ -158,7 +155,7 @@ class HiddenSubset(BaseTechnique):
         places. They depend on nothing but the house's candidates and placed digits:
         remembered, since most steps leave most houses alone."""
         n = unit.number
-        key = (self.size, n, grid.placed_mask(unit), grid.empty_in(n), _HOUSE_CANDIDATES[n](grid.cands))
+        key = (self.size, n, grid.placed_mask(unit), grid.empty_in(n), HOUSE_CANDIDATES[n](grid.cands))
         found = _HIDDEN_SETS.get(key)
         if found is None:
             found = tuple(self._search_hidden(grid, unit))
