@@ -25,13 +25,14 @@ from __future__ import annotations
 
 from typing import Callable, Final, Iterator, NamedTuple
 
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, N_UNITS, UNITS, UNITS_OF, Cell, bit
+from engine.cache import StateMemo
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, N_UNITS, UNITS, UNITS_OF, Cell, bit, bit_indices
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration, WorkBoundExceeded
 from techniques.se_order import HOUSE_CELLS, colex
 from techniques.se_places import house_positions
-from techniques.shared import cell_names, digit_words, grouped_removals
+from techniques.shared import HOUSE_CANDIDATES, cell_names, digit_words, grouped_removals
 
 #: Loop-search nodes per call before the search gives up (a bound on work, never time).
 NODE_BOUND: Final = 200_000
@@ -135,6 +136,38 @@ class _LoopSearch:
         in_loop[cell] = False
 
 
+#: Each pair of digits' valid loops by start cell, and the walk's nodes, by the pair and the
+#: cells holding both digits with their candidates: all the walks read (``StateMemo``:
+#: a solve's steps leave most pairs' cells alone).
+_PAIR_LOOPS: Final[StateMemo[tuple[int, int, tuple[int, ...]], tuple[dict[Cell, tuple[tuple[Cell, ...], ...]], int]]] = StateMemo()
+
+
+def _pair_loops(grid: Grid, pair: int, spent: list[int]) -> dict[Cell, tuple[tuple[Cell, ...], ...]]:
+    """The valid loops of a pair of digits from each of its two-candidate cells (SE's
+    walk from each), counting the walk's nodes in ``spent`` (kept loops count the nodes
+    their walks took when made: the same bound, met at the same call)."""
+    a, b = MASK_DIGITS[pair]
+    both = grid.cells_with[a] & grid.cells_with[b]
+    cands = grid.cands
+    key = (pair, both, tuple([cands[c] for c in bit_indices(both)]))
+    kept = _PAIR_LOOPS.get(key)
+    if kept is not None:
+        spent[0] += kept[1]
+        if spent[0] > NODE_BOUND:
+            raise WorkBoundExceeded(f"unique loop search passed {NODE_BOUND} nodes")
+        return kept[0]
+    before = spent[0]
+    members = _members(grid, pair)
+    starts: dict[Cell, tuple[tuple[Cell, ...], ...]] = {}
+    for cell in bit_indices(both):
+        if cands[cell] == pair:
+            search = _LoopSearch(cands, pair, members, spent)
+            search.walk(cell, 2, 0, -1, HOUSE_BITS[cell], 0)
+            starts[cell] = tuple([loop for loop in search.results if is_valid_loop(loop)])
+    _PAIR_LOOPS.put(key, (starts, spent[0] - before))
+    return starts
+
+
 def is_valid_loop(loop: tuple[Cell, ...]) -> bool:
     """Every house the loop enters is entered once at an even and once at an odd position."""
     even = odd = 0
@@ -182,20 +215,18 @@ class UniqueLoops(BaseTechnique):
     def _loops(self, grid: Grid) -> list[tuple[tuple[Cell, ...], int]]:
         """Every valid loop with its two digits, in SE's order: by start cell (row
         order), then as its walk closes them."""
-        nodes = [0]
-        by_pair: dict[int, list[tuple[Cell, ...]]] = {}
+        spent = [0]
+        by_pair: dict[int, dict[Cell, tuple[tuple[Cell, ...], ...]]] = {}
         cands = grid.cands
         out: list[tuple[tuple[Cell, ...], int]] = []
         for cell in range(N_CELLS):
             mask = cands[cell]
             if MASK_COUNT[mask] != 2:
                 continue
-            members = by_pair.get(mask)
-            if members is None:
-                members = by_pair[mask] = _members(grid, mask)
-            search = _LoopSearch(cands, mask, members, nodes)
-            search.walk(cell, 2, 0, -1, HOUSE_BITS[cell], 0)
-            out.extend((loop, mask) for loop in search.results if is_valid_loop(loop))
+            starts = by_pair.get(mask)
+            if starts is None:
+                starts = by_pair[mask] = _pair_loops(grid, mask, spent)
+            out.extend((loop, mask) for loop in starts[cell])
         return out
 
     def _step(self, f: _Found) -> Step:
@@ -255,12 +286,24 @@ def _has_type3(grid: Grid, loop: tuple[Cell, ...], pair: int) -> bool:
 
 
 def _type3_of(grid: Grid, loop: tuple[Cell, ...], pair: int) -> list[_Found]:
-    """The type 3 hints SE builds for one valid loop, in its order."""
+    """The type 3 hints SE builds for one valid loop, in its order: kept by the loop's
+    candidates and those of the houses its two extra cells share, all they read."""
     if not _has_type3(grid, loop, pair):
         return []
     c1, c2 = _extra_cells(grid, loop)
-    extra = (grid.cands[c1] | grid.cands[c2]) & ~pair
-    return _type3(grid, loop, pair, c1, c2, extra, loop_difficulty(len(loop)))
+    cands = grid.cands
+    shared = tuple([HOUSE_CANDIDATES[u](cands) for u in UNITS_OF[c1] if u in UNITS_OF[c2]])
+    key = (loop, pair, tuple([cands[c] for c in loop]), shared)
+    found = _TYPE3.get(key)
+    if found is None:
+        extra = (cands[c1] | cands[c2]) & ~pair
+        found = tuple(_type3(grid, loop, pair, c1, c2, extra, loop_difficulty(len(loop))))
+        _TYPE3.put(key, found)
+    return list(found)
+
+
+#: ``_type3_of``'s hints by what they depend on (see there).
+_TYPE3: Final[StateMemo[tuple[tuple[Cell, ...], int, tuple[int, ...], tuple[tuple[int, ...], ...]], tuple[_Found, ...]]] = StateMemo()
 
 
 def _other_types(grid: Grid, loop: tuple[Cell, ...], pair: int) -> list[_Found]:

@@ -1,0 +1,45 @@
+"""SE's Unique Rectangles and Loops keep, from one position to the next, each pair of
+digits' loops (by the cells holding both digits and their candidates) and each loop's type
+3 hints (by the candidates they read): along real solves, with those memos warm from the
+positions before, the steps are what a search with the memos emptied finds."""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from engine.analysis import analyse
+from engine.grid import Grid
+from engine.solver import solve
+from techniques.uniqueness import unique_loops
+from techniques.uniqueness.unique_loops import UNIQUE_LOOPS
+from tests.conftest import DEFAULT, values_of
+
+TOP1465 = Path(__file__).resolve().parent.parent / "puzzles" / "top1465.txt"
+
+
+@cache
+def positions() -> list[Grid]:
+    """Every position of the default solves of every 150th top1465 puzzle."""
+    lines = [line.strip() for line in TOP1465.read_text().splitlines() if line.strip() and not line.startswith("#")][::150]
+    out: list[Grid] = []
+    for line in lines:
+        values = values_of(line)
+        solve(Grid.from_values(values), DEFAULT, analysis=analyse(values), watch=lambda grid, step: out.append(grid.copy()))
+    return out
+
+
+def _listed(grid: Grid) -> list[tuple[str, str]]:
+    return [(s.code, f"{s} | {s.explanation} | {s.rating}") for s in UNIQUE_LOOPS.find(grid)]
+
+
+def test_loops_and_type_3_hints_remembered_are_what_a_fresh_search_finds() -> None:
+    found = type3 = 0
+    for grid in positions():
+        warm = _listed(grid)
+        unique_loops._PAIR_LOOPS.results.clear()
+        unique_loops._TYPE3.results.clear()
+        assert _listed(grid) == warm
+        found += len(warm)
+        type3 += sum(code == "ul3" for code, _ in warm)
+    assert found > 50 and type3  # the positions hold loops of every kind, type 3 too
