@@ -112,19 +112,25 @@ def _locked_positions(table: list[int]) -> Iterator[tuple[int, int, int, int]]:
     """``locked_sets`` read from a grid's places as positions (``se_places``)."""
     for phase in _GROUPS:
         for first, groups in phase:
-            found: list[tuple[int, int, int]] = []
-            base = first * 9
-            for digit in range(1, 10):
-                at = table[base + digit - 1]
-                if at & (at - 1):
-                    for second, positions in groups:
-                        if not at & ~positions:
-                            found.append((second, digit, at))
-                            break
-            if len(found) > 1:
-                found.sort()  # SE visits the crossings of a house in order, then the digits
-            for second, digit, at in found:
+            for second, digit, at in _locked_in(table, first, groups):
                 yield first, second, digit, cells_at(first, at)
+
+
+def _locked_in(table: list[int], first: int, groups: tuple[tuple[int, int], ...]) -> list[tuple[int, int, int]]:
+    """(second house, digit, positions in ``first``) of the digits locked in ``first``'s
+    crossings with ``groups`` (``_GROUPS``), in SE's order."""
+    found: list[tuple[int, int, int]] = []
+    base = first * 9
+    for digit in range(1, 10):
+        at = table[base + digit - 1]
+        if at & (at - 1):
+            for second, positions in groups:
+                if not at & ~positions:
+                    found.append((second, digit, at))
+                    break
+    if len(found) > 1:
+        found.sort()  # SE visits the crossings of a house in order, then the digits
+    return found
 
 
 class SeLocking(BaseTechnique):
@@ -157,20 +163,26 @@ class SeLocking(BaseTechnique):
                     yield self._step(grid, first, second, digit, places, targets, (third, first_cell(left)), 1.7 if pointing else 1.9)
 
     def _found(self, grid: Grid, table: list[int]) -> Iterator[Step]:
-        """``find`` on a grid's places as positions (``se_places``): the same steps."""
-        for first, second, digit, places in locked_sets(grid):
-            pointing = first < 9
-            if not self.direct:
-                targets = table[second * 9 + digit - 1] & _OUTSIDE[second * 27 + first]
-                if targets:
-                    yield self._step(grid, first, second, digit, places, cells_at(second, targets), rating=2.6 if pointing else 2.8)
-                continue
-            for third in _THIRDS_OF[first * 27 + second]:
-                here = table[third * 9 + digit - 1]
-                left = here & _OUTSIDE[third * 27 + second]
-                if here & (here - 1) and left and not left & (left - 1):
-                    cell = UNITS[third].cells[left.bit_length() - 1]
-                    yield self._step(grid, first, second, digit, places, 0, (third, cell), 1.7 if pointing else 1.9)
+        """``find`` on a grid's places as positions (``se_places``): the same steps, the
+        locked sets read straight from the table (most lock nothing worth a step: their
+        cells are worked out only for a step)."""
+        direct = self.direct
+        for phase in _GROUPS:
+            for first, groups in phase:
+                found = _locked_in(table, first, groups)
+                pointing = first < 9
+                for second, digit, at in found:
+                    if not direct:
+                        targets = table[second * 9 + digit - 1] & _OUTSIDE[second * 27 + first]
+                        if targets:
+                            yield self._step(grid, first, second, digit, cells_at(first, at), cells_at(second, targets), rating=2.6 if pointing else 2.8)
+                        continue
+                    for third in _THIRDS_OF[first * 27 + second]:
+                        here = table[third * 9 + digit - 1]
+                        left = here & _OUTSIDE[third * 27 + second]
+                        if here & (here - 1) and left and not left & (left - 1):
+                            cell = UNITS[third].cells[left.bit_length() - 1]
+                            yield self._step(grid, first, second, digit, cells_at(first, at), 0, (third, cell), 1.7 if pointing else 1.9)
 
     def _step(
         self, grid: Position, first: int, second: int, digit: int, places: int, targets: int,
