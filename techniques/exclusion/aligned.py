@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 from typing import Final, Iterator
 
-from engine.cells import CELL_NAMES, HALF_BITS, LOW_HALF, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, Cell, CellSet, bit_indices
+from engine.cells import CELL_NAMES, HALF_BITS, LOW_HALF, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, bit_indices
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
@@ -77,8 +77,10 @@ class _Quiet:
 
 
 #: Per thread and size, the last position where the technique found nothing. A base-cell
-#: set (pair, or triplet) whose cells, and the cells that see its first two, are unchanged
-#: since then, all base cells there too, finds nothing again: only the others are tried.
+#: set (pair, or triplet) whose cells and common excluders are unchanged since then, all
+#: base cells there too, finds nothing again: only the others are tried. (An excluder
+#: whose candidates changed, or a cell that became one, may refuse new fillings; a cell
+#: that is no longer an excluder only refuses fewer; the position only lost candidates.)
 _QUIET: Final[dict[tuple[int, int], _Quiet]] = {}
 
 
@@ -128,11 +130,9 @@ class AlignedExclusion(BaseTechnique):
                 both_low, both_high = seen_low[first] & second_low, seen_high[first] & second_high
                 if not _two_or_more(both_low, both_high):  # fewer than two common excluders, whatever the third
                     continue
-                # the pair, and every cell that sees both, as they were: only new thirds count
-                known = same is not None and is_settled[first] and is_settled[second]
-                if known:
-                    first_peers, second_peers = PEER_HALVES[first], PEER_HALVES[second]
-                    known = not (changed_low & first_peers[0] & second_peers[0] or changed_high & first_peers[1] & second_peers[1])
+                # the pair, and its common excluders, as they were: only new thirds count
+                # (a cell that left the excluders only takes away refusals)
+                known = is_settled[first] and is_settled[second] and not (changed_low & both_low or changed_high & both_high)
                 if self.size == 2:
                     if not known:
                         for step in self._tried(cands, (first, second), both_low, both_high):
