@@ -57,6 +57,19 @@ def puzzle_lines(name: str, limit: int | None = None) -> list[str]:
     return out
 
 
+def solve_positions(lines: list[str]) -> list[Grid]:
+    """Every position of the default profile's solves of these puzzles, in order (a
+    sequence of positions as a solve meets them: what memos kept across steps see)."""
+    from engine.analysis import analyse
+    from engine.solver import solve
+
+    out: list[Grid] = []
+    for line in lines:
+        values = values_of(line)
+        solve(Grid.from_values(values), DEFAULT, analysis=analyse(values), watch=lambda grid, step: out.append(grid.copy()))
+    return out
+
+
 def values_of(line: str) -> list[int]:
     return [int(ch) if ch in "123456789" else 0 for ch in line[:81]]
 

@@ -1,17 +1,21 @@
 """Aligned Triplet Exclusion's pre-test of a pair (some base cell near it sees two of its
-common excluders) against the search without it: the same steps, in the same order; and
-the fillings' test against every filling listed."""
+common excluders) against the search without it: the same steps, in the same order; the
+fillings' test against every filling listed; and what the search skips from one position
+to the next (base cells and excluders unchanged since it last found nothing) against a
+search that skips nothing."""
 
 from __future__ import annotations
 
 import random
+from functools import cache
 from itertools import product
 
 import pytest
 
+from engine.grid import Grid
 import techniques.exclusion.aligned as aligned
 from techniques.exclusion.aligned import ALIGNED_TRIPLET_EXCLUSION
-from tests.conftest import PUZZLES, grid_from
+from tests.conftest import PUZZLES, grid_from, puzzle_lines, solve_positions
 from tests.positions import load
 
 POSITIONS = [p for p in load(PUZZLES / "techniques" / "exclusion.txt") if p.code == "ate"]
@@ -63,3 +67,24 @@ def test_fillings_test_agrees_with_every_filling_listed() -> None:
         assert aligned._used_three(m0, m1, m2, sees, blockers) == expected, (m0, m1, m2, sees, blockers)
         removing += expected != m0 | m1 << 10 | m2 << 20
     assert removing > 100  # the sample holds many questions with a removal (197)
+
+
+@cache
+def solve_sequence() -> list[Grid]:
+    """The positions of the default solves of every 250th top1465 puzzle, in order."""
+    return solve_positions(puzzle_lines("top1465.txt")[::250])
+
+
+@pytest.mark.parametrize("technique", [aligned.ALIGNED_PAIR_EXCLUSION, ALIGNED_TRIPLET_EXCLUSION], ids=["ape", "ate"])
+def test_what_the_last_quiet_position_lets_the_search_skip_finds_nothing(technique: aligned.AlignedExclusion) -> None:
+    aligned._QUIET.clear()
+    found = 0
+    for grid in solve_sequence():
+        warm = [f"{s} | {s.explanation}" for s in technique.find(grid)]
+        kept = aligned._QUIET.copy()
+        aligned._QUIET.clear()
+        assert [f"{s} | {s.explanation}" for s in technique.find(grid)] == warm
+        aligned._QUIET.clear()
+        aligned._QUIET.update(kept)
+        found += len(warm)
+    assert found > 50  # the positions hold many of them

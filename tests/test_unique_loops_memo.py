@@ -6,27 +6,17 @@ positions before, the steps are what a search with the memos emptied finds."""
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
-from engine.analysis import analyse
 from engine.grid import Grid
-from engine.solver import solve
 from techniques.uniqueness import unique_loops
 from techniques.uniqueness.unique_loops import UNIQUE_LOOPS
-from tests.conftest import DEFAULT, values_of
-
-TOP1465 = Path(__file__).resolve().parent.parent / "puzzles" / "top1465.txt"
+from tests.conftest import puzzle_lines, solve_positions
 
 
 @cache
 def positions() -> list[Grid]:
     """Every position of the default solves of every 150th top1465 puzzle."""
-    lines = [line.strip() for line in TOP1465.read_text().splitlines() if line.strip() and not line.startswith("#")][::150]
-    out: list[Grid] = []
-    for line in lines:
-        values = values_of(line)
-        solve(Grid.from_values(values), DEFAULT, analysis=analyse(values), watch=lambda grid, step: out.append(grid.copy()))
-    return out
+    return solve_positions(puzzle_lines("top1465.txt")[::150])
 
 
 def _listed(grid: Grid) -> list[tuple[str, str]]:
