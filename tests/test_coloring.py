@@ -69,8 +69,10 @@ def test_nothing_without_conjugate_chains() -> None:
 
 # --- 3D Medusa ---------------------------------------------------------------------------
 
+from engine.cells import CELL_NAMES, MASK_DIGITS, PEER_MASK  # noqa: E402
+from techniques.coloring import medusa  # noqa: E402
 from techniques.coloring.medusa import MEDUSA  # noqa: E402
-from tests.conftest import PUZZLES  # noqa: E402
+from tests.conftest import PUZZLES, puzzle_lines, solve_positions  # noqa: E402
 from tests.positions import load  # noqa: E402
 
 _MEDUSA = [p for p in load(PUZZLES / "techniques" / "coloring.txt") if p.code == "3dm" and p.expected != "-"]
@@ -119,3 +121,34 @@ def test_steps_remembered_per_digit_equal_a_fresh_search_along_a_solve() -> None
     remembered = _listings(forget=False)
     assert remembered == _listings(forget=True)
     assert sum(map(len, remembered)) > 5
+
+
+def _emptied_by_definition(grid: Grid, side: dict[int, int], other: dict[int, int]) -> int | None:
+    """Rule 6 as stated: the first cell outside the cluster all of whose candidates see
+    their digit in ``side``."""
+    coloured = 0
+    for cells in list(side.values()) + list(other.values()):
+        coloured |= cells
+    for cell in range(81):
+        mask = grid.cands[cell]
+        if mask and not coloured >> cell & 1:
+            if all(side.get(d, 0) & PEER_MASK[cell] for d in MASK_DIGITS[mask]):
+                return cell
+    return None
+
+
+def test_medusa_colour_false_by_a_cell_it_would_empty_as_the_rule_says() -> None:
+    """Rule 6 (found on whole cell sets) against the rule read cell by cell, on every
+    cluster of the default solves of two top1465 puzzles."""
+    found = 0
+    for grid in solve_positions(puzzle_lines("top1465.txt")[::700]):
+        for a, b in medusa.clusters(grid):
+            for side, other in ((a, b), (b, a)):
+                why = medusa.false_colour(grid, side, other)
+                if why is not None and "twice" not in why and "two of its digits" not in why:
+                    cell = _emptied_by_definition(grid, side, other)
+                    assert cell is not None and why == f"{CELL_NAMES[cell]} would have no candidate left"
+                    found += 1
+                elif why is None:
+                    assert _emptied_by_definition(grid, side, other) is None
+    assert found > 10

@@ -28,22 +28,23 @@ from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, grouped_removals
 
-Node = tuple[Digit, int]  # (digit, cell)
 Colours = dict[Digit, CellSet]  # digit -> cells with that digit in one colour
 
 
-def _links(grid: Grid) -> dict[Node, list[Node]]:
-    """Strong links: bivalue cells and conjugate pairs."""
-    graph: dict[Node, list[Node]] = {}
+def _links(grid: Grid) -> dict[int, list[int]]:
+    """Strong links between candidates as ints (``cell * 9 + digit - 1``: in order of
+    cell, then digit): bivalue cells and conjugate pairs."""
+    graph: dict[int, list[int]] = {}
 
-    def join(a: Node, b: Node) -> None:
+    def join(a: int, b: int) -> None:
         graph.setdefault(a, []).append(b)
         graph.setdefault(b, []).append(a)
 
+    cands = grid.cands
     for cell in range(N_CELLS):
-        if MASK_COUNT[grid.cands[cell]] == 2:
-            x, y = MASK_DIGITS[grid.cands[cell]]
-            join((x, cell), (y, cell))
+        if MASK_COUNT[cands[cell]] == 2:
+            x, y = MASK_DIGITS[cands[cell]]
+            join(cell * 9 + x - 1, cell * 9 + y - 1)
     for unit in UNITS:
         for digit in range(1, 10):
             if grid.place_count(digit, unit) != 2:  # the grid's count: no cell set made
@@ -51,15 +52,15 @@ def _links(grid: Grid) -> dict[Node, list[Node]]:
             places = grid.cells_with[digit] & unit.mask
             if places:
                 a, b = cells_of(places)
-                join((digit, a), (digit, b))
+                join(a * 9 + digit - 1, b * 9 + digit - 1)
     return graph
 
 
 def clusters(grid: Grid) -> Iterator[tuple[Colours, Colours]]:
     """Two-coloured clusters spanning two digits or more, in order of their first node."""
     graph = _links(grid)
-    seen: set[Node] = set()
-    for start in sorted(graph, key=lambda n: (n[1], n[0])):
+    seen: set[int] = set()
+    for start in sorted(graph):
         if start in seen:
             continue
         colour = {start: 0}
@@ -73,9 +74,13 @@ def clusters(grid: Grid) -> Iterator[tuple[Colours, Colours]]:
                 elif colour[other] == colour[node]:
                     ok = False  # an odd loop: only in a broken position
         seen.update(colour)
-        if ok and len({d for d, _ in colour}) > 1:
+        digits = 0
+        for node in colour:
+            digits |= 1 << (node % 9)
+        if ok and digits & (digits - 1):
             sides: tuple[Colours, Colours] = ({}, {})
-            for (digit, cell), side in colour.items():
+            for node, side in colour.items():
+                digit, cell = node % 9 + 1, node // 9
                 sides[side][digit] = sides[side].get(digit, 0) | 1 << cell
             yield sides
 
@@ -102,15 +107,34 @@ def false_colour(grid: Grid, side: Colours, other: Colours) -> str | None:
             if a & b:
                 return f"{cell_names(a & b)} would hold two of its digits at once"
     for digit, places in side.items():
-        for unit in UNITS:
-            if (places & unit.mask).bit_count() > 1:
-                return f"{digit} would be twice in {unit.long_name}"
-    coloured = _cells(side) | _cells(other)
-    for cell in range(N_CELLS):
-        mask = grid.cands[cell]
-        if mask and not coloured >> cell & 1 and all(_seen(side.get(d, 0)) >> cell & 1 for d in MASK_DIGITS[mask]):
-            return f"{cell_names([cell])} would have no candidate left"
+        if _sees_another(places):  # the houses are looked at only to say which
+            for unit in UNITS:
+                if (places & unit.mask).bit_count() > 1:
+                    return f"{digit} would be twice in {unit.long_name}"
+    # rule 6: a cell none of whose candidates escapes the colour's view of its digit
+    escapes = 0
+    for digit in range(1, 10):
+        escapes |= grid.cells_with[digit] & ~_seen(side.get(digit, 0))
+    emptied = _open_cells(grid) & ~(_cells(side) | _cells(other)) & ~escapes
+    if emptied:
+        return f"{cell_names([(emptied & -emptied).bit_length() - 1])} would have no candidate left"
     return None
+
+
+def _sees_another(cells: CellSet) -> bool:
+    """Some two of these cells see each other."""
+    for cell in cells_of(cells):
+        if cells & PEER_MASK[cell]:
+            return True
+    return False
+
+
+def _open_cells(grid: Grid) -> CellSet:
+    """The cells with candidates."""
+    out = 0
+    for digit in range(1, 10):
+        out |= grid.cells_with[digit]
+    return out
 
 
 def uncoloured_removals(grid: Grid, a: Colours, b: Colours) -> tuple[Candidate, ...]:
