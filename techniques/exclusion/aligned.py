@@ -135,9 +135,10 @@ class AlignedExclusion(BaseTechnique):
                 known = is_settled[first] and is_settled[second] and not (changed_low & both_low or changed_high & both_high)
                 if self.size == 2:
                     if not known:
-                        for step in self._tried(cands, (first, second), both_low, both_high):
+                        removals = _excluded(cands, first, second, -1, both_low, both_high)
+                        if removals:
                             found = True
-                            yield step
+                            yield self._found((first, second), both_low, both_high, removals)
                     continue
                 near_low = (seen_low[first] | second_low) & bases_low  # the pair's partners: its third cells
                 near_high = (seen_high[first] | second_high) & bases_high
@@ -149,20 +150,20 @@ class AlignedExclusion(BaseTechnique):
                 for third in search.thirds(first, second):
                     shared_low, shared_high = both_low & seen_low[third], both_high & seen_high[third]
                     if _two_or_more(shared_low, shared_high) and not (known and is_settled[third]):
-                        for step in self._tried(cands, (first, second, third), shared_low, shared_high):
+                        removals = _excluded(cands, first, second, third, shared_low, shared_high)
+                        if removals:
                             found = True
-                            yield step
+                            yield self._found((first, second, third), shared_low, shared_high, removals)
         if not found:
             base_set = 0
             for cell in bases:
                 base_set |= 1 << cell
             _QUIET[key] = _Quiet(cands[:], base_set)
 
-    def _tried(self, cands: list[int], cells: tuple[Cell, ...], low: int, high: int) -> Iterator[Step]:
-        removals = _excluded(cands, cells, low, high)
-        if removals:
-            common = low | high << HALF_BITS
-            yield self._step(cells, [c for c in HOUSE_CELLS[cells[0]] if common >> c & 1], removals)
+    def _found(self, cells: tuple[Cell, ...], low: int, high: int, removals: tuple[Candidate, ...]) -> Step:
+        """The step for base cells whose common excluders are ``low``/``high``."""
+        common = low | high << HALF_BITS
+        return self._step(cells, [c for c in HOUSE_CELLS[cells[0]] if common >> c & 1], removals)
 
     def _step(self, cells: tuple[Cell, ...], common: list[Cell], removals: tuple[Candidate, ...]) -> Step:
         text = _TEXT.format(
@@ -251,19 +252,17 @@ class _Partners:
         return out
 
 
-def _excluded(cands: list[int], cells: tuple[Cell, ...], low: int, high: int) -> tuple[Candidate, ...]:
-    """The base-cell candidates that appear in no allowed filling of the base cells
-    (``low``, ``high``: the cells that see all of them, as halves).
+def _excluded(cands: list[int], a: Cell, b: Cell, c: Cell, low: int, high: int) -> tuple[Candidate, ...]:
+    """The candidates of base cells ``a``, ``b`` and ``c`` (-1: a pair) that appear in no
+    allowed filling of them (``low``, ``high``: the cells that see all of them, as halves).
 
     A filling is refused when two base cells that see each other get one digit, or when it
     covers every candidate of a common excluder (only excluders whose candidates all lie
     among the base cells' can be covered).
     """
-    a, b = cells[0], cells[1]
     m0, m1 = cands[a], cands[b]
     sees = _SEES[a * N_CELLS + b]
-    if len(cells) == 3:
-        c = cells[2]
+    if c >= 0:
         m2 = cands[c]
         sees |= _SEES[a * N_CELLS + c] << 1 | _SEES[b * N_CELLS + c] << 2
     else:  # a pair: a third cell with one placeholder candidate that meets nothing
@@ -291,8 +290,8 @@ def _excluded(cands: list[int], cells: tuple[Cell, ...], low: int, high: int) ->
     if not (gone0 | gone1 | gone2):
         return ()
     out = [Candidate(d, a) for d in MASK_DIGITS[gone0 & 0x1FF]] + [Candidate(d, b) for d in MASK_DIGITS[gone1 & 0x1FF]]
-    if len(cells) == 3:
-        out += [Candidate(d, cells[2]) for d in MASK_DIGITS[gone2 & 0x1FF]]
+    if c >= 0:
+        out += [Candidate(d, c) for d in MASK_DIGITS[gone2 & 0x1FF]]
     return tuple(out)
 
 
