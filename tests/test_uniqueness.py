@@ -6,6 +6,7 @@ Values use ``+d`` for digits filled in while solving (tests/conftest.py ``grid_f
 from __future__ import annotations
 
 from engine.cells import parse_cell_name
+from engine.grid import Grid
 from engine.solver import usable_techniques
 from techniques import REGISTRY, by_code
 from techniques.uniqueness.avoidable import AVOIDABLE_RECTANGLE_1
@@ -227,3 +228,51 @@ def test_bug_lite_patterns_remembered_across_steps_are_the_searched_ones() -> No
         assert remembered == searched
         grid.apply(step)
     assert hits > 500  # most triples' answers came from the memo
+
+
+def _lite_patterns_from_every_start(grid: Grid, digits: int) -> list[dict[int, int]]:
+    """BUG-Lite's search grown from every usable cell and pair, none skipped."""
+    from engine.cells import MASK_COUNT
+    from techniques.uniqueness import bug_lite
+
+    search, found = bug_lite._LiteSearch(grid.cands, digits), []
+    for start in range(81):
+        cands = grid.cands[start]
+        if MASK_COUNT[cands & digits] >= 2 and MASK_COUNT[cands] - 2 <= bug_lite.MAX_EXTRAS:
+            for pair in bug_lite._PAIRS[cands & digits]:
+                search.start = start
+                search.add(start, pair)
+                search.grow(MASK_COUNT[cands] - 2)
+                search.remove(start)
+                found += search.found
+                search.found = []
+    return found
+
+
+def test_bug_lite_skips_only_starts_that_complete_no_pattern() -> None:
+    """The search skips a start cell and pair when a house of the start has no later
+    usable cell with a pair digit (``partnered_digits``): along top1465 line 387's
+    full-profile path, every triple's patterns are those grown from every start."""
+    from itertools import combinations
+
+    from engine.cells import bit
+    from engine.grid import Grid
+    from engine.profiles import load_profile
+    from techniques import CATALOG
+    from techniques.uniqueness import bug_lite
+    from tests.conftest import ROOT
+
+    puzzle = (ROOT / "puzzles" / "top1465.txt").read_text().splitlines()[386].split()[0]
+    steps = load_profile("full", CATALOG).solve(Grid.from_string(puzzle)).steps
+    grid, patterns, skipped = Grid.from_string(puzzle), 0, 0
+    for step in steps[:30]:
+        for a, b, c in combinations(range(1, 10), 3):
+            digits = bit(a) | bit(b) | bit(c)
+            found = list(bug_lite.lite_patterns(grid, digits))
+            assert found == _lite_patterns_from_every_start(grid, digits)
+            patterns += len(found)
+            usable = [x for x in range(81) if grid.cands[x] and bin(grid.cands[x] & digits).count("1") >= 2 and bin(grid.cands[x]).count("1") <= 5]
+            partnered = bug_lite.partnered_digits(grid.cands, digits, usable)
+            skipped += sum(1 for x in usable for pair in bug_lite._PAIRS[grid.cands[x] & digits] if pair & ~partnered[x])
+        grid.apply(step)
+    assert patterns > 0 and skipped > 1000

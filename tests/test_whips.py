@@ -11,7 +11,7 @@ from engine.profiles import load_profile
 from engine.step import Candidate, Group, Step
 from techniques import CATALOG
 from techniques.krakens.kraken import KRAKEN_CELL, KRAKEN_HOUSE
-from techniques.whips.search import MAX_LENGTH, MAX_NODES, QUICK_LENGTH, QUICK_NODES, Path, WhipSearch, alive, leads_to_contradiction, shortest_whip
+from techniques.whips.search import MAX_LENGTH, MAX_NODES, QUICK_LENGTH, QUICK_NODES, VARIABLES, Path, WhipSearch, alive, leads_to_contradiction, shortest_whip
 from techniques.whips.grouped import GroupedSearch, segment_bound
 from techniques.whips.grouped_whip import GROUPED_WHIP
 from techniques.whips.slots import CANDIDATE_AT
@@ -154,6 +154,19 @@ def test_slots_tell_every_variable_with_at_most_one_candidate_at_once() -> None:
                 open_, slots = open_ & ~SEES[k], slots & SPARED[k] | MARKS[k]
 
 
+def test_the_counted_singles_run_contradicts_where_the_run_on_bit_sets_does() -> None:
+    """From every candidate of every whip position: the counts' run (``contradicts``)
+    empties a variable exactly where the run on whole-grid bit sets (``settle``) does."""
+    contradictions = 0
+    for position in POSITIONS + GROUPED:
+        live = alive(_grid(position))
+        search = WhipSearch(live)
+        for target in [k for k in range(729) if live >> k & 1]:
+            assert search.contradicts(target) == (search.settle(target) is None)
+            contradictions += search.contradicts(target)
+    assert contradictions > 20
+
+
 def _whip_on_every_slot(search: WhipSearch, target: int, length: int, nodes: int) -> Path | None:
     """The plain whip search as it was before the open variables' slots were packed
     (one slot per variable, ``crowded`` on the slots a fact touches): the reference the
@@ -184,20 +197,31 @@ def _whip_on_every_slot(search: WhipSearch, target: int, length: int, nodes: int
     return list(run.path) if grow(search.slots & SPARED[target] | MARKS[target], target, 1 << target, length) else None
 
 
-def test_the_packed_slots_give_the_whips_one_slot_per_variable_gives() -> None:
+def test_the_counted_search_gives_the_whips_one_slot_per_variable_gives() -> None:
     """At each whip position, from every candidate whose singles run ends in a contradiction
-    and every fifth other one: the same whip (or none) as the reference search, for short and long whips, small and large node budgets (so the
-    nodes are counted alike too); the packed ints are narrower."""
-    from techniques.whips.slots import N_SLOTS
+    and every fifth other one: the same whip (or none) as the reference search on the
+    slots, for short and long whips, small and large node budgets (so the nodes are counted
+    alike too); the search's counts are back where they started after a search finds none."""
+    from techniques.whips.search import _Search
 
+    undone = 0
     for position in POSITIONS:
         live = alive(_grid(position))
         search = WhipSearch(live)
-        assert search.packed.slots.bit_length() < N_SLOTS * 11 * 3 // 4
+        tables = search.counted
+        assert tables.count == [(bits & live).bit_count() for bits in VARIABLES]
+        before = (list(tables.open), list(tables.count))
+        for target in [k for k in range(729) if live >> k & 1 and search.contradicts(k)]:
+            failed = _Search(search, 4, 60)
+            if failed.run(target) is None and failed.nodes > 1:  # it went down and back
+                failed._retract(target, tables.ruled_out(target))
+                assert (failed.open, failed.count, failed.held) == (*before, [False] * len(VARIABLES))
+                undone += 1
         targets = [k for k in range(729) if live >> k & 1]
         for target in sorted(set(targets[::5]) | {k for k in targets if search.contradicts(k)}):
             for length, nodes in ((4, QUICK_NODES), (QUICK_LENGTH, QUICK_NODES), (MAX_LENGTH, 60), (MAX_LENGTH, MAX_NODES)):
                 assert search.whip(target, length, nodes) == _whip_on_every_slot(search, target, length, nodes)
+    assert undone > 10
 
 
 def _grouped(expected: str) -> Step:

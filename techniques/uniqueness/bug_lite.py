@@ -159,43 +159,41 @@ class BugPlusN(BaseTechnique):
                 yield step
 
 
-def lite_patterns(grid: Grid, digits: Mask, partnered: list[Mask] | None = None, search: _LiteSearch | None = None) -> Iterator[Pattern]:
+def lite_patterns(grid: Grid, digits: Mask, search: _LiteSearch | None = None) -> Iterator[Pattern]:
     """Sets of 6-8 open cells with pattern candidates among ``digits``, each house holding
     each digit in none or two of them, at most MAX_EXTRAS extras; lowest cell first.
-    ``partnered``: ``partnered_digits(grid)``, when the caller has it; ``search``: one
-    made for this grid, to use again (it is left empty)."""
-    usable = [c for c in range(N_CELLS) if MASK_COUNT[grid.cands[c] & digits] >= 2 and MASK_COUNT[grid.cands[c]] - 2 <= MAX_EXTRAS]
-    partnered = partnered or partnered_digits(grid)
+    ``search``: one made for this grid, to use again (it is left empty)."""
+    cands = grid.cands
+    usable = [c for c in range(N_CELLS) if MASK_COUNT[cands[c] & digits] >= 2 and MASK_COUNT[cands[c]] - 2 <= MAX_EXTRAS]
+    partnered = partnered_digits(cands, digits, usable)
     if search is None:
-        search = _LiteSearch(grid.cands, digits)
+        search = _LiteSearch(cands, digits)
     search.digits = digits
     for start in usable:
-        for pair in _PAIRS[grid.cands[start] & digits]:
+        for pair in _PAIRS[cands[start] & digits]:
             # the cells added all come after start: each pair digit needs one in each house of start
             if pair & ~partnered[start] == 0:
                 search.start = start
                 search.add(start, pair)
-                search.grow(MASK_COUNT[grid.cands[start]] - 2)
+                search.grow(MASK_COUNT[cands[start]] - 2)
                 search.remove(start)
                 if search.found:
                     found, search.found = search.found, []
                     yield from found
 
 
-def partnered_digits(grid: Grid) -> list[Mask]:
-    """Per cell, the digits that each of its three houses has as a candidate in a later cell."""
-    cands = grid.cands
-    # per house and digit, the last cell holding it as a candidate (-1: none)
-    last = [[-1] * 10 for _ in range(len(UNITS))]
-    for unit in UNITS:
-        latest = last[unit.number]
-        for cell in unit.cells:
-            for d in MASK_DIGITS[cands[cell]]:
-                latest[d] = cell  # unit.cells ascend
-    out = []
-    for cell in range(N_CELLS):
-        box, row, col = (last[u] for u in UNITS_OF[cell])
-        out.append(sum(bit(d) for d in range(1, 10) if box[d] > cell and row[d] > cell and col[d] > cell))
+def partnered_digits(cands: list[Mask], digits: Mask, usable: list[Cell]) -> dict[Cell, Mask]:
+    """Per cell of ``usable`` (ascending), the ``digits`` that each of its three houses has
+    as a candidate in a later cell of ``usable`` (the only cells a pattern from it can add)."""
+    later = [0] * len(UNITS)
+    out: dict[Cell, Mask] = {}
+    for cell in reversed(usable):
+        box, row, col = UNITS_OF[cell]
+        out[cell] = later[box] & later[row] & later[col]
+        mine = cands[cell] & digits
+        later[box] |= mine
+        later[row] |= mine
+        later[col] |= mine
     return out
 
 
@@ -316,15 +314,14 @@ def all_lite_patterns(grid: Grid) -> Iterator[Pattern]:
     cands = grid.cands
     # the cells a pattern may use, whatever its digits: each as cell * 512 + candidates
     small = [c << 9 | cands[c] for c in range(N_CELLS) if cands[c] and MASK_COUNT[cands[c]] - 2 <= MAX_EXTRAS]
-    partnered: list[Mask] | None = None
     search: _LiteSearch | None = None
     for digits in _TRIPLES:
         key = (digits, *[x for x in small if MASK_COUNT[x & digits] >= 2])
         found = _LITE.get(key)
         if found is None:
-            if partnered is None:
-                partnered, search = partnered_digits(grid), _LiteSearch(cands, 0)
-            found = tuple(lite_patterns(grid, digits, partnered, search))
+            if search is None:
+                search = _LiteSearch(cands, 0)
+            found = tuple(lite_patterns(grid, digits, search))
             _LITE.put(key, found)
         yield from found
 

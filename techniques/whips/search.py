@@ -6,22 +6,22 @@ go to one of its places): 81 + 243 of them. Candidate ``cell * 9 + digit - 1`` i
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Final, Iterable
 
 from engine.cells import N_CELLS, PEER_MASK, UNITS, UNITS_OF, bit_indices
 from engine.grid import Grid
-from techniques.whips.slots import CANDIDATE_AT, CANDIDATE_BITS, FIELD, MARK, MARKS, N_SLOTS, PLACES, SLOT_BITS, spread
+from techniques.whips.slots import CANDIDATE_AT, FIELD, MARK, MARKS, N_SLOTS, SLOT_BITS, spread
 
 #: The longest whip, in variables (its last one is the one emptied).
-MAX_LENGTH = 20
+MAX_LENGTH: Final = 20
 #: Search nodes per search before it is given up (bounded by work, never by time).
-MAX_NODES = 4000
+MAX_NODES: Final = 4000
 #: Nodes of the first, quick look from every target (most whips are found within it).
-QUICK_NODES = 500
+QUICK_NODES: Final = 500
 #: The quick look tries whips of at most this many variables first: a deep search finds
 #: long whips first, even from a target that has a short one.
-QUICK_LENGTH = 10
-N_VARIABLES = N_CELLS + 9 * len(UNITS)
+QUICK_LENGTH: Final = 10
+N_VARIABLES: Final = N_CELLS + 9 * len(UNITS)
 
 Path = list[tuple[int, int]]
 
@@ -34,10 +34,10 @@ def _variables() -> tuple[int, ...]:
     return tuple(out)
 
 
-VARIABLES = _variables()
+VARIABLES: Final = _variables()
 #: Candidate -> the variables it is in, ascending: its cell, then its digit in each of the
 #: cell's houses (in unit order).
-VARIABLES_OF: tuple[tuple[int, ...], ...] = tuple(
+VARIABLES_OF: Final[tuple[tuple[int, ...], ...]] = tuple(
     (k // 9, *(N_CELLS + 9 * unit + k % 9 for unit in sorted(UNITS_OF[k // 9]))) for k in range(9 * N_CELLS)
 )
 
@@ -54,10 +54,10 @@ def _sees(k: int) -> int:
 
 
 #: Candidate -> the candidates it rules out when true (its cell's others, its digit's peers).
-SEES = tuple(_sees(k) for k in range(9 * N_CELLS))
+SEES: Final = tuple(_sees(k) for k in range(9 * N_CELLS))
 #: Candidate -> its SEES spread over the variables' slots (:mod:`techniques.whips.slots`),
 #: complemented: what a fact leaves of the slots is one ``&``.
-SPARED = tuple(~spread(SEES[k]) for k in range(9 * N_CELLS))
+SPARED: Final = tuple(~spread(SEES[k]) for k in range(9 * N_CELLS))
 
 
 def alive(grid: Grid) -> int:
@@ -85,14 +85,14 @@ class WhipSearch:
         self.slots = spread(live)
         self._links: dict[int, tuple[tuple[int, int], ...]] = {}
         self._linked: dict[int, Linked] = {}
-        self._packed: Packed | None = None
+        self._counted: Counted | None = None
 
     @property
-    def packed(self) -> Packed:
-        """The open variables' slots side by side (the plain whip search's layout)."""
-        if self._packed is None:
-            self._packed = Packed(self)
-        return self._packed
+    def counted(self) -> Counted:
+        """The plain whip search's tables (:class:`Counted`)."""
+        if self._counted is None:
+            self._counted = Counted(self)
+        return self._counted
 
     def links(self, k: int) -> tuple[tuple[int, int], ...]:
         """The variables ``k`` true takes a live candidate from, each with its candidates."""
@@ -116,8 +116,10 @@ class WhipSearch:
         return found
 
     def contradicts(self, target: int) -> bool:
-        """See :func:`leads_to_contradiction` (each variable a fact touches looked at once)."""
-        return self._run(self.live & ~SEES[target], 1 << target, [target], ()) is None
+        """See :func:`leads_to_contradiction` (each variable a fact touches looked at once;
+        on the plain search's counts, :class:`Counted`: the same answer as :meth:`settle`'s
+        run, which any order of the singles gives)."""
+        return _Search(self, 0, 0).contradicts(target)
 
     def settle(self, target: int) -> Settled | None:
         """The singles run of :meth:`contradicts` to its end (None: it empties a variable)."""
@@ -213,60 +215,38 @@ class Linked:
         return order
 
 
-class Packed:
-    """The slots of one grid's open variables only, side by side (slot ``i`` is variable
-    ``variables[i]``, each slot laid out as in :mod:`techniques.whips.slots`): ints a
-    third narrower than one slot per variable, for the plain whip search. What a test on
-    the slots finds does not depend on where the slots lie."""
+class Counted:
+    """One grid's tables for the plain whip search, which keeps a count of open candidates
+    per variable and updates it fact by fact (undone on the way back), where a test on
+    whole-grid bit sets would make and free a long int per operation: each candidate
+    open or not, each variable's count, and per fact (made when first needed) the live
+    candidates it rules out and the variables it takes one from, in the search's order
+    (:meth:`WhipSearch.links`)."""
 
-    __slots__ = ("search", "variables", "place", "ones", "guards", "candidates", "slots", "marks", "spared_at", "linked_at")
+    __slots__ = ("search", "open", "count", "ruled_out_at", "linked_at")
 
     def __init__(self, search: WhipSearch) -> None:
         self.search = search
         live = search.live
-        self.variables = [v for v in range(N_SLOTS) if VARIABLES[v] & live]
-        self.place = [-1] * N_SLOTS
-        for i, v in enumerate(self.variables):
-            self.place[v] = i
-        self.ones = sum(1 << (SLOT_BITS * i) for i in range(len(self.variables)))
-        self.guards = self.ones << (SLOT_BITS - 1)
-        self.candidates = self.ones * CANDIDATE_BITS
-        self.slots = self.spread(live)
-        #: candidate -> the marks of its variables' slots (0 for a candidate not live)
-        self.marks = [0] * (9 * N_CELLS)
+        self.open = [False] * (9 * N_CELLS)
         for k in bit_indices(live):
-            self.marks[k] = sum(MARK << (SLOT_BITS * self.place[v]) for v, _ in PLACES[k])
-        #: candidate -> what it leaves of the slots, as an ``&`` mask (0: not made yet)
-        self.spared_at = [0] * (9 * N_CELLS)
-        #: fact -> the eleventh bits of its linked variables' slots, and their slots'
-        #: places in the search's order (:class:`Linked`; None: not made yet)
-        self.linked_at: list[tuple[int, dict[int, int]] | None] = [None] * (9 * N_CELLS)
+            self.open[k] = True
+        self.count = [(VARIABLES[v] & live).bit_count() for v in range(N_SLOTS)]
+        self.ruled_out_at: list[list[int] | None] = [None] * (9 * N_CELLS)
+        self.linked_at: list[list[int] | None] = [None] * (9 * N_CELLS)
 
-    def spread(self, candidates: int) -> int:
-        """Live candidates laid out over the open variables' slots."""
-        out = 0
-        place = self.place
-        for k in bit_indices(candidates & self.search.live):
-            for v, bit in PLACES[k]:
-                out |= 1 << (SLOT_BITS * place[v] + bit)
-        return out
-
-    def spared(self, k: int) -> int:
-        """What a fact ``k`` leaves of the slots, as an ``&`` mask (:data:`SPARED`)."""
-        found = self.spared_at[k]
-        if not found:
-            found = self.spared_at[k] = ~self.spread(SEES[k])
+    def ruled_out(self, k: int) -> list[int]:
+        """The live candidates a fact ``k`` rules out, ascending."""
+        found = self.ruled_out_at[k]
+        if found is None:
+            found = self.ruled_out_at[k] = bit_indices(SEES[k] & self.search.live)
         return found
 
-    def linked(self, k: int) -> tuple[int, dict[int, int]]:
-        """The eleventh bits of the slots of the variables a fact ``k`` takes a live
-        candidate from, and each slot's place in the search's order."""
+    def linked(self, k: int) -> list[int]:
+        """The variables a fact ``k`` takes a live candidate from, in the search's order."""
         found = self.linked_at[k]
         if found is None:
-            place = self.place
-            rank = {place[v]: n for n, (v, _) in enumerate(self.search.links(k))}
-            guard = SLOT_BITS - 1
-            found = self.linked_at[k] = (sum(1 << (SLOT_BITS * i + guard) for i in rank), rank)
+            found = self.linked_at[k] = [v for v, _ in self.search.links(k)]
         return found
 
 
@@ -294,62 +274,97 @@ class DepthFirst:
 
 class _Search(DepthFirst):
     """Depth-first search for a whip of at most ``length`` variables from one target, on
-    the open variables' slots (:class:`Packed`)."""
+    counts of open candidates per variable (:class:`Counted`), set fact by fact and undone
+    on the way back."""
 
     def __init__(self, grid: WhipSearch, length: int, nodes: int) -> None:
         super().__init__(length, nodes)
-        self.grid = grid
-        self.packed = grid.packed
+        self.tables = tables = grid.counted
+        self.open = list(tables.open)
+        self.count = list(tables.count)
+        self.held = [False] * N_SLOTS  # the variables that hold a fact
 
     def run(self, target: int) -> Path | None:
-        packed = self.packed
-        slots = packed.slots & packed.spared(target) | packed.marks[target]
-        if self._grow(slots, target, 1 << target, self.length):
+        self._assume(target)
+        if self._grow(target, 1 << target, self.length):
             return list(self.path)
         return None
 
-    def _grow(self, slots: int, last: int, facts: int, left: int) -> bool:
-        """``slots``: the live candidates no fact rules out (the facts among them), spread,
-        with the variables that hold a fact marked. (:meth:`DepthFirst.visit` and
-        :meth:`Packed.options` written out: the search's hot loop.)"""
+    def contradicts(self, target: int) -> bool:
+        """Do singles alone, from ``target`` true, empty a variable? (The counts are left
+        where the run stops.)"""
+        tables, open_, count, held = self.tables, self.open, self.count, self.held
+        self._assume(target)
+        todo = [target]
+        while todo:
+            for v in tables.linked(todo.pop()):
+                left = count[v]
+                if left > 1 or held[v]:
+                    continue
+                if not left:
+                    return True
+                for k in CANDIDATE_AT[v]:
+                    if open_[k]:
+                        self._assume(k)
+                        todo.append(k)
+                        break
+        return False
+
+    def _assume(self, k: int) -> list[int]:
+        """Make ``k`` a fact: the open candidates it rules out closed (returned), its
+        variables held."""
+        open_, count, held = self.open, self.count, self.held
+        closed = []
+        for gone in self.tables.ruled_out(k):
+            if open_[gone]:
+                open_[gone] = False
+                closed.append(gone)
+                for v in VARIABLES_OF[gone]:
+                    count[v] = count[v] - 1
+        for v in VARIABLES_OF[k]:
+            held[v] = True
+        return closed
+
+    def _retract(self, k: int, closed: list[int]) -> None:
+        """Undo :meth:`_assume` (no other fact held ``k``'s variables: it would rule ``k``
+        out)."""
+        open_, count, held = self.open, self.count, self.held
+        for gone in closed:
+            open_[gone] = True
+            for v in VARIABLES_OF[gone]:
+                count[v] = count[v] + 1
+        for v in VARIABLES_OF[k]:
+            held[v] = False
+
+    def _grow(self, last: int, facts: int, left: int) -> bool:
+        """One node: the variables ``last`` took a candidate from that hold no fact and
+        have at most one candidate left (none, when this is the whip's last variable), in
+        the search's order. (:meth:`DepthFirst.visit` written out: the hot loop.)"""
         self.nodes += 1
         state = (facts, last)
         if self.nodes > self.budget or self.seen.get(state, -1) >= left:
             return False
         self.seen[state] = left
-        packed = self.packed
-        linked = packed.linked_at[last]
-        if linked is None:
-            linked = packed.linked(last)
-        guards, rank = linked
-        every = packed.guards
+        count, held = self.count, self.held
         if left > 1:
-            pick = (every - (slots & ((slots | every) - packed.ones))) & guards
+            order = [v for v in self.tables.linked(last) if count[v] <= 1 and not held[v]]
         else:
-            pick = (every - (slots & packed.candidates)) & guards
-        if not pick:
-            return False
-        order = []
-        while pick:
-            top = pick.bit_length() - 1
-            order.append(top // SLOT_BITS)
-            pick ^= 1 << top
-        if len(order) > 1:
-            order.sort(key=rank.__getitem__)
-        variables, spared, marks = packed.variables, packed.spared_at, packed.marks
-        for i in order:
-            v = variables[i]
-            field = slots >> (SLOT_BITS * i) & FIELD
-            if not field:
+            order = [v for v in self.tables.linked(last) if count[v] == 0]
+        open_ = self.open
+        for v in order:
+            if count[v] == 0:
                 self.path.append((v, -1))
                 return True
-            k = CANDIDATE_AT[v][field.bit_length() - 1]
+            k = -1
+            for c in CANDIDATE_AT[v]:
+                if open_[c]:
+                    k = c
+                    break
             self.path.append((v, k))
-            mask = spared[k]
-            if not mask:
-                mask = packed.spared(k)
-            if self._grow(slots & mask | marks[k], k, facts | 1 << k, left - 1):
+            closed = self._assume(k)
+            if self._grow(k, facts | 1 << k, left - 1):
                 return True
+            self._retract(k, closed)
             self.path.pop()
         return False
 

@@ -13,20 +13,22 @@ Python's ints are the word here.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.cells import N_CELLS, UNITS, bit_indices
 
-SLOT_BITS = 11
+SLOT_BITS: Final = 11
 #: A slot's 9 candidate bits and its mark.
-FIELD = 0x3FF
-MARK = 0x200
-CANDIDATE_BITS = 0x1FF
-N_SLOTS = N_CELLS + 9 * len(UNITS)
+FIELD: Final = 0x3FF
+MARK: Final = 0x200
+CANDIDATE_BITS: Final = 0x1FF
+N_SLOTS: Final = N_CELLS + 9 * len(UNITS)
 
 #: The lowest bit of every slot; every slot's candidate and mark bits; every slot's
 #: eleventh bit.
-ONES = sum(1 << (SLOT_BITS * v) for v in range(N_SLOTS))
-FIELDS = ONES * FIELD
-GUARDS = ONES << 10
+ONES: Final = sum(1 << (SLOT_BITS * v) for v in range(N_SLOTS))
+FIELDS: Final = ONES * FIELD
+GUARDS: Final = ONES << 10
 
 
 def _candidates_of_slots() -> tuple[tuple[int, ...], ...]:
@@ -39,7 +41,7 @@ def _candidates_of_slots() -> tuple[tuple[int, ...], ...]:
 
 
 #: CANDIDATE_AT[v][bit]: the candidate bit ``bit`` of variable ``v``'s slot stands for.
-CANDIDATE_AT = _candidates_of_slots()
+CANDIDATE_AT: Final = _candidates_of_slots()
 
 
 def _spreads() -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -68,7 +70,7 @@ def _places() -> tuple[tuple[tuple[int, int], ...], ...]:
 
 
 #: PLACES[k]: candidate ``k``'s four variables, each with the bit of its slot ``k`` takes.
-PLACES = _places()
+PLACES: Final = _places()
 
 
 def spread(candidates: int) -> int:
