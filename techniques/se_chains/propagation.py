@@ -24,11 +24,11 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Callable, Final, Iterator, Protocol
 
-from engine.cells import HALF_BITS, INT_OBJECTS, MASK_COUNT, MASK_DIGITS, UNIT_HALVES, UNITS_OF
+from engine.cells import MASK_COUNT, N_CELLS, UNITS, UNITS_OF
 from engine.position import Position
 from engine.stop import checkpoint
 from engine.technique import WorkBoundExceeded
-from techniques.se_chains.nodes import CELL_RULE, NODES, OPPOSITE, BoxedNode, Links, Node, house_pair, split
+from techniques.se_chains.nodes import CELL_RULE, NODES, OPPOSITE, BoxedNode, Links, Node
 
 
 class Nested(Protocol):
@@ -170,13 +170,27 @@ def propagate(
 @dataclass
 class Stuck:
     """Where a nested run ended with nothing pending and its inner rules finding nothing at
-    all: the candidates and places left, and the candidates it took out. A run of the
-    same start with more inner rules (SE's next nesting levels keep the lower levels'
-    rules first) is this run up to here, and goes on from here with the rules it adds."""
+    all: the candidates and places left (also as a places table), and the candidates it
+    took out. A run of the same start with more inner rules (SE's next nesting levels
+    keep the lower levels' rules first) is this run up to here, and goes on from here with
+    the rules it adds."""
 
     work: list[int]
     work_with: list[int]
-    gone: bytearray
+    places: list[int]
+    gone: list[bool]
+
+
+#: _SLOTS[cand * 3 + k]: where the k-th house of the candidate's cell (block, row, column)
+#: keeps the candidate's digit's places in a places table (``se_places.places_table``:
+#: house * 9 + digit - 1).
+_SLOTS: Final[tuple[int, ...]] = tuple(UNITS_OF[c // 9][k] * 9 + c % 9 for c in range(9 * N_CELLS) for k in range(3))
+#: _POSITION_BITS[cand * 3 + k]: the cell's position in that house, as a bit.
+_POSITION_BITS: Final[tuple[int, ...]] = tuple(
+    1 << UNITS[UNITS_OF[c // 9][k]].cells.index(c // 9) for c in range(9 * N_CELLS) for k in range(3)
+)
+#: _HOUSE_CELLS[house * 9 + position]: the cell at that position of the house.
+_HOUSE_CELLS: Final[tuple[int, ...]] = tuple(cell for unit in UNITS for cell in unit.cells)
 
 
 def _dynamic(
@@ -186,9 +200,14 @@ def _dynamic(
     """``propagate`` on a position that loses each candidate an off node takes (SE's dynamic
     chains; a nested run also adds what inner rules find whenever it is stuck).
 
+    The run keeps what is left as candidates per cell and as a places table (small ints
+    only; compiled, an operation on an 81-bit cell set makes an object), and, for its
+    inner rules, as cell sets.
+
     ``resume``: a run of the same start, stuck (``Run.stuck``), and the inner rules it
     lacked: this run goes on from a copy of it, trying those rules first."""
-    cands, cells_with = position.cands, position.cells_with
+    cands = position.cands
+    base = links.places()
     # pending nodes: those of each list from its index on (a list, read by index: a
     # deque's popleft is a method call, compiled)
     pending_on: list[BoxedNode] = []
@@ -198,6 +217,7 @@ def _dynamic(
     cap = 0 if limit is None else limit
     live = 0  # pending nodes less deep than the limit (bounded runs)
     extra: Advanced | None = None
+    keep_with = advanced is not None  # inner rules read the places left as cell sets
     if resume is None:
         run = Run()
         for n in starts:
@@ -207,8 +227,9 @@ def _dynamic(
             else:
                 run.off[n] = ()
                 pending_off.append(n)
-        work, work_with = cands[:], cells_with[:]
-        gone = bytearray(9 * 81)  # candidates the run has taken out of ``work``
+        work, places = cands[:], base[:]
+        work_with = position.cells_with[:] if keep_with else []
+        gone = [False] * (9 * N_CELLS)  # candidates the run has taken out of ``work``
         if bounded:
             for n in starts:
                 run.depth[n] = 1
@@ -216,7 +237,8 @@ def _dynamic(
     else:
         run, extra = resume[0].copy(), resume[1]
         assert run.stuck is not None
-        work, work_with, gone = run.stuck.work[:], run.stuck.work_with[:], bytearray(run.stuck.gone)
+        stuck = run.stuck
+        work, work_with, places, gone = stuck.work[:], stuck.work_with[:], stuck.places[:], stuck.gone[:]
         run.stuck = None
     on: dict[BoxedNode, tuple[Node, ...]] = run.on
     off: dict[BoxedNode, tuple[Node, ...]] = run.off
@@ -243,7 +265,7 @@ def _dynamic(
                     targets = links.offs(pn)
                 for q in targets:
                     qn: Node = q
-                    if gone[INT_OBJECTS[qn >> 1]]:  # a bytearray's index is an object, compiled: a shared one
+                    if gone[qn >> 1]:
                         continue
                     if OPPOSITE[qn] in on:
                         run.contradiction = ((qn ^ 1, on[qn ^ 1]), (q, (p,)))
@@ -259,15 +281,22 @@ def _dynamic(
                 p = pending_off[i_off]
                 i_off += 1
                 pn = p
-                found: list[tuple[BoxedNode, tuple[Node, ...], int]] = _made_on(cands, cells_with, work, work_with, pn, y_links)
+                found: list[tuple[BoxedNode, tuple[Node, ...], int]] = _made_on(cands, base, work, places, pn, p, y_links)
                 if bounded:
                     live -= depth[p] < cap
                 cand = pn >> 1
                 cell = cand // 9  # not divmod: a generic call and a tuple, compiled
                 shift = cand - cell * 9
-                work[cell] &= ~(1 << shift)
-                work_with[shift + 1] &= ~(1 << cell)
-                gone[INT_OBJECTS[cand]] = 1
+                left = work[cell]
+                work[cell] = left & ~(1 << shift)
+                at = cand * 3
+                for k in range(3):
+                    slot = _SLOTS[at + k]
+                    row = places[slot]
+                    places[slot] = row & ~_POSITION_BITS[at + k]
+                if keep_with:
+                    work_with[shift + 1] = work_with[shift + 1] & ~(1 << cell)
+                gone[cand] = True
                 for r, parents, rule in found:
                     rn: Node = r
                     if OPPOSITE[rn] in off:
@@ -297,7 +326,7 @@ def _dynamic(
                 live += d < cap
         if i_off == len(pending_off):
             if not added:
-                run.stuck = Stuck(work, work_with, gone)
+                run.stuck = Stuck(work, work_with, places, gone)
             break
     budget.spend(taken)
     return run
@@ -370,59 +399,57 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
 
 
 def _made_on(
-    cands: list[int], cells_with: list[int], work: list[int], work_with: list[int], p: Node, y_links: bool
-) -> list[tuple[Node, tuple[Node, ...], int]]:
-    """The on nodes off node ``p`` implies in the reduced position (SE's order: the cell's
-    other candidate, then the other place in the block, row and column), each with its
-    causes: ``p``, then the candidates the run took out that the implication rests on
-    (SE's hidden parents), and the rule."""
+    cands: list[int], base: list[int], work: list[int], places: list[int], p: Node, boxed: BoxedNode, y_links: bool
+) -> list[tuple[BoxedNode, tuple[Node, ...], int]]:
+    """The on nodes off node ``p`` (``boxed``: its object) implies in the reduced position
+    (``work``, ``places``: the candidates and the places table left; SE's order: the
+    cell's other candidate, then the other place in the block, row and column), each with
+    its causes: ``p``, then the candidates the run took out that the implication rests on
+    (SE's hidden parents, from the position's ``cands`` and places table ``base``), and
+    the rule."""
     cand = p >> 1
     cell = cand // 9  # not divmod: a generic call and a tuple, compiled
     shift = cand - cell * 9
     out: list[tuple[BoxedNode, tuple[Node, ...], int]] = []
-    made: list[BoxedNode] = []
+    parents: tuple[BoxedNode, ...]
     if y_links:
         mask = work[cell]
         if MASK_COUNT[mask] == 2:
             rest = mask & ~(1 << shift)
             if rest == mask:  # SE takes the lower candidate when the node's digit has gone
                 rest = mask & -mask
+            parents = (boxed,)
             lost = cands[cell] & ~mask
-            parents = (p,) + tuple([(cell * 9 + d - 1) << 1 for d in MASK_DIGITS[lost]]) if lost else (p,)
-            target = NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1]
-            made.append(target)
-            out.append((target, parents, CELL_RULE))
-    where = work_with[shift + 1]
-    low, high = split(where)
-    gone_low = gone_high = -1  # the digit's places the run took out, as halves (once needed)
-    for kind, u in enumerate(UNITS_OF[cell]):
-        pair = house_pair(low, high, u)
-        if pair >= 0:
-            first = pair // 81  # not divmod: a generic call and a tuple, compiled
-            second = pair - first * 81
-            # the node's own place has gone: the first of the two
-            target = NODES[(((second if first == cell else first) * 9 + shift) << 1) | 1]
-            if target in made:
-                continue
-            made.append(target)
-            if gone_low < 0:
-                gone_low, gone_high = split(cells_with[shift + 1] & ~where)
-            unit_low, unit_high = UNIT_HALVES[u]
-            parents = (p,)
-            parents = _lost(parents, gone_low & unit_low, 0, shift)
-            parents = _lost(parents, gone_high & unit_high, HALF_BITS, shift)
-            out.append((target, parents, kind + 1))
+            while lost:
+                low = lost & -lost
+                parents += (NODES[(cell * 9 + low.bit_length() - 1) << 1],)
+                lost ^= low
+            out.append((NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1], parents, CELL_RULE))
+    at = cand * 3
+    made = made_too = -1  # the houses' targets so far (two houses may have the same one)
+    for k in range(3):
+        slot = _SLOTS[at + k]
+        row = places[slot]
+        if MASK_COUNT[row] != 2:
+            continue
+        first = row & -row
+        other = row ^ first if first == _POSITION_BITS[at + k] else first  # the node's own place gone: the first
+        house = slot // 9
+        target: Node = ((_HOUSE_CELLS[house * 9 + other.bit_length() - 1] * 9 + shift) << 1) | 1
+        if target == made or target == made_too:
+            continue
+        if made < 0:
+            made = target
+        else:
+            made_too = target
+        parents = (boxed,)
+        lost = base[slot] & ~row
+        while lost:
+            low = lost & -lost
+            parents += (NODES[(_HOUSE_CELLS[house * 9 + low.bit_length() - 1] * 9 + shift) << 1],)
+            lost ^= low
+        out.append((NODES[target], parents, k + 1))
     return out
-
-
-def _lost(parents: tuple[Node, ...], lost: int, base: int, shift: int) -> tuple[Node, ...]:
-    """``parents`` and the off nodes of digit ``shift + 1`` in the cells of ``lost`` (a
-    half of a cell set, from cell ``base``), ascending."""
-    while lost:
-        low = lost & -lost
-        parents += ((((base + low.bit_length() - 1) * 9 + shift) << 1),)
-        lost ^= low
-    return parents
 
 
 def _static(links: Links, start: Node, budget: Budget) -> Run:
