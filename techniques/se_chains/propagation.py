@@ -189,6 +189,8 @@ _SLOTS: Final[tuple[int, ...]] = tuple(UNITS_OF[c // 9][k] * 9 + c % 9 for c in 
 _POSITION_BITS: Final[tuple[int, ...]] = tuple(
     1 << UNITS[UNITS_OF[c // 9][k]].cells.index(c // 9) for c in range(9 * N_CELLS) for k in range(3)
 )
+#: _ALONE[n]: the causes ``(n,)``, made once (causes are never changed once recorded).
+_ALONE: Final[tuple[tuple[BoxedNode], ...]] = tuple((n,) for n in NODES)
 #: _HOUSE_CELLS[house * 9 + position]: the cell at that position of the house.
 _HOUSE_CELLS: Final[tuple[int, ...]] = tuple(cell for unit in UNITS for cell in unit.cells)
 
@@ -268,11 +270,11 @@ def _dynamic(
                     if gone[qn >> 1]:
                         continue
                     if OPPOSITE[qn] in on:
-                        run.contradiction = ((qn ^ 1, on[qn ^ 1]), (q, (p,)))
+                        run.contradiction = ((qn ^ 1, on[qn ^ 1]), (q, _ALONE[pn]))
                         budget.spend(taken)
                         return run
                     if q not in off:
-                        off[q] = (p,)
+                        off[q] = _ALONE[pn]
                         pending_off.append(q)
                         if bounded:
                             depth[q] = here + 1
@@ -281,7 +283,7 @@ def _dynamic(
                 p = pending_off[i_off]
                 i_off += 1
                 pn = p
-                found: list[tuple[BoxedNode, tuple[Node, ...], int]] = _made_on(cands, base, work, places, pn, p, y_links)
+                found: list[tuple[BoxedNode, tuple[Node, ...], int]] = _made_on(cands, base, work, places, pn, y_links)
                 if bounded:
                     live -= depth[p] < cap
                 cand = pn >> 1
@@ -360,8 +362,8 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
         here = depth[p] + 1
         live -= here <= limit
         below = here < limit
-        cause = (p,)
         pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
+        cause = _ALONE[pn]
         if pn & 1:
             targets = offs_of[pn]
             if targets is None:
@@ -399,9 +401,9 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
 
 
 def _made_on(
-    cands: list[int], base: list[int], work: list[int], places: list[int], p: Node, boxed: BoxedNode, y_links: bool
+    cands: list[int], base: list[int], work: list[int], places: list[int], p: Node, y_links: bool
 ) -> list[tuple[BoxedNode, tuple[Node, ...], int]]:
-    """The on nodes off node ``p`` (``boxed``: its object) implies in the reduced position
+    """The on nodes off node ``p`` implies in the reduced position
     (``work``, ``places``: the candidates and the places table left; SE's order: the
     cell's other candidate, then the other place in the block, row and column), each with
     its causes: ``p``, then the candidates the run took out that the implication rests on
@@ -418,7 +420,7 @@ def _made_on(
             rest = mask & ~(1 << shift)
             if rest == mask:  # SE takes the lower candidate when the node's digit has gone
                 rest = mask & -mask
-            parents = (boxed,)
+            parents = _ALONE[p]
             lost = cands[cell] & ~mask
             while lost:
                 low = lost & -lost
@@ -442,7 +444,7 @@ def _made_on(
             made = target
         else:
             made_too = target
-        parents = (boxed,)
+        parents = _ALONE[p]
         lost = base[slot] & ~row
         while lost:
             low = lost & -lost
@@ -472,8 +474,8 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
         while i_on < len(pending_on):  # every pending on node first (they add off nodes only)
             p = pending_on[i_on]
             i_on += 1
-            cause = (p,)
             pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
+            cause = _ALONE[pn]
             targets = offs_of[pn]
             if targets is None:
                 targets = links.offs(pn)
@@ -490,8 +492,8 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
             break
         p = pending_off[i_off]
         i_off += 1
-        cause = (p,)
         pn = p
+        cause = _ALONE[pn]
         made = ons_of[pn]
         if made is None:
             made = links.ons(pn)
