@@ -170,15 +170,15 @@ def propagate(
 @dataclass
 class Stuck:
     """Where a nested run ended with nothing pending and its inner rules finding nothing at
-    all: the candidates and places left (also as a places table), and the candidates it
-    took out. A run of the same start with more inner rules (SE's next nesting levels
+    all: the candidates and places left (also as a places table), and each node's level
+    (``_dynamic``). A run of the same start with more inner rules (SE's next nesting levels
     keep the lower levels' rules first) is this run up to here, and goes on from here with
     the rules it adds."""
 
     work: list[int]
     work_with: list[int]
     places: list[int]
-    gone: list[bool]
+    level: list[int]
 
 
 #: _SLOTS[cand * 3 + k]: where the k-th house of the candidate's cell (block, row, column)
@@ -231,7 +231,11 @@ def _dynamic(
                 pending_off.append(n)
         work, places = cands[:], base[:]
         work_with = position.cells_with[:] if keep_with else []
-        gone = [False] * (9 * N_CELLS)  # candidates the run has taken out of ``work``
+        # each node's depth once reached (0: not reached; negated: an off node taken, its
+        # candidate out of ``work``): read in place of the dicts, as small ints
+        level = [0] * (2 * 9 * N_CELLS)
+        for n in starts:
+            level[n] = 1
         if bounded:
             for n in starts:
                 run.depth[n] = 1
@@ -240,7 +244,7 @@ def _dynamic(
         run, extra = resume[0].copy(), resume[1]
         assert run.stuck is not None
         stuck = run.stuck
-        work, work_with, places, gone = stuck.work[:], stuck.work_with[:], stuck.places[:], stuck.gone[:]
+        work, work_with, places, level = stuck.work[:], stuck.work_with[:], stuck.places[:], stuck.level[:]
         run.stuck = None
     on: dict[BoxedNode, tuple[Node, ...]] = run.on
     off: dict[BoxedNode, tuple[Node, ...]] = run.off
@@ -258,8 +262,8 @@ def _dynamic(
                 p = pending_on[i_on]
                 i_on += 1
                 pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
+                here = level[pn]
                 if bounded:
-                    here = depth[p]
                     live -= here < cap
                     below = here + 1 < cap
                 targets = offs_of[pn]
@@ -267,14 +271,16 @@ def _dynamic(
                     targets = links.offs(pn)
                 for q in targets:
                     qn: Node = q
-                    if gone[qn >> 1]:
-                        continue
-                    if OPPOSITE[qn] in on:
+                    seen = level[qn]
+                    if seen < 0:
+                        continue  # taken out
+                    if level[qn ^ 1]:
                         run.contradiction = ((qn ^ 1, on[qn ^ 1]), (q, _ALONE[pn]))
                         budget.spend(taken)
                         return run
-                    if q not in off:
+                    if not seen:
                         off[q] = _ALONE[pn]
+                        level[qn] = here + 1
                         pending_off.append(q)
                         if bounded:
                             depth[q] = here + 1
@@ -284,8 +290,10 @@ def _dynamic(
                 i_off += 1
                 pn = p
                 found: list[tuple[BoxedNode, tuple[Node, ...], int]] = _made_on(cands, base, work, places, pn, y_links)
+                here = level[pn]
+                level[pn] = -here  # taken out
                 if bounded:
-                    live -= depth[p] < cap
+                    live -= here < cap
                 cand = pn >> 1
                 cell = cand // 9  # not divmod: a generic call and a tuple, compiled
                 shift = cand - cell * 9
@@ -298,20 +306,21 @@ def _dynamic(
                     places[slot] = row & ~_POSITION_BITS[at + k]
                 if keep_with:
                     work_with[shift + 1] = work_with[shift + 1] & ~(1 << cell)
-                gone[cand] = True
                 for r, parents, rule in found:
                     rn: Node = r
-                    if OPPOSITE[rn] in off:
+                    if level[rn ^ 1]:
                         run.contradiction = ((r, parents), (rn ^ 1, off[OPPOSITE[rn]]))
                         rules.setdefault(r, rule)
                         budget.spend(taken)
                         return run
-                    if r not in on:
+                    if not level[rn]:
                         on[r] = parents
                         rules[r] = rule
                         pending_on.append(r)
+                        d = _deepest(level, parents) + 1
+                        level[rn] = d
                         if bounded:
-                            d = depth[r] = max([depth[c] for c in parents]) + 1
+                            depth[r] = d
                             live += d < cap
         if advanced is None or i_on < len(pending_on) or i_off < len(pending_off):
             break
@@ -319,16 +328,16 @@ def _dynamic(
         added = (extra or advanced)(position, work, work_with, run, budget)
         extra = None
         for q, parents, inner in added:
-            if q not in off:
+            if not level[q]:
                 off[q] = parents
                 if inner is not None:
                     run.nested[q] = inner
                 pending_off.append(q)
-                d = depth[q] = max([depth[c] for c in parents]) + 1
+                d = depth[q] = level[q] = _deepest(level, parents) + 1
                 live += d < cap
         if i_off == len(pending_off):
             if not added:
-                run.stuck = Stuck(work, work_with, places, gone)
+                run.stuck = Stuck(work, work_with, places, level)
             break
     budget.spend(taken)
     return run
@@ -348,6 +357,8 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
     (on if start & 1 else off)[start] = ()
     (pending_on if start & 1 else pending_off).append(start)
     depth[start] = 1
+    level = [0] * (2 * 9 * N_CELLS)  # each node's depth once reached (read in place of the dicts)
+    level[start] = 1
     live = 1 if 1 < limit else 0
     i_on = i_off = 0
     offs_of: list[list[BoxedNode] | None] = links.offs_of
@@ -359,23 +370,24 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
         else:
             p = pending_off[i_off]
             i_off += 1
-        here = depth[p] + 1
+        pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
+        here = level[pn] + 1
         live -= here <= limit
         below = here < limit
-        pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
         cause = _ALONE[pn]
         if pn & 1:
             targets = offs_of[pn]
             if targets is None:
                 targets = links.offs(pn)
             for q in targets:
-                if q not in off:  # a node reached needs no contradiction check (see _static)
-                    qn: Node = q
-                    if OPPOSITE[qn] in on:
+                qn: Node = q
+                if not level[qn]:  # a node reached needs no contradiction check (see _static)
+                    if level[qn ^ 1]:
                         run.contradiction = ((qn ^ 1, on[OPPOSITE[qn]]), (q, cause))
                         budget.spend(i_on + i_off)
                         return run
                     off[q] = cause
+                    level[qn] = here
                     depth[q] = here
                     live += below
                     pending_off.append(q)
@@ -384,20 +396,33 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
             if made is None:
                 made = links.ons(pn)
             for r, kind in made:
-                if r not in on:
-                    rn: Node = r
-                    if OPPOSITE[rn] in off:
+                rn: Node = r
+                if not level[rn]:
+                    if level[rn ^ 1]:
                         run.contradiction = ((r, cause), (rn ^ 1, off[OPPOSITE[rn]]))
                         rule.setdefault(r, kind)
                         budget.spend(i_on + i_off)
                         return run
                     on[r] = cause
                     rule[r] = kind
+                    level[rn] = here
                     depth[r] = here
                     live += below
                     pending_on.append(r)
     budget.spend(i_on + i_off)
     return run
+
+
+def _deepest(level: list[int], parents: tuple[Node, ...]) -> int:
+    """The depth of the deepest of these nodes (``_dynamic``'s levels)."""
+    deepest = 0
+    for c in parents:
+        d = level[c]
+        if d < 0:
+            d = -d
+        if d > deepest:
+            deepest = d
+    return deepest
 
 
 def _made_on(
@@ -467,6 +492,8 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
     pending_off: list[BoxedNode] = []
     (on if start & 1 else off)[start] = ()
     (pending_on if start & 1 else pending_off).append(start)
+    reached = [False] * (2 * 9 * N_CELLS)  # read in place of the dicts
+    reached[start] = True
     i_on = i_off = 0
     offs_of: list[list[BoxedNode] | None] = links.offs_of
     ons_of: list[list[tuple[BoxedNode, int]] | None] = links.ons_of
@@ -480,13 +507,14 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
             if targets is None:
                 targets = links.offs(pn)
             for q in targets:
-                if q not in off:
-                    qn: Node = q
-                    if OPPOSITE[qn] in on:
+                qn: Node = q
+                if not reached[qn]:
+                    if reached[qn ^ 1]:
                         run.contradiction = ((qn ^ 1, on[OPPOSITE[qn]]), (q, cause))
                         budget.spend(i_on + i_off)
                         return run
                     off[q] = cause
+                    reached[qn] = True
                     pending_off.append(q)
         if i_off == len(pending_off):
             break
@@ -498,15 +526,16 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
         if made is None:
             made = links.ons(pn)
         for r, kind in made:
-            if r not in on:
-                rn: Node = r
-                if OPPOSITE[rn] in off:
+            rn: Node = r
+            if not reached[rn]:
+                if reached[rn ^ 1]:
                     run.contradiction = ((r, cause), (rn ^ 1, off[OPPOSITE[rn]]))
                     rule.setdefault(r, kind)
                     budget.spend(i_on + i_off)
                     return run
                 on[r] = cause
                 rule[r] = kind
+                reached[rn] = True
                 pending_on.append(r)
     budget.spend(i_on + i_off)
     return run
