@@ -336,11 +336,13 @@ class MultipleChaining(BaseTechnique):
         words and in short, and those names (filled only for a hint: most searches find
         none)."""
         limit = search.limit() if all(r.depth for r in runs) else None  # runs made before a first hint have no depths
+        two = len(runs) == 2
         for on in (True, False):
             reached: list[dict[BoxedNode, tuple[Node, ...]]] = [r.on if on else r.off for r in runs]
             others = reached[1:]
+            second = reached[1]
             for n in reached[0]:
-                if _in_all(n, others):
+                if n in second and (two or _in_all(n, others)):
                     if limit is not None and _depth_sum(runs, n) > limit:
                         continue
                     placement, removals = removal_of(n, search.cands)

@@ -24,7 +24,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Callable, Final, Iterator, Protocol
 
-from engine.cells import MASK_COUNT, N_CELLS, UNITS, UNITS_OF
+from engine.cells import INT_OBJECTS, MASK_COUNT, N_CELLS, UNITS, UNITS_OF, BoxedInt
 from engine.position import Position
 from engine.stop import checkpoint
 from engine.technique import WorkBoundExceeded
@@ -190,7 +190,7 @@ _POSITION_BITS: Final[tuple[int, ...]] = tuple(
     1 << UNITS[UNITS_OF[c // 9][k]].cells.index(c // 9) for c in range(9 * N_CELLS) for k in range(3)
 )
 #: _ALONE[n]: the causes ``(n,)``, made once (causes are never changed once recorded).
-_ALONE: Final[tuple[tuple[BoxedNode], ...]] = tuple((n,) for n in NODES)
+_ALONE: Final[tuple[tuple[BoxedNode, ...], ...]] = tuple((n,) for n in NODES)  # not tuple[X]: compiled, that is unboxed
 #: _HOUSE_CELLS[house * 9 + position]: the cell at that position of the house.
 _HOUSE_CELLS: Final[tuple[int, ...]] = tuple(cell for unit in UNITS for cell in unit.cells)
 
@@ -251,6 +251,10 @@ def _dynamic(
     rules: dict[BoxedNode, int] = run.rule
     offs_of: list[list[BoxedNode] | None] = links.offs_of
     depth: dict[BoxedNode, int] = run.depth
+    # the same lists, written with shared objects (an int put in a list is boxed: an
+    # object made per write above 256)
+    work_objects: list[BoxedInt] = work
+    places_objects: list[BoxedInt] = places
     cut = limit is not None and advanced is None
     taken = 0
     while True:
@@ -298,12 +302,12 @@ def _dynamic(
                 cell = cand // 9  # not divmod: a generic call and a tuple, compiled
                 shift = cand - cell * 9
                 left = work[cell]
-                work[cell] = left & ~(1 << shift)
+                work_objects[cell] = INT_OBJECTS[left & ~(1 << shift)]
                 at = cand * 3
                 for k in range(3):
                     slot = _SLOTS[at + k]
                     row = places[slot]
-                    places[slot] = row & ~_POSITION_BITS[at + k]
+                    places_objects[slot] = INT_OBJECTS[row & ~_POSITION_BITS[at + k]]
                 if keep_with:
                     work_with[shift + 1] = work_with[shift + 1] & ~(1 << cell)
                 for r, parents, rule in found:
