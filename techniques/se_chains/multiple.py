@@ -30,6 +30,7 @@ from techniques.se_chains.nodes import CELL_RULE, BoxedNode, Links, Node, cell_o
 from techniques.se_chains.branches import RunsBasis, Target, complexity_of, main_path, target
 from techniques.se_chains.levels import LEVEL_RUNS, LevelTable, NestedRules, level_run
 from techniques.se_chains.propagation import Advanced, Budget, Run, propagate
+from techniques.se_chains.run_memo import KeptRuns, RunMemo, run_key
 from techniques.se_chains.walk_memo import InnerSearch
 
 #: Propagated nodes one producer call may take (a bound on work, never time).
@@ -98,6 +99,11 @@ class _Search:
         self.levels: LevelTable | None = None
         if best is not None and chaining.advanced is not None and not budgeted():
             self.levels = LEVEL_RUNS.at(position)
+        #: Runs kept from earlier searches for SE's choice (``run_memo``; not Nishio's,
+        #: kept by their digit's places, nor nested chains'), else None.
+        self.kept: KeptRuns | None = None
+        if best is not None and chaining.advanced is None and not chaining.nishio:
+            self.kept = chaining.kept_runs.begin(self.cands)
 
     def run_from(self, start: Node) -> Run:
         found = self.runs.get(start)
@@ -132,10 +138,22 @@ class _Search:
         chaining = self.chaining
         if chaining.nishio:
             return self._nishio_run(start)
-        return propagate(
-            self.position, (start,), dynamic=chaining.dynamic, y_links=not chaining.nishio, budget=self.budget,
-            advanced=chaining.advanced, links=self.links, limit=self.limit(), resume=resume,
-        )
+        kept = self.kept
+        if kept is None:
+            return propagate(
+                self.position, (start,), dynamic=chaining.dynamic, y_links=True, budget=self.budget,
+                advanced=chaining.advanced, links=self.links, limit=self.limit(), resume=resume,
+            )
+        limit = self.limit()
+        key = run_key(start, limit)
+        found = kept.get(key)
+        if found is not None:
+            self.budget.spend(found[1])
+            return found[0]
+        before = self.budget.used
+        run = propagate(self.position, (start,), dynamic=chaining.dynamic, y_links=True, budget=self.budget, links=self.links, limit=limit)
+        kept.put(key, run, self.budget.used - before)
+        return run
 
     def _nishio_run(self, start: Node) -> Run:
         """A Nishio run: X links only and no inner rules, so it reads the places of its
@@ -170,6 +188,7 @@ class MultipleChaining(BaseTechnique):
         self.base = _base(multiple, dynamic, nishio, level)
         self.prefix = "Dynamic " if level > 0 or (dynamic and not nishio) else ("Nishio " if nishio else "")
         self.suffix = " Chains" + nested_suffix(level)
+        self.kept_runs = RunMemo()
 
     def find(self, grid: Position) -> Iterator[Step]:
         """Every hint, in the order SE sorts them (easiest, then least complex, first), one
