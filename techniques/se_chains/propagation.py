@@ -195,9 +195,52 @@ _ALONE: Final[tuple[tuple[BoxedNode, ...], ...]] = tuple((n,) for n in NODES)  #
 _HOUSE_CELLS: Final[tuple[int, ...]] = tuple(cell for unit in UNITS for cell in unit.cells)
 
 
+#: Lists of levels for runs, every entry 0, free to take (``_take_levels``): a list of
+#: 1,458 entries made and freed per run costs more than the run's dict lookups it saves.
+_FREE_LEVELS: Final[list[list[int]]] = []
+
+
+def _take_levels() -> list[int]:
+    try:
+        return _FREE_LEVELS.pop()
+    except IndexError:
+        return [0] * (2 * 9 * N_CELLS)
+
+
+def _give_back(level: list[int], run: Run) -> None:
+    """Put a run's list of levels back, every entry 0 again (those of the nodes reached)."""
+    ons: dict[BoxedNode, tuple[Node, ...]] = run.on
+    for n in ons:
+        at: Node = n  # unboxed, to index the list with
+        level[at] = 0
+    offs: dict[BoxedNode, tuple[Node, ...]] = run.off
+    for n in offs:
+        at = n
+        level[at] = 0
+    _FREE_LEVELS.append(level)
+
+
 def _dynamic(
     position: Position, starts: tuple[Node, ...], y_links: bool, budget: Budget, advanced: Advanced | None, links: Links, limit: int | None,
     resume: tuple[Run, Advanced] | None = None,
+) -> Run:
+    """``_dynamic_run`` with a list of levels taken, and given back unless the run keeps
+    it (``Stuck``). Every level written is a node reached: a run stopped by an exception
+    drops its list."""
+    if resume is None:
+        level = _take_levels()
+    else:
+        assert resume[0].stuck is not None
+        level = resume[0].stuck.level[:]
+    run = _dynamic_run(position, starts, y_links, budget, advanced, links, limit, resume, level)
+    if run.stuck is None:
+        _give_back(level, run)
+    return run
+
+
+def _dynamic_run(
+    position: Position, starts: tuple[Node, ...], y_links: bool, budget: Budget, advanced: Advanced | None, links: Links, limit: int | None,
+    resume: tuple[Run, Advanced] | None, level: list[int],
 ) -> Run:
     """``propagate`` on a position that loses each candidate an off node takes (SE's dynamic
     chains; a nested run also adds what inner rules find whenever it is stuck).
@@ -231,9 +274,8 @@ def _dynamic(
                 pending_off.append(n)
         work, places = cands[:], base[:]
         work_with = position.cells_with[:] if keep_with else []
-        # each node's depth once reached (0: not reached; negated: an off node taken, its
-        # candidate out of ``work``): read in place of the dicts, as small ints
-        level = [0] * (2 * 9 * N_CELLS)
+        # ``level``: each node's depth once reached (0: not reached; negated: an off node
+        # taken, its candidate out of ``work``): read in place of the dicts, as small ints
         for n in starts:
             level[n] = 1
         if bounded:
@@ -244,7 +286,7 @@ def _dynamic(
         run, extra = resume[0].copy(), resume[1]
         assert run.stuck is not None
         stuck = run.stuck
-        work, work_with, places, level = stuck.work[:], stuck.work_with[:], stuck.places[:], stuck.level[:]
+        work, work_with, places = stuck.work[:], stuck.work_with[:], stuck.places[:]
         run.stuck = None
     on: dict[BoxedNode, tuple[Node, ...]] = run.on
     off: dict[BoxedNode, tuple[Node, ...]] = run.off
@@ -348,6 +390,13 @@ def _dynamic(
 
 
 def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Run:
+    level = _take_levels()
+    run = _static_bounded_run(links, start, budget, limit, level)
+    _give_back(level, run)
+    return run
+
+
+def _static_bounded_run(links: Links, start: Node, budget: Budget, limit: int, level: list[int]) -> Run:
     """``_static`` for a run bounded by a limit (see ``propagate``): the same loop, with
     each node's depth (in a static run, the nodes its chain rests on) and the cut. A loop
     of its own: the unbounded one, which nested chains run by the thousand, stays lean."""
@@ -361,8 +410,7 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
     (on if start & 1 else off)[start] = ()
     (pending_on if start & 1 else pending_off).append(start)
     depth[start] = 1
-    level = [0] * (2 * 9 * N_CELLS)  # each node's depth once reached (read in place of the dicts)
-    level[start] = 1
+    level[start] = 1  # each node's depth once reached (read in place of the dicts)
     live = 1 if 1 < limit else 0
     i_on = i_off = 0
     offs_of: list[list[BoxedNode] | None] = links.offs_of
@@ -484,6 +532,13 @@ def _made_on(
 
 
 def _static(links: Links, start: Node, budget: Budget) -> Run:
+    reached = _take_levels()
+    run = _static_run(links, start, budget, reached)
+    _give_back(reached, run)
+    return run
+
+
+def _static_run(links: Links, start: Node, budget: Budget, reached: list[int]) -> Run:
     """``propagate`` on a position that does not change: the same order, fewer checks.
 
     A node already reached needs no contradiction check: had its opposite been reached
@@ -496,8 +551,7 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
     pending_off: list[BoxedNode] = []
     (on if start & 1 else off)[start] = ()
     (pending_on if start & 1 else pending_off).append(start)
-    reached = [False] * (2 * 9 * N_CELLS)  # read in place of the dicts
-    reached[start] = True
+    reached[start] = 1  # 1: reached (read in place of the dicts)
     i_on = i_off = 0
     offs_of: list[list[BoxedNode] | None] = links.offs_of
     ons_of: list[list[tuple[BoxedNode, int]] | None] = links.ons_of
@@ -518,7 +572,7 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
                         budget.spend(i_on + i_off)
                         return run
                     off[q] = cause
-                    reached[qn] = True
+                    reached[qn] = 1
                     pending_off.append(q)
         if i_off == len(pending_off):
             break
@@ -539,7 +593,7 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
                     return run
                 on[r] = cause
                 rule[r] = kind
-                reached[rn] = True
+                reached[rn] = 1
                 pending_on.append(r)
     budget.spend(i_on + i_off)
     return run
