@@ -335,39 +335,74 @@ def _dynamic_run(
                 p = pending_off[i_off]
                 i_off += 1
                 pn = p
-                found: list[tuple[BoxedNode, tuple[Node, ...], int]] = _made_on(cands, base, work, places, pn, y_links)
                 here = level[pn]
                 level[pn] = -here  # taken out
                 if bounded:
                     live -= here < cap
+                # The on nodes it implies in what is left (SE's order: the cell's other
+                # candidate, then the other place in the block, row and column), each
+                # with its causes: ``p``, then the candidates the run took out that the
+                # implication rests on (SE's hidden parents); then its candidate goes.
                 cand = pn >> 1
                 cell = cand // 9  # not divmod: a generic call and a tuple, compiled
                 shift = cand - cell * 9
                 left = work[cell]
-                work_objects[cell] = INT_OBJECTS[left & ~(1 << shift)]
+                if y_links and MASK_COUNT[left] == 2:
+                    rest = left & ~(1 << shift)
+                    if rest == left:  # SE takes the lower candidate when the node's digit has gone
+                        rest = left & -left
+                    parents = _ALONE[pn]
+                    lost = cands[cell] & ~left
+                    while lost:
+                        low = lost & -lost
+                        parents += (NODES[(cell * 9 + low.bit_length() - 1) << 1],)
+                        lost ^= low
+                    r = NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1]
+                    added_live = _reach_on(r, parents, CELL_RULE, on, rules, depth, level, pending_on, bounded, cap)
+                    if added_live < 0:
+                        run.contradiction = ((r, parents), (r ^ 1, off[OPPOSITE[r]]))
+                        rules.setdefault(r, CELL_RULE)
+                        budget.spend(taken)
+                        return run
+                    live += added_live
                 at = cand * 3
+                made = made_too = -1  # the houses' targets so far (two houses may have the same one)
+                for k in range(3):
+                    slot = _SLOTS[at + k]
+                    row = places[slot]
+                    if MASK_COUNT[row] != 2:
+                        continue
+                    first = row & -row
+                    other = row ^ first if first == _POSITION_BITS[at + k] else first  # the node's own place gone: the first
+                    house = slot // 9
+                    target: Node = ((_HOUSE_CELLS[house * 9 + other.bit_length() - 1] * 9 + shift) << 1) | 1
+                    if target == made or target == made_too:
+                        continue
+                    if made < 0:
+                        made = target
+                    else:
+                        made_too = target
+                    parents = _ALONE[pn]
+                    lost = base[slot] & ~row
+                    while lost:
+                        low = lost & -lost
+                        parents += (NODES[(_HOUSE_CELLS[house * 9 + low.bit_length() - 1] * 9 + shift) << 1],)
+                        lost ^= low
+                    r = NODES[target]
+                    added_live = _reach_on(r, parents, k + 1, on, rules, depth, level, pending_on, bounded, cap)
+                    if added_live < 0:
+                        run.contradiction = ((r, parents), (target ^ 1, off[OPPOSITE[target]]))
+                        rules.setdefault(r, k + 1)
+                        budget.spend(taken)
+                        return run
+                    live += added_live
+                work_objects[cell] = INT_OBJECTS[left & ~(1 << shift)]
                 for k in range(3):
                     slot = _SLOTS[at + k]
                     row = places[slot]
                     places_objects[slot] = INT_OBJECTS[row & ~_POSITION_BITS[at + k]]
                 if keep_with:
                     work_with[shift + 1] = work_with[shift + 1] & ~(1 << cell)
-                for r, parents, rule in found:
-                    rn: Node = r
-                    if level[rn ^ 1]:
-                        run.contradiction = ((r, parents), (rn ^ 1, off[OPPOSITE[rn]]))
-                        rules.setdefault(r, rule)
-                        budget.spend(taken)
-                        return run
-                    if not level[rn]:
-                        on[r] = parents
-                        rules[r] = rule
-                        pending_on.append(r)
-                        d = _deepest(level, parents) + 1
-                        level[rn] = d
-                        if bounded:
-                            depth[r] = d
-                            live += d < cap
         if advanced is None or i_on < len(pending_on) or i_off < len(pending_off):
             break
         checkpoint(ADVANCED_WORK)
@@ -465,6 +500,28 @@ def _static_bounded_run(links: Links, start: Node, budget: Budget, limit: int, l
     return run
 
 
+def _reach_on(
+    r: BoxedNode, parents: tuple[Node, ...], rule: int, on: dict[BoxedNode, tuple[Node, ...]], rules: dict[BoxedNode, int],
+    depth: dict[BoxedNode, int], level: list[int], pending_on: list[BoxedNode], bounded: bool, cap: int,
+) -> int:
+    """A dynamic run reaches on node ``r`` (its causes and rule): -1 if its off node was
+    reached (a contradiction), else the pending nodes less deep than the limit it adds."""
+    rn: Node = r
+    if level[rn ^ 1]:
+        return -1
+    if level[rn]:
+        return 0
+    on[r] = parents
+    rules[r] = rule
+    pending_on.append(r)
+    d = _deepest(level, parents) + 1
+    level[rn] = d
+    if bounded:
+        depth[r] = d
+        return 1 if d < cap else 0
+    return 0
+
+
 def _deepest(level: list[int], parents: tuple[Node, ...]) -> int:
     """The depth of the deepest of these nodes (``_dynamic``'s levels)."""
     deepest = 0
@@ -475,60 +532,6 @@ def _deepest(level: list[int], parents: tuple[Node, ...]) -> int:
         if d > deepest:
             deepest = d
     return deepest
-
-
-def _made_on(
-    cands: list[int], base: list[int], work: list[int], places: list[int], p: Node, y_links: bool
-) -> list[tuple[BoxedNode, tuple[Node, ...], int]]:
-    """The on nodes off node ``p`` implies in the reduced position
-    (``work``, ``places``: the candidates and the places table left; SE's order: the
-    cell's other candidate, then the other place in the block, row and column), each with
-    its causes: ``p``, then the candidates the run took out that the implication rests on
-    (SE's hidden parents, from the position's ``cands`` and places table ``base``), and
-    the rule."""
-    cand = p >> 1
-    cell = cand // 9  # not divmod: a generic call and a tuple, compiled
-    shift = cand - cell * 9
-    out: list[tuple[BoxedNode, tuple[Node, ...], int]] = []
-    parents: tuple[BoxedNode, ...]
-    if y_links:
-        mask = work[cell]
-        if MASK_COUNT[mask] == 2:
-            rest = mask & ~(1 << shift)
-            if rest == mask:  # SE takes the lower candidate when the node's digit has gone
-                rest = mask & -mask
-            parents = _ALONE[p]
-            lost = cands[cell] & ~mask
-            while lost:
-                low = lost & -lost
-                parents += (NODES[(cell * 9 + low.bit_length() - 1) << 1],)
-                lost ^= low
-            out.append((NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1], parents, CELL_RULE))
-    at = cand * 3
-    made = made_too = -1  # the houses' targets so far (two houses may have the same one)
-    for k in range(3):
-        slot = _SLOTS[at + k]
-        row = places[slot]
-        if MASK_COUNT[row] != 2:
-            continue
-        first = row & -row
-        other = row ^ first if first == _POSITION_BITS[at + k] else first  # the node's own place gone: the first
-        house = slot // 9
-        target: Node = ((_HOUSE_CELLS[house * 9 + other.bit_length() - 1] * 9 + shift) << 1) | 1
-        if target == made or target == made_too:
-            continue
-        if made < 0:
-            made = target
-        else:
-            made_too = target
-        parents = _ALONE[p]
-        lost = base[slot] & ~row
-        while lost:
-            low = lost & -lost
-            parents += (NODES[(_HOUSE_CELLS[house * 9 + low.bit_length() - 1] * 9 + shift) << 1],)
-            lost ^= low
-        out.append((NODES[target], parents, k + 1))
-    return out
 
 
 def _static(links: Links, start: Node, budget: Budget) -> Run:
