@@ -49,8 +49,9 @@ class KeptRuns:
     generation) it was made or last found valid in, and the last few positions."""
 
     KEEP = 8
-    #: Runs kept at most (emptied when full).
-    SIZE = 1 << 15
+    #: Runs kept at most: when full, those of positions no longer kept (which can never
+    #: hold again) go, then all if that is not enough.
+    SIZE = 1 << 12
 
     def __init__(self) -> None:
         self.generation = -1
@@ -65,7 +66,10 @@ class KeptRuns:
         self.views.pop(self.generation - self.KEEP, None)
         self.flags = {}
         if len(self.runs) >= self.SIZE:
-            self.runs.clear()
+            oldest = self.generation - self.KEEP
+            self.runs = {key: record for key, record in self.runs.items() if record[0] > oldest}
+            if len(self.runs) >= self.SIZE:
+                self.runs.clear()
 
     def get(self, key: int) -> tuple[Run, int] | None:
         """The run kept under ``key`` (start and limit) and the nodes it spent, if it holds
