@@ -51,7 +51,7 @@ class KeptRuns:
     KEEP = 8
     #: Runs kept at most: when full, those of positions no longer kept (which can never
     #: hold again) go, then all if that is not enough.
-    SIZE = 1 << 12
+    SIZE = 1 << 13
 
     def __init__(self) -> None:
         self.generation = -1
