@@ -89,6 +89,7 @@ COMPILED = (
     "techniques/se_chains/propagation.py",
     "techniques/se_chains/cycles.py",
     "techniques/se_chains/multiple.py",
+    "techniques/se_chains/run_memo.py",
     "techniques/exclusion/aligned.py",
     "techniques/se_chains/walks.py",
     "techniques/se_chains/array_walks.py",

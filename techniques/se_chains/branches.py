@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from techniques.se_chains.nodes import Node
+from techniques.se_chains.nodes import NODES, BoxedNode, Node
 from techniques.se_chains.propagation import Run
 
 
@@ -56,12 +56,31 @@ def main_path(t: Target) -> tuple[Node, ...]:
     return tuple(out)
 
 
+def chain_size(t: Target) -> int:
+    """How many nodes a branch rests on (``len(chain_of(t))``, in no particular order:
+    no list, no pairs made)."""
+    on: dict[BoxedNode, tuple[Node, ...]] = t.run.on
+    off: dict[BoxedNode, tuple[Node, ...]] = t.run.off
+    done: set[BoxedNode] = {NODES[t.node]}
+    stack: list[BoxedNode] = list(t.causes)
+    while stack:
+        c = stack.pop()
+        if c not in done:
+            done.add(c)
+            cn: Node = c  # unboxed, for the test
+            stack.extend(on[c] if cn & 1 else off[c])
+    return len(done)
+
+
 def complexity_of(targets: Sequence[Target]) -> int:
     """SE's complexity: the nodes each branch rests on, plus each distinct inner chain."""
     flat = 0
     nested = 0
     seen: set[object] = set()
     for t in targets:
+        if not t.run.nested:
+            flat += chain_size(t)
+            continue
         chain = chain_of(t)
         flat += len(chain)
         if t.run.nested:

@@ -17,7 +17,7 @@ distinct inner chain's own complexity.
 
 from __future__ import annotations
 
-from typing import AbstractSet, Callable, Final, Iterator
+from typing import Callable, Final, Iterator
 
 from engine.cache import StateMemo
 from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS, UNITS_OF, first_of_halves, half_count
@@ -26,10 +26,11 @@ from engine.step import Candidate, Step
 from engine.stop import WorkLimitReached, budgeted
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_chains.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
-from techniques.se_chains.nodes import CELL_RULE, Links, Node, cell_of, digit_of, node, node_name, split
+from techniques.se_chains.nodes import CELL_RULE, BoxedNode, Links, Node, cell_of, digit_of, node, node_name, split
 from techniques.se_chains.branches import RunsBasis, Target, complexity_of, main_path, target
 from techniques.se_chains.levels import LEVEL_RUNS, LevelTable, NestedRules, level_run
 from techniques.se_chains.propagation import Advanced, Budget, Run, propagate
+from techniques.se_chains.run_memo import KeptRuns, RunMemo, run_key
 from techniques.se_chains.walk_memo import InnerSearch
 
 #: Propagated nodes one producer call may take (a bound on work, never time).
@@ -98,6 +99,11 @@ class _Search:
         self.levels: LevelTable | None = None
         if best is not None and chaining.advanced is not None and not budgeted():
             self.levels = LEVEL_RUNS.at(position)
+        #: Runs kept from earlier searches for SE's choice (``run_memo``; not Nishio's,
+        #: kept by their digit's places, nor nested chains'), else None.
+        self.kept: KeptRuns | None = None
+        if best is not None and chaining.advanced is None and not chaining.nishio:
+            self.kept = chaining.kept_runs.begin(self.cands)
 
     def run_from(self, start: Node) -> Run:
         found = self.runs.get(start)
@@ -132,10 +138,22 @@ class _Search:
         chaining = self.chaining
         if chaining.nishio:
             return self._nishio_run(start)
-        return propagate(
-            self.position, (start,), dynamic=chaining.dynamic, y_links=not chaining.nishio, budget=self.budget,
-            advanced=chaining.advanced, links=self.links, limit=self.limit(), resume=resume,
-        )
+        kept = self.kept
+        if kept is None:
+            return propagate(
+                self.position, (start,), dynamic=chaining.dynamic, y_links=True, budget=self.budget,
+                advanced=chaining.advanced, links=self.links, limit=self.limit(), resume=resume,
+            )
+        limit = self.limit()
+        key = run_key(start, limit)
+        found = kept.get(key)
+        if found is not None:
+            self.budget.spend(found[1])
+            return found[0]
+        before = self.budget.used
+        run = propagate(self.position, (start,), dynamic=chaining.dynamic, y_links=True, budget=self.budget, links=self.links, limit=limit)
+        kept.put(key, run, self.budget.used - before)
+        return run
 
     def _nishio_run(self, start: Node) -> Run:
         """A Nishio run: X links only and no inner rules, so it reads the places of its
@@ -170,6 +188,7 @@ class MultipleChaining(BaseTechnique):
         self.base = _base(multiple, dynamic, nishio, level)
         self.prefix = "Dynamic " if level > 0 or (dynamic and not nishio) else ("Nishio " if nishio else "")
         self.suffix = " Chains" + nested_suffix(level)
+        self.kept_runs = RunMemo()
 
     def find(self, grid: Position) -> Iterator[Step]:
         """Every hint, in the order SE sorts them (easiest, then least complex, first), one
@@ -278,19 +297,23 @@ class MultipleChaining(BaseTechnique):
 
     def _doubles(self, search: _Search, source: Node, on_run: Run, off_run: Run) -> Iterator[ChainHint]:
         limit = search.limit() if on_run.depth and off_run.depth else None  # runs made before a first hint have no depths
-        for n in on_run.on:
-            if n in off_run.on:
+        ons: dict[BoxedNode, tuple[Node, ...]] = on_run.on
+        other_ons: dict[BoxedNode, tuple[Node, ...]] = off_run.on
+        for n in ons:
+            if n in other_ons:
                 if limit is not None and on_run.depth[n] + off_run.depth[n] > limit:
-                            continue
+                    continue
                 placement, removals = removal_of(n, search.cands)
                 if removals:
                     hint = self._double(search, source, n, on_run, off_run, placement, removals)
                     if hint is not None:
                         yield hint
-        for n in on_run.off:
-            if n in off_run.off:
+        offs: dict[BoxedNode, tuple[Node, ...]] = on_run.off
+        other_offs: dict[BoxedNode, tuple[Node, ...]] = off_run.off
+        for n in offs:
+            if n in other_offs:
                 if limit is not None and on_run.depth[n] + off_run.depth[n] > limit:
-                            continue
+                    continue
                 hint = self._double(search, source, n, on_run, off_run, None, (Candidate(digit_of(n), cell_of(n)),))
                 if hint is not None:
                     yield hint
@@ -331,16 +354,16 @@ class MultipleChaining(BaseTechnique):
         ``where``: what the branches start from, as a pattern to fill with a name in
         words and in short, and those names (filled only for a hint: most searches find
         none)."""
-        first = runs[0]
         limit = search.limit() if all(r.depth for r in runs) else None  # runs made before a first hint have no depths
+        two = len(runs) == 2
         for on in (True, False):
-            common = _common_keys([r.on if on else r.off for r in runs])
-            if not common:
-                continue
-            for n in first.on if on else first.off:
-                if n in common:
-                    if limit is not None and sum(r.depth[n] for r in runs) > limit:
-                                    continue
+            reached: list[dict[BoxedNode, tuple[Node, ...]]] = [r.on if on else r.off for r in runs]
+            others = reached[1:]
+            second = reached[1]
+            for n in reached[0]:
+                if n in second and (two or _in_all(n, others)):
+                    if limit is not None and _depth_sum(runs, n) > limit:
+                        continue
                     placement, removals = removal_of(n, search.cands)
                     if removals:
                         what, source = where[0].format(where[1]), where[0].format(where[2])
@@ -369,15 +392,21 @@ class MultipleChaining(BaseTechnique):
         )
 
 
-def _common_keys(reached: list[dict[Node, tuple[Node, ...]]]) -> AbstractSet[Node]:
-    """The nodes every run reached (of two or more), each intersection iterating the
-    smaller side."""
-    common: AbstractSet[Node] = reached[0].keys() & reached[1].keys()
-    for more in reached[2:]:
-        if not common:
-            break
-        common = more.keys() & common
-    return common
+def _depth_sum(runs: list[Run], n: BoxedNode) -> int:
+    """The depths of ``n`` in these runs (bounded runs), added up: no more than the nodes
+    a hint concluding ``n`` from them rests on."""
+    total = 0
+    for r in runs:
+        total += r.depth[n]
+    return total
+
+
+def _in_all(n: BoxedNode, reached: list[dict[BoxedNode, tuple[Node, ...]]]) -> bool:
+    """Whether every run of ``reached`` (their nodes of one state) reached ``n``."""
+    for nodes in reached:
+        if n not in nodes:
+            return False
+    return True
 
 
 def _common_text(what: str, n: Node, placement: Candidate | None, removals: tuple[Candidate, ...]) -> Callable[[tuple[tuple[Node, ...], ...]], str]:

@@ -15,6 +15,7 @@ from typing import Any, Final, Iterable, TypeAlias
 
 from engine.cells import CELL_NAMES, HALF_BITS, LOW_HALF, MASK_COUNT, MASK_DIGITS, UNIT_HALVES, UNITS_OF, Cell, CellSet, Digit
 from techniques.se_order import HOUSE_CELLS
+from techniques.se_places import places_table
 
 Node = int
 #: A node held as the Python int object it already is, in the inner loops of the
@@ -151,7 +152,7 @@ class Links:
     on lists with X links always, as SE's propagation uses them). The lists computed so
     far (None before) are read in place by the propagations."""
 
-    __slots__ = ("cands", "cells_with", "y_links", "offs_of", "ons_of")
+    __slots__ = ("cands", "cells_with", "y_links", "offs_of", "ons_of", "_places")
 
     def __init__(self, cands: list[int], cells_with: list[int], y_links: bool) -> None:
         self.cands = cands
@@ -160,6 +161,15 @@ class Links:
         size = 2 * 9 * 81
         self.offs_of: list[list[Node] | None] = [None] * size
         self.ons_of: list[list[tuple[Node, int]] | None] = [None] * size
+        self._places: list[int] | None = None
+
+    def places(self) -> list[int]:
+        """The position's places table (``se_places.places_table``: by house * 9 + digit
+        - 1, the positions the digit's places have in the house), made once."""
+        found = self._places
+        if found is None:
+            found = self._places = places_table(self.cells_with)
+        return found
 
     def offs(self, n: Node) -> list[Node]:
         found = self.offs_of[n]

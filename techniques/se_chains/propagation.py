@@ -24,11 +24,11 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Callable, Final, Iterator, Protocol
 
-from engine.cells import HALF_BITS, INT_OBJECTS, MASK_COUNT, MASK_DIGITS, UNIT_HALVES, UNITS_OF
+from engine.cells import INT_OBJECTS, MASK_COUNT, N_CELLS, UNITS, UNITS_OF, BoxedInt
 from engine.position import Position
 from engine.stop import checkpoint
 from engine.technique import WorkBoundExceeded
-from techniques.se_chains.nodes import CELL_RULE, NODES, OPPOSITE, BoxedNode, Links, Node, house_pair, split
+from techniques.se_chains.nodes import CELL_RULE, NODES, OPPOSITE, BoxedNode, Links, Node
 
 
 class Nested(Protocol):
@@ -170,25 +170,89 @@ def propagate(
 @dataclass
 class Stuck:
     """Where a nested run ended with nothing pending and its inner rules finding nothing at
-    all: the candidates and places left, and the candidates it took out. A run of the
-    same start with more inner rules (SE's next nesting levels keep the lower levels'
-    rules first) is this run up to here, and goes on from here with the rules it adds."""
+    all: the candidates and places left (also as a places table), and each node's level
+    (``_dynamic``). A run of the same start with more inner rules (SE's next nesting levels
+    keep the lower levels' rules first) is this run up to here, and goes on from here with
+    the rules it adds."""
 
     work: list[int]
     work_with: list[int]
-    gone: bytearray
+    places: list[int]
+    level: list[int]
+
+
+#: _SLOTS[cand * 3 + k]: where the k-th house of the candidate's cell (block, row, column)
+#: keeps the candidate's digit's places in a places table (``se_places.places_table``:
+#: house * 9 + digit - 1).
+_SLOTS: Final[tuple[int, ...]] = tuple(UNITS_OF[c // 9][k] * 9 + c % 9 for c in range(9 * N_CELLS) for k in range(3))
+#: _POSITION_BITS[cand * 3 + k]: the cell's position in that house, as a bit.
+_POSITION_BITS: Final[tuple[int, ...]] = tuple(
+    1 << UNITS[UNITS_OF[c // 9][k]].cells.index(c // 9) for c in range(9 * N_CELLS) for k in range(3)
+)
+#: _ALONE[n]: the causes ``(n,)``, made once (causes are never changed once recorded).
+_ALONE: Final[tuple[tuple[BoxedNode, ...], ...]] = tuple((n,) for n in NODES)  # not tuple[X]: compiled, that is unboxed
+#: _HOUSE_CELLS[house * 9 + position]: the cell at that position of the house.
+_HOUSE_CELLS: Final[tuple[int, ...]] = tuple(cell for unit in UNITS for cell in unit.cells)
+
+
+#: Lists of levels for runs, every entry 0, free to take (``_take_levels``): a list of
+#: 1,458 entries made and freed per run costs more than the run's dict lookups it saves.
+_FREE_LEVELS: Final[list[list[int]]] = []
+
+
+def _take_levels() -> list[int]:
+    try:
+        return _FREE_LEVELS.pop()
+    except IndexError:
+        return [0] * (2 * 9 * N_CELLS)
+
+
+def _give_back(level: list[int], run: Run) -> None:
+    """Put a run's list of levels back, every entry 0 again (those of the nodes reached)."""
+    ons: dict[BoxedNode, tuple[Node, ...]] = run.on
+    for n in ons:
+        at: Node = n  # unboxed, to index the list with
+        level[at] = 0
+    offs: dict[BoxedNode, tuple[Node, ...]] = run.off
+    for n in offs:
+        at = n
+        level[at] = 0
+    _FREE_LEVELS.append(level)
 
 
 def _dynamic(
     position: Position, starts: tuple[Node, ...], y_links: bool, budget: Budget, advanced: Advanced | None, links: Links, limit: int | None,
     resume: tuple[Run, Advanced] | None = None,
 ) -> Run:
+    """``_dynamic_run`` with a list of levels taken, and given back unless the run keeps
+    it (``Stuck``). Every level written is a node reached: a run stopped by an exception
+    drops its list."""
+    if resume is None:
+        level = _take_levels()
+    else:
+        assert resume[0].stuck is not None
+        level = resume[0].stuck.level[:]
+    run = _dynamic_run(position, starts, y_links, budget, advanced, links, limit, resume, level)
+    if run.stuck is None:
+        _give_back(level, run)
+    return run
+
+
+def _dynamic_run(
+    position: Position, starts: tuple[Node, ...], y_links: bool, budget: Budget, advanced: Advanced | None, links: Links, limit: int | None,
+    resume: tuple[Run, Advanced] | None, level: list[int],
+) -> Run:
     """``propagate`` on a position that loses each candidate an off node takes (SE's dynamic
     chains; a nested run also adds what inner rules find whenever it is stuck).
 
+    The run keeps what is left as candidates per cell and as a places table (small ints
+    only; compiled, an operation on an 81-bit cell set makes an object), and, for its
+    inner rules, as cell sets.
+
     ``resume``: a run of the same start, stuck (``Run.stuck``), and the inner rules it
     lacked: this run goes on from a copy of it, trying those rules first."""
-    cands, cells_with = position.cands, position.cells_with
+    cands = position.cands
+    base = links.places()
     # pending nodes: those of each list from its index on (a list, read by index: a
     # deque's popleft is a method call, compiled)
     pending_on: list[BoxedNode] = []
@@ -198,6 +262,7 @@ def _dynamic(
     cap = 0 if limit is None else limit
     live = 0  # pending nodes less deep than the limit (bounded runs)
     extra: Advanced | None = None
+    keep_with = advanced is not None  # inner rules read the places left as cell sets
     if resume is None:
         run = Run()
         for n in starts:
@@ -207,8 +272,12 @@ def _dynamic(
             else:
                 run.off[n] = ()
                 pending_off.append(n)
-        work, work_with = cands[:], cells_with[:]
-        gone = bytearray(9 * 81)  # candidates the run has taken out of ``work``
+        work, places = cands[:], base[:]
+        work_with = position.cells_with[:] if keep_with else []
+        # ``level``: each node's depth once reached (0: not reached; negated: an off node
+        # taken, its candidate out of ``work``): read in place of the dicts, as small ints
+        for n in starts:
+            level[n] = 1
         if bounded:
             for n in starts:
                 run.depth[n] = 1
@@ -216,13 +285,18 @@ def _dynamic(
     else:
         run, extra = resume[0].copy(), resume[1]
         assert run.stuck is not None
-        work, work_with, gone = run.stuck.work[:], run.stuck.work_with[:], bytearray(run.stuck.gone)
+        stuck = run.stuck
+        work, work_with, places = stuck.work[:], stuck.work_with[:], stuck.places[:]
         run.stuck = None
     on: dict[BoxedNode, tuple[Node, ...]] = run.on
     off: dict[BoxedNode, tuple[Node, ...]] = run.off
     rules: dict[BoxedNode, int] = run.rule
     offs_of: list[list[BoxedNode] | None] = links.offs_of
     depth: dict[BoxedNode, int] = run.depth
+    # the same lists, written with shared objects (an int put in a list is boxed: an
+    # object made per write above 256)
+    work_objects: list[BoxedInt] = work
+    places_objects: list[BoxedInt] = places
     cut = limit is not None and advanced is None
     taken = 0
     while True:
@@ -234,8 +308,8 @@ def _dynamic(
                 p = pending_on[i_on]
                 i_on += 1
                 pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
+                here = level[pn]
                 if bounded:
-                    here = depth[p]
                     live -= here < cap
                     below = here + 1 < cap
                 targets = offs_of[pn]
@@ -243,14 +317,16 @@ def _dynamic(
                     targets = links.offs(pn)
                 for q in targets:
                     qn: Node = q
-                    if gone[INT_OBJECTS[qn >> 1]]:  # a bytearray's index is an object, compiled: a shared one
-                        continue
-                    if OPPOSITE[qn] in on:
-                        run.contradiction = ((qn ^ 1, on[qn ^ 1]), (q, (p,)))
+                    seen = level[qn]
+                    if seen < 0:
+                        continue  # taken out
+                    if level[qn ^ 1]:
+                        run.contradiction = ((qn ^ 1, on[qn ^ 1]), (q, _ALONE[pn]))
                         budget.spend(taken)
                         return run
-                    if q not in off:
-                        off[q] = (p,)
+                    if not seen:
+                        off[q] = _ALONE[pn]
+                        level[qn] = here + 1
                         pending_off.append(q)
                         if bounded:
                             depth[q] = here + 1
@@ -259,51 +335,103 @@ def _dynamic(
                 p = pending_off[i_off]
                 i_off += 1
                 pn = p
-                found: list[tuple[BoxedNode, tuple[Node, ...], int]] = _made_on(cands, cells_with, work, work_with, pn, y_links)
+                here = level[pn]
+                level[pn] = -here  # taken out
                 if bounded:
-                    live -= depth[p] < cap
+                    live -= here < cap
+                # The on nodes it implies in what is left (SE's order: the cell's other
+                # candidate, then the other place in the block, row and column), each
+                # with its causes: ``p``, then the candidates the run took out that the
+                # implication rests on (SE's hidden parents); then its candidate goes.
                 cand = pn >> 1
                 cell = cand // 9  # not divmod: a generic call and a tuple, compiled
                 shift = cand - cell * 9
-                work[cell] &= ~(1 << shift)
-                work_with[shift + 1] &= ~(1 << cell)
-                gone[INT_OBJECTS[cand]] = 1
-                for r, parents, rule in found:
-                    rn: Node = r
-                    if OPPOSITE[rn] in off:
-                        run.contradiction = ((r, parents), (rn ^ 1, off[OPPOSITE[rn]]))
-                        rules.setdefault(r, rule)
+                left = work[cell]
+                if y_links and MASK_COUNT[left] == 2:
+                    rest = left & ~(1 << shift)
+                    if rest == left:  # SE takes the lower candidate when the node's digit has gone
+                        rest = left & -left
+                    parents = _ALONE[pn]
+                    lost = cands[cell] & ~left
+                    while lost:
+                        low = lost & -lost
+                        parents += (NODES[(cell * 9 + low.bit_length() - 1) << 1],)
+                        lost ^= low
+                    r = NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1]
+                    added_live = _reach_on(r, parents, CELL_RULE, on, rules, depth, level, pending_on, bounded, cap)
+                    if added_live < 0:
+                        run.contradiction = ((r, parents), (r ^ 1, off[OPPOSITE[r]]))
+                        rules.setdefault(r, CELL_RULE)
                         budget.spend(taken)
                         return run
-                    if r not in on:
-                        on[r] = parents
-                        rules[r] = rule
-                        pending_on.append(r)
-                        if bounded:
-                            d = depth[r] = max([depth[c] for c in parents]) + 1
-                            live += d < cap
+                    live += added_live
+                at = cand * 3
+                made = made_too = -1  # the houses' targets so far (two houses may have the same one)
+                for k in range(3):
+                    slot = _SLOTS[at + k]
+                    row = places[slot]
+                    if MASK_COUNT[row] != 2:
+                        continue
+                    first = row & -row
+                    other = row ^ first if first == _POSITION_BITS[at + k] else first  # the node's own place gone: the first
+                    house = slot // 9
+                    target: Node = ((_HOUSE_CELLS[house * 9 + other.bit_length() - 1] * 9 + shift) << 1) | 1
+                    if target == made or target == made_too:
+                        continue
+                    if made < 0:
+                        made = target
+                    else:
+                        made_too = target
+                    parents = _ALONE[pn]
+                    lost = base[slot] & ~row
+                    while lost:
+                        low = lost & -lost
+                        parents += (NODES[(_HOUSE_CELLS[house * 9 + low.bit_length() - 1] * 9 + shift) << 1],)
+                        lost ^= low
+                    r = NODES[target]
+                    added_live = _reach_on(r, parents, k + 1, on, rules, depth, level, pending_on, bounded, cap)
+                    if added_live < 0:
+                        run.contradiction = ((r, parents), (target ^ 1, off[OPPOSITE[target]]))
+                        rules.setdefault(r, k + 1)
+                        budget.spend(taken)
+                        return run
+                    live += added_live
+                work_objects[cell] = INT_OBJECTS[left & ~(1 << shift)]
+                for k in range(3):
+                    slot = _SLOTS[at + k]
+                    row = places[slot]
+                    places_objects[slot] = INT_OBJECTS[row & ~_POSITION_BITS[at + k]]
+                if keep_with:
+                    work_with[shift + 1] = work_with[shift + 1] & ~(1 << cell)
         if advanced is None or i_on < len(pending_on) or i_off < len(pending_off):
             break
         checkpoint(ADVANCED_WORK)
         added = (extra or advanced)(position, work, work_with, run, budget)
         extra = None
         for q, parents, inner in added:
-            if q not in off:
+            if not level[q]:
                 off[q] = parents
                 if inner is not None:
                     run.nested[q] = inner
                 pending_off.append(q)
-                d = depth[q] = max([depth[c] for c in parents]) + 1
+                d = depth[q] = level[q] = _deepest(level, parents) + 1
                 live += d < cap
         if i_off == len(pending_off):
             if not added:
-                run.stuck = Stuck(work, work_with, gone)
+                run.stuck = Stuck(work, work_with, places, level)
             break
     budget.spend(taken)
     return run
 
 
 def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Run:
+    level = _take_levels()
+    run = _static_bounded_run(links, start, budget, limit, level)
+    _give_back(level, run)
+    return run
+
+
+def _static_bounded_run(links: Links, start: Node, budget: Budget, limit: int, level: list[int]) -> Run:
     """``_static`` for a run bounded by a limit (see ``propagate``): the same loop, with
     each node's depth (in a static run, the nodes its chain rests on) and the cut. A loop
     of its own: the unbounded one, which nested chains run by the thousand, stays lean."""
@@ -317,6 +445,7 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
     (on if start & 1 else off)[start] = ()
     (pending_on if start & 1 else pending_off).append(start)
     depth[start] = 1
+    level[start] = 1  # each node's depth once reached (read in place of the dicts)
     live = 1 if 1 < limit else 0
     i_on = i_off = 0
     offs_of: list[list[BoxedNode] | None] = links.offs_of
@@ -328,23 +457,24 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
         else:
             p = pending_off[i_off]
             i_off += 1
-        here = depth[p] + 1
+        pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
+        here = level[pn] + 1
         live -= here <= limit
         below = here < limit
-        cause = (p,)
-        pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
+        cause = _ALONE[pn]
         if pn & 1:
             targets = offs_of[pn]
             if targets is None:
                 targets = links.offs(pn)
             for q in targets:
-                if q not in off:  # a node reached needs no contradiction check (see _static)
-                    qn: Node = q
-                    if OPPOSITE[qn] in on:
+                qn: Node = q
+                if not level[qn]:  # a node reached needs no contradiction check (see _static)
+                    if level[qn ^ 1]:
                         run.contradiction = ((qn ^ 1, on[OPPOSITE[qn]]), (q, cause))
                         budget.spend(i_on + i_off)
                         return run
                     off[q] = cause
+                    level[qn] = here
                     depth[q] = here
                     live += below
                     pending_off.append(q)
@@ -353,15 +483,16 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
             if made is None:
                 made = links.ons(pn)
             for r, kind in made:
-                if r not in on:
-                    rn: Node = r
-                    if OPPOSITE[rn] in off:
+                rn: Node = r
+                if not level[rn]:
+                    if level[rn ^ 1]:
                         run.contradiction = ((r, cause), (rn ^ 1, off[OPPOSITE[rn]]))
                         rule.setdefault(r, kind)
                         budget.spend(i_on + i_off)
                         return run
                     on[r] = cause
                     rule[r] = kind
+                    level[rn] = here
                     depth[r] = here
                     live += below
                     pending_on.append(r)
@@ -369,63 +500,48 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Ru
     return run
 
 
-def _made_on(
-    cands: list[int], cells_with: list[int], work: list[int], work_with: list[int], p: Node, y_links: bool
-) -> list[tuple[Node, tuple[Node, ...], int]]:
-    """The on nodes off node ``p`` implies in the reduced position (SE's order: the cell's
-    other candidate, then the other place in the block, row and column), each with its
-    causes: ``p``, then the candidates the run took out that the implication rests on
-    (SE's hidden parents), and the rule."""
-    cand = p >> 1
-    cell = cand // 9  # not divmod: a generic call and a tuple, compiled
-    shift = cand - cell * 9
-    out: list[tuple[BoxedNode, tuple[Node, ...], int]] = []
-    made: list[BoxedNode] = []
-    if y_links:
-        mask = work[cell]
-        if MASK_COUNT[mask] == 2:
-            rest = mask & ~(1 << shift)
-            if rest == mask:  # SE takes the lower candidate when the node's digit has gone
-                rest = mask & -mask
-            lost = cands[cell] & ~mask
-            parents = (p,) + tuple([(cell * 9 + d - 1) << 1 for d in MASK_DIGITS[lost]]) if lost else (p,)
-            target = NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1]
-            made.append(target)
-            out.append((target, parents, CELL_RULE))
-    where = work_with[shift + 1]
-    low, high = split(where)
-    gone_low = gone_high = -1  # the digit's places the run took out, as halves (once needed)
-    for kind, u in enumerate(UNITS_OF[cell]):
-        pair = house_pair(low, high, u)
-        if pair >= 0:
-            first = pair // 81  # not divmod: a generic call and a tuple, compiled
-            second = pair - first * 81
-            # the node's own place has gone: the first of the two
-            target = NODES[(((second if first == cell else first) * 9 + shift) << 1) | 1]
-            if target in made:
-                continue
-            made.append(target)
-            if gone_low < 0:
-                gone_low, gone_high = split(cells_with[shift + 1] & ~where)
-            unit_low, unit_high = UNIT_HALVES[u]
-            parents = (p,)
-            parents = _lost(parents, gone_low & unit_low, 0, shift)
-            parents = _lost(parents, gone_high & unit_high, HALF_BITS, shift)
-            out.append((target, parents, kind + 1))
-    return out
+def _reach_on(
+    r: BoxedNode, parents: tuple[Node, ...], rule: int, on: dict[BoxedNode, tuple[Node, ...]], rules: dict[BoxedNode, int],
+    depth: dict[BoxedNode, int], level: list[int], pending_on: list[BoxedNode], bounded: bool, cap: int,
+) -> int:
+    """A dynamic run reaches on node ``r`` (its causes and rule): -1 if its off node was
+    reached (a contradiction), else the pending nodes less deep than the limit it adds."""
+    rn: Node = r
+    if level[rn ^ 1]:
+        return -1
+    if level[rn]:
+        return 0
+    on[r] = parents
+    rules[r] = rule
+    pending_on.append(r)
+    d = _deepest(level, parents) + 1
+    level[rn] = d
+    if bounded:
+        depth[r] = d
+        return 1 if d < cap else 0
+    return 0
 
 
-def _lost(parents: tuple[Node, ...], lost: int, base: int, shift: int) -> tuple[Node, ...]:
-    """``parents`` and the off nodes of digit ``shift + 1`` in the cells of ``lost`` (a
-    half of a cell set, from cell ``base``), ascending."""
-    while lost:
-        low = lost & -lost
-        parents += ((((base + low.bit_length() - 1) * 9 + shift) << 1),)
-        lost ^= low
-    return parents
+def _deepest(level: list[int], parents: tuple[Node, ...]) -> int:
+    """The depth of the deepest of these nodes (``_dynamic``'s levels)."""
+    deepest = 0
+    for c in parents:
+        d = level[c]
+        if d < 0:
+            d = -d
+        if d > deepest:
+            deepest = d
+    return deepest
 
 
 def _static(links: Links, start: Node, budget: Budget) -> Run:
+    reached = _take_levels()
+    run = _static_run(links, start, budget, reached)
+    _give_back(reached, run)
+    return run
+
+
+def _static_run(links: Links, start: Node, budget: Budget, reached: list[int]) -> Run:
     """``propagate`` on a position that does not change: the same order, fewer checks.
 
     A node already reached needs no contradiction check: had its opposite been reached
@@ -438,6 +554,7 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
     pending_off: list[BoxedNode] = []
     (on if start & 1 else off)[start] = ()
     (pending_on if start & 1 else pending_off).append(start)
+    reached[start] = 1  # 1: reached (read in place of the dicts)
     i_on = i_off = 0
     offs_of: list[list[BoxedNode] | None] = links.offs_of
     ons_of: list[list[tuple[BoxedNode, int]] | None] = links.ons_of
@@ -445,39 +562,41 @@ def _static(links: Links, start: Node, budget: Budget) -> Run:
         while i_on < len(pending_on):  # every pending on node first (they add off nodes only)
             p = pending_on[i_on]
             i_on += 1
-            cause = (p,)
             pn: Node = p  # unboxed, to index lists with (an object index takes Python's slow path)
+            cause = _ALONE[pn]
             targets = offs_of[pn]
             if targets is None:
                 targets = links.offs(pn)
             for q in targets:
-                if q not in off:
-                    qn: Node = q
-                    if OPPOSITE[qn] in on:
+                qn: Node = q
+                if not reached[qn]:
+                    if reached[qn ^ 1]:
                         run.contradiction = ((qn ^ 1, on[OPPOSITE[qn]]), (q, cause))
                         budget.spend(i_on + i_off)
                         return run
                     off[q] = cause
+                    reached[qn] = 1
                     pending_off.append(q)
         if i_off == len(pending_off):
             break
         p = pending_off[i_off]
         i_off += 1
-        cause = (p,)
         pn = p
+        cause = _ALONE[pn]
         made = ons_of[pn]
         if made is None:
             made = links.ons(pn)
         for r, kind in made:
-            if r not in on:
-                rn: Node = r
-                if OPPOSITE[rn] in off:
+            rn: Node = r
+            if not reached[rn]:
+                if reached[rn ^ 1]:
                     run.contradiction = ((r, cause), (rn ^ 1, off[OPPOSITE[rn]]))
                     rule.setdefault(r, kind)
                     budget.spend(i_on + i_off)
                     return run
                 on[r] = cause
                 rule[r] = kind
+                reached[rn] = 1
                 pending_on.append(r)
     budget.spend(i_on + i_off)
     return run
