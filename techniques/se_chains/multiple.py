@@ -358,10 +358,9 @@ class MultipleChaining(BaseTechnique):
         two = len(runs) == 2
         for on in (True, False):
             reached: list[dict[BoxedNode, tuple[Node, ...]]] = [r.on if on else r.off for r in runs]
-            others = reached[1:]
-            second = reached[1]
+            second, beyond = reached[1], reached[2:]
             for n in reached[0]:
-                if n in second and (two or _in_all(n, others)):
+                if n in second and (two or _in_all(n, beyond)):
                     if limit is not None and _depth_sum(runs, n) > limit:
                         continue
                     placement, removals = removal_of(n, search.cands)
