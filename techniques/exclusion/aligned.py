@@ -15,7 +15,9 @@ from __future__ import annotations
 import threading
 from typing import Final, Iterator
 
-from engine.cells import CELL_NAMES, HALF_BITS, LOW_HALF, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK, Cell, CellSet, bit_indices
+from engine.cells import (
+    CELL_NAMES, HALF_BITS, LOW_HALF, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, Cell, CellSet, bit_indices, half_indices,
+)
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
@@ -101,60 +103,10 @@ class AlignedExclusion(BaseTechnique):
         cands = grid.cands
         key = (threading.get_ident(), self.size)
         quiet = _QUIET.get(key)
-        same = quiet.unchanged(cands) if quiet is not None else None
-        old_bases = quiet.bases if quiet is not None and same is not None else 0
-        settled = same & old_bases if same is not None else 0  # cells as they were, base cells then
-        # Cell sets as halves (engine.cells.HALF_BITS) in the loops: no object per test.
-        seen_low = [cells & LOW_HALF for cells in seen]
-        seen_high = [cells >> HALF_BITS for cells in seen]
-        is_settled = [0] * N_CELLS
-        for cell in bit_indices(settled):
-            is_settled[cell] = 1
-        changed_low = changed_high = 0  # the cells not as they were
-        if same is not None:
-            changed_low, changed_high = LOW_HALF & ~same, _HIGH_HALF & ~(same >> HALF_BITS)
-        search = _Partners(seen, seen_low, seen_high)
-        bases_low = bases_high = 0  # the base cells, as halves
-        for cell in bases:
-            if cell < HALF_BITS:
-                bases_low |= 1 << cell
-            else:
-                bases_high |= 1 << (cell - HALF_BITS)
-        settled_low, settled_high = settled & LOW_HALF, settled >> HALF_BITS
-        found = False
-        for j in range(1, len(bases)):  # the pairs of base cells in SE's order (colex)
-            second = bases[j]
-            second_low, second_high = seen_low[second], seen_high[second]
-            for i in range(j):
-                first = bases[i]
-                both_low, both_high = seen_low[first] & second_low, seen_high[first] & second_high
-                if not _two_or_more(both_low, both_high):  # fewer than two common excluders, whatever the third
-                    continue
-                # the pair, and its common excluders, as they were: only new thirds count
-                # (a cell that left the excluders only takes away refusals)
-                known = is_settled[first] and is_settled[second] and not (changed_low & both_low or changed_high & both_high)
-                if self.size == 2:
-                    if not known:
-                        removals = _excluded(cands, first, second, -1, both_low, both_high)
-                        if removals:
-                            found = True
-                            yield self._found((first, second), both_low, both_high, removals)
-                    continue
-                near_low = (seen_low[first] | second_low) & bases_low  # the pair's partners: its third cells
-                near_high = (seen_high[first] | second_high) & bases_high
-                if known:
-                    near_low &= ~settled_low
-                    near_high &= ~settled_high
-                if not _some_third(first, second, both_low, both_high, near_low, near_high, seen_low, seen_high):
-                    continue  # no third cell (not settled) sees two of the common excluders
-                for third in search.thirds(first, second):
-                    shared_low, shared_high = both_low & seen_low[third], both_high & seen_high[third]
-                    if _two_or_more(shared_low, shared_high) and not (known and is_settled[third]):
-                        removals = _excluded(cands, first, second, third, shared_low, shared_high)
-                        if removals:
-                            found = True
-                            yield self._found((first, second, third), shared_low, shared_high, removals)
-        if not found:
+        hits = _Scan(cands, bases, seen, quiet, self.size).hits()
+        for cells, low, high, removals in hits:
+            yield self._found(cells, low, high, removals)
+        if not hits:
             base_set = 0
             for cell in bases:
                 base_set |= 1 << cell
@@ -192,64 +144,165 @@ def _two_or_more(low: int, high: int) -> bool:
     return bool((low and high) or low & (low - 1) or high & (high - 1))
 
 
-def _some_third(
-    first: Cell, second: Cell, low: int, high: int, near_low: int, near_high: int, seen_low: list[int], seen_high: list[int]
-) -> bool:
-    """Some cell of ``near`` (as halves) other than ``first`` and ``second`` sees two or
-    more of the cells ``low``/``high`` (a pair's common excluders): the third cells the
-    search would try (a third must see two of them to share them)."""
-    rest = near_low
-    while rest:
-        lowest = rest & -rest
-        rest ^= lowest
-        third = lowest.bit_length() - 1
-        if third != first and third != second and _two_or_more(low & seen_low[third], high & seen_high[third]):
-            return True
-    rest = near_high
-    while rest:
-        lowest = rest & -rest
-        rest ^= lowest
-        third = HALF_BITS + lowest.bit_length() - 1
-        if third != first and third != second and _two_or_more(low & seen_low[third], high & seen_high[third]):
-            return True
-    return False
+#: A pair's or triplet's base cells, common excluders (as halves) and removals.
+_Hit = tuple[tuple[Cell, ...], int, int, tuple[Candidate, ...]]
 
 
-class _Partners:
-    """Per base cell, its excluders that are base cells too, in SE's order (the triplets'
-    third cells), computed once per search; and the third cells of a pair."""
+class _Scan:
+    """One search's tables: per cell its excluders (``seen``) as halves (HALF_BITS: no
+    object per test), whether it is settled (as it was, and a base cell, at the last
+    position where the technique found nothing), and per excluder the base cells it sees."""
 
-    def __init__(self, seen: list[CellSet], seen_low: list[int], seen_high: list[int]) -> None:
-        self.seen, self.seen_low, self.seen_high = seen, seen_low, seen_high
-        self.partners: dict[Cell, list[Cell]] = {}
-        self.marks = [0] * N_CELLS  # a cell is taken when its mark is the stamp
-        self.stamp = 0
+    def __init__(self, cands: list[int], bases: list[Cell], seen: list[CellSet], quiet: _Quiet | None, size: int) -> None:
+        self.cands, self.bases, self.size = cands, bases, size
+        same = quiet.unchanged(cands) if quiet is not None else None
+        settled = same & quiet.bases if quiet is not None and same is not None else 0
+        self.seen_low = [cells & LOW_HALF for cells in seen]
+        self.seen_high = [cells >> HALF_BITS for cells in seen]
+        self.is_settled = [0] * N_CELLS
+        for cell in bit_indices(settled):
+            self.is_settled[cell] = 1
+        self.settled_low, self.settled_high = settled & LOW_HALF, settled >> HALF_BITS
+        self.changed_low = self.changed_high = 0  # the cells not as they were
+        if same is not None:
+            self.changed_low, self.changed_high = LOW_HALF & ~same, _HIGH_HALF & ~(same >> HALF_BITS)
+        self.bases_low = self.bases_high = 0
+        for cell in bases:
+            if cell < HALF_BITS:
+                self.bases_low |= 1 << cell
+            else:
+                self.bases_high |= 1 << (cell - HALF_BITS)
+        self.reach_low, self.reach_high = [0] * N_CELLS, [0] * N_CELLS
+        excluders_low = excluders_high = 0
+        for cell in bases:
+            excluders_low |= self.seen_low[cell]
+            excluders_high |= self.seen_high[cell]
+        for cell in half_indices(excluders_low, excluders_high):
+            peers_low, peers_high = PEER_HALVES[cell]
+            self.reach_low[cell], self.reach_high[cell] = peers_low & self.bases_low, peers_high & self.bases_high
+        self.partners: list[list[Cell] | None] = [None] * N_CELLS
 
-    def of(self, cell: Cell) -> list[Cell]:
-        found = self.partners.get(cell)
+    def hits(self) -> list[_Hit]:
+        """The pairs (triplets) of base cells that remove candidates, in SE's order: the
+        seconds in row order, the firsts before them (a pair's thirds: see ``_triplets``)."""
+        out: list[_Hit] = []
+        below_low = below_high = 0  # the base cells before ``second``
+        unsettled_low, unsettled_high = self.bases_low & ~self.settled_low, self.bases_high & ~self.settled_high
+        for second in self.bases:
+            low, high = self.seen_low[second], self.seen_high[second]
+            firsts_low, firsts_high = below_low, below_high
+            if self.size == 2 and self.is_settled[second]:  # only firsts not settled, or sharing a changed excluder
+                firsts_low, firsts_high = self._new_firsts(low, high, unsettled_low, unsettled_high)
+                firsts_low &= below_low
+                firsts_high &= below_high
+            if firsts_low or firsts_high:
+                twice_low, twice_high = self._sharing_two(low, high, firsts_low, firsts_high)
+                while twice_low:
+                    lowest = twice_low & -twice_low
+                    twice_low ^= lowest
+                    self._pair(lowest.bit_length() - 1, second, out)
+                while twice_high:
+                    lowest = twice_high & -twice_high
+                    twice_high ^= lowest
+                    self._pair(HALF_BITS + lowest.bit_length() - 1, second, out)
+            if second < HALF_BITS:
+                below_low |= 1 << second
+            else:
+                below_high |= 1 << (second - HALF_BITS)
+        return out
+
+    def _new_firsts(self, low: int, high: int, unsettled_low: int, unsettled_high: int) -> tuple[int, int]:
+        """The cells ``unsettled`` and the base cells that see a changed excluder of
+        ``low``/``high``."""
+        rest = low & self.changed_low
+        while rest:
+            lowest = rest & -rest
+            rest ^= lowest
+            cell = lowest.bit_length() - 1
+            unsettled_low |= self.reach_low[cell]
+            unsettled_high |= self.reach_high[cell]
+        rest = high & self.changed_high
+        while rest:
+            lowest = rest & -rest
+            rest ^= lowest
+            cell = HALF_BITS + lowest.bit_length() - 1
+            unsettled_low |= self.reach_low[cell]
+            unsettled_high |= self.reach_high[cell]
+        return unsettled_low, unsettled_high
+
+    def _sharing_two(self, low: int, high: int, among_low: int, among_high: int) -> tuple[int, int]:
+        """The cells of ``among`` (base cells, as halves) that two or more of the excluders
+        ``low``/``high`` see (counted bit-sliced: seen once, seen twice)."""
+        once_low = once_high = twice_low = twice_high = 0
+        reach_low, reach_high = self.reach_low, self.reach_high
+        rest = low
+        while rest:
+            lowest = rest & -rest
+            rest ^= lowest
+            cell = lowest.bit_length() - 1
+            at_low, at_high = reach_low[cell] & among_low, reach_high[cell] & among_high
+            twice_low |= once_low & at_low
+            twice_high |= once_high & at_high
+            once_low |= at_low
+            once_high |= at_high
+        rest = high
+        while rest:
+            lowest = rest & -rest
+            rest ^= lowest
+            cell = HALF_BITS + lowest.bit_length() - 1
+            at_low, at_high = reach_low[cell] & among_low, reach_high[cell] & among_high
+            twice_low |= once_low & at_low
+            twice_high |= once_high & at_high
+            once_low |= at_low
+            once_high |= at_high
+        return twice_low, twice_high
+
+    def _pair(self, first: Cell, second: Cell, out: list[_Hit]) -> None:
+        """Test a pair of base cells with two or more common excluders (size 2), or its
+        triplets (size 3); a pair is known when both cells and their common excluders are
+        as they were: then only its thirds not settled count (a cell that left the
+        excluders only takes away refusals)."""
+        low, high = self.seen_low[first] & self.seen_low[second], self.seen_high[first] & self.seen_high[second]
+        known = self.is_settled[first] == 1 and self.is_settled[second] == 1 and not (low & self.changed_low or high & self.changed_high)
+        if self.size == 2:
+            if not known:
+                removals = _excluded(self.cands, first, second, -1, low, high)
+                if removals:
+                    out.append(((first, second), low, high, removals))
+            return
+        # the thirds in SE's order: the first's partners, then the second's, each once;
+        # only those sharing two or more of the common excluders (for a known pair, only
+        # the thirds not settled)
+        seen_low, seen_high, is_settled = self.seen_low, self.seen_high, self.is_settled
+        for third in self._partners(first):
+            if third != second and not (known and is_settled[third]) and _two_or_more(low & seen_low[third], high & seen_high[third]):
+                self._triplet(first, second, third, low & seen_low[third], high & seen_high[third], out)
+        first_low, first_high = seen_low[first], seen_high[first]
+        for third in self._partners(second):
+            if (
+                third != first
+                and not (first_low >> third & 1 if third < HALF_BITS else first_high >> (third - HALF_BITS) & 1)
+                and not (known and is_settled[third])
+                and _two_or_more(low & seen_low[third], high & seen_high[third])
+            ):
+                self._triplet(first, second, third, low & seen_low[third], high & seen_high[third], out)
+
+    def _triplet(self, first: Cell, second: Cell, third: Cell, low: int, high: int, out: list[_Hit]) -> None:
+        """Test a triplet of base cells with common excluders ``low``/``high``."""
+        removals = _excluded(self.cands, first, second, third, low, high)
+        if removals:
+            out.append(((first, second, third), low, high, removals))
+
+    def _partners(self, cell: Cell) -> list[Cell]:
+        """A base cell's excluders that are base cells too, in SE's order (its houses')."""
+        found = self.partners[cell]
         if found is None:
-            low, high, seen = self.seen_low[cell], self.seen_high[cell], self.seen
+            low, high, seen_low = self.seen_low[cell], self.seen_high[cell], self.seen_low
             found = self.partners[cell] = [
-                c for c in HOUSE_CELLS[cell] if (low >> c & 1 if c < HALF_BITS else high >> (c - HALF_BITS) & 1) and seen[c]
+                c for c in HOUSE_CELLS[cell]
+                if (low >> c & 1 if c < HALF_BITS else high >> (c - HALF_BITS) & 1) and (seen_low[c] or self.seen_high[c])
             ]
         return found
-
-    def thirds(self, first: Cell, second: Cell) -> list[Cell]:
-        """The third cells for a pair of base cells: their partners (the first's, then the
-        second's), each once, neither of the two."""
-        self.stamp += 1
-        stamp, marks = self.stamp, self.marks
-        marks[first] = marks[second] = stamp
-        out: list[Cell] = []
-        for c in self.of(first):
-            if marks[c] != stamp:
-                marks[c] = stamp
-                out.append(c)
-        for c in self.of(second):
-            if marks[c] != stamp:
-                marks[c] = stamp
-                out.append(c)
-        return out
 
 
 def _excluded(cands: list[int], a: Cell, b: Cell, c: Cell, low: int, high: int) -> tuple[Candidate, ...]:
@@ -273,18 +326,21 @@ def _excluded(cands: list[int], a: Cell, b: Cell, c: Cell, low: int, high: int) 
     while rest:
         lowest = rest & -rest
         mask = cands[lowest.bit_length() - 1]
-        if not mask & ~union and mask not in blockers:
+        if not mask & ~union:  # (one mask twice only repeats a test)
             blockers.append(mask)
         rest ^= lowest
     rest = high
     while rest:
         lowest = rest & -rest
         mask = cands[HALF_BITS + lowest.bit_length() - 1]
-        if not mask & ~union and mask not in blockers:
+        if not mask & ~union:  # (one mask twice only repeats a test)
             blockers.append(mask)
         rest ^= lowest
-    if not blockers and not sees:
-        return ()  # no two base cells see each other, no excluder can be covered: every filling allowed
+    if not blockers and not (sees == 7 and (MASK_COUNT[m0] == 2 or MASK_COUNT[m1] == 2 or MASK_COUNT[m2] == 2)):
+        # No excluder can be covered, and the base cells do not all see each other (then a
+        # digit for one leaves another one for each of the others), or each has three or
+        # more candidates: every candidate has an allowed filling.
+        return ()
     used = _used_three(m0, m1, m2, sees, blockers)
     gone0, gone1, gone2 = m0 & ~used, m1 & ~(used >> 10), m2 & ~(used >> 20)
     if not (gone0 | gone1 | gone2):
