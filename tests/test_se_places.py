@@ -23,7 +23,7 @@ from techniques.se_chains.multiple import _NISHIO_RUNS, NISHIO_FORCING_CHAINS
 from techniques.se_places import cells_at, house_positions, places_table, positions_of
 from techniques.se_order import BLOCK_COL_ROW
 from techniques.singles.se_singles import SE_HIDDEN_SINGLE
-from techniques.subsets.se_subsets import _HIDDEN_SETS, _NAKED_SETS, hidden_sets, naked_sets
+from techniques.subsets.se_subsets import _HIDDEN_SETS, _NAKED_SETS, _hidden_in, _may_be_naked, _may_hide, _naked_in, hidden_sets, naked_sets
 from tests.positions import load
 
 SE_CHAINS = Path(__file__).resolve().parent.parent / "puzzles" / "techniques" / "se_chains.txt"
@@ -97,6 +97,32 @@ def test_a_changed_grid_gets_a_new_table() -> None:
 def test_locked_sets_as_on_a_view() -> None:
     for grid in positions():
         assert list(locked_sets(grid)) == list(locked_sets(view_of(grid)))
+
+
+@pytest.mark.parametrize("k", [2, 3, 4])
+def test_naked_sets_as_on_a_view(k: int) -> None:
+    """The grid's naked sets (a house skipped when its pre-test says it has too few small
+    cells, the rest remembered by house) are the view's (every house searched)."""
+    for grid in positions():
+        assert list(naked_sets(grid, k)) == list(naked_sets(view_of(grid), k))
+
+
+@pytest.mark.parametrize("k", [2, 3, 4])
+def test_subset_pre_tests_skip_only_houses_with_nothing(k: int) -> None:
+    """A house the pre-tests skip holds no naked (hidden) set of size k: the plain
+    search there finds nothing; and they skip many houses (else they would cost for
+    nothing)."""
+    skipped = 0
+    for grid in positions():
+        table = house_positions(grid)
+        for u in BLOCK_COL_ROW:
+            if not _may_be_naked(grid.cands, UNITS[u].cells, k):
+                assert not list(_naked_in(grid.cands, u, k))
+                skipped += 1
+            if not _may_hide(table, u * 9, k):
+                assert not list(_hidden_in(table[u * 9 : u * 9 + 9], k))
+                skipped += 1
+    assert skipped > 1000
 
 
 @pytest.mark.parametrize("k,direct", [(2, True), (3, True), (2, False), (3, False), (4, False)])

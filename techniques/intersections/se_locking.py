@@ -110,27 +110,61 @@ _GROUPS: Final[tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], ...]] 
 
 def _locked_positions(table: list[int]) -> Iterator[tuple[int, int, int, int]]:
     """``locked_sets`` read from a grid's places as positions (``se_places``)."""
-    for phase in _GROUPS:
+    for phase, kind in zip(_GROUPS, _KINDS):
         for first, groups in phase:
-            for second, digit, at in _locked_in(table, first, groups):
+            for second, digit, at in _locked_in(table, first, groups, kind):
                 yield first, second, digit, cells_at(first, at)
 
 
-def _locked_in(table: list[int], first: int, groups: tuple[tuple[int, int], ...]) -> list[tuple[int, int, int]]:
+def _group_at(within: tuple[int, ...]) -> bytes:
+    """Per set of positions (nine bits): the index of the group of ``within`` (three sets
+    of positions) holding all of it when it has two or more, else 3."""
+    return bytes(
+        next((k for k, group in enumerate(within) if not at & ~group), 3) if at & (at - 1) else 3 for at in range(512)
+    )
+
+
+#: A house's positions in the three crossing houses of the other kind, in their order: a
+#: block's columns (positions 0, 3, 6 in the first, ...), and a block's rows or a line's
+#: blocks (positions 0-2, 3-5, 6-8).
+_STRIDES: Final = _group_at((0b001001001, 0b010010010, 0b100100100))
+_TRIPLES: Final = _group_at((0b000000111, 0b000111000, 0b111000000))
+#: Per phase of ``_GROUPS``: which of the two.
+_KINDS: Final[tuple[bytes, ...]] = (_STRIDES, _TRIPLES, _TRIPLES, _TRIPLES)
+
+
+def _locked_in(table: list[int], first: int, groups: tuple[tuple[int, int], ...], kind: bytes) -> list[tuple[int, int, int]]:
     """(second house, digit, positions in ``first``) of the digits locked in ``first``'s
-    crossings with ``groups`` (``_GROUPS``), in SE's order."""
+    crossings with ``groups`` (``_GROUPS``, the group of positions ``kind`` says), in SE's order."""
     found: list[tuple[int, int, int]] = []
     base = first * 9
     for digit in range(1, 10):
-        at = table[base + digit - 1]
-        if at & (at - 1):
-            for second, positions in groups:
-                if not at & ~positions:
-                    found.append((second, digit, at))
-                    break
+        k = kind[table[base + digit - 1]]
+        if k < 3:
+            found.append((groups[k][0], digit, table[base + digit - 1]))
     if len(found) > 1:
         found.sort()  # SE visits the crossings of a house in order, then the digits
     return found
+
+
+def _hits(table: list[int], direct: bool) -> list[tuple[int, int, int, int, int, int]]:
+    """(first, second, digit, positions in the first, targets' positions in the second,
+    the direct form's single as ``third * 81 + cell`` or -1) of every step, in SE's order."""
+    out: list[tuple[int, int, int, int, int, int]] = []
+    for phase, kind in zip(_GROUPS, _KINDS):
+        for first, groups in phase:
+            for second, digit, at in _locked_in(table, first, groups, kind):
+                if not direct:
+                    targets = table[second * 9 + digit - 1] & _OUTSIDE[second * 27 + first]
+                    if targets:
+                        out.append((first, second, digit, at, targets, -1))
+                    continue
+                for third in _THIRDS_OF[first * 27 + second]:
+                    here = table[third * 9 + digit - 1]
+                    left = here & _OUTSIDE[third * 27 + second]
+                    if here & (here - 1) and left and not left & (left - 1):
+                        out.append((first, second, digit, at, 0, third * 81 + UNITS[third].cells[left.bit_length() - 1]))
+    return out
 
 
 class SeLocking(BaseTechnique):
@@ -164,25 +198,14 @@ class SeLocking(BaseTechnique):
 
     def _found(self, grid: Grid, table: list[int]) -> Iterator[Step]:
         """``find`` on a grid's places as positions (``se_places``): the same steps, the
-        locked sets read straight from the table (most lock nothing worth a step: their
-        cells are worked out only for a step)."""
-        direct = self.direct
-        for phase in _GROUPS:
-            for first, groups in phase:
-                found = _locked_in(table, first, groups)
-                pointing = first < 9
-                for second, digit, at in found:
-                    if not direct:
-                        targets = table[second * 9 + digit - 1] & _OUTSIDE[second * 27 + first]
-                        if targets:
-                            yield self._step(grid, first, second, digit, cells_at(first, at), cells_at(second, targets), rating=2.6 if pointing else 2.8)
-                        continue
-                    for third in _THIRDS_OF[first * 27 + second]:
-                        here = table[third * 9 + digit - 1]
-                        left = here & _OUTSIDE[third * 27 + second]
-                        if here & (here - 1) and left and not left & (left - 1):
-                            cell = UNITS[third].cells[left.bit_length() - 1]
-                            yield self._step(grid, first, second, digit, cells_at(first, at), 0, (third, cell), 1.7 if pointing else 1.9)
+        locked sets read straight from the table in a plain function (most lock nothing
+        worth a step: their cells are worked out only for a step)."""
+        for first, second, digit, at, targets, single in _hits(table, self.direct):
+            pointing = first < 9
+            if single < 0:
+                yield self._step(grid, first, second, digit, cells_at(first, at), cells_at(second, targets), rating=2.6 if pointing else 2.8)
+            else:
+                yield self._step(grid, first, second, digit, cells_at(first, at), 0, (single // 81, single % 81), 1.7 if pointing else 1.9)
 
     def _step(
         self, grid: Position, first: int, second: int, digit: int, places: int, targets: int,

@@ -60,12 +60,34 @@ def naked_sets(grid: Position, k: int, houses: int = ALL_HOUSES) -> Iterator[tup
         if not remember:
             yield from _naked_in(cands, u, k)
             continue
+        if not _may_be_naked(cands, UNITS[u].cells, k):
+            continue
         key = (k, u, HOUSE_CANDIDATES[u](cands))
         found = _NAKED_SETS.get(key)
         if found is None:
             found = tuple(_naked_in(cands, u, k))
             _NAKED_SETS.put(key, found)
         yield from found
+
+
+def _may_be_naked(cands: list[int], cells: tuple[Cell, ...], k: int) -> bool:
+    """The house of ``cells`` has k cells with 2 to k candidates each (for k = 2: two
+    cells with the same two): what a naked set of size k needs (``_subsets``,
+    ``_pairs_alike``), read without a key."""
+    fit = 0
+    if k == 2:
+        for i in range(9):
+            mask = cands[cells[i]]
+            if MASK_COUNT[mask] == 2:
+                for j in range(i):
+                    if cands[cells[j]] == mask:
+                        return True
+        return False
+    for cell in cells:
+        n = MASK_COUNT[cands[cell]]
+        if 2 <= n <= k:
+            fit += 1
+    return fit >= k
 
 
 def _naked_in(cands: list[int], u: int, k: int) -> Iterator[tuple[int, tuple[Cell, ...], int, tuple[Candidate, ...]]]:
@@ -129,6 +151,8 @@ def hidden_sets(grid: Position, k: int, direct: bool = False, houses: int = ALL_
         if not (empty > 2 * k or (direct and empty > k)):
             continue
         if table is not None:  # positions in the house: the same counts and equalities
+            if not _may_hide(table, u * 9, k):
+                continue
             places = table[u * 9 : u * 9 + 9]
             key = (k, u, tuple(places))
             found = _HIDDEN_SETS.get(key)
@@ -142,6 +166,26 @@ def hidden_sets(grid: Position, k: int, direct: bool = False, houses: int = ALL_
             places = [grid.cells_with[d] & house for d in range(1, 10)]
             for digit_mask, union in _hidden_in(places, k):
                 yield u, digit_mask, union, [positions_of(u, p) for p in places]
+
+
+def _may_hide(table: list[int], base: int, k: int) -> bool:
+    """The house whose digits' positions are ``table[base:base + 9]`` has k digits with 2
+    to k places each (for k = 2: two digits with the same two places): what a hidden set
+    of size k needs (``_subsets``, ``_pairs_alike``), read without a slice or a key."""
+    fit = 0
+    if k == 2:
+        for i in range(9):
+            at = table[base + i]
+            if MASK_COUNT[at] == 2:
+                for j in range(i):
+                    if table[base + j] == at:
+                        return True
+        return False
+    for i in range(9):
+        n = MASK_COUNT[table[base + i]]
+        if 2 <= n <= k:
+            fit += 1
+    return fit >= k
 
 
 def _hidden_in(places: list[int], k: int) -> Iterator[tuple[int, int]]:
