@@ -26,6 +26,7 @@ from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import HOUSE_CELLS, colex
+from techniques.se_places import house_positions
 from techniques.shared import cell_names, digit_words, grouped_removals
 
 _TEXT: Final = (
@@ -43,39 +44,70 @@ class _Pattern(NamedTuple):
 
 
 def bug_pattern(grid: Grid) -> _Pattern | None:
-    """The BUG cells and values, when removing them leaves a bivalue universal grave."""
+    """The BUG cells and values, when removing them leaves a bivalue universal grave.
+
+    Read from the grid's places as positions in each house (``se_places``): a digit's
+    places in a house and which of them are cells of three or more candidates are nine-bit
+    masks, no list per house and digit."""
     cands = grid.cands
-    temp = cands[:]
+    table = house_positions(grid)
+    wide = _wide_positions(cands)
     cells: list[Cell] = []
     values: dict[Cell, int] = {}
     all_values = 0
     common: list[Cell] | None = None
     for u in range(27):
         for digit in range(1, 10):
-            places = [c for c in UNITS[u].cells if cands[c] & bit(digit)]
-            if len(places) in (0, 2):
+            at = table[u * 9 + digit - 1]
+            if not at or MASK_COUNT[at] == 2:
                 continue
-            big = [c for c in places if MASK_COUNT[cands[c]] >= 3]
+            big = at & wide[u]
             if not big:
                 return None
-            if len(big) == 1:
-                cell = big[0]
+            if not big & (big - 1):
+                cell = UNITS[u].cells[big.bit_length() - 1]
                 if cell not in cells:
                     cells.append(cell)
                 values[cell] = values.get(cell, 0) | bit(digit)
                 all_values |= bit(digit)
-                temp[cell] &= ~bit(digit)
                 common = list(HOUSE_CELLS[cell]) if common is None else [c for c in common if c in HOUSE_CELLS[cell]]
                 common = [c for c in common if c not in cells]
                 if len(cells) > 1 and MASK_COUNT[all_values] > 1 and not common:
                     return None
-    if any(not grid.values[c] and MASK_COUNT[temp[c]] != 2 for c in range(N_CELLS)):
+    if not _grave_without(grid, table, values):
         return None
-    for u in range(27):
-        for digit in range(1, 10):
-            if sum(1 for c in UNITS[u].cells if temp[c] & bit(digit)) not in (0, 2):
-                return None
     return _Pattern(cells, values, all_values, common or [])
+
+
+def _wide_positions(cands: list[int]) -> list[int]:
+    """Per house, the positions of its cells with three or more candidates."""
+    wide = [0] * 27
+    for u in range(27):
+        at = 0
+        for i, cell in enumerate(UNITS[u].cells):
+            if MASK_COUNT[cands[cell]] >= 3:
+                at |= 1 << i
+        wide[u] = at
+    return wide
+
+
+def _grave_without(grid: Grid, table: list[int], values: dict[Cell, int]) -> bool:
+    """Without the BUG values, every open cell has two candidates and every digit none or
+    two places in each house."""
+    cands = grid.cands
+    for cell in range(N_CELLS):
+        if not grid.values[cell] and MASK_COUNT[cands[cell] & ~values.get(cell, 0)] != 2:
+            return False
+    left = table[:]
+    for cell, mask in values.items():
+        for u in UNITS_OF[cell]:
+            position = UNITS[u].cells.index(cell)
+            for digit in MASK_DIGITS[mask]:
+                left[u * 9 + digit - 1] &= ~(1 << position)
+    for at in left:
+        if at and MASK_COUNT[at] != 2:
+            return False
+    return True
 
 
 class SeBug(BaseTechnique):
