@@ -270,22 +270,37 @@ class _Scan:
                 if removals:
                     out.append(((first, second), low, high, removals))
             return
-        # the thirds in SE's order: the first's partners, then the second's, each once;
-        # only those sharing two or more of the common excluders (for a known pair, only
-        # the thirds not settled)
-        seen_low, seen_high, is_settled = self.seen_low, self.seen_high, self.is_settled
-        for third in self._partners(first):
-            if third != second and not (known and is_settled[third]) and _two_or_more(low & seen_low[third], high & seen_high[third]):
-                self._triplet(first, second, third, low & seen_low[third], high & seen_high[third], out)
-        first_low, first_high = seen_low[first], seen_high[first]
-        for third in self._partners(second):
-            if (
-                third != first
-                and not (first_low >> third & 1 if third < HALF_BITS else first_high >> (third - HALF_BITS) & 1)
-                and not (known and is_settled[third])
-                and _two_or_more(low & seen_low[third], high & seen_high[third])
-            ):
-                self._triplet(first, second, third, low & seen_low[third], high & seen_high[third], out)
+        # the thirds: base cells that see two or more of the common excluders, among the
+        # pair's partners (its cells' excluders that are base cells), neither of the two;
+        # for a known pair only those not settled
+        seen_low, seen_high = self.seen_low, self.seen_high
+        near_low, near_high = self._sharing_two(low, high, self.bases_low, self.bases_high)
+        near_low &= seen_low[first] | seen_low[second]
+        near_high &= seen_high[first] | seen_high[second]
+        if first < HALF_BITS:
+            near_low &= ~(1 << first)
+        else:
+            near_high &= ~(1 << (first - HALF_BITS))
+        if second < HALF_BITS:
+            near_low &= ~(1 << second)
+        else:
+            near_high &= ~(1 << (second - HALF_BITS))
+        if known:
+            near_low &= ~self.settled_low
+            near_high &= ~self.settled_high
+        if not (near_low or near_high):
+            return
+        # in SE's order: the first's partners, then the second's, each once
+        for third in self._partners(first) + self._partners(second):
+            if third < HALF_BITS:
+                if not near_low >> third & 1:
+                    continue
+                near_low ^= 1 << third
+            else:
+                if not near_high >> (third - HALF_BITS) & 1:
+                    continue
+                near_high ^= 1 << (third - HALF_BITS)
+            self._triplet(first, second, third, low & seen_low[third], high & seen_high[third], out)
 
     def _triplet(self, first: Cell, second: Cell, third: Cell, low: int, high: int, out: list[_Hit]) -> None:
         """Test a triplet of base cells with common excluders ``low``/``high``."""
@@ -384,6 +399,8 @@ def _used_three(m0: int, m1: int, m2: int, sees: int, blockers: list[int]) -> in
                 u0 |= b0
                 u1 |= b1
                 u2 |= allowed
+                if u1 == m1 and u2 == m2:
+                    break  # b0 is used, the other two cells' candidates all are: the next b0
         if u0 == m0 and u1 == m1 and u2 == m2:
             break
     return u0 | u1 << 10 | u2 << 20
