@@ -27,6 +27,7 @@ from engine.step import Candidate, Step
 from engine.stop import budgeted
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_chains.array_walks import Marks, cycles_and_chain, kept_forcing, kept_walk, off_chain
+from techniques.se_chains.contradictions import chain_starts
 from techniques.se_chains.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
 from techniques.se_chains.pass_memo import cycle_removals as cycle_removals  # re-exported: the cycles' removals live there
 from techniques.se_chains.pass_memo import x_findings
@@ -120,8 +121,15 @@ class ForcingChainsAndCycles(BaseTechnique):
         """All hints (``best`` None), or the improving ones, best last, with walks cut at
         the length that can still improve."""
         out: list[ChainHint] = [] if best is None else best
-        #: The on -> off implications with Y links: the same in the Y and XY passes.
-        offs_of: list[list[Node] | None] | None = None
+        #: Without a memo: the XY pass's graph, made first to tell which walks can find
+        #: anything (``chain_starts``; None: none can).
+        xy_graph: PassGraph | None = None
+        starts: list[bool] | None = None
+        if memo is None:
+            xy_graph = PassGraph.pruned(grid, True, True)
+            starts = chain_starts(xy_graph)
+            if starts is None:
+                return out
         # The X pass from each digit's findings remembered by its places, nested searches'
         # too; but under a work budget (a listing) those are not remembered, and a nested
         # search's walk memo keeps more.
@@ -130,7 +138,7 @@ class ForcingChainsAndCycles(BaseTechnique):
             if index == 0 and remembered_x:
                 self._remembered_pass(grid, out, best is not None)
             else:
-                offs_of = self._pass(grid, index, UNBOUNDED, out, best is not None, memo, offs_of)
+                self._pass(grid, index, UNBOUNDED, out, best is not None, memo, xy_graph, starts)
         return out
 
     def _remembered_pass(self, grid: Position, out: list[ChainHint], improving: bool) -> None:
@@ -149,19 +157,22 @@ class ForcingChainsAndCycles(BaseTechnique):
 
     def _pass(
         self, grid: Position, index: int, depth: int, out: list[ChainHint], improving: bool, memo: WalkMemo | None,
-        offs_of: list[list[Node] | None] | None = None,
-    ) -> list[list[Node] | None] | None:
+        xy_graph: PassGraph | None = None, starts: list[bool] | None = None,
+    ) -> None:
         """One pass of walks from every start, at most ``depth`` links each; when
         improving, only as deep and as long as a better hint than the last of ``out``
-        could be. ``offs_of``: the on -> off implications with Y links an earlier pass
-        computed in this position (shared, filled as walks ask); returned for the next
-        pass when this one has Y links."""
+        could be. ``xy_graph``: without a memo, the XY pass's graph (the Y pass shares its
+        on -> off implications); ``starts``: the nodes whose walks can find anything
+        (``chain_starts``), or None for all."""
         y_links, x_links, cycle_base, chain_base, sort_key = _PASSES[index]
-        graph = PassGraph.pruned(grid, y_links, x_links) if memo is None else memo.graph(index, grid, y_links, x_links)
-        if memo is None and y_links:
-            if offs_of is not None:
-                graph.offs_of = offs_of
-            offs_of = graph.offs_of
+        if memo is not None:
+            graph = memo.graph(index, grid, y_links, x_links)
+        elif xy_graph is not None and y_links and x_links:
+            graph = xy_graph
+        else:
+            graph = PassGraph.pruned(grid, y_links, x_links)
+            if xy_graph is not None and y_links:
+                graph.offs_of = xy_graph.offs_of
         marks = Marks() if memo is None else None
         cands = grid.cands
         limit, longest = depth, UNBOUNDED
@@ -182,6 +193,8 @@ class ForcingChainsAndCycles(BaseTechnique):
                     if limit < 3:
                         continue
                 start = ((cell * 9 + digit - 1) << 1) | 1
+                if starts is not None and not starts[start]:
+                    continue  # nothing to find from it (nor from its opposite)
                 cycles, chains = self._found(graph, marks, index, start, limit, longest, memo)
                 for cycle in cycles:
                     if improving and not _improves(out, cycle_base, len(cycle), sort_key):
@@ -196,7 +209,6 @@ class ForcingChainsAndCycles(BaseTechnique):
                 for found in chains:  # SE has no forcing Y-chains: none in the Y pass
                     if found is not None and (not improving or _improves(out, chain_base, len(found), sort_key)):
                         _keep(out, self._chain(grid, found, chain_base, sort_key, y_links), improving)
-        return offs_of
 
     def _found(
         self, graph: PassGraph, marks: Marks | None, index: int, start: Node, depth: int, longest: int, memo: WalkMemo | None
