@@ -1,9 +1,9 @@
 """Which walks of SE's Forcing Chains & Cycles can find anything: an exact test made once
 per position, before the walks.
 
-With both kinds of links (the XY pass's graph), every implication ``a -> b`` has its
-mirror ``not b -> not a`` (weak and strong links both go both ways), and every pass walks
-a part of that graph. What the walks look for:
+With both kinds of links (the XY pass's implications), every implication ``a -> b`` has
+its mirror ``not b -> not a`` (weak and strong links both go both ways), and every pass
+walks a part of that graph. What the walks look for:
 
 * a forcing chain from a start ``x`` (on or off) to its opposite: ``x`` reaches ``not x``
   ("``x`` fails");
@@ -12,147 +12,230 @@ a part of that graph. What the walks look for:
   cycle to ``a``, then ``a -> not c``: ``c`` fails, and every node of the cycle, the start
   too, lies on a path from ``c`` to ``not c``.
 
-So a walk from start ``s`` finds something only if ``s`` lies on a path from a failing
-node ``l`` to ``not l`` (its off chain, from ``not s`` failing, is such a path through
-``not s``, and that is the same condition, below). ``x`` lies on such a path when
-``l -> ... -> x -> ... -> not l``; mirrored, ``l -> ... -> x`` is ``not x -> ... -> not l``,
-so: when ``x`` and ``not x`` both reach ``not l`` for some failing ``l`` (a condition the
-same for ``x`` and ``not x``). Reachability is computed once per position over the
-strongly connected components (a node fails with every node of its component), each
-component's reach as a bit set of components.
+So a walk from start ``s`` finds something only if ``s`` or ``not s`` lies on a path from
+a failing node ``l`` to ``not l`` (its off chain is such a path, from ``not s``). A node
+``x`` lies on one when ``l -> ... -> x -> ... -> not l``; mirrored, ``l -> ... -> x`` is
+``not x -> ... -> not l``: so when ``x`` and ``not x`` both reach ``not l`` for some
+failing ``l`` (the same condition for ``x`` and ``not x``).
+
+Only the candidates with a strong link (a two-candidate cell, or a digit with two places
+in a house: the "core") have nodes inside such paths: an off node implies something only
+through a strong link, and only strong links lead to on nodes. So reachability is worked
+out on the core's nodes alone, over their strongly connected components (Tarjan), each
+node's reach kept as the set of core on nodes it reaches (a bit set by core index); the
+other candidates' on nodes only start paths, their off nodes only end them (reached from
+an on node that sees them).
 """
 
 from __future__ import annotations
 
-from engine.cells import MASK_DIGITS, N_CELLS
-from techniques.se_chains.nodes import NODES, BoxedNode, Node
-from techniques.se_chains.walks import N_NODES, PassGraph
+from typing import Final
+
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK
+from engine.position import Position
+from techniques.se_chains.nodes import house_pair, split
+
+#: Candidates are numbered ``cell * 9 + digit - 1``.
+N_CANDIDATES: Final = 9 * N_CELLS
+#: _SEES[a * 81 + b]: whether cells ``a`` and ``b`` share a house (not the same cell).
+_SEES: Final[tuple[bool, ...]] = tuple(bool(PEER_MASK[a] >> b & 1) for a in range(N_CELLS) for b in range(N_CELLS))
 
 
-def chain_starts(graph: PassGraph) -> list[bool] | None:
-    """For each node, whether a walk from it (or from its opposite) can find a forcing
-    chain or a cycle that removes something, in any pass (``graph``: the XY pass's, whose
-    implications it computes in full); None when no walk can find anything."""
-    nodes = _nodes(graph.cands)
-    comp, reach = _components(graph, nodes)
-    mirror = [0] * len(reach)  # each component's mirror: its nodes' opposites
-    for v in nodes:
-        vn: Node = v
-        mirror[comp[vn]] = comp[vn ^ 1]
-    #: The components of what failing nodes conclude (``not l``), as a bit set.
-    concluded = 0
-    for c in range(len(reach)):
-        if reach[c] >> mirror[c] & 1:
-            concluded |= 1 << mirror[c]
-    if not concluded:
+def chain_starts(position: Position) -> list[bool] | None:
+    """For each candidate (``cell * 9 + digit - 1``), whether a walk from it (on, or off
+    for the forcing chains from the start off) can find a forcing chain or a cycle that
+    removes something, in any pass; None when no walk can."""
+    core = _Core(position)
+    if not core.cands:
+        return None  # no strong link: no off node implies anything
+    comp, reach = _components(core.links)
+    k = len(core.cands)
+    #: The core on nodes each node reaches (node 2i: core candidate i off; 2i + 1: on).
+    reached = [reach[comp[v]] for v in range(2 * k)]
+    out = [False] * N_CANDIDATES
+    #: For each node failing nodes conclude (``not l``): the core on nodes that reach it
+    #: (the on node itself, or those that imply an off node).
+    targets: list[int] = []
+    for i in range(k):
+        sees = core.sees[i]
+        if reached[2 * i + 1] & sees:
+            targets.append(sees)  # on fails: its off node concluded, implied by what it sees
+            out[core.cands[i]] = True
+        if reached[2 * i] >> i & 1:
+            targets.append(1 << i)  # off fails: the on node concluded
+            out[core.cands[i]] = True
+    _outside(position, core, reached, targets, out)
+    if not targets:
         return None
-    on_paths = [bool(reach[c] & reach[mirror[c]] & concluded) for c in range(len(reach))]
-    out = [False] * N_NODES
-    for v in nodes:
-        vn = v
-        out[vn] = on_paths[comp[vn]]
+    for i in range(k):
+        on, off = reached[2 * i + 1], reached[2 * i]
+        for t in targets:
+            if on & t and off & t:
+                out[core.cands[i]] = True
+                break
     return out
 
 
-def _nodes(cands: list[int]) -> list[BoxedNode]:
-    """The nodes of the position's candidates, on then off, cells and digits ascending."""
-    out: list[BoxedNode] = []
+def _outside(position: Position, core: _Core, reached: list[int], targets: list[int], out: list[bool]) -> None:
+    """The candidates outside the core: their on nodes imply only off nodes of what they
+    see, so one fails when the core on nodes it sees include a pair ``a``, ``b`` with
+    ``not a`` reaching ``b`` (then ``x -> not a -> ... -> b -> not x``). Flagged in
+    ``out``, their off nodes (concluded) added to ``targets``."""
+    cands = position.cands
+    index = core.index
     for cell in range(N_CELLS):
         base = cell * 9
         for d in MASK_DIGITS[cands[cell]]:
-            on = ((base + d - 1) << 1) | 1
-            out.append(NODES[on])
-            out.append(NODES[on ^ 1])
-    return out
+            cand = base + d - 1
+            if index[cand] >= 0:
+                continue
+            sees, seen = core.seen_by(cell, d - 1)
+            for y in seen:
+                if reached[2 * y] & sees:
+                    targets.append(sees)
+                    out[cand] = True
+                    break
 
 
-def _components(graph: PassGraph, nodes: list[BoxedNode]) -> tuple[list[int], list[int]]:
-    """Each node's strongly connected component (-1: not a candidate's node), numbered as
-    they complete (each after every component it reaches), and each component's reach: a
-    bit set of the components it reaches, itself included."""
-    offs_of: list[list[BoxedNode] | None] = graph.offs_of
-    ons_of: list[list[BoxedNode] | None] = graph.ons_of
-    order = [-1] * N_NODES  # when each node was first met (Tarjan's index)
-    low = [0] * N_NODES
-    comp = [-1] * N_NODES
-    pending: list[BoxedNode] = []  # Tarjan's stack: met, component not complete yet
+class _Core:
+    """The candidates with a strong link, numbered from 0 (``index``: by candidate, -1
+    outside), what each core candidate sees in the core (a bit set by core index), and
+    the links between their nodes (node ``2i``: candidate ``i`` off, ``2i + 1``: on)."""
+
+    __slots__ = ("cands", "index", "partners", "by_digit", "by_cell", "sees", "links")
+
+    def __init__(self, position: Position) -> None:
+        self.cands: list[int] = []
+        self.index = [-1] * N_CANDIDATES
+        #: Each core candidate's strong partners (its off node implies their on nodes).
+        self.partners: list[list[int]] = []
+        self.by_digit: list[list[int]] = [[] for _ in range(9)]
+        self.by_cell: list[list[int]] = [[] for _ in range(N_CELLS)]
+        self._strong_links(position)
+        self.sees: list[int] = []
+        self.links: list[list[int]] = []
+        for i in range(len(self.cands)):
+            cand = self.cands[i]
+            cell = cand // 9  # not divmod: a generic call and a tuple, compiled
+            sees, seen = self.seen_by(cell, cand - cell * 9, i)
+            self.sees.append(sees)
+            self.links.append([2 * j + 1 for j in self.partners[i]])  # node 2i, off -> on
+            self.links.append([2 * j for j in seen])  # node 2i + 1, on -> off
+
+    def _strong_links(self, position: Position) -> None:
+        cands = position.cands
+        for cell in range(N_CELLS):
+            mask = cands[cell]
+            if MASK_COUNT[mask] == 2:
+                low = mask & -mask
+                self._link(cell * 9 + low.bit_length() - 1, cell * 9 + (mask ^ low).bit_length() - 1)
+        cells_with = position.cells_with
+        for d in range(1, 10):
+            low_cells, high_cells = split(cells_with[d])
+            for u in range(27):
+                pair = house_pair(low_cells, high_cells, u)
+                if pair >= 0:
+                    first = pair // 81  # not divmod: a generic call and a tuple, compiled
+                    self._link(first * 9 + d - 1, (pair - first * 81) * 9 + d - 1)
+
+    def _link(self, a: int, b: int) -> None:
+        i, j = self._number(a), self._number(b)
+        if j not in self.partners[i]:
+            self.partners[i].append(j)
+            self.partners[j].append(i)
+
+    def _number(self, cand: int) -> int:
+        i = self.index[cand]
+        if i < 0:
+            i = self.index[cand] = len(self.cands)
+            self.cands.append(cand)
+            self.partners.append([])
+            cell = cand // 9
+            self.by_digit[cand - cell * 9].append(i)
+            self.by_cell[cell].append(i)
+        return i
+
+    def seen_by(self, cell: int, shift: int, own: int = -1) -> tuple[int, list[int]]:
+        """The core candidates a candidate (``cell``, digit ``shift + 1``; core index
+        ``own``, -1 outside) sees: as a bit set and a list."""
+        sees = 0
+        seen: list[int] = []
+        row = cell * N_CELLS
+        cands = self.cands
+        for j in self.by_digit[shift]:
+            if _SEES[row + cands[j] // 9]:
+                sees |= 1 << j
+                seen.append(j)
+        for j in self.by_cell[cell]:
+            if j != own:
+                sees |= 1 << j
+                seen.append(j)
+        return sees, seen
+
+
+def _components(links: list[list[int]]) -> tuple[list[int], list[int]]:
+    """Each node's strongly connected component, numbered as they complete (each after
+    every component it reaches), and each component's reach: the core on nodes it reaches
+    (bit ``i`` for node ``2i + 1``), its own included."""
+    n = len(links)
+    order = [-1] * n  # when each node was first met (Tarjan's index)
+    low = [0] * n
+    comp = [-1] * n
+    pending: list[int] = []  # Tarjan's stack: met, component not complete yet
     reach: list[int] = []
-    path: list[BoxedNode] = []  # the depth-first path, with each node's links and the next to follow
-    path_links: list[list[BoxedNode]] = []
+    path: list[int] = []  # the depth-first path, with the next link of each to follow
     next_link: list[int] = []
     met = 0
-    for root_node in nodes:
-        root: Node = root_node
+    for root in range(n):
         if order[root] >= 0:
             continue
         order[root] = low[root] = met
         met += 1
-        pending.append(root_node)
-        path.append(root_node)
-        path_links.append(_links(graph, offs_of, ons_of, root))
+        pending.append(root)
+        path.append(root)
         next_link.append(0)
         while path:
-            links = path_links[-1]
+            v = path[-1]
             i = next_link[-1]
-            if i < len(links):
+            out = links[v]
+            if i < len(out):
                 next_link[-1] = i + 1
-                w: Node = links[i]
+                w = out[i]
                 if order[w] < 0:
                     order[w] = low[w] = met
                     met += 1
-                    pending.append(links[i])
-                    path.append(links[i])
-                    path_links.append(_links(graph, offs_of, ons_of, w))
+                    pending.append(w)
+                    path.append(w)
                     next_link.append(0)
-                    continue
-                if comp[w] < 0:
-                    v: Node = path[-1]
-                    if order[w] < low[v]:
-                        low[v] = order[w]
+                elif comp[w] < 0 and order[w] < low[v]:
+                    low[v] = order[w]
                 continue
-            v = path.pop()
-            path_links.pop()
+            path.pop()
             next_link.pop()
             if path:
-                u: Node = path[-1]
+                u = path[-1]
                 if low[v] < low[u]:
                     low[u] = low[v]
             if low[v] == order[v]:
-                _complete(graph, offs_of, ons_of, v, pending, comp, reach)
+                _complete(links, v, pending, comp, reach)
     return comp, reach
 
 
-def _links(graph: PassGraph, offs_of: list[list[BoxedNode] | None], ons_of: list[list[BoxedNode] | None], v: Node) -> list[BoxedNode]:
-    """What node ``v`` implies (computed once, kept in the graph)."""
-    if v & 1:
-        found = offs_of[v]
-        return found if found is not None else graph.offs(v)
-    found = ons_of[v]
-    return found if found is not None else graph.ons(v)
-
-
-def _complete(
-    graph: PassGraph, offs_of: list[list[BoxedNode] | None], ons_of: list[list[BoxedNode] | None], root: Node,
-    pending: list[BoxedNode], comp: list[int], reach: list[int],
-) -> None:
+def _complete(links: list[list[int]], root: int, pending: list[int], comp: list[int], reach: list[int]) -> None:
     """Number the component rooted at ``root`` (its nodes the top of ``pending``, down to
-    ``root``) and compute its reach from its members' links (every other component they
-    link to is complete)."""
+    ``root``) and compute its reach (every other component its links lead to is
+    complete)."""
     c = len(reach)
-    start = len(pending) - 1
+    bits = 0
     while True:
-        w: Node = pending[start]
+        w = pending.pop()
         comp[w] = c
+        if w & 1:
+            bits |= 1 << (w >> 1)
+        for x in links[w]:
+            other = comp[x]
+            if other >= 0 and other != c:
+                bits |= reach[other]
         if w == root:
             break
-        start -= 1
-    bits = 1 << c
-    for k in range(start, len(pending)):
-        m: Node = pending[k]
-        for x in _links(graph, offs_of, ons_of, m):
-            xn: Node = x
-            other = comp[xn]
-            if other != c:
-                bits |= reach[other]
     reach.append(bits)
-    del pending[start:]

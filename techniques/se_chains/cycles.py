@@ -121,24 +121,23 @@ class ForcingChainsAndCycles(BaseTechnique):
         """All hints (``best`` None), or the improving ones, best last, with walks cut at
         the length that can still improve."""
         out: list[ChainHint] = [] if best is None else best
-        #: Without a memo: the XY pass's graph, made first to tell which walks can find
-        #: anything (``chain_starts``; None: none can).
-        xy_graph: PassGraph | None = None
-        starts: list[bool] | None = None
-        if memo is None:
-            xy_graph = PassGraph.pruned(grid, True, True)
-            starts = chain_starts(xy_graph)
-            if starts is None:
-                return out
+        #: The on -> off implications with Y links: the same in the Y and XY passes.
+        offs_of: list[list[Node] | None] | None = None
         # The X pass from each digit's findings remembered by its places, nested searches'
         # too; but under a work budget (a listing) those are not remembered, and a nested
         # search's walk memo keeps more.
         remembered_x = memo is None or not budgeted()
+        #: Without a memo, the candidates whose walks can find anything (``chain_starts``).
+        starts: list[bool] | None = None
+        if memo is None:
+            starts = chain_starts(grid)
+            if starts is None:
+                return out  # no walk can
         for index in range(len(_PASSES)):
             if index == 0 and remembered_x:
                 self._remembered_pass(grid, out, best is not None)
             else:
-                self._pass(grid, index, UNBOUNDED, out, best is not None, memo, xy_graph, starts)
+                offs_of = self._pass(grid, index, UNBOUNDED, out, best is not None, memo, offs_of, starts)
         return out
 
     def _remembered_pass(self, grid: Position, out: list[ChainHint], improving: bool) -> None:
@@ -157,22 +156,20 @@ class ForcingChainsAndCycles(BaseTechnique):
 
     def _pass(
         self, grid: Position, index: int, depth: int, out: list[ChainHint], improving: bool, memo: WalkMemo | None,
-        xy_graph: PassGraph | None = None, starts: list[bool] | None = None,
-    ) -> None:
+        offs_of: list[list[Node] | None] | None = None, starts: list[bool] | None = None,
+    ) -> list[list[Node] | None] | None:
         """One pass of walks from every start, at most ``depth`` links each; when
         improving, only as deep and as long as a better hint than the last of ``out``
-        could be. ``xy_graph``: without a memo, the XY pass's graph (the Y pass shares its
-        on -> off implications); ``starts``: the nodes whose walks can find anything
-        (``chain_starts``), or None for all."""
+        could be. ``offs_of``: the on -> off implications with Y links an earlier pass
+        computed in this position (shared, filled as walks ask); returned for the next
+        pass when this one has Y links. ``starts``: by candidate, whether its walks can
+        find anything (``chain_starts``; None: all may)."""
         y_links, x_links, cycle_base, chain_base, sort_key = _PASSES[index]
-        if memo is not None:
-            graph = memo.graph(index, grid, y_links, x_links)
-        elif xy_graph is not None and y_links and x_links:
-            graph = xy_graph
-        else:
-            graph = PassGraph.pruned(grid, y_links, x_links)
-            if xy_graph is not None and y_links:
-                graph.offs_of = xy_graph.offs_of
+        graph = PassGraph.pruned(grid, y_links, x_links) if memo is None else memo.graph(index, grid, y_links, x_links)
+        if memo is None and y_links:
+            if offs_of is not None:
+                graph.offs_of = offs_of
+            offs_of = graph.offs_of
         marks = Marks() if memo is None else None
         cands = grid.cands
         limit, longest = depth, UNBOUNDED
@@ -185,6 +182,8 @@ class ForcingChainsAndCycles(BaseTechnique):
             if count < 2 or (count > 2 and not x_links):
                 continue
             for digit in MASK_DIGITS[mask]:
+                if starts is not None and not starts[cell * 9 + digit - 1]:
+                    continue  # nothing to find from it
                 if improving and out:
                     if out[-1] is not bounded_by:
                         bounded_by = out[-1]
@@ -193,8 +192,6 @@ class ForcingChainsAndCycles(BaseTechnique):
                     if limit < 3:
                         continue
                 start = ((cell * 9 + digit - 1) << 1) | 1
-                if starts is not None and not starts[start]:
-                    continue  # nothing to find from it (nor from its opposite)
                 cycles, chains = self._found(graph, marks, index, start, limit, longest, memo)
                 for cycle in cycles:
                     if improving and not _improves(out, cycle_base, len(cycle), sort_key):
@@ -209,6 +206,7 @@ class ForcingChainsAndCycles(BaseTechnique):
                 for found in chains:  # SE has no forcing Y-chains: none in the Y pass
                     if found is not None and (not improving or _improves(out, chain_base, len(found), sort_key)):
                         _keep(out, self._chain(grid, found, chain_base, sort_key, y_links), improving)
+        return offs_of
 
     def _found(
         self, graph: PassGraph, marks: Marks | None, index: int, start: Node, depth: int, longest: int, memo: WalkMemo | None
