@@ -41,18 +41,39 @@ N_CANDIDATES: Final = 9 * N_CELLS
 _SEES: Final[tuple[bool, ...]] = tuple(bool(PEER_MASK[a] >> b & 1) for a in range(N_CELLS) for b in range(N_CELLS))
 
 
-def chain_starts(position: Position) -> list[bool] | None:
-    """For each candidate (``cell * 9 + digit - 1``), whether a walk from it (on, or off
-    for the forcing chains from the start off) can find a forcing chain or a cycle that
-    removes something, in any pass; None when no walk can."""
+#: ``ChainStarts.flags`` bits: what a walk from the candidate (on) can find.
+CYCLES: Final = 1  # a cycle that removes something (the start is in a cycle and on such a path)
+ON_CHAIN: Final = 2  # a forcing chain from it on (on fails)
+OFF_CHAIN: Final = 4  # a forcing chain from it off (off fails)
+
+
+class ChainStarts:
+    """What the walks from each candidate (``cell * 9 + digit - 1``) can find: ``flags``
+    (``CYCLES``, ``ON_CHAIN``, ``OFF_CHAIN``; 0: nothing), and the digits of the
+    candidates whose walks can find something (a nine-bit mask)."""
+
+    __slots__ = ("flags", "digits")
+
+    def __init__(self) -> None:
+        self.flags = [0] * N_CANDIDATES
+        self.digits = 0
+
+    def flag(self, cand: int, what: int) -> None:
+        self.flags[cand] |= what
+        self.digits |= 1 << cand % 9
+
+
+def chain_starts(position: Position) -> ChainStarts | None:
+    """What the walks from each candidate can find, in any pass; None when no walk can
+    find anything."""
     core = _Core(position)
     if not core.cands:
         return None  # no strong link: no off node implies anything
-    comp, reach = _components(core.links)
+    comp, reach, sizes = _components(core.links)
     k = len(core.cands)
     #: The core on nodes each node reaches (node 2i: core candidate i off; 2i + 1: on).
     reached = [reach[comp[v]] for v in range(2 * k)]
-    out = [False] * N_CANDIDATES
+    out = ChainStarts()
     #: For each node failing nodes conclude (``not l``): the core on nodes that reach it
     #: (the on node itself, or those that imply an off node).
     targets: list[int] = []
@@ -60,23 +81,25 @@ def chain_starts(position: Position) -> list[bool] | None:
         sees = core.sees[i]
         if reached[2 * i + 1] & sees:
             targets.append(sees)  # on fails: its off node concluded, implied by what it sees
-            out[core.cands[i]] = True
+            out.flag(core.cands[i], ON_CHAIN)
         if reached[2 * i] >> i & 1:
             targets.append(1 << i)  # off fails: the on node concluded
-            out[core.cands[i]] = True
+            out.flag(core.cands[i], OFF_CHAIN)
     _outside(position, core, reached, targets, out)
     if not targets:
         return None
     for i in range(k):
+        if sizes[comp[2 * i + 1]] < 2:
+            continue  # its on node is in no cycle
         on, off = reached[2 * i + 1], reached[2 * i]
         for t in targets:
             if on & t and off & t:
-                out[core.cands[i]] = True
+                out.flag(core.cands[i], CYCLES)
                 break
     return out
 
 
-def _outside(position: Position, core: _Core, reached: list[int], targets: list[int], out: list[bool]) -> None:
+def _outside(position: Position, core: _Core, reached: list[int], targets: list[int], out: ChainStarts) -> None:
     """The candidates outside the core: their on nodes imply only off nodes of what they
     see, so one fails when the core on nodes it sees include a pair ``a``, ``b`` with
     ``not a`` reaching ``b`` (then ``x -> not a -> ... -> b -> not x``). Flagged in
@@ -93,7 +116,7 @@ def _outside(position: Position, core: _Core, reached: list[int], targets: list[
             for y in seen:
                 if reached[2 * y] & sees:
                     targets.append(sees)
-                    out[cand] = True
+                    out.flag(cand, ON_CHAIN)
                     break
 
 
@@ -173,16 +196,17 @@ class _Core:
         return sees, seen
 
 
-def _components(links: list[list[int]]) -> tuple[list[int], list[int]]:
+def _components(links: list[list[int]]) -> tuple[list[int], list[int], list[int]]:
     """Each node's strongly connected component, numbered as they complete (each after
-    every component it reaches), and each component's reach: the core on nodes it reaches
-    (bit ``i`` for node ``2i + 1``), its own included."""
+    every component it reaches), each component's reach: the core on nodes it reaches
+    (bit ``i`` for node ``2i + 1``), its own included, and each component's size."""
     n = len(links)
     order = [-1] * n  # when each node was first met (Tarjan's index)
     low = [0] * n
     comp = [-1] * n
     pending: list[int] = []  # Tarjan's stack: met, component not complete yet
     reach: list[int] = []
+    sizes: list[int] = []
     path: list[int] = []  # the depth-first path, with the next link of each to follow
     next_link: list[int] = []
     met = 0
@@ -217,17 +241,19 @@ def _components(links: list[list[int]]) -> tuple[list[int], list[int]]:
                 if low[v] < low[u]:
                     low[u] = low[v]
             if low[v] == order[v]:
-                _complete(links, v, pending, comp, reach)
-    return comp, reach
+                sizes.append(_complete(links, v, pending, comp, reach))
+    return comp, reach, sizes
 
 
-def _complete(links: list[list[int]], root: int, pending: list[int], comp: list[int], reach: list[int]) -> None:
+def _complete(links: list[list[int]], root: int, pending: list[int], comp: list[int], reach: list[int]) -> int:
     """Number the component rooted at ``root`` (its nodes the top of ``pending``, down to
     ``root``) and compute its reach (every other component its links lead to is
-    complete)."""
+    complete); its size."""
     c = len(reach)
     bits = 0
+    size = 0
     while True:
+        size += 1
         w = pending.pop()
         comp[w] = c
         if w & 1:
@@ -239,3 +265,4 @@ def _complete(links: list[list[int]], root: int, pending: list[int], comp: list[
         if w == root:
             break
     reach.append(bits)
+    return size
