@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_MASK
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK
 from engine.position import Position
 from techniques.se_chains.nodes import house_pair, split
 
@@ -69,7 +69,8 @@ def chain_starts(position: Position) -> ChainStarts | None:
     core = _Core(position)
     if not core.cands:
         return None  # no strong link: no off node implies anything
-    comp, reach, sizes = _components(core.links)
+    comp, reach, cyclic = _components(core.links)
+    removing = _removing(position, core, cyclic)
     k = len(core.cands)
     #: The core on nodes each node reaches (node 2i: core candidate i off; 2i + 1: on).
     reached = [reach[comp[v]] for v in range(2 * k)]
@@ -89,12 +90,49 @@ def chain_starts(position: Position) -> ChainStarts | None:
     if not targets:
         return None
     for i in range(k):
-        if sizes[comp[2 * i + 1]] < 2:
-            continue  # its on node is in no cycle
+        if not removing[comp[2 * i + 1]]:
+            continue  # no cycle through its on node can remove anything
         on, off = reached[2 * i + 1], reached[2 * i]
         for t in targets:
             if on & t and off & t:
                 out.flag(core.cands[i], CYCLES)
+                break
+    return out
+
+
+def _removing(position: Position, core: _Core, cyclic: list[list[int] | None]) -> list[bool]:
+    """For each component, whether a cycle inside it could remove something: a candidate
+    that sees, with its digit, an on node and an off node of the component (a cycle's
+    nodes are inside one component, of the XY pass's graph or of a smaller pass's)."""
+    out = [False] * len(cyclic)
+    cells_with = position.cells_with
+    cands = core.cands
+    for c in range(len(cyclic)):
+        nodes = cyclic[c]
+        if nodes is None:
+            continue  # one node: no cycle
+        for a in nodes:
+            if not a & 1:
+                continue
+            on = cands[a >> 1]
+            cell_a = on // 9  # not divmod: a generic call and a tuple, compiled
+            shift = on - cell_a * 9
+            low, high = split(cells_with[shift + 1])
+            peers_low, peers_high = PEER_HALVES[cell_a]
+            low &= peers_low
+            high &= peers_high
+            for b in nodes:
+                if b & 1:
+                    continue
+                off = cands[b >> 1]
+                cell_b = off // 9
+                if off - cell_b * 9 != shift:
+                    continue
+                peers_low, peers_high = PEER_HALVES[cell_b]
+                if low & peers_low or high & peers_high:
+                    out[c] = True
+                    break
+            if out[c]:
                 break
     return out
 
@@ -196,17 +234,18 @@ class _Core:
         return sees, seen
 
 
-def _components(links: list[list[int]]) -> tuple[list[int], list[int], list[int]]:
+def _components(links: list[list[int]]) -> tuple[list[int], list[int], list[list[int] | None]]:
     """Each node's strongly connected component, numbered as they complete (each after
     every component it reaches), each component's reach: the core on nodes it reaches
-    (bit ``i`` for node ``2i + 1``), its own included, and each component's size."""
+    (bit ``i`` for node ``2i + 1``), its own included, and each component's nodes (None
+    for a component of one node)."""
     n = len(links)
     order = [-1] * n  # when each node was first met (Tarjan's index)
     low = [0] * n
     comp = [-1] * n
     pending: list[int] = []  # Tarjan's stack: met, component not complete yet
     reach: list[int] = []
-    sizes: list[int] = []
+    cyclic: list[list[int] | None] = []
     path: list[int] = []  # the depth-first path, with the next link of each to follow
     next_link: list[int] = []
     met = 0
@@ -241,20 +280,20 @@ def _components(links: list[list[int]]) -> tuple[list[int], list[int], list[int]
                 if low[v] < low[u]:
                     low[u] = low[v]
             if low[v] == order[v]:
-                sizes.append(_complete(links, v, pending, comp, reach))
-    return comp, reach, sizes
+                cyclic.append(_complete(links, v, pending, comp, reach))
+    return comp, reach, cyclic
 
 
-def _complete(links: list[list[int]], root: int, pending: list[int], comp: list[int], reach: list[int]) -> int:
+def _complete(links: list[list[int]], root: int, pending: list[int], comp: list[int], reach: list[int]) -> list[int] | None:
     """Number the component rooted at ``root`` (its nodes the top of ``pending``, down to
     ``root``) and compute its reach (every other component its links lead to is
-    complete); its size."""
+    complete); its nodes, None for one node alone."""
     c = len(reach)
     bits = 0
-    size = 0
+    top = len(pending)
     while True:
-        size += 1
-        w = pending.pop()
+        top -= 1
+        w = pending[top]
         comp[w] = c
         if w & 1:
             bits |= 1 << (w >> 1)
@@ -265,4 +304,9 @@ def _complete(links: list[list[int]], root: int, pending: list[int], comp: list[
         if w == root:
             break
     reach.append(bits)
-    return size
+    if top == len(pending) - 1:
+        pending.pop()
+        return None
+    nodes = pending[top:]
+    del pending[top:]
+    return nodes
