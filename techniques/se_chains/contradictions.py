@@ -144,44 +144,85 @@ def _outside(position: Position, core: _Core, reached: list[int], targets: list[
     ``out``, their off nodes (concluded) added to ``targets``."""
     cands = position.cands
     index = core.index
+    cells = core.cells
     for cell in range(N_CELLS):
-        base = cell * 9
-        for d in MASK_DIGITS[cands[cell]]:
-            cand = base + d - 1
-            if index[cand] >= 0:
+        mask = cands[cell]
+        if not mask:
+            continue
+        row = cell * N_CELLS
+        base = cell * 9 - 1
+        #: The core candidates of the cell, as a bit set.
+        same_cell = 0
+        for d in MASK_DIGITS[mask]:
+            j = index[base + d]
+            if j >= 0:
+                same_cell |= 1 << j
+        for d in MASK_DIGITS[mask]:
+            if index[base + d] >= 0:
                 continue
-            sees, seen = core.seen_by(cell, d - 1)
-            for y in seen:
-                if reached[2 * y] & sees:
-                    targets.append(sees)
-                    out.flag(cand, ON_CHAIN)
+            by_digit = core.by_digit[d - 1]
+            sees = same_cell
+            for j in by_digit:
+                if _SEES[row + cells[j]]:
+                    sees |= 1 << j
+            if not sees:
+                continue
+            fails = False
+            for j in by_digit:
+                if _SEES[row + cells[j]] and reached[2 * j] & sees:
+                    fails = True
                     break
+            if not fails:
+                for dj in MASK_DIGITS[mask]:
+                    j = index[base + dj]
+                    if j >= 0 and reached[2 * j] & sees:
+                        fails = True
+                        break
+            if fails:
+                targets.append(sees)
+                out.flag(base + d, ON_CHAIN)
 
 
 class _Core:
     """The candidates with a strong link, numbered from 0 (``index``: by candidate, -1
-    outside), what each core candidate sees in the core (a bit set by core index), and
-    the links between their nodes (node ``2i``: candidate ``i`` off, ``2i + 1``: on)."""
+    outside; ``cells``: each one's cell), what each core candidate sees in the core (a bit
+    set by core index), and the links between their nodes (node ``2i``: candidate ``i``
+    off, ``2i + 1``: on)."""
 
-    __slots__ = ("cands", "index", "partners", "by_digit", "by_cell", "sees", "links")
+    __slots__ = ("cands", "cells", "index", "partners", "by_digit", "sees", "links")
 
     def __init__(self, position: Position) -> None:
         self.cands: list[int] = []
+        self.cells: list[int] = []
         self.index = [-1] * N_CANDIDATES
-        #: Each core candidate's strong partners (its off node implies their on nodes).
+        #: Each core candidate's strong partners (its off node implies their on nodes; a
+        #: partner twice when two houses link them: the same reach).
         self.partners: list[list[int]] = []
-        self.by_digit: list[list[int]] = [[] for _ in range(9)]
-        self.by_cell: list[list[int]] = [[] for _ in range(N_CELLS)]
+        self.by_digit: list[list[int]] = [[], [], [], [], [], [], [], [], []]
         self._strong_links(position)
         self.sees: list[int] = []
         self.links: list[list[int]] = []
+        cands = position.cands
+        index = self.index
+        cells = self.cells
         for i in range(len(self.cands)):
-            cand = self.cands[i]
-            cell = cand // 9  # not divmod: a generic call and a tuple, compiled
-            sees, seen = self.seen_by(cell, cand - cell * 9, i)
+            cell = cells[i]
+            row = cell * N_CELLS
+            sees = 0
+            ons: list[int] = []
+            for j in self.by_digit[self.cands[i] - cell * 9]:
+                if _SEES[row + cells[j]]:
+                    sees |= 1 << j
+                    ons.append(2 * j)
+            base = cell * 9 - 1
+            for d in MASK_DIGITS[cands[cell]]:
+                j = index[base + d]
+                if j >= 0 and j != i:
+                    sees |= 1 << j
+                    ons.append(2 * j)
             self.sees.append(sees)
             self.links.append([2 * j + 1 for j in self.partners[i]])  # node 2i, off -> on
-            self.links.append([2 * j for j in seen])  # node 2i + 1, on -> off
+            self.links.append(ons)  # node 2i + 1, on -> off
 
     def _strong_links(self, position: Position) -> None:
         cands = position.cands
@@ -189,49 +230,34 @@ class _Core:
             mask = cands[cell]
             if MASK_COUNT[mask] == 2:
                 low = mask & -mask
-                self._link(cell * 9 + low.bit_length() - 1, cell * 9 + (mask ^ low).bit_length() - 1)
+                self._link(cell, low.bit_length() - 1, cell, (mask ^ low).bit_length() - 1)
         cells_with = position.cells_with
         for d in range(1, 10):
+            if not cells_with[d]:
+                continue
             low_cells, high_cells = split(cells_with[d])
             for u in range(27):
                 pair = house_pair(low_cells, high_cells, u)
                 if pair >= 0:
                     first = pair // 81  # not divmod: a generic call and a tuple, compiled
-                    self._link(first * 9 + d - 1, (pair - first * 81) * 9 + d - 1)
+                    self._link(first, d - 1, pair - first * 81, d - 1)
 
-    def _link(self, a: int, b: int) -> None:
-        i, j = self._number(a), self._number(b)
-        if j not in self.partners[i]:
-            self.partners[i].append(j)
-            self.partners[j].append(i)
+    def _link(self, cell_a: int, shift_a: int, cell_b: int, shift_b: int) -> None:
+        i = self._number(cell_a, shift_a)
+        j = self._number(cell_b, shift_b)
+        self.partners[i].append(j)
+        self.partners[j].append(i)
 
-    def _number(self, cand: int) -> int:
+    def _number(self, cell: int, shift: int) -> int:
+        cand = cell * 9 + shift
         i = self.index[cand]
         if i < 0:
             i = self.index[cand] = len(self.cands)
             self.cands.append(cand)
+            self.cells.append(cell)
             self.partners.append([])
-            cell = cand // 9
-            self.by_digit[cand - cell * 9].append(i)
-            self.by_cell[cell].append(i)
+            self.by_digit[shift].append(i)
         return i
-
-    def seen_by(self, cell: int, shift: int, own: int = -1) -> tuple[int, list[int]]:
-        """The core candidates a candidate (``cell``, digit ``shift + 1``; core index
-        ``own``, -1 outside) sees: as a bit set and a list."""
-        sees = 0
-        seen: list[int] = []
-        row = cell * N_CELLS
-        cands = self.cands
-        for j in self.by_digit[shift]:
-            if _SEES[row + cands[j] // 9]:
-                sees |= 1 << j
-                seen.append(j)
-        for j in self.by_cell[cell]:
-            if j != own:
-                sees |= 1 << j
-                seen.append(j)
-        return sees, seen
 
 
 def _components(links: list[list[int]]) -> tuple[list[int], list[int], list[list[int] | None]]:
@@ -308,5 +334,6 @@ def _complete(links: list[list[int]], root: int, pending: list[int], comp: list[
         pending.pop()
         return None
     nodes = pending[top:]
-    del pending[top:]
+    while len(pending) > top:
+        pending.pop()
     return nodes
