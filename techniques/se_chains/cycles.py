@@ -140,7 +140,7 @@ class ForcingChainsAndCycles(BaseTechnique):
                 offs_of = self._pass(grid, index, UNBOUNDED, out, best is not None, memo, offs_of, starts)
         return out
 
-    def _remembered_pass(self, grid: Position, out: list[ChainHint], improving: bool, starts: ChainStarts | None) -> None:
+    def _remembered_pass(self, grid: Position, out: list[ChainHint], improving: bool, starts: ChainStarts | None = None) -> None:
         """The X pass (``_pass`` 0) from the findings remembered by each digit's places
         (``pass_memo``), kept as ``_pass`` keeps what its walks find: the same hints, best
         last. ``starts``: only the digits whose walks can find anything are looked at."""
