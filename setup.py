@@ -88,6 +88,7 @@ COMPILED = (
     "techniques/se_chains/nodes.py",
     "techniques/se_chains/propagation.py",
     "techniques/se_chains/cycles.py",
+    "techniques/se_chains/contradictions.py",
     "techniques/se_chains/multiple.py",
     "techniques/se_chains/run_memo.py",
     "techniques/exclusion/aligned.py",

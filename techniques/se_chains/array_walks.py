@@ -59,10 +59,13 @@ class Marks:
                 parent[at] = None
 
 
-def cycles_and_chain(graph: PassGraph, marks: Marks, source: Node, depth: int, longest: int) -> tuple[list[tuple[Node, ...]], Found | None]:
+def cycles_and_chain(
+    graph: PassGraph, marks: Marks, source: Node, depth: int, longest: int, cycles_wanted: bool = True
+) -> tuple[list[tuple[Node, ...]], Found | None]:
     """What ``walks.walk`` from ``source`` (on) finds within ``depth`` links on a pruned
     graph, read at once: the cycles back to the source of at most ``longest`` nodes, in
-    SE's order (as ``Walked.cycles`` gives them), and the first chain to its opposite."""
+    SE's order (as ``Walked.cycles`` gives them), and the first chain to its opposite.
+    Without ``cycles_wanted``, the chain alone (no cycles: the walk stops at its chain)."""
     assert graph.live_of is not None
     into = marks.into
     back = graph.ons(source ^ 1)
@@ -73,13 +76,13 @@ def cycles_and_chain(graph: PassGraph, marks: Marks, source: Node, depth: int, l
     for q in aims:
         into[q ^ 1] |= INTO_TARGET
     # No cycle can close without a node leading back: the walk is then for its chain only.
-    ends, chain, layers = _walk_on(graph, marks, source, depth, bool(aims), not back)
+    ends, chain, layers = _walk_on(graph, marks, source, depth, bool(aims), not back or not cycles_wanted)
     for r in back:
         into[r ^ 1] = 0
     for q in aims:
         into[q ^ 1] = 0
     cycles: list[tuple[Node, ...]] = []
-    for k, p, q in ends:
+    for k, p, q in ends if cycles_wanted else []:
         if 2 * k + 2 <= longest:  # the cycle: 2k + 1 nodes to p, then q
             path = marks.path_to(p)
             if q not in path:
@@ -94,8 +97,8 @@ def _walk_on(
     """``walks.walk`` with the parents in ``marks`` (and the reached nodes by layer, to
     reset them). ``aimed``: the on nodes that imply the target are flagged (it implies
     nothing, so no off node of the walk reaches it). ``chain_only``: no cycle can close
-    (nothing leads back to the source), so the walk stops at its chain, or as soon as
-    ``_meets`` says there is none within ``depth``."""
+    (nothing leads back to the source) or none is wanted, so the walk stops at its chain,
+    or as soon as ``_meets`` says there is none within ``depth``."""
     parent: list[BoxedNode] = marks.parent
     into = marks.into
     target = source ^ 1

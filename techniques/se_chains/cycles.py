@@ -26,10 +26,11 @@ from engine.position import Position
 from engine.step import Candidate, Step
 from engine.stop import budgeted
 from engine.technique import BaseTechnique, Declaration
-from techniques.se_chains.array_walks import Marks, cycles_and_chain, kept_forcing, kept_walk, off_chain
+from techniques.se_chains.array_walks import Found, Marks, cycles_and_chain, kept_forcing, kept_walk, off_chain
+from techniques.se_chains.contradictions import CYCLES, OFF_CHAIN, ON_CHAIN, ChainStarts, chain_starts
 from techniques.se_chains.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
 from techniques.se_chains.pass_memo import cycle_removals as cycle_removals  # re-exported: the cycles' removals live there
-from techniques.se_chains.pass_memo import x_findings
+from techniques.se_chains.pass_memo import ALL_DIGITS, x_findings
 from techniques.se_chains.nodes import CELL_RULE, Node, cell_of, digit_of, is_on
 from techniques.se_chains.walk_memo import WalkMemo, visits
 from techniques.se_chains.walks import N_NODES, UNBOUNDED, PassGraph, Walked, forcing, walk
@@ -126,19 +127,25 @@ class ForcingChainsAndCycles(BaseTechnique):
         # too; but under a work budget (a listing) those are not remembered, and a nested
         # search's walk memo keeps more.
         remembered_x = memo is None or not budgeted()
+        #: Without a memo, the candidates whose walks can find anything (``chain_starts``).
+        starts: ChainStarts | None = None
+        if memo is None:
+            starts = chain_starts(grid)
+            if starts is None:
+                return out  # no walk can
         for index in range(len(_PASSES)):
             if index == 0 and remembered_x:
-                self._remembered_pass(grid, out, best is not None)
+                self._remembered_pass(grid, out, best is not None, starts)
             else:
-                offs_of = self._pass(grid, index, UNBOUNDED, out, best is not None, memo, offs_of)
+                offs_of = self._pass(grid, index, UNBOUNDED, out, best is not None, memo, offs_of, starts)
         return out
 
-    def _remembered_pass(self, grid: Position, out: list[ChainHint], improving: bool) -> None:
+    def _remembered_pass(self, grid: Position, out: list[ChainHint], improving: bool, starts: ChainStarts | None = None) -> None:
         """The X pass (``_pass`` 0) from the findings remembered by each digit's places
         (``pass_memo``), kept as ``_pass`` keeps what its walks find: the same hints, best
-        last."""
+        last. ``starts``: only the digits whose walks can find anything are looked at."""
         cycle_base, chain_base, sort_key = _PASSES[0][2:]
-        for _, _, nodes, removals in x_findings(grid):
+        for _, _, nodes, removals in x_findings(grid, ALL_DIGITS if starts is None else starts.digits):
             base = cycle_base if removals else chain_base
             if improving and not _improves(out, base, len(nodes), sort_key):
                 continue
@@ -149,13 +156,14 @@ class ForcingChainsAndCycles(BaseTechnique):
 
     def _pass(
         self, grid: Position, index: int, depth: int, out: list[ChainHint], improving: bool, memo: WalkMemo | None,
-        offs_of: list[list[Node] | None] | None = None,
+        offs_of: list[list[Node] | None] | None = None, starts: ChainStarts | None = None,
     ) -> list[list[Node] | None] | None:
         """One pass of walks from every start, at most ``depth`` links each; when
         improving, only as deep and as long as a better hint than the last of ``out``
         could be. ``offs_of``: the on -> off implications with Y links an earlier pass
         computed in this position (shared, filled as walks ask); returned for the next
-        pass when this one has Y links."""
+        pass when this one has Y links. ``starts``: what each start's walks can find
+        (``chain_starts``; None: anything)."""
         y_links, x_links, cycle_base, chain_base, sort_key = _PASSES[index]
         graph = PassGraph.pruned(grid, y_links, x_links) if memo is None else memo.graph(index, grid, y_links, x_links)
         if memo is None and y_links:
@@ -163,6 +171,9 @@ class ForcingChainsAndCycles(BaseTechnique):
                 graph.offs_of = offs_of
             offs_of = graph.offs_of
         marks = Marks() if memo is None else None
+        flags = starts.flags if starts is not None else None
+        #: What this pass looks for (the Y pass: cycles only).
+        wanted = CYCLES | ON_CHAIN | OFF_CHAIN if x_links else CYCLES
         cands = grid.cands
         limit, longest = depth, UNBOUNDED
         bounded_by: ChainHint | None = None
@@ -174,6 +185,9 @@ class ForcingChainsAndCycles(BaseTechnique):
             if count < 2 or (count > 2 and not x_links):
                 continue
             for digit in MASK_DIGITS[mask]:
+                what = wanted if flags is None else flags[cell * 9 + digit - 1] & wanted
+                if not what:
+                    continue  # nothing to find from it
                 if improving and out:
                     if out[-1] is not bounded_by:
                         bounded_by = out[-1]
@@ -182,7 +196,7 @@ class ForcingChainsAndCycles(BaseTechnique):
                     if limit < 3:
                         continue
                 start = ((cell * 9 + digit - 1) << 1) | 1
-                cycles, chains = self._found(graph, marks, index, start, limit, longest, memo)
+                cycles, chains = self._found(graph, marks, index, start, limit, longest, memo, what)
                 for cycle in cycles:
                     if improving and not _improves(out, cycle_base, len(cycle), sort_key):
                         continue  # as good as the best at most: neither its removals nor its hint are needed
@@ -199,18 +213,23 @@ class ForcingChainsAndCycles(BaseTechnique):
         return offs_of
 
     def _found(
-        self, graph: PassGraph, marks: Marks | None, index: int, start: Node, depth: int, longest: int, memo: WalkMemo | None
+        self, graph: PassGraph, marks: Marks | None, index: int, start: Node, depth: int, longest: int, memo: WalkMemo | None,
+        what: int,
     ) -> tuple[list[tuple[Node, ...]], tuple[tuple[Node, ...] | None, ...]]:
         """The cycles (of at most ``longest`` nodes) and, with X links, the forcing chains
         from ``start`` on and off, within ``depth`` links: walked on arrays in a search
-        that keeps no walk (``marks``), else from the memo or walked and kept."""
+        that keeps no walk (``marks``), else from the memo or walked and kept. ``what``:
+        what the walks can find (``chain_starts``' flags): the others are not walked for."""
         if marks is not None:
             if not graph.live(start) and not (graph.x_links and graph.ons(start ^ 1)):
                 return [], ()  # the start implies nothing that implies anything, nor does its off node
-            cycles, chain = cycles_and_chain(graph, marks, start, depth, longest)
+            cycles: list[tuple[Node, ...]] = []
+            chain: Found | None = None
+            if what & (CYCLES | ON_CHAIN):
+                cycles, chain = cycles_and_chain(graph, marks, start, depth, longest, bool(what & CYCLES))
             if not graph.x_links:
                 return cycles, ()
-            off = off_chain(graph, marks, start ^ 1, depth)
+            off = off_chain(graph, marks, start ^ 1, depth) if what & OFF_CHAIN else None
             return cycles, (chain[1] if chain is not None else None, off[1] if off is not None else None)
         walked = self._walked(graph, index, start, depth, memo)
         return walked.cycles(depth, longest), walked.chains(depth) if graph.x_links else ()

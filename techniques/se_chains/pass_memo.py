@@ -59,9 +59,14 @@ def cycle_removals(grid: Position, cycle: tuple[Node, ...]) -> tuple[Candidate, 
     return tuple(out)
 
 
-def x_findings(grid: Position) -> list[Finding]:
+#: ``x_findings``' digits: all nine.
+ALL_DIGITS: Final = 0x1FF
+
+
+def x_findings(grid: Position, digits: int = ALL_DIGITS) -> list[Finding]:
     """Every cycle that removes something and every forcing chain of the X pass, in the
-    order its walks find them (start by start: cells, then digits)."""
+    order its walks find them (start by start: cells, then digits), from the starts of
+    ``digits`` (a nine-bit mask: the others' walks are known to find nothing)."""
     found: list[Finding] = []
     graph = _LazyGraph(grid, False, True)
     cands = grid.cands
@@ -69,7 +74,7 @@ def x_findings(grid: Position) -> list[Finding]:
     for cell in range(N_CELLS):
         if MASK_COUNT[cands[cell]] >= 2:
             several |= 1 << cell
-    for digit in range(1, 10):
+    for digit in MASK_DIGITS[digits]:
         places = grid.cells_with[digit]
         starts = places & several
         if starts:

@@ -1,0 +1,141 @@
+"""``contradictions.chain_starts``, the pre-test of SE's Forcing Chains & Cycles walks: its
+chain flags are exactly the failing nodes (a node that reaches its opposite in the XY
+graph), every start whose walks find anything is flagged for it, and the search with the
+pre-test gives the hints the search without it gives."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS
+from engine.grid import Grid
+from techniques.se_chains import cycles
+from techniques.se_chains.contradictions import CYCLES, OFF_CHAIN, ON_CHAIN, ChainStarts, chain_starts
+from techniques.se_chains.cycles import ForcingChainsAndCycles
+from techniques.se_chains.hints import ChainHint
+from techniques.se_chains.pass_memo import cycle_removals
+from techniques.se_chains.walks import UNBOUNDED, PassGraph, forcing, walk
+from tests.conftest import puzzle_lines, solve_positions
+from tests.test_se_walks import PASSES, _thinned
+from tests.test_se_walks import positions as chain_positions
+
+
+@cache
+def positions() -> tuple[Grid, ...]:
+    """Positions with and without chains: the se chain library's, thinned copies of them,
+    and the solve paths of some of top1465's puzzles."""
+    library = chain_positions()
+    thinned = [t for p in library for offset in range(2) if (t := _thinned(p, offset)) is not None]
+    return (*library, *thinned, *solve_positions(puzzle_lines("top1465.txt")[::300]))
+
+
+def _reached(graph: PassGraph, source: int) -> set[int]:
+    """Every node ``source`` reaches in the full graph (itself included)."""
+    seen = {source}
+    todo = [source]
+    while todo:
+        n = todo.pop()
+        for m in graph.offs(n) if n & 1 else graph.ons(n):
+            if m not in seen:
+                seen.add(m)
+                todo.append(m)
+    return seen
+
+
+def _candidates(position: Grid) -> list[int]:
+    return [cell * 9 + d - 1 for cell in range(N_CELLS) for d in MASK_DIGITS[position.cands[cell]]]
+
+
+def test_chain_flags_are_the_failing_nodes() -> None:
+    with_failing = without = failing = 0
+    for position in positions():
+        graph = PassGraph(position, True, True)
+        starts = chain_starts(position)
+        any_fails = False
+        for cand in _candidates(position):
+            on = (cand << 1) | 1
+            on_fails = on ^ 1 in _reached(graph, on)
+            off_fails = on in _reached(graph, on ^ 1)
+            any_fails = any_fails or on_fails or off_fails
+            failing += on_fails + off_fails
+            if starts is not None:
+                assert bool(starts.flags[cand] & ON_CHAIN) == on_fails, cand
+                assert bool(starts.flags[cand] & OFF_CHAIN) == off_fails, cand
+        assert (starts is not None) == any_fails
+        with_failing += any_fails
+        without += not any_fails
+    assert with_failing > 5 and without > 5 and failing > 20
+
+
+def test_every_start_that_finds_something_is_flagged() -> None:
+    """Unbounded walks in each pass, from every start: a cycle that removes something
+    only from a start flagged ``CYCLES``, a forcing chain only from one flagged for it;
+    and most starts are not flagged at all."""
+    found = unflagged = walked = 0
+    for position in positions():
+        starts = chain_starts(position)
+        for y_links, x_links in PASSES:
+            graph = PassGraph(position, y_links, x_links)
+            for cell in range(N_CELLS):
+                mask = position.cands[cell]
+                if MASK_COUNT[mask] < 2 or (MASK_COUNT[mask] > 2 and not x_links):
+                    continue
+                for digit in MASK_DIGITS[mask]:
+                    cand = cell * 9 + digit - 1
+                    flags = 0 if starts is None else starts.flags[cand]
+                    start = (cand << 1) | 1
+                    walked += 1
+                    unflagged += not flags
+                    ends, chain, parent, _ = walk(graph, start, UNBOUNDED)
+                    removing = [c for c in _cycles(ends, parent) if cycle_removals(position, c)]
+                    off_chain = forcing(graph, start ^ 1, UNBOUNDED)[0] if x_links else None
+                    if removing:
+                        assert flags & CYCLES, (cand, y_links, x_links)
+                    if chain is not None and x_links:
+                        assert flags & ON_CHAIN, cand
+                    if off_chain is not None:
+                        assert flags & OFF_CHAIN, cand
+                    found += bool(removing) + (chain is not None and x_links) + (off_chain is not None)
+                    if flags:
+                        assert starts is not None and starts.digits >> (digit - 1) & 1
+    assert found > 50 and unflagged > walked // 2
+
+
+def _cycles(ends: list[tuple[int, int, int]], parent: dict[int, int]) -> list[tuple[int, ...]]:
+    out = []
+    for _, p, q in ends:
+        path = [p]
+        while parent[path[-1]] != -1:
+            path.append(parent[path[-1]])
+        if q not in path:
+            out.append(tuple(reversed(path)) + (q,))
+    return out
+
+
+def _everything(position: object) -> ChainStarts:
+    """A pre-test that lets every walk run."""
+    out = ChainStarts()
+    out.flags = [CYCLES | ON_CHAIN | OFF_CHAIN] * len(out.flags)
+    out.digits = 0x1FF
+    return out
+
+
+def _described(hint: ChainHint) -> tuple[object, ...]:
+    return (hint.name, hint.code, hint.key, hint.placement, hint.removals, hint.basis.ons(), hint.words())
+
+
+def test_search_with_the_pre_test_is_the_search_without(monkeypatch: pytest.MonkeyPatch) -> None:
+    search = ForcingChainsAndCycles()
+    with_test = [([_described(h) for h in search.hints(p)], search.best(p)) for p in positions()]
+    monkeypatch.setattr(cycles, "chain_starts", _everything)
+    without_test = [([_described(h) for h in search.hints(p)], search.best(p)) for p in positions()]
+    found = 0
+    for (hints, best), (hints_all, best_all) in zip(with_test, without_test):
+        assert hints == hints_all
+        assert (best is None) == (best_all is None)
+        if best is not None and best_all is not None:
+            assert _described(best) == _described(best_all)
+            found += 1
+    assert found > 5 and sum(not h for h, _ in with_test) > 5
