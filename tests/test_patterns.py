@@ -260,3 +260,39 @@ def test_exocets_of_both_kinds_in_one_search_are_each_kinds_own() -> None:
             assert list(find_exocets(grid, senior)) == expected
             counts[senior] += len(expected)
     assert counts[0] > 10 and counts[1] >= 2  # both kinds met
+
+
+def test_msls_kept_search_equals_a_fresh_one_along_solving_paths() -> None:
+    # The crossings after each step of two full-profile solves (steps that only remove
+    # candidates, whose row sets are recounted digit by digit, and placements, whose rows
+    # are searched afresh), against a search with nothing kept.
+    import threading
+
+    from engine.profiles import load_profile
+    from techniques import CATALOG
+    from techniques.patterns import msls
+    from tests.conftest import PUZZLES
+
+    lines = (PUZZLES / "top1465.txt").read_text().splitlines()
+    full = load_profile("full", CATALOG)
+    grids = []
+    for n in (77, 130):
+        grid = Grid.from_string(lines[n].split()[0])
+        for step in full.solve(grid).steps:
+            grids.append(grid.copy())
+            grid.apply(step)
+    msls._LAST.clear()
+    found = 0
+    recounted = 0
+    for grid in grids:
+        last = msls._LAST.get(threading.get_ident())
+        kept = sorted(msls.rank0_crossings(grid))
+        if last is not None and all(a == b for a, b in zip(last.open_cols, msls._LAST[threading.get_ident()].open_cols)):
+            recounted += 1
+        saved = dict(msls._LAST)
+        msls._LAST.clear()
+        assert kept == sorted(msls.rank0_crossings(Grid.from_values(grid.values, candidates=grid.cands)))  # a new version
+        msls._LAST.clear()
+        msls._LAST.update(saved)
+        found += len(kept)
+    assert found > 20 and recounted > 20 and len(grids) - recounted > 20

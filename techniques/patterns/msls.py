@@ -112,25 +112,32 @@ def rank0_crossings(grid: Grid) -> tuple[tuple[tuple[int, ...], int], ...]:
     every column set at once, the choices of rows grown a row at a time (depth first: what
     the rows have in common is counted once for all the choices that share them).
 
-    What a choice of rows finds depends on those rows alone (their open cells and
-    candidates), so the choices whose rows are as they were at this thread's last search
-    take its answer, and only the others are searched (most steps change a row or two)."""
+    What a choice of rows finds depends on those rows alone, so this thread's last search
+    is reused. The choices with a row whose open cells changed are searched afresh; a
+    choice whose rows only lost candidates keeps its open cells, and its link count is
+    corrected digit by digit (``_RowSearch.recount``): most steps remove a digit or two
+    from a row or two."""
     open_cols, by_digit = _row_masks(grid)
     row_digits = [tuple(by_digit[d][r] for d in range(1, 10)) for r in range(9)]
-    keys = [(open_cols[r], row_digits[r]) for r in range(9)]
     thread = threading.get_ident()
     last = _LAST.get(thread)
-    changed = _ALL_ROWS
-    kept: dict[tuple[int, ...], int] = {}
+    reopened = _ALL_ROWS
+    states: dict[tuple[int, ...], _RowState] = {}
     if last is not None:
-        changed = sum(1 << r for r in range(9) if keys[r] != last[0][r])
-        kept = {rows: hits for rows, hits in last[1].items() if not _ROW_MASK[rows] & changed}
-    search = _RowSearch(_lanes(), open_cols, row_digits, changed, kept)
-    if changed:
+        reopened = sum(1 << r for r in range(9) if open_cols[r] != last.open_cols[r])
+        states = {rows: state for rows, state in last.states.items() if not _ROW_MASK[rows] & reopened}
+    search = _RowSearch(_lanes(), open_cols, row_digits, reopened, states)
+    if reopened:
         search.grow((), search.lanes.ones, 0, 0, (0,) * 9, (0,) * 9, (0,) * 9)
-    _LAST[thread] = (keys, search.hits)
+    if last is not None:
+        for digit in range(9):
+            moved = sum(1 << r for r in range(9) if row_digits[r][digit] != last.row_digits[r][digit]) & ~reopened
+            if moved:
+                search.recount(digit, [last.row_digits[r][digit] for r in range(9)], moved)
+    _LAST[thread] = _Last(open_cols, row_digits, search.states)
     found: list[tuple[tuple[int, ...], int]] = []
-    for rows, hits in search.hits.items():
+    for rows, state in search.states.items():
+        hits = state.hits
         while hits:
             low = hits & -hits
             hits ^= low
@@ -141,9 +148,37 @@ def rank0_crossings(grid: Grid) -> tuple[tuple[tuple[int, ...], int], ...]:
 #: Every row set's rows as a 9-bit mask.
 _ROW_MASK: Final[dict[tuple[int, ...], int]] = {rows: sum(1 << r for r in rows) for size in range(1, 10) for rows in combinations(range(9), size)}
 _ALL_ROWS: Final = 0x1FF
-#: Per thread, the last search: each row's (open columns, columns per digit), and the row
-#: sets that found something, with their hits (as ``_rank0_lanes`` gives them).
-_LAST: Final[dict[int, tuple[list[tuple[int, tuple[int, ...]]], dict[tuple[int, ...], int]]]] = {}
+
+
+class _RowState:
+    """What one choice of rows counted, as lane vectors over the column sets: the sets
+    that meet every row with at least MIN_CELLS open cells (``eligible``, never 0), their
+    open cells (``count``), their fewest links (``links``), and the sets of rank 0.
+    (A plain class: compiled, a frozen dataclass is built by interpreted code.)"""
+
+    __slots__ = ("eligible", "count", "links", "hits")
+
+    def __init__(self, eligible: int, count: int, links: int, hits: int) -> None:
+        self.eligible = eligible
+        self.count = count
+        self.links = links
+        self.hits = hits
+
+
+class _Last:
+    """A thread's last search: each row's open columns and columns per digit, and the
+    state of every choice of rows with an eligible column set."""
+
+    __slots__ = ("open_cols", "row_digits", "states")
+
+    def __init__(self, open_cols: list[int], row_digits: list[tuple[int, ...]], states: dict[tuple[int, ...], _RowState]) -> None:
+        self.open_cols = open_cols
+        self.row_digits = row_digits
+        self.states = states
+
+
+#: Per thread, the last search.
+_LAST: Final[dict[int, _Last]] = {}
 
 
 class _RowSearch:
@@ -152,14 +187,14 @@ class _RowSearch:
     rows hold each digit there, summed over the digits (``held``), and per digit the
     columns where it appears (``unions``), the rows that have it in each set
     (``in_rows``) and the columns where two rows or more have it (``twice``). Only row
-    sets with a ``changed`` row are searched; ``hits`` starts with what the others found."""
+    sets with a ``reopened`` row are searched; ``states`` starts with the others'."""
 
-    def __init__(self, lanes: _Lanes, open_cols: list[int], row_digits: list[tuple[int, ...]], changed: int, hits: dict[tuple[int, ...], int]) -> None:
+    def __init__(self, lanes: _Lanes, open_cols: list[int], row_digits: list[tuple[int, ...]], reopened: int, states: dict[tuple[int, ...], _RowState]) -> None:
         self.lanes = lanes
         self.open_cols = open_cols
         self.row_digits = row_digits
-        self.changed = changed
-        self.hits = hits
+        self.reopened = reopened
+        self.states = states
         # per row, the lane vector of how many of its digits each column set holds
         self.row_held: list[int] = [0] * 9
         for row in range(9):
@@ -170,13 +205,13 @@ class _RowSearch:
             self.row_held[row] = held
 
     def grow(self, rows: tuple[int, ...], alive: int, count: int, held: int, unions: tuple[int, ...], in_rows: tuple[int, ...], twice: tuple[int, ...]) -> None:
-        lanes, changed = self.lanes, self.changed
+        lanes, changed = self.lanes, self.reopened
         mine = _ROW_MASK[rows] & changed if rows else 0
         if len(rows) >= SIZES[0]:
             if mine:
-                hits = _rank0_lanes(lanes, alive, count, held, unions, in_rows, twice)
-                if hits:
-                    self.hits[rows] = hits
+                state = _rank0_lanes(lanes, alive, count, held, unions, in_rows, twice)
+                if state is not None:
+                    self.states[rows] = state
             if len(rows) == SIZES[-1]:
                 return
         hit = lanes.hit
@@ -197,11 +232,65 @@ class _RowSearch:
                 tuple(t | u & m for t, u, m in zip(twice, unions, digits)),
             )
 
+    def recount(self, digit: int, old: list[int], moved: int) -> None:
+        """Correct the links of every kept choice of rows with a ``moved`` row (whose
+        columns for ``digit``, 0-based, were ``old``; no row's open cells changed): its
+        digit's fewest links counted with the old columns out, with the new ones in."""
+        self._recount(digit, old, moved, (), self.lanes.ones, 0, 0, 0, 0, 0, 0)
 
-def _rank0_lanes(lanes: _Lanes, alive: int, count: int, held: int, unions: tuple[int, ...], in_rows: tuple[int, ...], twice: tuple[int, ...]) -> int:
-    """1 in the lane of each column set (of those ``alive``: meeting every row) whose cells
-    with the rows (``count`` of them) number at least MIN_CELLS and exactly as many as the
-    fewest row-or-column links per digit.
+    def _recount(self, digit: int, old: list[int], moved: int, rows: tuple[int, ...], alive: int, in_old: int, in_new: int, union_old: int, union_new: int, twice_old: int, twice_new: int) -> None:
+        lanes = self.lanes
+        mine = _ROW_MASK[rows] & moved if rows else 0
+        if len(rows) >= SIZES[0]:
+            if mine:
+                state = self.states.get(rows)
+                if state is not None:
+                    links = state.links + _digit_links(lanes, in_new, union_new, twice_new) - _digit_links(lanes, in_old, union_old, twice_old)
+                    self.states[rows] = _RowState(state.eligible, state.count, links, _rank0_hits(lanes, state.eligible, state.count, links))
+            if len(rows) == SIZES[-1]:
+                return
+        hit = lanes.hit
+        for row in range(rows[-1] + 1 if rows else 0, 9):
+            if not mine and not moved >> row:
+                break  # no moved row among these rows or the ones after
+            if self.reopened >> row & 1:
+                continue  # searched afresh
+            meets = alive & hit[self.open_cols[row]]
+            if not meets:
+                continue  # no column set meets every row: nor with more rows (no state)
+            was, now = old[row], self.row_digits[row][digit]
+            grown_old = in_old + hit[was] if was else in_old
+            self._recount(
+                digit,
+                old,
+                moved,
+                (*rows, row),
+                meets,
+                grown_old,
+                grown_old if was == now and in_old == in_new else (in_new + hit[now] if now else in_new),
+                union_old | was,
+                union_new | now,
+                twice_old | union_old & was,
+                twice_new | union_new & now,
+            )
+
+
+def _digit_links(lanes: _Lanes, in_rows: int, union: int, twice: int) -> int:
+    """One digit's fewest links in each lane: its rows less max(0, rows - columns) (none
+    when no two rows have it in one column: each of its rows has a column of its own)."""
+    if not twice:
+        return in_rows
+    guard, shift = lanes.guard, LANE - 1
+    diff = (in_rows | guard) - lanes.count[union]
+    wins = diff & guard
+    return in_rows - (diff & (wins - (wins >> shift)))
+
+
+def _rank0_lanes(lanes: _Lanes, alive: int, count: int, held: int, unions: tuple[int, ...], in_rows: tuple[int, ...], twice: tuple[int, ...]) -> _RowState | None:
+    """The state of a choice of rows: the column sets (of those ``alive``: meeting every
+    row) whose cells with the rows (``count`` of them) number at least MIN_CELLS, and of
+    those the ones with exactly as many cells as the fewest row-or-column links per digit;
+    None when no set has MIN_CELLS.
 
     A digit's fewest links are its rows r less its excess max(0, r - c) over its columns
     c; summed over the digits, ``held`` less the excesses. A digit no two rows have in one
@@ -214,16 +303,21 @@ def _rank0_lanes(lanes: _Lanes, alive: int, count: int, held: int, unions: tuple
     # ``max(0, a - b) = diff & low``.
     alive &= (((count | guard) - lanes.min_cells) & guard) >> shift
     if not alive:
-        return 0
+        return None
     excess = 0
     for union, rows_in, shared in zip(unions, in_rows, twice):
         if shared:
             diff = (rows_in | guard) - columns[union]
             wins = diff & guard
             excess += diff & (wins - (wins >> shift))
-    cost = held - excess  # lane-wise: a digit's excess is at most its rows
-    # the links cost what the cells count: lanes where cost ^ count is 0
-    return alive & ~(((((cost ^ count) | guard) - lanes.ones) & guard) >> shift)
+    links = held - excess  # lane-wise: a digit's excess is at most its rows
+    return _RowState(alive, count, links, _rank0_hits(lanes, alive, count, links))
+
+
+def _rank0_hits(lanes: _Lanes, eligible: int, count: int, links: int) -> int:
+    """1 in the lanes of ``eligible`` where the links cost what the cells count."""
+    guard, shift = lanes.guard, LANE - 1
+    return eligible & ~(((((links ^ count) | guard) - lanes.ones) & guard) >> shift)
 
 
 def _links(per_digit: list[tuple[Digit, list[int]]], rows: tuple[int, ...], cols: int) -> list[tuple[int, Digit]]:
