@@ -70,6 +70,23 @@ def solve_positions(lines: list[str]) -> list[Grid]:
     return out
 
 
+def full_solve_positions(numbers: tuple[int, ...]) -> list[Grid]:
+    """The position before each step of the ``full`` profile's solves of these top1465
+    puzzles (by line number), in order."""
+    from engine.profiles import load_profile
+    from techniques import CATALOG
+
+    lines = (PUZZLES / "top1465.txt").read_text().splitlines()
+    full = load_profile("full", CATALOG)
+    out: list[Grid] = []
+    for n in numbers:
+        grid = Grid.from_string(lines[n].split()[0])
+        for step in full.solve(grid).steps:
+            out.append(grid.copy())
+            grid.apply(step)
+    return out
+
+
 def values_of(line: str) -> list[int]:
     return [int(ch) if ch in "123456789" else 0 for ch in line[:81]]
 

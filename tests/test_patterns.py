@@ -268,19 +268,10 @@ def test_msls_kept_search_equals_a_fresh_one_along_solving_paths() -> None:
     # are searched afresh), against a search with nothing kept.
     import threading
 
-    from engine.profiles import load_profile
-    from techniques import CATALOG
     from techniques.patterns import msls
-    from tests.conftest import PUZZLES
+    from tests.conftest import full_solve_positions
 
-    lines = (PUZZLES / "top1465.txt").read_text().splitlines()
-    full = load_profile("full", CATALOG)
-    grids = []
-    for n in (77, 130):
-        grid = Grid.from_string(lines[n].split()[0])
-        for step in full.solve(grid).steps:
-            grids.append(grid.copy())
-            grid.apply(step)
+    grids = full_solve_positions((77, 130))
     msls._LAST.clear()
     found = 0
     recounted = 0

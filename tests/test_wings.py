@@ -97,20 +97,10 @@ def test_bent_sets_kept_from_the_last_search_are_those_searched_afresh() -> None
     searched for the others, are the sets a fresh search finds: at every state of the full
     solves of two top1465 puzzles, taken in turn (a new puzzle's cells gain candidates, so
     the last search is set aside)."""
-    from engine.grid import Grid
-    from engine.profiles import load_profile
-    from techniques import CATALOG
     from techniques.wings import bent_sets
-    from tests.conftest import PUZZLES
+    from tests.conftest import full_solve_positions
 
-    lines = (PUZZLES / "top1465.txt").read_text().splitlines()
-    full = load_profile("full", CATALOG)
-    grids = []
-    for n in (77, 130):
-        grid = Grid.from_string(lines[n].split()[0])
-        for step in full.solve(grid).steps:
-            grids.append(grid.copy())
-            grid.apply(step)
+    grids = full_solve_positions((77, 130))
     found = 0
     for size in (4, 5):
         bent_sets._LAST.clear()
