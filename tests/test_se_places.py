@@ -18,7 +18,7 @@ from engine.position import CandidateView, Position, empty_counts
 from engine.profiles import load_profile
 from techniques import CATALOG
 from techniques.fish.se_fish import _DIGIT_FISH, _line_places, fish_patterns
-from techniques.intersections.se_locking import SE_DIRECT_LOCKING, SE_LOCKING, SeLocking, locked_sets
+from techniques.intersections.se_locking import _GROUPS, SE_DIRECT_LOCKING, SE_LOCKING, SeLocking, locked_sets
 from techniques.se_chains.multiple import _NISHIO_RUNS, NISHIO_FORCING_CHAINS
 from techniques.se_places import cells_at, house_positions, places_table, positions_of
 from techniques.se_order import BLOCK_COL_ROW
@@ -92,6 +92,12 @@ def test_a_changed_grid_gets_a_new_table() -> None:
     digit = grid.cands[cell].bit_length()
     grid.eliminate(cell, digit)
     assert house_positions(grid) != before
+
+
+def test_every_first_house_of_a_phase_has_its_crossings_at_the_phase_s_positions() -> None:
+    """``_KINDS`` is read from each phase's first house: the others must match it."""
+    for phase in _GROUPS:
+        assert len({tuple(positions for _, positions in groups) for _, groups in phase}) == 1
 
 
 def test_locked_sets_as_on_a_view() -> None:

@@ -184,7 +184,8 @@ class _Scan:
 
     def hits(self) -> list[_Hit]:
         """The pairs (triplets) of base cells that remove candidates, in SE's order: the
-        seconds in row order, the firsts before them (a pair's thirds: see ``_triplets``)."""
+        seconds in row order, the firsts before them (a pair's thirds: see ``_pair``). For
+        pairs, only those not known (see ``_pair``) are listed."""
         out: list[_Hit] = []
         below_low = below_high = 0  # the base cells before ``second``
         unsettled_low, unsettled_high = self.bases_low & ~self.settled_low, self.bases_high & ~self.settled_high
@@ -263,13 +264,12 @@ class _Scan:
         as they were: then only its thirds not settled count (a cell that left the
         excluders only takes away refusals)."""
         low, high = self.seen_low[first] & self.seen_low[second], self.seen_high[first] & self.seen_high[second]
-        known = self.is_settled[first] == 1 and self.is_settled[second] == 1 and not (low & self.changed_low or high & self.changed_high)
-        if self.size == 2:
-            if not known:
-                removals = _excluded(self.cands, first, second, -1, low, high)
-                if removals:
-                    out.append(((first, second), low, high, removals))
+        if self.size == 2:  # ``hits`` lists no known pair
+            removals = _excluded(self.cands, first, second, -1, low, high)
+            if removals:
+                out.append(((first, second), low, high, removals))
             return
+        known = self.is_settled[first] == 1 and self.is_settled[second] == 1 and not (low & self.changed_low or high & self.changed_high)
         # the thirds: base cells that see two or more of the common excluders, among the
         # pair's partners (its cells' excluders that are base cells), neither of the two;
         # for a known pair only those not settled

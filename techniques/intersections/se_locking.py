@@ -124,13 +124,10 @@ def _group_at(within: tuple[int, ...]) -> bytes:
     )
 
 
-#: A house's positions in the three crossing houses of the other kind, in their order: a
-#: block's columns (positions 0, 3, 6 in the first, ...), and a block's rows or a line's
-#: blocks (positions 0-2, 3-5, 6-8).
-_STRIDES: Final = _group_at((0b001001001, 0b010010010, 0b100100100))
-_TRIPLES: Final = _group_at((0b000000111, 0b000111000, 0b111000000))
-#: Per phase of ``_GROUPS``: which of the two.
-_KINDS: Final[tuple[bytes, ...]] = (_STRIDES, _TRIPLES, _TRIPLES, _TRIPLES)
+#: Per phase of ``_GROUPS``: ``_group_at`` of its crossings' positions, which are the same
+#: for every first house of the phase (a block's columns at positions 0, 3, 6, ...; a
+#: block's rows or a line's blocks at 0-2, 3-5, 6-8).
+_KINDS: Final[tuple[bytes, ...]] = tuple(_group_at(tuple(positions for _, positions in phase[0][1])) for phase in _GROUPS)
 
 
 def _locked_in(table: list[int], first: int, groups: tuple[tuple[int, int], ...], kind: bytes) -> list[tuple[int, int, int]]:
@@ -139,9 +136,10 @@ def _locked_in(table: list[int], first: int, groups: tuple[tuple[int, int], ...]
     found: list[tuple[int, int, int]] = []
     base = first * 9
     for digit in range(1, 10):
-        k = kind[table[base + digit - 1]]
+        at = table[base + digit - 1]
+        k = kind[at]
         if k < 3:
-            found.append((groups[k][0], digit, table[base + digit - 1]))
+            found.append((groups[k][0], digit, at))
     if len(found) > 1:
         found.sort()  # SE visits the crossings of a house in order, then the digits
     return found

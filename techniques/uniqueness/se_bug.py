@@ -26,7 +26,7 @@ from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import HOUSE_CELLS, colex
-from techniques.se_places import house_positions
+from techniques.se_places import house_positions, positions_of
 from techniques.shared import cell_names, digit_words, grouped_removals
 
 _TEXT: Final = (
@@ -101,9 +101,9 @@ def _grave_without(grid: Grid, table: list[int], values: dict[Cell, int]) -> boo
     left = table[:]
     for cell, mask in values.items():
         for u in UNITS_OF[cell]:
-            position = UNITS[u].cells.index(cell)
+            at = positions_of(u, 1 << cell)
             for digit in MASK_DIGITS[mask]:
-                left[u * 9 + digit - 1] &= ~(1 << position)
+                left[u * 9 + digit - 1] &= ~at
     for at in left:
         if at and MASK_COUNT[at] != 2:
             return False
