@@ -26,26 +26,42 @@ _INDEX_OF: Final[tuple[tuple[int, int, int], ...]] = tuple(
 
 
 class _Last:
-    """The last table made, with its grid version (a table never changes once made)."""
+    """The last table made, with its grid version and the candidates it was read from (a
+    table never changes once made)."""
 
-    __slots__ = ("version", "table")
+    __slots__ = ("version", "table", "cands")
 
-    def __init__(self, version: int, table: list[int]) -> None:
+    def __init__(self, version: int, table: list[int], cands: list[int]) -> None:
         self.version = version
         self.table = table
+        self.cands = cands
 
 
-_LAST: Final[list[_Last]] = [_Last(-1, [])]
+_LAST: Final[list[_Last]] = [_Last(-1, [], [])]
+#: Past this many changed cells the table is read afresh rather than corrected.
+_MOST_CHANGED: Final = 24
 
 
 def house_positions(grid: Grid) -> list[int]:
     """``table[u * 9 + digit - 1]``: the positions in house ``u`` where ``digit`` can go
-    (0 once placed there). Shared by the callers of one grid version: read only."""
+    (0 once placed there). Shared by the callers of one grid version: read only.
+
+    The solver's next position has lost a few candidates: the table is the last one
+    corrected where the candidates differ (it depends on them alone)."""
     last = _LAST[0]
     if last.version == grid.version:
         return last.table
-    table = [0] * (27 * 9)
     cands = grid.cands
+    table = _corrected(last, cands)
+    if table is None:
+        table = _read(cands)
+    _LAST[0] = _Last(grid.version, table, cands[:])
+    return table
+
+
+def _read(cands: list[int]) -> list[int]:
+    """``house_positions``' table read from every cell's candidates."""
+    table = [0] * (27 * 9)
     for cell in range(N_CELLS):
         mask = cands[cell]
         if mask:
@@ -55,7 +71,31 @@ def house_positions(grid: Grid) -> list[int]:
                 table[box + d - 1] |= in_box
                 table[row + d - 1] |= in_row
                 table[col + d - 1] |= in_col
-    _LAST[0] = _Last(grid.version, table)
+    return table
+
+
+def _corrected(last: _Last, cands: list[int]) -> list[int] | None:
+    """The last table with the candidates these have lost taken out; None when a cell
+    gained one or too many cells changed (or there is no last table)."""
+    before = last.cands
+    if not before:
+        return None
+    changed: list[int] = []
+    for cell in range(N_CELLS):
+        now = cands[cell]
+        was = before[cell]
+        if now != was:
+            if now & ~was or len(changed) == _MOST_CHANGED:
+                return None
+            changed.append(cell)
+    table = last.table[:]
+    for cell in changed:
+        in_box, in_row, in_col = _BITS_IN[cell]
+        box, row, col = _INDEX_OF[cell]
+        for d in MASK_DIGITS[before[cell] & ~cands[cell]]:
+            table[box + d - 1] &= ~in_box
+            table[row + d - 1] &= ~in_row
+            table[col + d - 1] &= ~in_col
     return table
 
 

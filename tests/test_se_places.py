@@ -20,6 +20,7 @@ from techniques import CATALOG
 from techniques.fish.se_fish import _DIGIT_FISH, _line_places, fish_patterns
 from techniques.intersections.se_locking import _GROUPS, SE_DIRECT_LOCKING, SE_LOCKING, SeLocking, locked_sets
 from techniques.se_chains.multiple import _NISHIO_RUNS, NISHIO_FORCING_CHAINS
+from techniques import se_places
 from techniques.se_places import cells_at, house_positions, places_table, positions_of
 from techniques.se_order import BLOCK_COL_ROW
 from techniques.singles.se_singles import SE_HIDDEN_SINGLE
@@ -92,6 +93,27 @@ def test_a_changed_grid_gets_a_new_table() -> None:
     digit = grid.cands[cell].bit_length()
     grid.eliminate(cell, digit)
     assert house_positions(grid) != before
+
+
+def test_the_table_is_corrected_from_the_last_where_candidates_went() -> None:
+    """From one position of a solve to the next, the last table corrected where the
+    candidates differ is the table read afresh; a position that has candidates the last
+    one lacked (another puzzle) is read afresh."""
+    grids = positions()
+    corrected = afresh = 0
+    for before, after in zip(grids, grids[1:]):
+        house_positions(before)
+        table = se_places._corrected(se_places._LAST[0], after.cands)
+        gained = any(now & ~was for now, was in zip(after.cands, before.cands))
+        if table is None:
+            afresh += 1
+            assert gained or sum(now != was for now, was in zip(after.cands, before.cands)) > se_places._MOST_CHANGED
+        else:
+            corrected += 1
+            assert not gained
+            assert table == places_table(after.cells_with)
+        assert house_positions(after) == places_table(after.cells_with)
+    assert corrected > 100 and afresh
 
 
 def test_every_first_house_of_a_phase_has_its_crossings_at_the_phase_s_positions() -> None:

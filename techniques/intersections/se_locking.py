@@ -110,10 +110,8 @@ _GROUPS: Final[tuple[tuple[tuple[int, tuple[tuple[int, int], ...]], ...], ...]] 
 
 def _locked_positions(table: list[int]) -> Iterator[tuple[int, int, int, int]]:
     """``locked_sets`` read from a grid's places as positions (``se_places``)."""
-    for phase, kind in zip(_GROUPS, _KINDS):
-        for first, groups in phase:
-            for second, digit, at in _locked_in(table, first, groups, kind):
-                yield first, second, digit, cells_at(first, at)
+    for first, second, digit, at in _locked_of(table):
+        yield first, second, digit, cells_at(first, at)
 
 
 def _group_at(within: tuple[int, ...]) -> bytes:
@@ -145,23 +143,51 @@ def _locked_in(table: list[int], first: int, groups: tuple[tuple[int, int], ...]
     return found
 
 
+class _LastLocked:
+    """The locked sets of the last table read (``_locked_of``): the direct and the plain
+    producers ask about the same position in turn."""
+
+    __slots__ = ("table", "found")
+
+    def __init__(self, table: list[int], found: list[tuple[int, int, int, int]]) -> None:
+        self.table = table  # held, so never another table at the same address
+        self.found = found
+
+
+_LAST_LOCKED: Final[list[_LastLocked]] = [_LastLocked([], [])]
+
+
+def _locked_of(table: list[int]) -> list[tuple[int, int, int, int]]:
+    """(first, second, digit, positions in the first) of every digit locked in an
+    intersection of a grid's places table (``se_places``: never changed once made), in
+    SE's order."""
+    last = _LAST_LOCKED[0]
+    if last.table is table:
+        return last.found
+    found: list[tuple[int, int, int, int]] = []
+    for phase, kind in zip(_GROUPS, _KINDS):
+        for first, groups in phase:
+            for second, digit, at in _locked_in(table, first, groups, kind):
+                found.append((first, second, digit, at))
+    _LAST_LOCKED[0] = _LastLocked(table, found)
+    return found
+
+
 def _hits(table: list[int], direct: bool) -> list[tuple[int, int, int, int, int, int]]:
     """(first, second, digit, positions in the first, targets' positions in the second,
     the direct form's single as ``third * 81 + cell`` or -1) of every step, in SE's order."""
     out: list[tuple[int, int, int, int, int, int]] = []
-    for phase, kind in zip(_GROUPS, _KINDS):
-        for first, groups in phase:
-            for second, digit, at in _locked_in(table, first, groups, kind):
-                if not direct:
-                    targets = table[second * 9 + digit - 1] & _OUTSIDE[second * 27 + first]
-                    if targets:
-                        out.append((first, second, digit, at, targets, -1))
-                    continue
-                for third in _THIRDS_OF[first * 27 + second]:
-                    here = table[third * 9 + digit - 1]
-                    left = here & _OUTSIDE[third * 27 + second]
-                    if here & (here - 1) and left and not left & (left - 1):
-                        out.append((first, second, digit, at, 0, third * 81 + UNITS[third].cells[left.bit_length() - 1]))
+    for first, second, digit, at in _locked_of(table):
+        if not direct:
+            targets = table[second * 9 + digit - 1] & _OUTSIDE[second * 27 + first]
+            if targets:
+                out.append((first, second, digit, at, targets, -1))
+            continue
+        for third in _THIRDS_OF[first * 27 + second]:
+            here = table[third * 9 + digit - 1]
+            left = here & _OUTSIDE[third * 27 + second]
+            if here & (here - 1) and left and not left & (left - 1):
+                out.append((first, second, digit, at, 0, third * 81 + UNITS[third].cells[left.bit_length() - 1]))
     return out
 
 

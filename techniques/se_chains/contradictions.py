@@ -31,14 +31,18 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK
+from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, UNITS
 from engine.position import Position
-from techniques.se_chains.nodes import house_pair, split
+from engine.grid import Grid
+from techniques.se_chains.nodes import split
+from techniques.se_places import house_positions, places_table
 
 #: Candidates are numbered ``cell * 9 + digit - 1``.
 N_CANDIDATES: Final = 9 * N_CELLS
 #: _SEES[a * 81 + b]: whether cells ``a`` and ``b`` share a house (not the same cell).
 _SEES: Final[tuple[bool, ...]] = tuple(bool(PEER_MASK[a] >> b & 1) for a in range(N_CELLS) for b in range(N_CELLS))
+#: _HOUSE_CELLS[house * 9 + position]: the cell at that position of the house.
+_HOUSE_CELLS: Final[tuple[int, ...]] = tuple(cell for unit in UNITS for cell in unit.cells)
 
 
 #: ``ChainStarts.flags`` bits: what a walk from the candidate (on) can find.
@@ -231,16 +235,18 @@ class _Core:
             if MASK_COUNT[mask] == 2:
                 low = mask & -mask
                 self._link(cell, low.bit_length() - 1, cell, (mask ^ low).bit_length() - 1)
-        cells_with = position.cells_with
-        for d in range(1, 10):
-            if not cells_with[d]:
+        # a digit with two places in a house, read from the places table (nine-bit
+        # positions: small ints; a grid's table is made once per version and shared)
+        table = house_positions(position) if isinstance(position, Grid) else places_table(position.cells_with)
+        for slot in range(27 * 9):
+            at = table[slot]
+            if MASK_COUNT[at] != 2:
                 continue
-            low_cells, high_cells = split(cells_with[d])
-            for u in range(27):
-                pair = house_pair(low_cells, high_cells, u)
-                if pair >= 0:
-                    first = pair // 81  # not divmod: a generic call and a tuple, compiled
-                    self._link(first, d - 1, pair - first * 81, d - 1)
+            first = at & -at
+            house = slot // 9  # not divmod: a generic call and a tuple, compiled
+            shift = slot - house * 9
+            base = house * 9 - 1
+            self._link(_HOUSE_CELLS[base + first.bit_length()], shift, _HOUSE_CELLS[base + (at ^ first).bit_length()], shift)
 
     def _link(self, cell_a: int, shift_a: int, cell_b: int, shift_b: int) -> None:
         i = self._number(cell_a, shift_a)

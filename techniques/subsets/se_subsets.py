@@ -45,6 +45,11 @@ _HIDDEN_VALUES: Final = {2: 3.4, 3: 4.0, 4: 5.4}
 _DIRECT_VALUES: Final = {2: 2.0, 3: 2.5}
 
 
+#: _PAIR_INDEX[positions]: for the 36 sets of two positions in a house, a number 0-35 (in
+#: increasing order of the set); -1 for the others.
+_PAIR_INDEX: Final[tuple[int, ...]] = tuple(
+    sum(1 for below in range(at) if MASK_COUNT[below] == 2) if MASK_COUNT[at] == 2 else -1 for at in range(512)
+)
 #: Every house, as a 27-bit set of house numbers.
 ALL_HOUSES: Final = (1 << 27) - 1
 
@@ -143,29 +148,73 @@ def hidden_sets(grid: Position, k: int, direct: bool = False, houses: int = ALL_
     """(house, digit mask, cells as a cell set, places of each digit in the house as
     positions: bit i for the house's i-th cell) of every hidden set of size k, in SE's order (``direct``: in the houses SE's direct forms use;
     only in ``houses``, a set of house numbers)."""
-    table = house_positions(grid) if isinstance(grid, Grid) else None
-    for u in BLOCK_COL_ROW:
-        if not houses >> u & 1:
-            continue
-        empty = grid.empty_in(u)
-        if not (empty > 2 * k or (direct and empty > k)):
-            continue
-        if table is not None:  # positions in the house: the same counts and equalities
-            if not _may_hide(table, u * 9, k):
-                continue
+    if isinstance(grid, Grid):
+        table = house_positions(grid)
+        for u, found in _hidden_by_house(grid, table, k, direct, houses):
             places = table[u * 9 : u * 9 + 9]
-            key = (k, u, tuple(places))
-            found = _HIDDEN_SETS.get(key)
-            if found is None:
-                found = tuple(_hidden_in(places, k))
-                _HIDDEN_SETS.put(key, found)
             for digit_mask, union in found:
                 yield u, digit_mask, cells_at(u, union), places
-        else:
+        return
+    for u in BLOCK_COL_ROW:
+        if houses >> u & 1 and _searched(grid.empty_in(u), k, direct):
             house = UNITS[u].mask
             places = [grid.cells_with[d] & house for d in range(1, 10)]
             for digit_mask, union in _hidden_in(places, k):
                 yield u, digit_mask, union, [positions_of(u, p) for p in places]
+
+
+def _searched(empty: int, k: int, direct: bool) -> bool:
+    """Whether SE looks for hidden sets of size k in a house with this many empty cells."""
+    return empty > 2 * k or (direct and empty > k)
+
+
+def _hidden_by_house(grid: Grid, table: list[int], k: int, direct: bool, houses: int) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+    """``hidden_sets`` on a grid's places as positions (``se_places``), by house: (house,
+    its sets' digit masks and positions), the houses with none left out. In a plain
+    function (compiled, a generator's locals live in its heap object); each house's sets
+    remembered by its places (the same counts and equalities)."""
+    out: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+    hiding = _hiding(table)
+    for u in BLOCK_COL_ROW:
+        if not houses >> u & 1 or not hiding[u] >> k & 1 or not _searched(grid.empty_in(u), k, direct):
+            continue
+        key = (k, u, tuple(table[u * 9 : u * 9 + 9]))
+        found = _HIDDEN_SETS.get(key)
+        if found is None:
+            found = tuple(_hidden_in(table[u * 9 : u * 9 + 9], k))
+            _HIDDEN_SETS.put(key, found)
+        if found:
+            out.append((u, found))
+    return out
+
+
+class _LastHiding:
+    """``_hiding`` of the last table read: the direct and plain producers of each size
+    ask about the same position in turn."""
+
+    __slots__ = ("table", "sizes")
+
+    def __init__(self, table: list[int], sizes: list[int]) -> None:
+        self.table = table  # held, so never another table at the same address
+        self.sizes = sizes
+
+
+_LAST_HIDING: Final[list[_LastHiding]] = [_LastHiding([], [])]
+
+
+def _hiding(table: list[int]) -> list[int]:
+    """By house: the sizes k (bit k, 2 to 4) for which ``_may_hide`` holds, for a grid's
+    places table (``se_places``: never changed once made)."""
+    last = _LAST_HIDING[0]
+    if last.table is table:
+        return last.sizes
+    sizes = [0] * 27
+    for u in range(27):
+        for k in range(2, 5):
+            if _may_hide(table, u * 9, k):
+                sizes[u] |= 1 << k
+    _LAST_HIDING[0] = _LastHiding(table, sizes)
+    return sizes
 
 
 def _may_hide(table: list[int], base: int, k: int) -> bool:
@@ -174,12 +223,13 @@ def _may_hide(table: list[int], base: int, k: int) -> bool:
     of size k needs (``_subsets``, ``_pairs_alike``), read without a slice or a key."""
     fit = 0
     if k == 2:
+        seen = 0  # the two-place positions met, as bits of ``_PAIR_INDEX``
         for i in range(9):
-            at = table[base + i]
-            if MASK_COUNT[at] == 2:
-                for j in range(i):
-                    if table[base + j] == at:
-                        return True
+            pair = _PAIR_INDEX[table[base + i]]
+            if pair >= 0:
+                if seen >> pair & 1:
+                    return True
+                seen |= 1 << pair
         return False
     for i in range(9):
         n = MASK_COUNT[table[base + i]]
