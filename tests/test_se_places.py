@@ -17,12 +17,12 @@ from engine.grid import Grid
 from engine.position import CandidateView, Position, empty_counts
 from engine.profiles import load_profile
 from techniques import CATALOG
-from techniques.fish.se_fish import _DIGIT_FISH, _line_places, fish_patterns
+from techniques.fish.se_fish import _DIGIT_FISH, _candidate_sets, _fish, _line_places, fish_patterns
 from techniques.intersections.se_locking import _GROUPS, SE_DIRECT_LOCKING, SE_LOCKING, SeLocking, locked_sets
 from techniques.se_chains.multiple import _NISHIO_RUNS, NISHIO_FORCING_CHAINS
 from techniques import se_places
 from techniques.se_places import cells_at, house_positions, places_table, positions_of
-from techniques.se_order import BLOCK_COL_ROW
+from techniques.se_order import BLOCK_COL_ROW, colex
 from techniques.singles.se_singles import SE_HIDDEN_SINGLE
 from techniques.subsets.se_subsets import _HIDDEN_SETS, _NAKED_SETS, _hidden_in, _may_be_naked, _may_hide, _naked_in, hidden_sets, naked_sets
 from tests.positions import load
@@ -175,6 +175,27 @@ def test_fish_and_subsets_remembered_along_solves_are_what_a_fresh_search_finds(
         assert warm == fresh
         found += sum(map(len, warm))
     assert found > 100  # the positions hold many of them
+
+
+@pytest.mark.parametrize("k", [3, 4])
+def test_fish_line_sets_skipped_hold_no_fish(k: int) -> None:
+    """The line sets searched for a Swordfish or Jellyfish (only lines with 2 to k places)
+    are every set of ``colex(k, 9)`` that holds a fish, with its rank there; and many
+    sets are skipped."""
+    skipped = fish = 0
+    for grid in positions()[::2]:
+        table = house_positions(grid)
+        for digit in range(1, 10):
+            for by_column in (True, False):
+                places = _line_places(table, digit, by_column)
+                searched = _candidate_sets(places, k)
+                every = list(enumerate(colex(k, 9)))
+                expected = [(rank, lines) for rank, lines in every if _fish(grid, digit, lines, places, by_column, k) is not None]
+                assert [entry for entry in searched if _fish(grid, digit, entry[1], places, by_column, k) is not None] == expected
+                assert set(searched) <= set(every)
+                skipped += len(every) - len(searched)
+                fish += len(expected)
+    assert fish and skipped > 1000
 
 
 def test_fish_as_on_a_view() -> None:

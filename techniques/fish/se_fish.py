@@ -8,6 +8,7 @@ then goes from the rest of those cross lines. Basic fish only: no fins.
 
 from __future__ import annotations
 
+from math import comb
 from typing import Final, Iterator
 
 from engine.cache import StateMemo
@@ -102,9 +103,18 @@ _SETS: Final = 1000
 
 def _candidate_sets(places: list[int], k: int) -> list[tuple[int, tuple[int, ...]]]:
     """(rank in ``colex`` order, line set) of the sets of k lines that may hold a fish:
-    for size 2, two lines with the same two places; larger, every set."""
+    for size 2, two lines with the same two places; larger, the sets of lines with 2 to k
+    places each (a line with fewer cannot be a base line, one with more has places
+    outside any k cross lines)."""
     if k != 2:
-        return list(enumerate(colex(k, 9)))
+        fit = [i for i, m in enumerate(places) if 2 <= MASK_COUNT[m] <= k]
+        if len(fit) < k:
+            return []
+        if len(fit) == 9:
+            return list(enumerate(colex(k, 9)))
+        # an increasing map keeps the order; the rank is the set's among all of colex(k, 9)
+        sets = [tuple([fit[i] for i in combo]) for combo in colex(k, len(fit))]
+        return [(_colex_rank(lines), lines) for lines in sets]
     found: list[tuple[int, tuple[int, ...]]] = []
     twos = [i for i, m in enumerate(places) if MASK_COUNT[m] == 2]
     for n, j in enumerate(twos):
@@ -112,6 +122,19 @@ def _candidate_sets(places: list[int], k: int) -> list[tuple[int, tuple[int, ...
             if places[i] == places[j]:
                 found.append((j * (j - 1) // 2 + i, (i, j)))
     return found
+
+
+#: _CHOOSE[n][r]: the binomial coefficient (n choose r), for n and r up to 9.
+_CHOOSE: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(comb(n, r) for r in range(10)) for n in range(10))
+
+
+def _colex_rank(lines: tuple[int, ...]) -> int:
+    """The place of an increasing set of lines among the sets of its size in ``colex``
+    order: the sets before it (the combinatorial number system)."""
+    rank = 0
+    for i in range(len(lines)):
+        rank += _CHOOSE[lines[i]][i + 1]
+    return rank
 
 
 def _fish(grid: Position, digit: int, combo: tuple[int, ...], places: list[int], by_column: bool, k: int) -> tuple[int, tuple[int, ...], tuple[int, ...], list[int]] | None:

@@ -45,8 +45,8 @@ _HIDDEN_VALUES: Final = {2: 3.4, 3: 4.0, 4: 5.4}
 _DIRECT_VALUES: Final = {2: 2.0, 3: 2.5}
 
 
-#: _PAIR_INDEX[positions]: for the 36 sets of two positions in a house, a number 0-35 (in
-#: increasing order of the set); -1 for the others.
+#: _PAIR_INDEX[bits]: for the 36 nine-bit masks with two bits (two positions in a house,
+#: or two digits), a number 0-35 in increasing order; -1 for the others.
 _PAIR_INDEX: Final[tuple[int, ...]] = tuple(
     sum(1 for below in range(at) if MASK_COUNT[below] == 2) if MASK_COUNT[at] == 2 else -1 for at in range(512)
 )
@@ -57,22 +57,32 @@ ALL_HOUSES: Final = (1 << 27) - 1
 def naked_sets(grid: Position, k: int, houses: int = ALL_HOUSES) -> Iterator[tuple[int, tuple[Cell, ...], int, tuple[Candidate, ...]]]:
     """(house, cells, digits, removals) of every naked set of size k that removes
     something, in SE's order (only in ``houses``, a set of house numbers)."""
-    cands = grid.cands
-    remember = isinstance(grid, Grid)  # a solve's positions (views in nested chains change every run)
+    if isinstance(grid, Grid):  # a solve's positions (views in nested chains change every run)
+        for found in _naked_by_house(grid, k, houses):
+            yield from found
+        return
     for u in BLOCK_COL_ROW:
-        if not houses >> u & 1 or grid.empty_in(u) < 2 * k:
-            continue
-        if not remember:
-            yield from _naked_in(cands, u, k)
-            continue
-        if not _may_be_naked(cands, UNITS[u].cells, k):
+        if houses >> u & 1 and grid.empty_in(u) >= 2 * k:
+            yield from _naked_in(grid.cands, u, k)
+
+
+def _naked_by_house(grid: Grid, k: int, houses: int) -> list[tuple[tuple[int, tuple[Cell, ...], int, tuple[Candidate, ...]], ...]]:
+    """``naked_sets`` of a grid by house, the houses with none left out: in a plain
+    function (compiled, a generator's locals live in its heap object), each house's sets
+    remembered by its cells' candidates."""
+    cands = grid.cands
+    out: list[tuple[tuple[int, tuple[Cell, ...], int, tuple[Candidate, ...]], ...]] = []
+    for u in BLOCK_COL_ROW:
+        if not houses >> u & 1 or grid.empty_in(u) < 2 * k or not _may_be_naked(cands, UNITS[u].cells, k):
             continue
         key = (k, u, HOUSE_CANDIDATES[u](cands))
         found = _NAKED_SETS.get(key)
         if found is None:
             found = tuple(_naked_in(cands, u, k))
             _NAKED_SETS.put(key, found)
-        yield from found
+        if found:
+            out.append(found)
+    return out
 
 
 def _may_be_naked(cands: list[int], cells: tuple[Cell, ...], k: int) -> bool:
@@ -81,12 +91,13 @@ def _may_be_naked(cands: list[int], cells: tuple[Cell, ...], k: int) -> bool:
     ``_pairs_alike``), read without a key."""
     fit = 0
     if k == 2:
+        seen = 0  # the two-candidate masks met, as bits of ``_PAIR_INDEX``
         for i in range(9):
-            mask = cands[cells[i]]
-            if MASK_COUNT[mask] == 2:
-                for j in range(i):
-                    if cands[cells[j]] == mask:
-                        return True
+            pair = _PAIR_INDEX[cands[cells[i]]]
+            if pair >= 0:
+                if seen >> pair & 1:
+                    return True
+                seen |= 1 << pair
         return False
     for cell in cells:
         n = MASK_COUNT[cands[cell]]
@@ -174,9 +185,8 @@ def _hidden_by_house(grid: Grid, table: list[int], k: int, direct: bool, houses:
     function (compiled, a generator's locals live in its heap object); each house's sets
     remembered by its places (the same counts and equalities)."""
     out: list[tuple[int, tuple[tuple[int, int], ...]]] = []
-    hiding = _hiding(table)
     for u in BLOCK_COL_ROW:
-        if not houses >> u & 1 or not hiding[u] >> k & 1 or not _searched(grid.empty_in(u), k, direct):
+        if not houses >> u & 1 or not _searched(grid.empty_in(u), k, direct) or not _may_hide(table, u * 9, k):
             continue
         key = (k, u, tuple(table[u * 9 : u * 9 + 9]))
         found = _HIDDEN_SETS.get(key)
@@ -186,35 +196,6 @@ def _hidden_by_house(grid: Grid, table: list[int], k: int, direct: bool, houses:
         if found:
             out.append((u, found))
     return out
-
-
-class _LastHiding:
-    """``_hiding`` of the last table read: the direct and plain producers of each size
-    ask about the same position in turn."""
-
-    __slots__ = ("table", "sizes")
-
-    def __init__(self, table: list[int], sizes: list[int]) -> None:
-        self.table = table  # held, so never another table at the same address
-        self.sizes = sizes
-
-
-_LAST_HIDING: Final[list[_LastHiding]] = [_LastHiding([], [])]
-
-
-def _hiding(table: list[int]) -> list[int]:
-    """By house: the sizes k (bit k, 2 to 4) for which ``_may_hide`` holds, for a grid's
-    places table (``se_places``: never changed once made)."""
-    last = _LAST_HIDING[0]
-    if last.table is table:
-        return last.sizes
-    sizes = [0] * 27
-    for u in range(27):
-        for k in range(2, 5):
-            if _may_hide(table, u * 9, k):
-                sizes[u] |= 1 << k
-    _LAST_HIDING[0] = _LastHiding(table, sizes)
-    return sizes
 
 
 def _may_hide(table: list[int], base: int, k: int) -> bool:

@@ -53,7 +53,7 @@ class _Found(NamedTuple):
     pair: int
     key: tuple[object, ...]  # what else makes two hints different (type 3)
     removals: tuple[Candidate, ...]
-    why: Callable[[], str]  # the reason, in words: made only for the hint taken
+    why: str
 
 
 def loop_difficulty(size: int) -> float:
@@ -234,7 +234,7 @@ class UniqueLoops(BaseTechnique):
         kind = "Rectangle" if len(f.loop) == 4 else "Loop"
         size = f" {len(f.loop)}" if len(f.loop) > 6 else ""
         name = f"Unique {kind}{size} type {f.type}"
-        text = _TEXT.format(loop=cell_names(list(f.loop)), v1=v1, v2=v2, why=f.why(), removals=grouped_removals(f.removals))
+        text = _TEXT.format(loop=cell_names(list(f.loop)), v1=v1, v2=v2, why=f.why, removals=grouped_removals(f.removals))
         return self.step(
             f"{v1}/{v2} in {','.join(CELL_NAMES[c] for c in f.loop)}",
             eliminations=f.removals,
@@ -313,7 +313,7 @@ def _other_types(grid: Grid, loop: tuple[Cell, ...], pair: int) -> list[_Found]:
     base = loop_difficulty(len(loop))
     if len(extra_cells) == 1:
         cell = extra_cells[0]
-        why = lambda: f"{CELL_NAMES[cell]} cannot be {digit_words(MASK_DIGITS[pair], 'or')}"
+        why = f"{CELL_NAMES[cell]} cannot be {digit_words(MASK_DIGITS[pair], 'or')}"
         return [_Found(base, 1, loop, pair, ("type 1",), tuple(Candidate(d, cell) for d in MASK_DIGITS[pair]), why)]
     if len(extra_cells) > 2:
         return [_type2(grid, loop, pair, extra_cells, base)]
@@ -337,7 +337,7 @@ def _type2(grid: Grid, loop: tuple[Cell, ...], pair: int, extra_cells: list[Cell
         common &= set(HOUSE_CELLS[cell])
     common -= set(extra_cells)
     removals = tuple(Candidate(value, c) for c in sorted(common) if grid.cands[c] & bit(value))
-    why = lambda: f"one of {cell_names(extra_cells).replace(' and ', ' or ')} holds {value}"
+    why = f"one of {cell_names(extra_cells).replace(' and ', ' or ')} holds {value}"
     return _Found(base, 2, loop, pair, ("type 2",), removals, why)
 
 
@@ -371,25 +371,12 @@ def _type3_naked(
         removals = tuple(
             Candidate(d, c) for c in cells if c not in others and c not in (c1, c2) for d in MASK_DIGITS[cands[c] & values]
         )
-        why = _naked_why(c1, c2, extra, values, others, u)
+        why = (
+            f"{CELL_NAMES[c1]} and {CELL_NAMES[c2]} together hold one of {digit_words(MASK_DIGITS[extra], 'or')}, "
+            f"which makes a naked set on {digit_words(MASK_DIGITS[values])} with {cell_names(others)} in {UNITS[u].long_name}"
+        )
         difficulty = base + (MASK_COUNT[values] - 1) * 0.1
         yield _Found(difficulty, 3, loop, pair, ("naked", u, values, others), removals, why)
-
-
-def _naked_why(c1: Cell, c2: Cell, extra: int, values: int, others: tuple[Cell, ...], u: int) -> Callable[[], str]:
-    """Type 3's reason with a naked set, in words (made only for the hint taken)."""
-    return lambda: (
-        f"{CELL_NAMES[c1]} and {CELL_NAMES[c2]} together hold one of {digit_words(MASK_DIGITS[extra], 'or')}, "
-        f"which makes a naked set on {digit_words(MASK_DIGITS[values])} with {cell_names(others)} in {UNITS[u].long_name}"
-    )
-
-
-def _hidden_why(c1: Cell, c2: Cell, pair: int, values: list[int], set_cells: tuple[Cell, ...], u: int) -> Callable[[], str]:
-    """Type 3's reason with a hidden set, in words (made only for the hint taken)."""
-    return lambda: (
-        f"{CELL_NAMES[c1]} and {CELL_NAMES[c2]} cannot both be {digit_words(MASK_DIGITS[pair], 'or')}, so "
-        f"{digit_words(values)} only fit {cell_names(set_cells)} and one of them in {UNITS[u].long_name}"
-    )
 
 
 def _with_first(first: int, allowed: list[int], size: int) -> list[tuple[int, ...]]:
@@ -421,7 +408,10 @@ def _type3_hidden(
         kept = union & ~(1 << i1) & ~(1 << i2)
         set_cells = tuple(cells[i] for i in range(9) if kept >> i & 1)
         removals = tuple(Candidate(d, c) for c in set_cells for d in MASK_DIGITS[grid.cands[c] & ~hidden])
-        why = _hidden_why(c1, c2, pair, values, set_cells, u)
+        why = (
+            f"{CELL_NAMES[c1]} and {CELL_NAMES[c2]} cannot both be {digit_words(MASK_DIGITS[pair], 'or')}, so "
+            f"{digit_words(values)} only fit {cell_names(set_cells)} and one of them in {UNITS[u].long_name}"
+        )
         difficulty = base + (len(set_cells) - 1) * 0.1
         yield _Found(difficulty, 3, loop, pair, ("hidden", u, hidden, kept), removals, why)
 
@@ -439,7 +429,7 @@ def _type4(grid: Grid, loop: tuple[Cell, ...], pair: int, c1: Cell, c2: Cell, ba
     for i, (lock, other) in enumerate(((v1, v2), (v2, v1))):
         house = locked[i]
         if house is not None:
-            why = lambda: (
+            why = (
                 f"{lock} has no place in {UNITS[house].long_name} but {CELL_NAMES[c1]} and {CELL_NAMES[c2]}, so one of them "
                 f"is {lock} and neither can be {other}"
             )
