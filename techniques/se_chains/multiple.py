@@ -30,7 +30,7 @@ from techniques.se_chains.nodes import CELL_RULE, BoxedNode, Links, Node, cell_o
 from techniques.se_chains.branches import RunsBasis, Target, complexity_of, main_path, target
 from techniques.se_chains.levels import LEVEL_RUNS, LevelTable, NestedRules, level_run
 from techniques.se_chains.propagation import Advanced, Budget, Run, propagate
-from techniques.se_chains.run_memo import KeptRuns, RunMemo, run_key
+from techniques.se_chains.run_memo import KeptRuns, RunMemo
 from techniques.se_chains.walk_memo import InnerSearch
 
 #: Propagated nodes one producer call may take (a bound on work, never time).
@@ -145,14 +145,13 @@ class _Search:
                 advanced=chaining.advanced, links=self.links, limit=self.limit(), resume=resume,
             )
         limit = self.limit()
-        key = run_key(start, limit)
-        found = kept.get(key)
+        found = kept.get(start, limit)
         if found is not None:
             self.budget.spend(found[1])
             return found[0]
         before = self.budget.used
         run = propagate(self.position, (start,), dynamic=chaining.dynamic, y_links=True, budget=self.budget, links=self.links, limit=limit)
-        kept.put(key, run, self.budget.used - before)
+        kept.put(start, limit, run, self.budget.used - before)
         return run
 
     def _nishio_run(self, start: Node) -> Run:

@@ -54,7 +54,7 @@ class Run:
     A plain class (made by the thousand: a dataclass's ``__init__`` runs as Python code
     in the compiled build)."""
 
-    __slots__ = ("on", "off", "rule", "nested", "contradiction", "depth", "stuck")
+    __slots__ = ("on", "off", "rule", "nested", "contradiction", "depth", "stuck", "cut")
 
     def __init__(self) -> None:
         self.on: dict[Node, tuple[Node, ...]] = {}
@@ -68,13 +68,16 @@ class Run:
         self.depth: dict[Node, int] = {}
         #: A nested run whose inner rules found nothing at all when it ended (see ``Stuck``).
         self.stuck: Stuck | None = None
+        #: Whether the run stopped at its limit with nodes still pending (else it is the
+        #: whole run: the same with any higher limit, or none).
+        self.cut = False
 
     def copy(self) -> Run:
         """A copy to go on from (the causes, rules and inner chains are shared: never
         changed once recorded)."""
         run = Run()
         run.on, run.off, run.rule, run.nested = dict(self.on), dict(self.off), dict(self.rule), dict(self.nested)
-        run.contradiction, run.depth, run.stuck = self.contradiction, dict(self.depth), self.stuck
+        run.contradiction, run.depth, run.stuck, run.cut = self.contradiction, dict(self.depth), self.stuck, self.cut
         return run
 
     def causes(self, n: Node) -> tuple[Node, ...]:
@@ -302,6 +305,7 @@ def _dynamic_run(
     while True:
         while i_on < len(pending_on) or i_off < len(pending_off):
             if cut and not live:
+                run.cut = True
                 break  # everything still pending, and all it leads to, is too deep to matter
             taken += 1
             if i_on < len(pending_on):
@@ -496,6 +500,7 @@ def _static_bounded_run(links: Links, start: Node, budget: Budget, limit: int, l
                     depth[r] = here
                     live += below
                     pending_on.append(r)
+    run.cut = i_on < len(pending_on) or i_off < len(pending_off)
     budget.spend(i_on + i_off)
     return run
 

@@ -7,6 +7,11 @@ cell's three houses: nothing else. Between two searches of a solve the position 
 loses a few candidates, so a run whose nodes' cells and houses are unchanged (for their
 digits) is the same run, with the same limit: it is used again, and spends the nodes it
 spent when made (so every work bound is reached exactly where a new run would reach it).
+
+A run that ended before its limit cut it (``Run.cut``) is the whole run: the same, and
+spending the same, with any higher limit or none, and with any limit above its deepest
+node (every node pending is then less deep than the limit: nothing is cut). It is also
+kept by its start alone, for a search that asks for its start with such a limit.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from techniques.se_order import HOUSE_CELLS
 
 #: Chain nodes, by number.
 N_NODES: Final = 2 * 9 * N_CELLS
+#: The limit of a run made without one, for comparisons (above any chain's size).
+UNBOUNDED: Final = 1 << 30
 
 
 def stale_nodes(before: list[int], now: list[int]) -> list[bool]:
@@ -58,6 +65,9 @@ class KeptRuns:
         self.views: dict[int, list[int]] = {}
         self.flags: dict[int, list[bool]] = {}
         self.runs: dict[int, tuple[int, Run, int]] = {}
+        #: Whole runs (not cut) by start: (generation, run, nodes spent, the lowest limit
+        #: it holds for: its own, or its deepest node's depth + 1).
+        self.whole: dict[int, tuple[int, Run, int, int]] = {}
 
     def begin(self, cands: list[int]) -> None:
         """A search in a new position starts."""
@@ -65,27 +75,40 @@ class KeptRuns:
         self.views[self.generation] = cands[:]
         self.views.pop(self.generation - self.KEEP, None)
         self.flags = {}
+        oldest = self.generation - self.KEEP
         if len(self.runs) >= self.SIZE:
-            oldest = self.generation - self.KEEP
             self.runs = {key: record for key, record in self.runs.items() if record[0] > oldest}
             if len(self.runs) >= self.SIZE:
                 self.runs.clear()
+        if len(self.whole) >= self.SIZE:
+            self.whole = {start: record for start, record in self.whole.items() if record[0] > oldest}
 
-    def get(self, key: int) -> tuple[Run, int] | None:
-        """The run kept under ``key`` (start and limit) and the nodes it spent, if it holds
-        in the current position."""
+    def get(self, start: Node, limit: int | None) -> tuple[Run, int] | None:
+        """The run from ``start`` with ``limit`` (None: none) kept, and the nodes it spent,
+        if it holds in the current position: one made with that limit, or a whole one made
+        with a limit no higher."""
+        key = run_key(start, limit)
         record = self.runs.get(key)
-        if record is None:
+        if record is not None:
+            generation, run, spent = record
+            if generation == self.generation or self._holds(generation, run):
+                if generation != self.generation:
+                    self.runs[key] = (self.generation, run, spent)
+                return run, spent
+        whole = self.whole.get(start)
+        if whole is None or whole[3] > (UNBOUNDED if limit is None else limit):
             return None
-        generation, run, spent = record
+        generation, run, spent, lowest = whole
         if generation != self.generation:
             if not self._holds(generation, run):
                 return None
-            self.runs[key] = (self.generation, run, spent)
+            self.whole[start] = (self.generation, run, spent, lowest)
         return run, spent
 
-    def put(self, key: int, run: Run, spent: int) -> None:
-        self.runs[key] = (self.generation, run, spent)
+    def put(self, start: Node, limit: int | None, run: Run, spent: int) -> None:
+        self.runs[run_key(start, limit)] = (self.generation, run, spent)
+        if not run.cut:
+            self.whole[start] = (self.generation, run, spent, whole_from(run, limit))
 
     def _holds(self, generation: int, run: Run) -> bool:
         flags = self.flags.get(generation)
@@ -129,3 +152,16 @@ class RunMemo:
 def run_key(start: Node, limit: int | None) -> int:
     """A kept run's key: its start and its limit (None: none)."""
     return start + N_NODES * (0 if limit is None else limit + 1)
+
+
+def whole_from(run: Run, limit: int | None) -> int:
+    """The lowest limit a whole run (not cut) made with ``limit`` holds for: its own, or
+    one above its deepest node (a run made without a limit records no depths)."""
+    if limit is None:
+        return UNBOUNDED
+    deepest = 0
+    depths: dict[BoxedNode, int] = run.depth
+    for d in depths.values():
+        if d > deepest:
+            deepest = d
+    return min(limit, deepest + 1)
