@@ -95,6 +95,11 @@ class KeptRuns:
                 if generation != self.generation:
                     self.runs[key] = (self.generation, run, spent)
                 return run, spent
+        return self._whole(start, limit)
+
+    def _whole(self, start: Node, limit: int | None) -> tuple[Run, int] | None:
+        """The whole run from ``start`` kept, if it holds for ``limit`` and in the current
+        position, and the nodes it spent."""
         whole = self.whole.get(start)
         if whole is None or whole[3] > (UNBOUNDED if limit is None else limit):
             return None
