@@ -298,24 +298,26 @@ class MultipleChaining(BaseTechnique):
         limit = search.limit() if on_run.depth and off_run.depth else None  # runs made before a first hint have no depths
         ons: dict[BoxedNode, tuple[Node, ...]] = on_run.on
         other_ons: dict[BoxedNode, tuple[Node, ...]] = off_run.on
-        for n in ons:
-            if n in other_ons:
-                if limit is not None and on_run.depth[n] + off_run.depth[n] > limit:
-                    continue
-                placement, removals = removal_of(n, search.cands)
-                if removals:
-                    hint = self._double(search, source, n, on_run, off_run, placement, removals)
-                    if hint is not None:
-                        yield hint
+        if _meet([ons, other_ons]):
+            for n in ons:
+                if n in other_ons:
+                    if limit is not None and on_run.depth[n] + off_run.depth[n] > limit:
+                        continue
+                    placement, removals = removal_of(n, search.cands)
+                    if removals:
+                        hint = self._double(search, source, n, on_run, off_run, placement, removals)
+                        if hint is not None:
+                            yield hint
         offs: dict[BoxedNode, tuple[Node, ...]] = on_run.off
         other_offs: dict[BoxedNode, tuple[Node, ...]] = off_run.off
-        for n in offs:
-            if n in other_offs:
-                if limit is not None and on_run.depth[n] + off_run.depth[n] > limit:
-                    continue
-                hint = self._double(search, source, n, on_run, off_run, None, (Candidate(digit_of(n), cell_of(n)),))
-                if hint is not None:
-                    yield hint
+        if _meet([offs, other_offs]):
+            for n in offs:
+                if n in other_offs:
+                    if limit is not None and on_run.depth[n] + off_run.depth[n] > limit:
+                        continue
+                    hint = self._double(search, source, n, on_run, off_run, None, (Candidate(digit_of(n), cell_of(n)),))
+                    if hint is not None:
+                        yield hint
 
     def _double(
         self, search: _Search, source: Node, n: Node, on_run: Run, off_run: Run, placement: Candidate | None, removals: tuple[Candidate, ...]
@@ -357,6 +359,8 @@ class MultipleChaining(BaseTechnique):
         two = len(runs) == 2
         for on in (True, False):
             reached: list[dict[BoxedNode, tuple[Node, ...]]] = [r.on if on else r.off for r in runs]
+            if not _meet(reached):
+                continue  # no node reached by every run (most searches): found reading the fewest
             second, beyond = reached[1], reached[2:]
             for n in reached[0]:
                 if n in second and (two or _in_all(n, beyond)):
@@ -397,6 +401,25 @@ def _depth_sum(runs: list[Run], n: BoxedNode) -> int:
     for r in runs:
         total += r.depth[n]
     return total
+
+
+def _meet(reached: list[dict[BoxedNode, tuple[Node, ...]]]) -> bool:
+    """Whether some node is in every one of ``reached`` (runs' nodes of one state), read
+    from the one with the fewest: a test before reading the first in its order, which
+    finds hints in SE's order but mostly finds none."""
+    fewest = reached[0]
+    for nodes in reached:
+        if len(nodes) < len(fewest):
+            fewest = nodes
+    for n in fewest:
+        everywhere = True
+        for nodes in reached:
+            if nodes is not fewest and n not in nodes:
+                everywhere = False
+                break
+        if everywhere:
+            return True
+    return False
 
 
 def _in_all(n: BoxedNode, reached: list[dict[BoxedNode, tuple[Node, ...]]]) -> bool:
