@@ -88,14 +88,15 @@ def test_every_kept_run_is_the_run_made_afresh(dynamic: bool, monkeypatch: Any) 
     (not cut) for a limit at least its own or above its deepest node, has the nodes, causes,
     rules, depths and contradiction of a run made afresh with the search's limit, and
     spends the same."""
-    from techniques.se_chains.run_memo import KeptRuns
+    from techniques.se_chains.run_memo import UNBOUNDED, KeptRuns
 
     whole_used = [0]
-    original_whole = KeptRuns._whole
+    original_get = KeptRuns.get
 
-    def whole(self: KeptRuns, start: int, limit: int | None) -> Any:
-        found = original_whole(self, start, limit)
-        whole_used[0] += found is not None
+    def get(self: KeptRuns, start: int, limit: int | None) -> Any:
+        record = self.runs.get(start)
+        found = original_get(self, start, limit)
+        whole_used[0] += found is not None and record is not None and record[3] != (UNBOUNDED if limit is None else limit)
         return found
 
     original = multiple._Search._propagate
@@ -118,7 +119,7 @@ def test_every_kept_run_is_the_run_made_afresh(dynamic: bool, monkeypatch: Any) 
         return run
 
     positions = path_positions()[-40:]
-    monkeypatch.setattr(KeptRuns, "_whole", whole)
+    monkeypatch.setattr(KeptRuns, "get", get)
     monkeypatch.setattr(multiple._Search, "_propagate", checked)
     kept = MultipleChaining(multiple=True, dynamic=dynamic, nishio=False)
     for position in positions:

@@ -10,8 +10,9 @@ spent when made (so every work bound is reached exactly where a new run would re
 
 A run that ended before its limit cut it (``Run.cut``) is the whole run: the same, and
 spending the same, with any higher limit or none, and with any limit above its deepest
-node (every node pending is then less deep than the limit: nothing is cut). It is also
-kept by its start alone, for a search that asks for its start with such a limit.
+node (every node pending is then less deep than the limit: nothing is cut). Runs are
+kept by start, the last one made for each: a search that asks for the start with
+another limit takes it too if it is a whole run that holds for that limit.
 """
 
 from __future__ import annotations
@@ -64,10 +65,9 @@ class KeptRuns:
         self.generation = -1
         self.views: dict[int, list[int]] = {}
         self.flags: dict[int, list[bool]] = {}
-        self.runs: dict[int, tuple[int, Run, int]] = {}
-        #: Whole runs (not cut) by start: (generation, run, nodes spent, the lowest limit
-        #: it holds for: its own, or its deepest node's depth + 1).
-        self.whole: dict[int, tuple[int, Run, int, int]] = {}
+        #: By start: (generation, run, nodes spent, the limit it was made with, the lowest
+        #: limit a whole run holds for, or -1 until asked: ``whole_from``).
+        self.runs: dict[int, tuple[int, Run, int, int, int]] = {}
 
     def begin(self, cands: list[int]) -> None:
         """A search in a new position starts."""
@@ -75,45 +75,38 @@ class KeptRuns:
         self.views[self.generation] = cands[:]
         self.views.pop(self.generation - self.KEEP, None)
         self.flags = {}
-        oldest = self.generation - self.KEEP
         if len(self.runs) >= self.SIZE:
+            oldest = self.generation - self.KEEP
             self.runs = {key: record for key, record in self.runs.items() if record[0] > oldest}
             if len(self.runs) >= self.SIZE:
                 self.runs.clear()
-        if len(self.whole) >= self.SIZE:
-            self.whole = {start: record for start, record in self.whole.items() if record[0] > oldest}
 
     def get(self, start: Node, limit: int | None) -> tuple[Run, int] | None:
         """The run from ``start`` with ``limit`` (None: none) kept, and the nodes it spent,
-        if it holds in the current position: one made with that limit, or a whole one made
-        with a limit no higher."""
-        key = run_key(start, limit)
-        record = self.runs.get(key)
-        if record is not None:
-            generation, run, spent = record
-            if generation == self.generation or self._holds(generation, run):
-                if generation != self.generation:
-                    self.runs[key] = (self.generation, run, spent)
-                return run, spent
-        return self._whole(start, limit)
-
-    def _whole(self, start: Node, limit: int | None) -> tuple[Run, int] | None:
-        """The whole run from ``start`` kept, if it holds for ``limit`` and in the current
-        position, and the nodes it spent."""
-        whole = self.whole.get(start)
-        if whole is None or whole[3] > (UNBOUNDED if limit is None else limit):
+        if it holds in the current position: one made with that limit, or a whole one that
+        holds for it."""
+        record = self.runs.get(start)
+        if record is None:
             return None
-        generation, run, spent, lowest = whole
+        generation, run, spent, made, lowest = record
+        asked = UNBOUNDED if limit is None else limit
+        if asked != made:
+            if run.cut:
+                return None  # a run cut by its limit holds for that limit only
+            if asked < made:  # (a whole run is the same with any higher limit)
+                if lowest < 0:
+                    lowest = whole_from(run, made)
+                    self.runs[start] = (generation, run, spent, made, lowest)
+                if asked < lowest:
+                    return None
         if generation != self.generation:
             if not self._holds(generation, run):
                 return None
-            self.whole[start] = (self.generation, run, spent, lowest)
+            self.runs[start] = (self.generation, run, spent, made, lowest)
         return run, spent
 
     def put(self, start: Node, limit: int | None, run: Run, spent: int) -> None:
-        self.runs[run_key(start, limit)] = (self.generation, run, spent)
-        if not run.cut:
-            self.whole[start] = (self.generation, run, spent, whole_from(run, limit))
+        self.runs[start] = (self.generation, run, spent, UNBOUNDED if limit is None else limit, -1)
 
     def _holds(self, generation: int, run: Run) -> bool:
         flags = self.flags.get(generation)
@@ -154,15 +147,11 @@ class RunMemo:
         return found
 
 
-def run_key(start: Node, limit: int | None) -> int:
-    """A kept run's key: its start and its limit (None: none)."""
-    return start + N_NODES * (0 if limit is None else limit + 1)
-
-
-def whole_from(run: Run, limit: int | None) -> int:
-    """The lowest limit a whole run (not cut) made with ``limit`` holds for: its own, or
-    one above its deepest node (a run made without a limit records no depths)."""
-    if limit is None:
+def whole_from(run: Run, limit: int) -> int:
+    """The lowest limit a whole run (not cut) made with ``limit`` (``UNBOUNDED``: none)
+    holds for: its own, or one above its deepest node (a run made without a limit records
+    no depths)."""
+    if limit == UNBOUNDED:
         return UNBOUNDED
     deepest = 0
     depths: dict[BoxedNode, int] = run.depth
