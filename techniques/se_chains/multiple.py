@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Callable, Final, Iterator
 
 from engine.cache import StateMemo
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS, UNITS_OF, first_of_halves, half_count
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS, UNITS_OF, first_of_halves, half_count, half_indices
 from engine.position import Position
 from engine.step import Candidate, Step
 from engine.stop import WorkLimitReached, budgeted
@@ -273,7 +273,7 @@ class MultipleChaining(BaseTechnique):
                 yield from self._regions(search, cell, digit, on_run)
             per_value.append(on_run)
         if not self.nishio and (count == 2 or (self.multiple and count > 2)):
-            yield from self._common(search, per_value, "Cell Forcing", 5, ("{}", f"the candidates of {CELL_NAMES[cell]}", CELL_NAMES[cell]), CELL_RULE)
+            yield from self._common(search, per_value, "Cell Forcing", 5, cell, 0, -1, CELL_RULE)
 
     def _binary(self, search: _Search, source: Node, pair: tuple[tuple[Node, tuple[Node, ...]], tuple[Node, tuple[Node, ...]]], run: Run) -> ChainHint | None:
         (on_node, on_causes), (off_node, off_causes) = pair
@@ -342,19 +342,17 @@ class MultipleChaining(BaseTechnique):
                 continue
             if first_of_halves(lo, hi) != cell:
                 continue  # met from its first place (a house's cells are in ascending order)
-            places = search.cells_with[digit] & UNITS[u].mask
-            cells = [c for c in UNITS[u].cells if places >> c & 1]
+            cells = half_indices(lo, hi)  # ascending, as the house's cells
             runs = [on_run if c == cell else search.run_from(node(c, digit, True)) for c in cells]
-            where = (f"{digit} in {{}}", UNITS[u].long_name, UNITS[u].name)
-            yield from self._common(search, runs, "Region Forcing", 6, where, UNITS_OF[cell].index(u) + 1)
+            yield from self._common(search, runs, "Region Forcing", 6, cell, digit, u, UNITS_OF[cell].index(u) + 1)
 
     def _common(
-        self, search: _Search, runs: list[Run], kind: str, sort_key: int, where: tuple[str, str, str], root_rule: int
+        self, search: _Search, runs: list[Run], kind: str, sort_key: int, cell: int, digit: int, unit: int, root_rule: int
     ) -> Iterator[ChainHint]:
-        """Hints for the states every run reaches: on states first, then off states.
-        ``where``: what the branches start from, as a pattern to fill with a name in
-        words and in short, and those names (filled only for a hint: most searches find
-        none)."""
+        """Hints for the states every run reaches: on states first, then off states. The
+        branches start from the places of ``digit`` in house ``unit``, or from the
+        candidates of ``cell`` (``unit`` -1): named only for a hint (``_where``), most
+        searches find none."""
         limit = search.limit() if all(r.depth for r in runs) else None  # runs made before a first hint have no depths
         two = len(runs) == 2
         for on in (True, False):
@@ -368,7 +366,7 @@ class MultipleChaining(BaseTechnique):
                         continue
                     placement, removals = removal_of(n, search.cands)
                     if removals:
-                        what, source = where[0].format(where[1]), where[0].format(where[2])
+                        what, source = _where(cell, digit, unit)
                         targets = tuple(target(r, n) for r in runs)
                         hint = self._hint(search, kind, sort_key, placement, removals, targets, _common_text(what, n, placement, removals), root_rule, source)
                         if hint is not None:
@@ -401,6 +399,14 @@ def _depth_sum(runs: list[Run], n: BoxedNode) -> int:
     for r in runs:
         total += r.depth[n]
     return total
+
+
+def _where(cell: int, digit: int, unit: int) -> tuple[str, str]:
+    """What the branches of a region (``unit``) or cell (-1) hint start from, in words and
+    in short."""
+    if unit < 0:
+        return f"the candidates of {CELL_NAMES[cell]}", CELL_NAMES[cell]
+    return f"{digit} in {UNITS[unit].long_name}", f"{digit} in {UNITS[unit].name}"
 
 
 def _meet(reached: list[dict[BoxedNode, tuple[Node, ...]]]) -> bool:
