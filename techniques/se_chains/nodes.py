@@ -154,18 +154,13 @@ class Links:
 
     __slots__ = ("cands", "cells_with", "y_links", "offs_of", "ons_of", "_places")
 
-    def __init__(
-        self, cands: list[int], cells_with: list[int], y_links: bool,
-        offs_of: list[list[Node] | None] | None = None, ons_of: list[list[tuple[Node, int]] | None] | None = None,
-    ) -> None:
-        """``offs_of``, ``ons_of``: lists of implications to start from (this position's
-        where not None, see ``take``), else none computed yet."""
+    def __init__(self, cands: list[int], cells_with: list[int], y_links: bool) -> None:
         self.cands = cands
         self.cells_with = cells_with
         self.y_links = y_links
         size = 2 * 9 * 81
-        self.offs_of: list[list[Node] | None] = [None] * size if offs_of is None else offs_of
-        self.ons_of: list[list[tuple[Node, int]] | None] = [None] * size if ons_of is None else ons_of
+        self.offs_of: list[list[Node] | None] = [None] * size
+        self.ons_of: list[list[tuple[Node, int]] | None] = [None] * size
         self._places: list[int] | None = None
 
     def places(self) -> list[int]:

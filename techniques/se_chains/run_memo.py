@@ -80,32 +80,15 @@ class KeptLinks:
     def __init__(self) -> None:
         self.kept: dict[int, tuple[list[int], Links]] = {}
 
-    #: More cells changed than this (another puzzle, say): nothing taken.
-    MOST_CHANGED = 20
-
     def links(self, cands: list[int], cells_with: list[int], y_links: bool) -> Links:
         """The implications in the position with these candidates and places."""
+        links = Links(cands, cells_with, y_links)
         thread = threading.get_ident()
         last = self.kept.get(thread)
-        links: Links | None = None
-        if last is not None and last[1].y_links == y_links and _changed_cells(last[0], cands) <= self.MOST_CHANGED:
-            before = last[1]
-            offs_of, ons_of = before.offs_of[:], before.ons_of[:]
-            for n in changed_nodes(last[0], cands):
-                offs_of[n] = ons_of[n] = None
-            links = Links(cands, cells_with, y_links, offs_of, ons_of)
-        if links is None:
-            links = Links(cands, cells_with, y_links)
+        if last is not None and last[1].y_links == y_links:
+            links.take(last[1], changed_nodes(last[0], cands))
         self.kept[thread] = (cands[:], links)
         return links
-
-
-def _changed_cells(before: list[int], now: list[int]) -> int:
-    count = 0
-    for cell in range(N_CELLS):
-        if before[cell] != now[cell]:
-            count += 1
-    return count
 
 
 class KeptRuns:
