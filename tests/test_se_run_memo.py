@@ -139,26 +139,3 @@ def test_runs_give_back_their_levels_cleared() -> None:
             technique._best(position, Budget(10**9))
     assert propagation._FREE_LEVELS, "runs gave their lists back"
     assert all(not any(level) for level in propagation._FREE_LEVELS)
-
-
-def test_kept_links_are_the_links_made_afresh() -> None:
-    """A search takes the implications of the last one's position where the nodes' cells
-    and houses did not change (``KeptLinks``): every node's, taken or computed, equals the
-    implications made afresh, Y links or not, from one position to the next and across
-    puzzles."""
-    from techniques.se_chains.nodes import Links
-    from techniques.se_chains.run_memo import KeptLinks
-
-    positions = path_positions()
-    other = Grid.from_string("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
-    for y_links in (True, False):
-        kept = KeptLinks()
-        taken = 0
-        for position in positions[-30:] + [other] + positions[:5]:
-            links = kept.links(position.cands, position.cells_with, y_links)
-            taken += sum(1 for found in links.offs_of if found is not None)
-            fresh = Links(position.cands, position.cells_with, y_links)
-            for n in range(N_NODES):
-                if position.cands[n // 18] >> (n >> 1) % 9 & 1:
-                    assert links.offs(n) == fresh.offs(n) and links.ons(n) == fresh.ons(n)
-        assert taken > 1000, "implications are taken from the last position"

@@ -30,7 +30,7 @@ from techniques.se_chains.nodes import CELL_RULE, BoxedNode, Links, Node, cell_o
 from techniques.se_chains.branches import RunsBasis, Target, complexity_of, main_path, target
 from techniques.se_chains.levels import LEVEL_RUNS, LevelTable, NestedRules, level_run
 from techniques.se_chains.propagation import Advanced, Budget, Run, propagate
-from techniques.se_chains.run_memo import KeptLinks, KeptRuns, RunMemo
+from techniques.se_chains.run_memo import KeptRuns, RunMemo
 from techniques.se_chains.walk_memo import InnerSearch
 
 #: Propagated nodes one producer call may take (a bound on work, never time).
@@ -87,12 +87,7 @@ class _Search:
         self.chaining = chaining
         self.position = position
         self.cands, self.cells_with = position.cands, position.cells_with
-        if memo is not None:
-            self.links = memo.links
-        elif best is not None:  # the last search's implications, where they hold
-            self.links = chaining.kept_links.links(self.cands, self.cells_with, not chaining.nishio)
-        else:
-            self.links = Links(self.cands, self.cells_with, not chaining.nishio)
+        self.links = Links(self.cands, self.cells_with, not chaining.nishio) if memo is None else memo.links
         #: Static runs kept from earlier positions (a search of every hint, inner to a
         #: nested one), else None.
         self.memo = memo if best is None and not chaining.dynamic else None
@@ -193,7 +188,6 @@ class MultipleChaining(BaseTechnique):
         self.prefix = "Dynamic " if level > 0 or (dynamic and not nishio) else ("Nishio " if nishio else "")
         self.suffix = " Chains" + nested_suffix(level)
         self.kept_runs = RunMemo()
-        self.kept_links = KeptLinks()
 
     def find(self, grid: Position) -> Iterator[Step]:
         """Every hint, in the order SE sorts them (easiest, then least complex, first), one

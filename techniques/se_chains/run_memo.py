@@ -22,7 +22,7 @@ from typing import Final
 
 from engine.cells import MASK_DIGITS, N_CELLS
 from engine.stop import budgeted
-from techniques.se_chains.nodes import BoxedNode, Links, Node
+from techniques.se_chains.nodes import BoxedNode, Node
 from techniques.se_chains.propagation import Run
 from techniques.se_order import HOUSE_CELLS
 
@@ -50,45 +50,6 @@ def stale_nodes(before: list[int], now: list[int]) -> list[bool]:
                 out[other * 18 + at] = True
                 out[other * 18 + at + 1] = True
     return out
-
-
-def changed_nodes(before: list[int], now: list[int]) -> list[int]:
-    """The nodes ``stale_nodes`` flags (some more than once), listed."""
-    out: list[int] = []
-    for cell in range(N_CELLS):
-        changed = before[cell] ^ now[cell]
-        if not changed:
-            continue
-        base = cell * 18
-        for k in range(18):
-            out.append(base + k)
-        for d in MASK_DIGITS[changed]:
-            at = (d - 1) << 1
-            for other in HOUSE_CELLS[cell]:
-                out.append(other * 18 + at)
-                out.append(other * 18 + at + 1)
-    return out
-
-
-class KeptLinks:
-    """The implications (``nodes.Links``) a producer's last search for SE's choice used,
-    per thread. A node's implications read what a run reads when it takes the node (its
-    cell's candidates, its digit's places in the cell's houses): the next search takes
-    those of the nodes whose cell and houses did not change, and computes the others
-    when asked."""
-
-    def __init__(self) -> None:
-        self.kept: dict[int, tuple[list[int], Links]] = {}
-
-    def links(self, cands: list[int], cells_with: list[int], y_links: bool) -> Links:
-        """The implications in the position with these candidates and places."""
-        links = Links(cands, cells_with, y_links)
-        thread = threading.get_ident()
-        last = self.kept.get(thread)
-        if last is not None and last[1].y_links == y_links:
-            links.take(last[1], changed_nodes(last[0], cands))
-        self.kept[thread] = (cands[:], links)
-        return links
 
 
 class KeptRuns:
