@@ -80,3 +80,62 @@ def test_kept_runs_give_the_hint_and_work_of_a_fresh_search(dynamic: bool, monke
             assert (found.key, found.effect, found.words()) == (fresh.key, fresh.effect, fresh.words())
         assert kept_budget.used == fresh_budget.used
     assert made_kept < made_fresh, "runs are used again in later positions"
+
+
+@pytest.mark.parametrize("dynamic", [True, False])
+def test_every_kept_run_is_the_run_made_afresh(dynamic: bool, monkeypatch: Any) -> None:
+    """Each run a search takes from what earlier ones kept, by its limit or as a whole run
+    (not cut) for a limit at least its own or above its deepest node, has the nodes, causes,
+    rules, depths and contradiction of a run made afresh with the search's limit, and
+    spends the same."""
+    from techniques.se_chains.run_memo import UNBOUNDED, KeptRuns
+
+    whole_used = [0]
+    original_get = KeptRuns.get
+
+    def get(self: KeptRuns, start: int, limit: int | None) -> Any:
+        record = self.runs.get(start)
+        found = original_get(self, start, limit)
+        whole_used[0] += found is not None and record is not None and record[3] != (UNBOUNDED if limit is None else limit)
+        return found
+
+    original = multiple._Search._propagate
+    compared = [0]
+
+    def checked(self: Any, start: int, resume: Any = None) -> Any:
+        before = self.budget.used
+        run = original(self, start, resume)
+        if self.kept is None:
+            return run  # not a search that keeps runs (Nishio, nested, other producers)
+        fresh_budget = Budget(10**9)
+        limit = self.limit()
+        if limit is None and run.depth:
+            limit = 10**6  # a whole run made with a limit, for none: the same run with its depths
+        fresh = propagate(self.position, (start,), dynamic=dynamic, y_links=True, budget=fresh_budget, links=self.links, limit=limit)
+        assert (list(run.on.items()), list(run.off.items())) == (list(fresh.on.items()), list(fresh.off.items()))
+        assert (run.rule, run.depth, run.contradiction, run.cut) == (fresh.rule, fresh.depth, fresh.contradiction, fresh.cut)
+        assert self.budget.used - before == fresh_budget.used
+        compared[0] += 1
+        return run
+
+    positions = path_positions()[-40:]
+    monkeypatch.setattr(KeptRuns, "get", get)
+    monkeypatch.setattr(multiple._Search, "_propagate", checked)
+    kept = MultipleChaining(multiple=True, dynamic=dynamic, nishio=False)
+    for position in positions:
+        kept._best(position, Budget(10**9))
+    assert compared[0] > 1000 and whole_used[0] > 10, "whole runs are used again for other limits"
+
+
+def test_runs_give_back_their_levels_cleared() -> None:
+    """The lists of levels runs take (``propagation._take_levels``) come back with every
+    entry 0: each node a run reached went through its lists of pending nodes."""
+    from techniques.se_chains import propagation
+
+    propagation._FREE_LEVELS.clear()
+    for position in path_positions()[-10:]:
+        for technique in (multiple.NISHIO_FORCING_CHAINS, multiple.MULTIPLE_FORCING_CHAINS, multiple.DYNAMIC_FORCING_CHAINS):
+            technique.hints(position, Budget(10**9))
+            technique._best(position, Budget(10**9))
+    assert propagation._FREE_LEVELS, "runs gave their lists back"
+    assert all(not any(level) for level in propagation._FREE_LEVELS)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Callable, Final, Iterator
 
 from engine.cache import StateMemo
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS, UNITS_OF, first_of_halves, half_count
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, UNIT_HALVES, UNITS, UNITS_OF, first_of_halves, half_count, half_indices
 from engine.position import Position
 from engine.step import Candidate, Step
 from engine.stop import WorkLimitReached, budgeted
@@ -30,7 +30,7 @@ from techniques.se_chains.nodes import CELL_RULE, BoxedNode, Links, Node, cell_o
 from techniques.se_chains.branches import RunsBasis, Target, complexity_of, main_path, target
 from techniques.se_chains.levels import LEVEL_RUNS, LevelTable, NestedRules, level_run
 from techniques.se_chains.propagation import Advanced, Budget, Run, propagate
-from techniques.se_chains.run_memo import KeptRuns, RunMemo, run_key
+from techniques.se_chains.run_memo import KeptRuns, RunMemo
 from techniques.se_chains.walk_memo import InnerSearch
 
 #: Propagated nodes one producer call may take (a bound on work, never time).
@@ -145,14 +145,13 @@ class _Search:
                 advanced=chaining.advanced, links=self.links, limit=self.limit(), resume=resume,
             )
         limit = self.limit()
-        key = run_key(start, limit)
-        found = kept.get(key)
+        found = kept.get(start, limit)
         if found is not None:
             self.budget.spend(found[1])
             return found[0]
         before = self.budget.used
         run = propagate(self.position, (start,), dynamic=chaining.dynamic, y_links=True, budget=self.budget, links=self.links, limit=limit)
-        kept.put(key, run, self.budget.used - before)
+        kept.put(start, limit, run, self.budget.used - before)
         return run
 
     def _nishio_run(self, start: Node) -> Run:
@@ -274,7 +273,7 @@ class MultipleChaining(BaseTechnique):
                 yield from self._regions(search, cell, digit, on_run)
             per_value.append(on_run)
         if not self.nishio and (count == 2 or (self.multiple and count > 2)):
-            yield from self._common(search, per_value, "Cell Forcing", 5, ("{}", f"the candidates of {CELL_NAMES[cell]}", CELL_NAMES[cell]), CELL_RULE)
+            yield from self._common(search, per_value, "Cell Forcing", 5, cell, 0, -1, CELL_RULE)
 
     def _binary(self, search: _Search, source: Node, pair: tuple[tuple[Node, tuple[Node, ...]], tuple[Node, tuple[Node, ...]]], run: Run) -> ChainHint | None:
         (on_node, on_causes), (off_node, off_causes) = pair
@@ -299,24 +298,26 @@ class MultipleChaining(BaseTechnique):
         limit = search.limit() if on_run.depth and off_run.depth else None  # runs made before a first hint have no depths
         ons: dict[BoxedNode, tuple[Node, ...]] = on_run.on
         other_ons: dict[BoxedNode, tuple[Node, ...]] = off_run.on
-        for n in ons:
-            if n in other_ons:
-                if limit is not None and on_run.depth[n] + off_run.depth[n] > limit:
-                    continue
-                placement, removals = removal_of(n, search.cands)
-                if removals:
-                    hint = self._double(search, source, n, on_run, off_run, placement, removals)
-                    if hint is not None:
-                        yield hint
+        if _meet([ons, other_ons]):
+            for n in ons:
+                if n in other_ons:
+                    if limit is not None and on_run.depth[n] + off_run.depth[n] > limit:
+                        continue
+                    placement, removals = removal_of(n, search.cands)
+                    if removals:
+                        hint = self._double(search, source, n, on_run, off_run, placement, removals)
+                        if hint is not None:
+                            yield hint
         offs: dict[BoxedNode, tuple[Node, ...]] = on_run.off
         other_offs: dict[BoxedNode, tuple[Node, ...]] = off_run.off
-        for n in offs:
-            if n in other_offs:
-                if limit is not None and on_run.depth[n] + off_run.depth[n] > limit:
-                    continue
-                hint = self._double(search, source, n, on_run, off_run, None, (Candidate(digit_of(n), cell_of(n)),))
-                if hint is not None:
-                    yield hint
+        if _meet([offs, other_offs]):
+            for n in offs:
+                if n in other_offs:
+                    if limit is not None and on_run.depth[n] + off_run.depth[n] > limit:
+                        continue
+                    hint = self._double(search, source, n, on_run, off_run, None, (Candidate(digit_of(n), cell_of(n)),))
+                    if hint is not None:
+                        yield hint
 
     def _double(
         self, search: _Search, source: Node, n: Node, on_run: Run, off_run: Run, placement: Candidate | None, removals: tuple[Candidate, ...]
@@ -341,23 +342,23 @@ class MultipleChaining(BaseTechnique):
                 continue
             if first_of_halves(lo, hi) != cell:
                 continue  # met from its first place (a house's cells are in ascending order)
-            places = search.cells_with[digit] & UNITS[u].mask
-            cells = [c for c in UNITS[u].cells if places >> c & 1]
+            cells = half_indices(lo, hi)  # ascending, as the house's cells
             runs = [on_run if c == cell else search.run_from(node(c, digit, True)) for c in cells]
-            where = (f"{digit} in {{}}", UNITS[u].long_name, UNITS[u].name)
-            yield from self._common(search, runs, "Region Forcing", 6, where, UNITS_OF[cell].index(u) + 1)
+            yield from self._common(search, runs, "Region Forcing", 6, cell, digit, u, UNITS_OF[cell].index(u) + 1)
 
     def _common(
-        self, search: _Search, runs: list[Run], kind: str, sort_key: int, where: tuple[str, str, str], root_rule: int
+        self, search: _Search, runs: list[Run], kind: str, sort_key: int, cell: int, digit: int, unit: int, root_rule: int
     ) -> Iterator[ChainHint]:
-        """Hints for the states every run reaches: on states first, then off states.
-        ``where``: what the branches start from, as a pattern to fill with a name in
-        words and in short, and those names (filled only for a hint: most searches find
-        none)."""
+        """Hints for the states every run reaches: on states first, then off states. The
+        branches start from the places of ``digit`` in house ``unit``, or from the
+        candidates of ``cell`` (``unit`` -1): named only for a hint (``_where``), most
+        searches find none."""
         limit = search.limit() if all(r.depth for r in runs) else None  # runs made before a first hint have no depths
         two = len(runs) == 2
         for on in (True, False):
             reached: list[dict[BoxedNode, tuple[Node, ...]]] = [r.on if on else r.off for r in runs]
+            if not _meet(reached):
+                continue  # no node reached by every run (most searches): found reading the fewest
             second, beyond = reached[1], reached[2:]
             for n in reached[0]:
                 if n in second and (two or _in_all(n, beyond)):
@@ -365,7 +366,7 @@ class MultipleChaining(BaseTechnique):
                         continue
                     placement, removals = removal_of(n, search.cands)
                     if removals:
-                        what, source = where[0].format(where[1]), where[0].format(where[2])
+                        what, source = _where(cell, digit, unit)
                         targets = tuple(target(r, n) for r in runs)
                         hint = self._hint(search, kind, sort_key, placement, removals, targets, _common_text(what, n, placement, removals), root_rule, source)
                         if hint is not None:
@@ -398,6 +399,33 @@ def _depth_sum(runs: list[Run], n: BoxedNode) -> int:
     for r in runs:
         total += r.depth[n]
     return total
+
+
+def _where(cell: int, digit: int, unit: int) -> tuple[str, str]:
+    """What the branches of a region (``unit``) or cell (-1) hint start from, in words and
+    in short."""
+    if unit < 0:
+        return f"the candidates of {CELL_NAMES[cell]}", CELL_NAMES[cell]
+    return f"{digit} in {UNITS[unit].long_name}", f"{digit} in {UNITS[unit].name}"
+
+
+def _meet(reached: list[dict[BoxedNode, tuple[Node, ...]]]) -> bool:
+    """Whether some node is in every one of ``reached`` (runs' nodes of one state), read
+    from the one with the fewest: a test before reading the first in its order, which
+    finds hints in SE's order but mostly finds none."""
+    fewest = reached[0]
+    for nodes in reached:
+        if len(nodes) < len(fewest):
+            fewest = nodes
+    for n in fewest:
+        everywhere = True
+        for nodes in reached:
+            if nodes is not fewest and n not in nodes:
+                everywhere = False
+                break
+        if everywhere:
+            return True
+    return False
 
 
 def _in_all(n: BoxedNode, reached: list[dict[BoxedNode, tuple[Node, ...]]]) -> bool:

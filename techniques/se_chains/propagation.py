@@ -54,7 +54,7 @@ class Run:
     A plain class (made by the thousand: a dataclass's ``__init__`` runs as Python code
     in the compiled build)."""
 
-    __slots__ = ("on", "off", "rule", "nested", "contradiction", "depth", "stuck")
+    __slots__ = ("on", "off", "rule", "nested", "contradiction", "depth", "stuck", "cut")
 
     def __init__(self) -> None:
         self.on: dict[Node, tuple[Node, ...]] = {}
@@ -68,13 +68,16 @@ class Run:
         self.depth: dict[Node, int] = {}
         #: A nested run whose inner rules found nothing at all when it ended (see ``Stuck``).
         self.stuck: Stuck | None = None
+        #: Whether the run stopped at its limit with nodes still pending (else it is the
+        #: whole run: the same with any higher limit, or none).
+        self.cut = False
 
     def copy(self) -> Run:
         """A copy to go on from (the causes, rules and inner chains are shared: never
         changed once recorded)."""
         run = Run()
         run.on, run.off, run.rule, run.nested = dict(self.on), dict(self.off), dict(self.rule), dict(self.nested)
-        run.contradiction, run.depth, run.stuck = self.contradiction, dict(self.depth), self.stuck
+        run.contradiction, run.depth, run.stuck, run.cut = self.contradiction, dict(self.depth), self.stuck, self.cut
         return run
 
     def causes(self, n: Node) -> tuple[Node, ...]:
@@ -208,13 +211,27 @@ def _take_levels() -> list[int]:
 
 
 def _give_back(level: list[int], run: Run) -> None:
-    """Put a run's list of levels back, every entry 0 again (those of the nodes reached)."""
+    """Put a run's list of levels back, every entry 0 again (those of the nodes reached,
+    read from the run: a run gone on from a stuck one)."""
     ons: dict[BoxedNode, tuple[Node, ...]] = run.on
     for n in ons:
         at: Node = n  # unboxed, to index the list with
         level[at] = 0
     offs: dict[BoxedNode, tuple[Node, ...]] = run.off
     for n in offs:
+        at = n
+        level[at] = 0
+    _FREE_LEVELS.append(level)
+
+
+def _clear(level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode]) -> None:
+    """Put a run's list of levels back, every entry 0 again: those of the nodes it reached,
+    each of which it put on one of its lists of pending nodes (lists read faster than
+    the run's dicts)."""
+    for n in pending_on:
+        at: Node = n  # unboxed, to index the list with
+        level[at] = 0
+    for n in pending_off:
         at = n
         level[at] = 0
     _FREE_LEVELS.append(level)
@@ -227,20 +244,25 @@ def _dynamic(
     """``_dynamic_run`` with a list of levels taken, and given back unless the run keeps
     it (``Stuck``). Every level written is a node reached: a run stopped by an exception
     drops its list."""
+    pending_on: list[BoxedNode] = []
+    pending_off: list[BoxedNode] = []
     if resume is None:
         level = _take_levels()
     else:
         assert resume[0].stuck is not None
         level = resume[0].stuck.level[:]
-    run = _dynamic_run(position, starts, y_links, budget, advanced, links, limit, resume, level)
+    run = _dynamic_run(position, starts, y_links, budget, advanced, links, limit, resume, level, pending_on, pending_off)
     if run.stuck is None:
-        _give_back(level, run)
+        if resume is None:
+            _clear(level, pending_on, pending_off)
+        else:
+            _give_back(level, run)
     return run
 
 
 def _dynamic_run(
     position: Position, starts: tuple[Node, ...], y_links: bool, budget: Budget, advanced: Advanced | None, links: Links, limit: int | None,
-    resume: tuple[Run, Advanced] | None, level: list[int],
+    resume: tuple[Run, Advanced] | None, level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode],
 ) -> Run:
     """``propagate`` on a position that loses each candidate an off node takes (SE's dynamic
     chains; a nested run also adds what inner rules find whenever it is stuck).
@@ -253,10 +275,9 @@ def _dynamic_run(
     lacked: this run goes on from a copy of it, trying those rules first."""
     cands = position.cands
     base = links.places()
-    # pending nodes: those of each list from its index on (a list, read by index: a
-    # deque's popleft is a method call, compiled)
-    pending_on: list[BoxedNode] = []
-    pending_off: list[BoxedNode] = []
+    # pending nodes: those of each list (empty, given) from its index on (a list, read by
+    # index: a deque's popleft is a method call, compiled); every node this run reaches
+    # goes on one of them
     i_on = i_off = 0
     bounded = limit is not None or advanced is not None  # nested runs always keep depths
     cap = 0 if limit is None else limit
@@ -302,6 +323,7 @@ def _dynamic_run(
     while True:
         while i_on < len(pending_on) or i_off < len(pending_off):
             if cut and not live:
+                run.cut = True
                 break  # everything still pending, and all it leads to, is too deep to matter
             taken += 1
             if i_on < len(pending_on):
@@ -426,12 +448,16 @@ def _dynamic_run(
 
 def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Run:
     level = _take_levels()
-    run = _static_bounded_run(links, start, budget, limit, level)
-    _give_back(level, run)
+    pending_on: list[BoxedNode] = []
+    pending_off: list[BoxedNode] = []
+    run = _static_bounded_run(links, start, budget, limit, level, pending_on, pending_off)
+    _clear(level, pending_on, pending_off)
     return run
 
 
-def _static_bounded_run(links: Links, start: Node, budget: Budget, limit: int, level: list[int]) -> Run:
+def _static_bounded_run(
+    links: Links, start: Node, budget: Budget, limit: int, level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode]
+) -> Run:
     """``_static`` for a run bounded by a limit (see ``propagate``): the same loop, with
     each node's depth (in a static run, the nodes its chain rests on) and the cut. A loop
     of its own: the unbounded one, which nested chains run by the thousand, stays lean."""
@@ -440,8 +466,6 @@ def _static_bounded_run(links: Links, start: Node, budget: Budget, limit: int, l
     off: dict[BoxedNode, tuple[Node, ...]] = run.off
     rule: dict[BoxedNode, int] = run.rule
     depth: dict[BoxedNode, int] = run.depth
-    pending_on: list[BoxedNode] = []
-    pending_off: list[BoxedNode] = []
     (on if start & 1 else off)[start] = ()
     (pending_on if start & 1 else pending_off).append(start)
     depth[start] = 1
@@ -496,6 +520,7 @@ def _static_bounded_run(links: Links, start: Node, budget: Budget, limit: int, l
                     depth[r] = here
                     live += below
                     pending_on.append(r)
+    run.cut = i_on < len(pending_on) or i_off < len(pending_off)
     budget.spend(i_on + i_off)
     return run
 
@@ -536,12 +561,14 @@ def _deepest(level: list[int], parents: tuple[Node, ...]) -> int:
 
 def _static(links: Links, start: Node, budget: Budget) -> Run:
     reached = _take_levels()
-    run = _static_run(links, start, budget, reached)
-    _give_back(reached, run)
+    pending_on: list[BoxedNode] = []
+    pending_off: list[BoxedNode] = []
+    run = _static_run(links, start, budget, reached, pending_on, pending_off)
+    _clear(reached, pending_on, pending_off)
     return run
 
 
-def _static_run(links: Links, start: Node, budget: Budget, reached: list[int]) -> Run:
+def _static_run(links: Links, start: Node, budget: Budget, reached: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode]) -> Run:
     """``propagate`` on a position that does not change: the same order, fewer checks.
 
     A node already reached needs no contradiction check: had its opposite been reached
@@ -550,8 +577,6 @@ def _static_run(links: Links, start: Node, budget: Budget, reached: list[int]) -
     on: dict[BoxedNode, tuple[Node, ...]] = run.on
     off: dict[BoxedNode, tuple[Node, ...]] = run.off
     rule: dict[BoxedNode, int] = run.rule
-    pending_on: list[BoxedNode] = []
-    pending_off: list[BoxedNode] = []
     (on if start & 1 else off)[start] = ()
     (pending_on if start & 1 else pending_off).append(start)
     reached[start] = 1  # 1: reached (read in place of the dicts)

@@ -7,6 +7,12 @@ cell's three houses: nothing else. Between two searches of a solve the position 
 loses a few candidates, so a run whose nodes' cells and houses are unchanged (for their
 digits) is the same run, with the same limit: it is used again, and spends the nodes it
 spent when made (so every work bound is reached exactly where a new run would reach it).
+
+A run that ended before its limit cut it (``Run.cut``) is the whole run: the same, and
+spending the same, with any higher limit or none, and with any limit above its deepest
+node (every node pending is then less deep than the limit: nothing is cut). Runs are
+kept by start, the last one made for each: a search that asks for the start with
+another limit takes it too if it is a whole run that holds for that limit.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from techniques.se_order import HOUSE_CELLS
 
 #: Chain nodes, by number.
 N_NODES: Final = 2 * 9 * N_CELLS
+#: The limit of a run made without one, for comparisons (above any chain's size).
+UNBOUNDED: Final = 1 << 30
 
 
 def stale_nodes(before: list[int], now: list[int]) -> list[bool]:
@@ -57,7 +65,9 @@ class KeptRuns:
         self.generation = -1
         self.views: dict[int, list[int]] = {}
         self.flags: dict[int, list[bool]] = {}
-        self.runs: dict[int, tuple[int, Run, int]] = {}
+        #: By start: (generation, run, nodes spent, the limit it was made with, the lowest
+        #: limit a whole run holds for, or -1 until asked: ``whole_from``).
+        self.runs: dict[int, tuple[int, Run, int, int, int]] = {}
 
     def begin(self, cands: list[int]) -> None:
         """A search in a new position starts."""
@@ -71,21 +81,32 @@ class KeptRuns:
             if len(self.runs) >= self.SIZE:
                 self.runs.clear()
 
-    def get(self, key: int) -> tuple[Run, int] | None:
-        """The run kept under ``key`` (start and limit) and the nodes it spent, if it holds
-        in the current position."""
-        record = self.runs.get(key)
+    def get(self, start: Node, limit: int | None) -> tuple[Run, int] | None:
+        """The run from ``start`` with ``limit`` (None: none) kept, and the nodes it spent,
+        if it holds in the current position: one made with that limit, or a whole one that
+        holds for it."""
+        record = self.runs.get(start)
         if record is None:
             return None
-        generation, run, spent = record
+        generation, run, spent, made, lowest = record
+        asked = UNBOUNDED if limit is None else limit
+        if asked != made:
+            if run.cut:
+                return None  # a run cut by its limit holds for that limit only
+            if asked < made:  # (a whole run is the same with any higher limit)
+                if lowest < 0:
+                    lowest = whole_from(run, made)
+                    self.runs[start] = (generation, run, spent, made, lowest)
+                if asked < lowest:
+                    return None
         if generation != self.generation:
             if not self._holds(generation, run):
                 return None
-            self.runs[key] = (self.generation, run, spent)
+            self.runs[start] = (self.generation, run, spent, made, lowest)
         return run, spent
 
-    def put(self, key: int, run: Run, spent: int) -> None:
-        self.runs[key] = (self.generation, run, spent)
+    def put(self, start: Node, limit: int | None, run: Run, spent: int) -> None:
+        self.runs[start] = (self.generation, run, spent, UNBOUNDED if limit is None else limit, -1)
 
     def _holds(self, generation: int, run: Run) -> bool:
         flags = self.flags.get(generation)
@@ -126,6 +147,15 @@ class RunMemo:
         return found
 
 
-def run_key(start: Node, limit: int | None) -> int:
-    """A kept run's key: its start and its limit (None: none)."""
-    return start + N_NODES * (0 if limit is None else limit + 1)
+def whole_from(run: Run, limit: int) -> int:
+    """The lowest limit a whole run (not cut) made with ``limit`` (``UNBOUNDED``: none)
+    holds for: its own, or one above its deepest node (a run made without a limit records
+    no depths)."""
+    if limit == UNBOUNDED:
+        return UNBOUNDED
+    deepest = 0
+    depths: dict[BoxedNode, int] = run.depth
+    for d in depths.values():
+        if d > deepest:
+            deepest = d
+    return min(limit, deepest + 1)
