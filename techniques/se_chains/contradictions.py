@@ -32,8 +32,8 @@ from __future__ import annotations
 from typing import Final
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, UNITS
-from engine.position import Position
 from engine.grid import Grid
+from engine.position import Position
 from techniques.se_chains.nodes import split
 from techniques.se_places import house_positions, places_table
 
