@@ -210,9 +210,56 @@ def test_exocet_houses_needed_is_the_size_of_the_cover() -> None:
     assert min(counts) > 50  # every answer met
 
 
+def _exocet_targets(grid: Grid, frame: object, line: int, stack: int, digits: int, senior: bool) -> list[tuple[int, int, int]]:
+    """Reference: (target, cross-line position, companions) in one stack of the band of
+    ``line``, per cross-line the band's cells first, from the rules: a target has a base
+    digit, its companions (the cross-line's other cells in the band, base line aside) hold
+    none, as a candidate or placed."""
+    from techniques.patterns.frames import Frame
+
+    assert isinstance(frame, Frame)
+    band = frame.band_lines(line)
+
+    def holds(cell: int) -> bool:
+        value = grid.values[cell]
+        return bool(grid.cands[cell] & digits) or bool(value and 1 << (value - 1) & digits)
+
+    found = []
+    for p in range(3 * stack, 3 * stack + 3):
+        inside = [frame.cell(ln, p) for ln in band if ln != line]
+        outside = [frame.cell(ln, p) for ln in range(9) if ln not in band] if senior else []
+        for target in inside + outside:
+            companions = [c for c in inside if c != target]
+            if grid.cands[target] & digits and not any(holds(c) for c in companions):
+                found.append((target, p, sum(1 << c for c in companions)))
+    return found
+
+
+def _exocet_bases(grid: Grid, frame: object) -> list[tuple[tuple[int, int], int, int]]:
+    """Reference: (base cells, base digits, the base box's cross-line position) in the
+    search's order (line, stack, pair): two open cells of a line in one box with three or
+    four digits between them."""
+    from itertools import combinations, product
+
+    from engine.cells import MASK_COUNT
+    from techniques.patterns.frames import Frame
+
+    assert isinstance(frame, Frame)
+    found = []
+    for line, stack in product(range(9), range(3)):
+        positions = range(3 * stack, 3 * stack + 3)
+        for pair in combinations(positions, 2):
+            base = (frame.cell(line, pair[0]), frame.cell(line, pair[1]))
+            digits = grid.cands[base[0]] | grid.cands[base[1]]
+            if grid.cands[base[0]] and grid.cands[base[1]] and 3 <= MASK_COUNT[digits] <= 4:
+                found.append((base, digits, next(p for p in positions if p not in pair)))
+    return found
+
+
 def _exocets_one_kind(grid: Grid, senior: bool) -> list[object]:
-    """Reference: the Exocets of one kind, searched for that kind alone (targets outside
-    the band listed only for the Senior form), S cells counted cell by cell."""
+    """Reference: the Exocets of one kind, searched for that kind alone from the rules
+    (targets outside the band listed only for the Senior form), S cells counted cell by
+    cell, in the search's order: frame, base, then targets."""
     from itertools import product
 
     from engine.cells import MASK_DIGITS
@@ -221,11 +268,10 @@ def _exocets_one_kind(grid: Grid, senior: bool) -> list[object]:
 
     found: list[object] = []
     for frame in FRAMES:
-        for base, digits, p3 in ex._bases(grid, frame):
+        for base, digits, p3 in _exocet_bases(grid, frame):
             line = frame.line(base[0])
             band = frame.band_lines(line)
-            others = [s for s in range(3) if s != p3 // 3]
-            choices = [list(ex._targets(grid, frame, line, band, s, digits, senior)) for s in others]
+            choices = [_exocet_targets(grid, frame, line, s, digits, senior) for s in range(3) if s != p3 // 3]
             for (t1, p1, c1), (t2, p2, c2) in product(*choices):
                 if (frame.line(t1) in band and frame.line(t2) in band) == senior:
                     continue
@@ -234,6 +280,32 @@ def _exocets_one_kind(grid: Grid, senior: bool) -> list[object]:
                 if all(len(ex.cover(ex._places(grid, d, s_cells)) or (0, 0, 0)) <= 2 for d in MASK_DIGITS[digits]):
                     found.append(ex.Exocet(frame, base, digits, (t1, t2), cross, c1 | c2, s_cells))
     return found
+
+
+def test_exocet_bases_and_targets_are_the_rules_own_along_solving_paths() -> None:
+    """The search's bases and targets (with companions) equal the rules' on every
+    position of two full-profile solves of top1465 puzzles."""
+    from engine.cells import MASK_DIGITS
+    from techniques.patterns import exocet as ex
+    from techniques.patterns.frames import FRAMES
+    from tests.conftest import full_solve_positions
+
+    targets_met = 0
+    for grid in full_solve_positions((77, 130)):
+        holding = ex._holding(grid)
+        for frame in FRAMES:
+            bases = ex._bases(grid, frame)
+            assert bases == _exocet_bases(grid, frame)
+            for base, digits, p3 in bases:
+                held = 0
+                for d in MASK_DIGITS[digits]:
+                    held |= holding[d]
+                line = frame.line(base[0])
+                for stack in (s for s in range(3) if s != p3 // 3):
+                    found = ex._targets(grid.cands, held, frame.by_rows, line, stack, digits)
+                    assert found == _exocet_targets(grid, frame, line, stack, digits, True)
+                    targets_met += len(found)
+    assert targets_met > 1000
 
 
 def test_exocets_of_both_kinds_in_one_search_are_each_kinds_own() -> None:

@@ -39,7 +39,7 @@ No uniqueness is assumed.
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from itertools import combinations
 from typing import Final, Iterator, NamedTuple
 
 from engine.cache import per_grid_version
@@ -116,16 +116,51 @@ def houses_needed(places: CellSet) -> int:
     return 3
 
 
-def _bases(grid: Grid, frame: Frame) -> Iterator[tuple[tuple[Cell, Cell], int, int]]:
-    """(base cells, base digits, position of the base box's cross-line)."""
+def _base_table(frame: Frame) -> tuple[tuple[Cell, Cell, int], ...]:
+    """Every base a search tries, in its order (by line, stack, then pair of positions):
+    (first base cell, second base cell, position of the base box's cross-line)."""
+    table = []
     for line in range(9):
         for stack in range(3):
-            positions = [3 * stack + i for i in range(3)]
-            for (p1, p2), p3 in ((pair, next(p for p in positions if p not in pair)) for pair in combinations(positions, 2)):
-                b1, b2 = frame.cell(line, p1), frame.cell(line, p2)
-                digits = grid.cands[b1] | grid.cands[b2]
-                if grid.cands[b1] and grid.cands[b2] and 3 <= MASK_COUNT[digits] <= 4:
-                    yield (b1, b2), digits, p3
+            positions = range(3 * stack, 3 * stack + 3)
+            for p1, p2 in combinations(positions, 2):
+                p3 = next(p for p in positions if p not in (p1, p2))
+                table.append((frame.cell(line, p1), frame.cell(line, p2), p3))
+    return tuple(table)
+
+
+def _cross_cells(frame: Frame) -> tuple[tuple[tuple[tuple[Cell, Cell], tuple[Cell, ...]], ...], ...]:
+    """By line and position: the cross-line's two cells in the line's band outside the
+    line (in line order), and its six cells outside the band."""
+    return tuple(
+        tuple(
+            (
+                (frame.cell(band[0], p), frame.cell(band[1], p)),
+                tuple(frame.cell(ln, p) for ln in range(9) if ln // 3 != line // 3),
+            )
+            for p in range(9)
+            for band in [[ln for ln in frame.band_lines(line) if ln != line]]
+        )
+        for line in range(9)
+    )
+
+
+#: Per frame (``by_rows``): ``_base_table``; ``_cross_cells``; each position's cross-line
+#: as a cell set.
+_BASES: Final = {frame.by_rows: _base_table(frame) for frame in FRAMES}
+_CROSS_CELLS: Final = {frame.by_rows: _cross_cells(frame) for frame in FRAMES}
+_CROSS_LINES: Final = {frame.by_rows: tuple(UNITS[frame.cross_unit(p)].mask for p in range(9)) for frame in FRAMES}
+
+
+def _bases(grid: Grid, frame: Frame) -> list[tuple[tuple[Cell, Cell], int, int]]:
+    """(base cells, base digits, position of the base box's cross-line)."""
+    cands = grid.cands
+    found = []
+    for b1, b2, p3 in _BASES[frame.by_rows]:
+        first, second = cands[b1], cands[b2]
+        if first and second and 3 <= MASK_COUNT[first | second] <= 4:
+            found.append(((b1, b2), first | second, p3))
+    return found
 
 
 def find_exocets(grid: Grid, senior: bool) -> Iterator[Exocet]:
@@ -143,21 +178,52 @@ def all_exocets(grid: Grid) -> tuple[tuple[Exocet, bool], ...]:
     holding = _holding(grid)
     found: list[tuple[Exocet, bool]] = []
     for frame in FRAMES:
+        crosses = _CROSS_LINES[frame.by_rows]
         for base, digits, p3 in _bases(grid, frame):
             line = frame.line(base[0])
-            band = frame.band_lines(line)
-            stack = p3 // 3
-            others = [s for s in range(3) if s != stack]
-            choices = [list(_targets(grid, frame, line, band, s, digits, True)) for s in others]
-            outside = _OUTSIDE_BAND[frame.by_rows][line // 3]
-            for (t1, p1, c1), (t2, p2, c2) in product(*choices):
-                junior = frame.line(t1) in band and frame.line(t2) in band
-                cross = (p3, p1, p2)
-                lines = UNITS[frame.cross_unit(p3)].mask | UNITS[frame.cross_unit(p1)].mask | UNITS[frame.cross_unit(p2)].mask
-                s_cells = lines & outside & ~(1 << t1 | 1 << t2)
-                if all(houses_needed(holding[d] & s_cells) <= 2 for d in MASK_DIGITS[digits]):
-                    found.append((Exocet(frame, base, digits, (t1, t2), cross, c1 | c2, s_cells), junior))
+            held = 0  # where a base digit is a candidate or placed
+            for d in MASK_DIGITS[digits]:
+                held |= holding[d]
+            first, second = (_targets(grid.cands, held, frame.by_rows, line, s, digits) for s in range(3) if s != p3 // 3)
+            if first and second:
+                places = [holding[d] for d in MASK_DIGITS[digits]]
+                found += _with_s_cells(frame, base, digits, p3, places, first, second)
     return tuple(found)
+
+
+def _with_s_cells(
+    frame: Frame, base: tuple[Cell, Cell], digits: int, p3: int, places: list[CellSet],
+    first: list[tuple[Cell, int, CellSet]], second: list[tuple[Cell, int, CellSet]],
+) -> list[tuple[Exocet, bool]]:  # fmt: skip
+    """The Exocets of one base: the pairs of targets whose S cells hold each base digit
+    within two houses. The S cells of a pair are the three cross-lines outside the band,
+    less any target there; with fewer cells a digit needs no more houses, so a pair of
+    cross-lines whose S cells pass with both targets kept passes for every pair of targets
+    on them."""
+    line = frame.line(base[0])
+    outside = _OUTSIDE_BAND[frame.by_rows][line // 3]
+    crosses = _CROSS_LINES[frame.by_rows]
+    passing: dict[int, bool] = {}  # per pair of target cross-lines: their S cells, targets kept, pass
+    found: list[tuple[Exocet, bool]] = []
+    for t1, p1, c1 in first:
+        for t2, p2, c2 in second:
+            whole = (crosses[p3] | crosses[p1] | crosses[p2]) & outside
+            s_cells = whole & ~(1 << t1 | 1 << t2)
+            kept = passing.get(p1 * 9 + p2)
+            if kept is None:
+                kept = passing[p1 * 9 + p2] = _within_two(places, whole)
+            if kept or (s_cells != whole and _within_two(places, s_cells)):
+                junior = frame.line(t1) // 3 == line // 3 and frame.line(t2) // 3 == line // 3
+                found.append((Exocet(frame, base, digits, (t1, t2), (p3, p1, p2), c1 | c2, s_cells), junior))
+    return found
+
+
+def _within_two(places: list[CellSet], cells: CellSet) -> bool:
+    """Each digit's places among ``cells`` lie in at most two houses."""
+    for digit_places in places:
+        if houses_needed(digit_places & cells) > 2:
+            return False
+    return True
 
 
 #: By frame (``by_rows``) and band, the cells outside the band's three lines.
@@ -175,17 +241,24 @@ def _holding(grid: Grid) -> list[CellSet]:
     return found
 
 
-def _targets(grid: Grid, frame: Frame, line: int, band: tuple[int, ...], stack: int, digits: int, senior: bool) -> Iterator[tuple[Cell, int, CellSet]]:
-    """(target, its cross-line position, companions) in one stack of the band."""
+def _targets(cands: list[int], held: CellSet, by_rows: bool, line: int, stack: int, digits: int) -> list[tuple[Cell, int, CellSet]]:
+    """(target, its cross-line position, companions) in one stack of the band of ``line``,
+    ``held`` being where a base digit is a candidate or placed: per cross-line, its two
+    cells in the band (each with the other as companion), then its cells outside the band
+    (with both), wherever a base digit is a candidate and no companion holds one."""
+    found = []
     for p in range(3 * stack, 3 * stack + 3):
-        inside = [frame.cell(ln, p) for ln in band if ln != line]
-        outside = [frame.cell(ln, p) for ln in range(9) if ln not in band] if senior else []
-        for target in inside + outside:
-            if not grid.cands[target] & digits:
-                continue
-            companions = [c for c in inside if c != target]
-            if not any(_holds(grid, c, digits) for c in companions):
-                yield target, p, sum(1 << c for c in companions)
+        (a, b), outside = _CROSS_CELLS[by_rows][line][p]
+        a_free, b_free = not held >> a & 1, not held >> b & 1
+        if b_free and cands[a] & digits:
+            found.append((a, p, 1 << b))
+        if a_free and cands[b] & digits:
+            found.append((b, p, 1 << a))
+        if a_free and b_free:
+            for target in outside:
+                if cands[target] & digits:
+                    found.append((target, p, 1 << a | 1 << b))
+    return found
 
 
 class Removal(NamedTuple):

@@ -18,7 +18,7 @@ from functools import cache
 from itertools import combinations
 from typing import Final, Iterator
 
-from engine.cells import BOX_OF, MASK_COUNT, CellSet, Digit, cell_at, cells_of
+from engine.cells import BOX_OF, MASK_COUNT, Cell, CellSet, Digit, cell_at, cells_of
 from engine.grid import Grid
 from engine.notation import compact_cells
 from engine.step import Candidate, Highlights, Step
@@ -44,37 +44,52 @@ def _edge_covers() -> tuple[tuple[int, ...], ...]:
 
 
 @cache
-def _loops() -> tuple[tuple[tuple[CellSet, ...], tuple[int, ...], CellSet, tuple[int, ...]], ...]:
+def _loops() -> tuple[tuple[tuple[CellSet, ...], tuple[int, ...], CellSet, tuple[Cell, Cell, Cell, Cell]], ...]:
     """Every loop: its eight dominoes (cell sets, corners left out), the eight houses
-    joining them (unit numbers), in order round the loop, its sixteen cells and its
-    dominoes' numbers in ``_dominoes()`` (built on first use: the tables of this module and
-    ``_edge_covers`` took a tenth of what importing the techniques cost)."""
-    number = {cells: n for n, cells in enumerate(_dominoes())}
-    return tuple((dominoes, houses, sum(dominoes), tuple(number[d] for d in dominoes)) for dominoes, houses in _each_loop())
+    joining them (unit numbers), in order round the loop, its sixteen cells and its four
+    corners (each corner's box holds the corner's row domino and column domino; built on
+    first use: the tables of this module and ``_edge_covers`` took a tenth of what
+    importing the techniques cost)."""
+    return tuple((dominoes, houses, sum(dominoes), corners) for dominoes, houses, corners in _each_loop())
 
 
 @cache
-def _dominoes() -> tuple[CellSet, ...]:
-    """Every domino of every loop, once (two cells of a row or column in one box)."""
-    return tuple(dict.fromkeys(domino for dominoes, _ in _each_loop() for domino in dominoes))
+def _link_counts() -> tuple[int, ...]:
+    """For each set of the eight dominoes (a mask), how many edges cover it at the fewest."""
+    return tuple(len(edges) for edges in _edge_covers())
 
 
-def _each_loop() -> Iterator[tuple[tuple[CellSet, ...], tuple[int, ...]]]:
+def _row_part(r: int, c: int) -> CellSet:
+    """The row domino of corner (r, c): the two other cells of its row in its box."""
+    return sum(1 << cell_at(r, k) for k in range(3 * (c // 3), 3 * (c // 3) + 3) if k != c)
+
+
+def _col_part(r: int, c: int) -> CellSet:
+    """The column domino of corner (r, c): the two other cells of its column in its box."""
+    return sum(1 << cell_at(k, c) for k in range(3 * (r // 3), 3 * (r // 3) + 3) if k != r)
+
+
+def _each_loop() -> Iterator[tuple[tuple[CellSet, ...], tuple[int, ...], tuple[Cell, Cell, Cell, Cell]]]:
     for ra, rb in ((a, b) for a in range(9) for b in range(9) if a // 3 < b // 3):
         for ca, cb in ((a, b) for a in range(9) for b in range(9) if a // 3 < b // 3):
-            def row_part(r: int, c: int) -> CellSet:
-                return sum(1 << cell_at(r, k) for k in range(3 * (c // 3), 3 * (c // 3) + 3) if k != c)
-
-            def col_part(r: int, c: int) -> CellSet:
-                return sum(1 << cell_at(k, c) for k in range(3 * (r // 3), 3 * (r // 3) + 3) if k != r)
-
             dominoes = (
-                row_part(ra, ca), row_part(ra, cb), col_part(ra, cb), col_part(rb, cb),
-                row_part(rb, cb), row_part(rb, ca), col_part(rb, ca), col_part(ra, ca),
+                _row_part(ra, ca), _row_part(ra, cb), _col_part(ra, cb), _col_part(rb, cb),
+                _row_part(rb, cb), _row_part(rb, ca), _col_part(rb, ca), _col_part(ra, ca),
             )  # fmt: skip
             box = [BOX_OF[cell_at(r, c)] for r, c in ((ra, cb), (rb, cb), (rb, ca), (ra, ca))]
             houses = (9 + ra, box[0], 18 + cb, box[1], 9 + rb, box[2], 18 + ca, box[3])
-            yield dominoes, houses
+            yield dominoes, houses, (cell_at(ra, ca), cell_at(ra, cb), cell_at(rb, cb), cell_at(rb, ca))
+
+
+@cache
+def _corner_dominoes() -> tuple[tuple[Cell, Cell, Cell, Cell], ...]:
+    """Per corner cell: the two cells of its row domino, then the two of its column domino."""
+    table = []
+    for corner in range(81):
+        row_a, row_b = cells_of(_row_part(corner // 9, corner % 9))
+        col_a, col_b = cells_of(_col_part(corner // 9, corner % 9))
+        table.append((row_a, row_b, col_a, col_b))
+    return tuple(table)
 
 
 def loop_links(grid: Grid, dominoes: tuple[CellSet, ...], houses: tuple[int, ...]) -> LinkSet:
@@ -87,21 +102,31 @@ def loop_links(grid: Grid, dominoes: tuple[CellSet, ...], houses: tuple[int, ...
     return tuple(sorted(links, key=lambda link: houses.index(link[0])))
 
 
-def _domino_counts(grid: Grid) -> tuple[list[int], list[int]]:
-    """Per domino of ``_dominoes()``: its open cells, and the digits its cells hold
-    between them."""
+def _corner_counts(grid: Grid) -> tuple[list[int], list[int]]:
+    """Per corner cell, over its row domino and its column domino: their open cells, and
+    the digits each holds between its cells, added up (a loop's count is the sum over its
+    four corners)."""
     cands, values = grid.cands, grid.values
     opened: list[int] = []
     digits: list[int] = []
-    for domino in _dominoes():
-        mask = n = 0
-        for c in cells_of(domino):
-            mask |= cands[c]
-            if not values[c]:
-                n += 1
-        opened.append(n)
-        digits.append(MASK_COUNT[mask])
+    for a, b, c, d in _corner_dominoes():
+        opened.append((0 if values[a] else 1) + (0 if values[b] else 1) + (0 if values[c] else 1) + (0 if values[d] else 1))
+        digits.append(MASK_COUNT[cands[a] | cands[b]] + MASK_COUNT[cands[c] | cands[d]])
     return opened, digits
+
+
+def _link_count(cells_with: list[CellSet], dominoes: tuple[CellSet, ...]) -> int:
+    """How many links ``loop_links`` gives (each digit's fewest edges), without them."""
+    counts = _link_counts()
+    total = 0
+    for digit in range(1, 10):
+        held = cells_with[digit]
+        marked = 0
+        for i in range(8):
+            if held & dominoes[i]:
+                marked |= 1 << i
+        total += counts[marked]
+    return total
 
 
 class SkLoop(BaseTechnique):
@@ -111,18 +136,17 @@ class SkLoop(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         done: set[tuple[Candidate, ...]] = set()
-        opened, digits = _domino_counts(grid)
+        opened, digits = _corner_counts(grid)
         solved = sum(1 << c for c, value in enumerate(grid.values) if value)
-        for dominoes, houses, union, numbers in _loops():
-            count = held = 0
-            for n in numbers:
-                count += opened[n]
-                held += digits[n]
+        for dominoes, houses, union, (a, b, c, d) in _loops():
+            count = opened[a] + opened[b] + opened[c] + opened[d]
             if count < 12:
                 continue
             # A link joins two dominoes, so a digit in k of them needs k / 2 links at least:
             # more than two digits per open cell on average leaves more links than cells.
-            if held > 2 * count:
+            if digits[a] + digits[b] + digits[c] + digits[d] > 2 * count:
+                continue
+            if _link_count(grid.cells_with, dominoes) != count:  # rank 0 needs one link per open cell
                 continue
             cells = union & ~solved
             found = rank0(grid, cells, loop_links(grid, dominoes, houses))
