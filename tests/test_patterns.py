@@ -359,3 +359,39 @@ def test_msls_kept_search_equals_a_fresh_one_along_solving_paths() -> None:
         msls._LAST.update(saved)
         found += len(kept)
     assert found > 20 and recounted > 20 and len(grids) - recounted > 20
+
+
+def test_tridagons_within_a_guardian_budget_are_every_odd_choice_within_it() -> None:
+    """``tridagons(grid, k)`` lists, in ``itertools.product``'s order per rectangle, every
+    choice of one diagonal per box with an odd number rising and at most k guardian cells
+    (counted afresh here), on every 6th position of the pattern records (technique
+    positions and forum_hardest states)."""
+    from itertools import combinations, product
+
+    from engine.cells import BOXES
+    from techniques.patterns import tridagon as tri
+    from tests.make_pattern_steps import positions
+
+    met = [0, 0, 0]
+    for _, grid in sorted(positions().items())[::6]:
+        for index, budget in enumerate((2, 3, 6)):
+            expected = []
+            for triple in combinations(range(9), 3):
+                digits = sum(1 << d for d in triple)
+                others = 0
+                for d in range(1, 10):
+                    if not digits >> (d - 1) & 1:
+                        others |= grid.cells_with[d]
+                a, b, c = (grid.cells_with[d + 1] for d in triple)
+                pure = ((a & b) | (a & c) | (b & c)) & ~others
+                diagonals = {box: tri._diagonals(grid, box, digits) for box in range(9) if not grid.placed_mask(BOXES[box]) & digits}
+                for boxes, cells in tri._RECTANGLES:
+                    if (pure & cells).bit_count() < 12 - budget or not all(diagonals.get(x) for x in boxes):
+                        continue
+                    for pattern in product(*(diagonals[x] for x in boxes)):
+                        guarded = len({g.cell for d in pattern for g in d.guardians})
+                        if sum(d.rising for d in pattern) % 2 == 1 and guarded <= budget:
+                            expected.append((digits, pattern))
+            assert list(tri.tridagons(grid, budget)) == expected
+            met[index] += len(expected)
+    assert all(met), met

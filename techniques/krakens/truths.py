@@ -113,7 +113,7 @@ def _house_words(unit: Unit, digit: int, places: CellSet, members: tuple[Candida
 def tridagon_truths(grid: Grid) -> Iterator[TruthSet]:
     """The guardians of every tridagon with two to MAX_GUARDIANS of them."""
     seen: set[tuple[Candidate, ...]] = set()
-    for digits, pattern in tridagons(grid):
+    for digits, pattern in tridagons(grid, MAX_GUARDIANS):  # no more guardian cells than guardians
         guardians = tuple(sorted(g for d in pattern for g in d.guardians))
         if not 2 <= len(guardians) <= MAX_GUARDIANS or guardians in seen:
             continue

@@ -19,7 +19,7 @@ single guardian is placed. No uniqueness is assumed.
 
 from __future__ import annotations
 
-from itertools import combinations, permutations, product
+from itertools import combinations, permutations
 from typing import Final, Iterator, NamedTuple
 
 from engine.cells import BOXES, MASK_COUNT, MASK_DIGITS, Cell, Digit, cell_at
@@ -52,6 +52,7 @@ class Diagonal(NamedTuple):
     cells: tuple[Cell, Cell, Cell]
     rising: bool
     guardians: tuple[Candidate, ...]
+    guardian_cells: int  # how many of its cells hold a guardian
 
 
 def _diagonals(grid: Grid, box: int, digits: int) -> list[Diagonal]:
@@ -63,8 +64,9 @@ def _diagonals(grid: Grid, box: int, digits: int) -> list[Diagonal]:
         cells = tuple(cell_at(row0 + i, col0 + perm[i]) for i in range(3))
         if all(MASK_COUNT[grid.cands[c] & digits] >= 2 for c in cells):
             extra = tuple(Candidate(d, c) for c in cells for d in MASK_DIGITS[grid.cands[c] & ~digits])
-            found.append(Diagonal(box, cells, _RISING[perm], extra))  # type: ignore[arg-type]
-    return sorted(found, key=lambda d: len({g.cell for g in d.guardians}))
+            guarded = sum(1 for c in cells if grid.cands[c] & ~digits)
+            found.append(Diagonal(box, cells, _RISING[perm], extra, guarded))  # type: ignore[arg-type]
+    return sorted(found, key=lambda d: d.guardian_cells)
 
 
 def _rectangles() -> Iterator[tuple[int, int, int, int]]:
@@ -95,9 +97,34 @@ def tridagons(grid: Grid, max_guardian_cells: int = 12) -> Iterator[tuple[int, t
         for boxes, cells in _RECTANGLES:
             if (pure & cells).bit_count() < 12 - max_guardian_cells or not all(diagonals.get(b) for b in boxes):
                 continue
-            for pattern in product(*(diagonals[b] for b in boxes)):
-                if sum(d.rising for d in pattern) % 2 == 1:
-                    yield digits, pattern
+            yield from ((digits, pattern) for pattern in _odd_patterns([diagonals[b] for b in boxes], max_guardian_cells))
+
+
+def _odd_patterns(choices: list[list[Diagonal]], max_guardian_cells: int) -> list[tuple[Diagonal, ...]]:
+    """The choices of one diagonal per box (in ``itertools.product``'s order) with an odd
+    number rising and at most ``max_guardian_cells`` guardian cells in all. Each box's
+    diagonals come fewest guardian cells first, so a loop stops at the first one over
+    what is left."""
+    first, second, third, fourth = choices
+    found: list[tuple[Diagonal, ...]] = []
+    for a in first:
+        used_a = a.guardian_cells
+        if used_a > max_guardian_cells:
+            break
+        for b in second:
+            used_b = used_a + b.guardian_cells
+            if used_b > max_guardian_cells:
+                break
+            for c in third:
+                used_c = used_b + c.guardian_cells
+                if used_c > max_guardian_cells:
+                    break
+                for d in fourth:
+                    if used_c + d.guardian_cells > max_guardian_cells:
+                        break
+                    if (a.rising + b.rising + c.rising + d.rising) % 2 == 1:
+                        found.append((a, b, c, d))
+    return found
 
 
 #: The rectangles with the cells of their four boxes.
