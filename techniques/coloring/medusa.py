@@ -87,9 +87,19 @@ def clusters(grid: Grid) -> Iterator[tuple[Colours, Colours]]:
 
 def _seen(cells: CellSet) -> CellSet:
     out = 0
-    for cell in cells_of(cells):
-        out |= PEER_MASK[cell]
+    while cells:
+        low = cells & -cells
+        out |= PEER_MASK[low.bit_length() - 1]
+        cells ^= low
     return out
+
+
+def _seen_by_digit(colours: Colours) -> list[CellSet]:
+    """Per digit (index 1-9), the cells that see one of its places in ``colours``."""
+    seen = [0] * 10
+    for digit, cells in colours.items():
+        seen[digit] = _seen(cells)
+    return seen
 
 
 def _cells(colours: Colours) -> CellSet:
@@ -101,6 +111,11 @@ def _cells(colours: Colours) -> CellSet:
 
 def false_colour(grid: Grid, side: Colours, other: Colours) -> str | None:
     """Why a colour is false (rules 1, 2, 6), or None."""
+    return _false_colour(grid, side, other, _seen_by_digit(side))
+
+
+def _false_colour(grid: Grid, side: Colours, other: Colours, seen: list[CellSet]) -> str | None:
+    """``false_colour``, with ``_seen_by_digit(side)``."""
     cells = list(side.values())
     for i, a in enumerate(cells):
         for b in cells[i + 1 :]:
@@ -114,7 +129,7 @@ def false_colour(grid: Grid, side: Colours, other: Colours) -> str | None:
     # rule 6: a cell none of whose candidates escapes the colour's view of its digit
     escapes = 0
     for digit in range(1, 10):
-        escapes |= grid.cells_with[digit] & ~_seen(side.get(digit, 0))
+        escapes |= grid.cells_with[digit] & ~seen[digit]
     emptied = _open_cells(grid) & ~(_cells(side) | _cells(other)) & ~escapes
     if emptied:
         return f"{cell_names([(emptied & -emptied).bit_length() - 1])} would have no candidate left"
@@ -139,15 +154,19 @@ def _open_cells(grid: Grid) -> CellSet:
 
 def uncoloured_removals(grid: Grid, a: Colours, b: Colours) -> tuple[Candidate, ...]:
     """Rules 3, 4 and 5: candidates outside the cluster that one colour or the other rules out."""
-    out: set[Candidate] = set()
+    return _uncoloured_removals(grid, a, b, _seen_by_digit(a), _seen_by_digit(b))
+
+
+def _uncoloured_removals(grid: Grid, a: Colours, b: Colours, seen_a: list[CellSet], seen_b: list[CellSet]) -> tuple[Candidate, ...]:
+    """``uncoloured_removals``, with each colour's ``_seen_by_digit``."""
+    out: list[Candidate] = []
     cells_a, cells_b = _cells(a), _cells(b)
     both = cells_a & cells_b
     for digit in range(1, 10):
-        coloured = a.get(digit, 0) | b.get(digit, 0)
-        free = grid.cells_with[digit] & ~coloured
-        seen_a, seen_b = _seen(a.get(digit, 0)), _seen(b.get(digit, 0))
-        hit = free & (both | (seen_a & seen_b) | (seen_a & cells_b) | (seen_b & cells_a))
-        out.update(Candidate(digit, c) for c in cells_of(hit))
+        free = grid.cells_with[digit] & ~(a.get(digit, 0) | b.get(digit, 0))
+        hit = free & (both | (seen_a[digit] & seen_b[digit]) | (seen_a[digit] & cells_b) | (seen_b[digit] & cells_a))
+        if hit:
+            out += (Candidate(digit, c) for c in cells_of(hit))
     return tuple(sorted(out))
 
 
@@ -171,14 +190,15 @@ class Medusa(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         for a, b in clusters(grid):
-            for side, other, name in ((a, b, "A"), (b, a, "B")):
-                why = false_colour(grid, side, other)
+            seen_a, seen_b = _seen_by_digit(a), _seen_by_digit(b)
+            for side, other, seen, name in ((a, b, seen_a, "A"), (b, a, seen_b, "B")):
+                why = _false_colour(grid, side, other, seen)
                 if why is not None:
                     gone = tuple(sorted(Candidate(d, c) for d, cells in side.items() for c in cells_of(cells)))
                     yield self._make(grid, a, b, gone, f"If group {name} were true, {why}: so group {name} is false. Remove {grouped_removals(gone)}.")
                     break
             else:
-                gone = uncoloured_removals(grid, a, b)
+                gone = _uncoloured_removals(grid, a, b, seen_a, seen_b)
                 if gone:
                     text = (
                         f"Each of {grouped_removals(gone).replace(' from ', ' in ')} is ruled out by a true candidate "
