@@ -117,6 +117,7 @@ COMPILED = (
     "techniques/patterns/tridagon.py",
     "techniques/patterns/frames.py",
     "techniques/patterns/firework.py",
+    "techniques/single_digit/rectangle_elimination.py",
     "techniques/fish/kraken.py",
     "techniques/coloring/medusa.py",
     "techniques/krakens/graph.py",
