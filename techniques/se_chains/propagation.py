@@ -54,18 +54,24 @@ class Run:
     A plain class (made by the thousand: a dataclass's ``__init__`` runs as Python code
     in the compiled build)."""
 
-    __slots__ = ("on", "off", "rule", "nested", "contradiction", "depth", "stuck", "cut")
+    __slots__ = ("on", "off", "rule", "nested", "contradiction", "depth", "bounded", "deepest", "stuck", "cut")
 
     def __init__(self) -> None:
         self.on: dict[Node, tuple[Node, ...]] = {}
         self.off: dict[Node, tuple[Node, ...]] = {}
-        self.rule: dict[Node, int] = {}  # on node -> cell/block/row/column rule
+        #: On node -> cell/block/row/column rule (not recorded for runs made with
+        #: ``rules=False``: SE's choice at the top level never reads them).
+        self.rule: dict[Node, int] = {}
         self.nested: dict[Node, Nested] = {}
         #: (on node, its causes), (off node, its causes): the same candidate both ways.
         self.contradiction: tuple[tuple[Node, tuple[Node, ...]], tuple[Node, tuple[Node, ...]]] | None = None
-        #: For a run bounded by a limit: each node's depth, the longest path of causes to
-        #: it counted in nodes (no more than the nodes its chain rests on).
+        #: For a run bounded by a limit: the depths asked for so far (``depth_of``), filled
+        #: when asked (most nodes' depths are never read: one dict write fewer per node).
         self.depth: dict[Node, int] = {}
+        #: Whether the run was bounded (made with a limit, or nested): only then do depths
+        #: matter, and ``deepest`` is the depth of its deepest node.
+        self.bounded = False
+        self.deepest = 0
         #: A nested run whose inner rules found nothing at all when it ended (see ``Stuck``).
         self.stuck: Stuck | None = None
         #: Whether the run stopped at its limit with nodes still pending (else it is the
@@ -78,6 +84,7 @@ class Run:
         run = Run()
         run.on, run.off, run.rule, run.nested = dict(self.on), dict(self.off), dict(self.rule), dict(self.nested)
         run.contradiction, run.depth, run.stuck, run.cut = self.contradiction, dict(self.depth), self.stuck, self.cut
+        run.bounded, run.deepest = self.bounded, self.deepest
         return run
 
     def causes(self, n: Node) -> tuple[Node, ...]:
@@ -85,8 +92,41 @@ class Run:
 
     def reach(self, causes: tuple[Node, ...]) -> int:
         """The depth of a node with these causes, less one."""
-        depth = self.depth
-        return max([depth[c] for c in causes], default=0)
+        deepest = 0
+        for c in causes:
+            d = self.depth_of(c)
+            if d > deepest:
+                deepest = d
+        return deepest
+
+    def depth_of(self, n: Node) -> int:
+        """The depth of node ``n`` reached: the longest path of causes to it, counted in
+        nodes (no more than the nodes its chain rests on); 1 for a start. The same as the
+        run's level for it when it was reached (each node's level is one more than its
+        causes' deepest), computed from the causes and kept."""
+        known: dict[BoxedNode, int] = self.depth
+        found = known.get(n)
+        if found is not None:
+            return found
+        stack: list[BoxedNode] = [NODES[n]]
+        while stack:
+            m = stack[-1]
+            if m in known:
+                stack.pop()
+                continue
+            deepest = 0
+            waiting = False
+            for c in self.causes(m):
+                d = known.get(c)
+                if d is None:
+                    stack.append(c)
+                    waiting = True
+                elif d > deepest:
+                    deepest = d
+            if not waiting:
+                known[m] = deepest + 1
+                stack.pop()
+        return known[n]
 
 
 #: Work units (``engine.stop``) of one call of a nested run's inner rules when it is stuck:
@@ -144,6 +184,7 @@ def propagate(
     links: Links | None = None,
     limit: int | None = None,
     resume: tuple[Run, Advanced] | None = None,
+    rules: bool = True,
 ) -> Run:
     """SE's doChaining from the nodes in ``starts`` (on or off), on this position.
 
@@ -158,15 +199,18 @@ def propagate(
     ``limit`` nodes is the same.
 
     ``resume`` (dynamic runs): a stuck run of the same start with fewer inner rules, and
-    the rules ``advanced`` adds to them (see ``Stuck``)."""
+    the rules ``advanced`` adds to them (see ``Stuck``).
+
+    ``rules``: whether to record each on node's rule (``Run.rule``: read only by nested
+    chains' inner rules, never for SE's choice at the top level)."""
     if links is None:
         links = Links(position.cands, position.cells_with, y_links)
     if dynamic:
-        return _dynamic(position, starts, y_links, budget, advanced, links, limit, resume)
+        return _dynamic(position, starts, y_links, budget, advanced, links, limit, resume, rules)
     if advanced is not None or len(starts) != 1:
         raise ValueError("a static run starts from one node and uses no inner rules")
     if limit is not None:
-        return _static_bounded(links, starts[0], budget, limit)
+        return _static_bounded(links, starts[0], budget, limit, rules)
     return _static(links, starts[0], budget)
 
 
@@ -210,40 +254,70 @@ def _take_levels() -> list[int]:
         return [0] * (2 * 9 * N_CELLS)
 
 
-def _give_back(level: list[int], run: Run) -> None:
+def _give_back(level: list[int], run: Run) -> int:
     """Put a run's list of levels back, every entry 0 again (those of the nodes reached,
-    read from the run: a run gone on from a stuck one)."""
+    read from the run: a run gone on from a stuck one). Returns the deepest level."""
+    deepest = 0
     ons: dict[BoxedNode, tuple[Node, ...]] = run.on
     for n in ons:
         at: Node = n  # unboxed, to index the list with
+        d = level[at]
+        deepest = max(deepest, d if d > 0 else -d)
         level[at] = 0
     offs: dict[BoxedNode, tuple[Node, ...]] = run.off
     for n in offs:
         at = n
+        d = level[at]
+        deepest = max(deepest, d if d > 0 else -d)
         level[at] = 0
     _FREE_LEVELS.append(level)
+    return deepest
 
 
-def _clear(level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode]) -> None:
+def _clear(level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode]) -> int:
     """Put a run's list of levels back, every entry 0 again: those of the nodes it reached,
     each of which it put on one of its lists of pending nodes (lists read faster than
-    the run's dicts)."""
+    the run's dicts). Returns the deepest level (negated: an off node taken)."""
+    deepest = 0
     for n in pending_on:
         at: Node = n  # unboxed, to index the list with
+        d = level[at]
+        if d > deepest:
+            deepest = d
         level[at] = 0
     for n in pending_off:
         at = n
+        d = level[at]
+        if d < 0:
+            d = -d
+        if d > deepest:
+            deepest = d
         level[at] = 0
     _FREE_LEVELS.append(level)
+    return deepest
+
+
+def _deepest_pending(level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode]) -> int:
+    """The deepest level of the nodes on these lists (negated: an off node taken)."""
+    deepest = 0
+    for pending in (pending_on, pending_off):
+        for n in pending:
+            at: Node = n  # unboxed, to index the list with
+            d = level[at]
+            if d < 0:
+                d = -d
+            if d > deepest:
+                deepest = d
+    return deepest
 
 
 def _dynamic(
     position: Position, starts: tuple[Node, ...], y_links: bool, budget: Budget, advanced: Advanced | None, links: Links, limit: int | None,
-    resume: tuple[Run, Advanced] | None = None,
+    resume: tuple[Run, Advanced] | None = None, rules: bool = True,
 ) -> Run:
     """``_dynamic_run`` with a list of levels taken, and given back unless the run keeps
     it (``Stuck``). Every level written is a node reached: a run stopped by an exception
-    drops its list."""
+    drops its list. Records the run's deepest level (``Run.deepest``)."""
     pending_on: list[BoxedNode] = []
     pending_off: list[BoxedNode] = []
     if resume is None:
@@ -251,18 +325,21 @@ def _dynamic(
     else:
         assert resume[0].stuck is not None
         level = resume[0].stuck.level[:]
-    run = _dynamic_run(position, starts, y_links, budget, advanced, links, limit, resume, level, pending_on, pending_off)
+    run = _dynamic_run(position, starts, y_links, budget, advanced, links, limit, resume, level, pending_on, pending_off, rules)
     if run.stuck is None:
         if resume is None:
-            _clear(level, pending_on, pending_off)
+            run.deepest = _clear(level, pending_on, pending_off)
         else:
-            _give_back(level, run)
+            run.deepest = _give_back(level, run)
+    else:
+        deepest = _deepest_pending(level, pending_on, pending_off)
+        run.deepest = deepest if resume is None else max(deepest, resume[0].deepest)
     return run
 
 
 def _dynamic_run(
     position: Position, starts: tuple[Node, ...], y_links: bool, budget: Budget, advanced: Advanced | None, links: Links, limit: int | None,
-    resume: tuple[Run, Advanced] | None, level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode],
+    resume: tuple[Run, Advanced] | None, level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode], keep_rules: bool,
 ) -> Run:
     """``propagate`` on a position that loses each candidate an off node takes (SE's dynamic
     chains; a nested run also adds what inner rules find whenever it is stuck).
@@ -300,8 +377,7 @@ def _dynamic_run(
         for n in starts:
             level[n] = 1
         if bounded:
-            for n in starts:
-                run.depth[n] = 1
+            run.bounded = True
             live = len(starts)
     else:
         run, extra = resume[0].copy(), resume[1]
@@ -311,9 +387,8 @@ def _dynamic_run(
         run.stuck = None
     on: dict[BoxedNode, tuple[Node, ...]] = run.on
     off: dict[BoxedNode, tuple[Node, ...]] = run.off
-    rules: dict[BoxedNode, int] = run.rule
+    rules: dict[BoxedNode, int] | None = run.rule if keep_rules else None
     offs_of: list[list[BoxedNode] | None] = links.offs_of
-    depth: dict[BoxedNode, int] = run.depth
     # the same lists, written with shared objects (an int put in a list is boxed: an
     # object made per write above 256)
     work_objects: list[BoxedInt] = work
@@ -351,7 +426,6 @@ def _dynamic_run(
                         level[qn] = here + 1
                         pending_off.append(q)
                         if bounded:
-                            depth[q] = here + 1
                             live += below
             else:
                 p = pending_off[i_off]
@@ -380,10 +454,11 @@ def _dynamic_run(
                         parents += (NODES[(cell * 9 + low.bit_length() - 1) << 1],)
                         lost ^= low
                     r = NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1]
-                    added_live = _reach_on(r, parents, CELL_RULE, on, rules, depth, level, pending_on, bounded, cap)
+                    added_live = _reach_on(r, parents, CELL_RULE, on, rules, level, pending_on, bounded, cap)
                     if added_live < 0:
                         run.contradiction = ((r, parents), (r ^ 1, off[OPPOSITE[r]]))
-                        rules.setdefault(r, CELL_RULE)
+                        if rules is not None:
+                            rules.setdefault(r, CELL_RULE)
                         budget.spend(taken)
                         return run
                     live += added_live
@@ -411,10 +486,11 @@ def _dynamic_run(
                         parents += (NODES[(_HOUSE_CELLS[house * 9 + low.bit_length() - 1] * 9 + shift) << 1],)
                         lost ^= low
                     r = NODES[target]
-                    added_live = _reach_on(r, parents, k + 1, on, rules, depth, level, pending_on, bounded, cap)
+                    added_live = _reach_on(r, parents, k + 1, on, rules, level, pending_on, bounded, cap)
                     if added_live < 0:
                         run.contradiction = ((r, parents), (target ^ 1, off[OPPOSITE[target]]))
-                        rules.setdefault(r, k + 1)
+                        if rules is not None:
+                            rules.setdefault(r, k + 1)
                         budget.spend(taken)
                         return run
                     live += added_live
@@ -436,7 +512,7 @@ def _dynamic_run(
                 if inner is not None:
                     run.nested[q] = inner
                 pending_off.append(q)
-                d = depth[q] = level[q] = _deepest(level, parents) + 1
+                d = level[q] = _deepest(level, parents) + 1
                 live += d < cap
         if i_off == len(pending_off):
             if not added:
@@ -446,17 +522,18 @@ def _dynamic_run(
     return run
 
 
-def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Run:
+def _static_bounded(links: Links, start: Node, budget: Budget, limit: int, rules: bool) -> Run:
     level = _take_levels()
     pending_on: list[BoxedNode] = []
     pending_off: list[BoxedNode] = []
-    run = _static_bounded_run(links, start, budget, limit, level, pending_on, pending_off)
-    _clear(level, pending_on, pending_off)
+    run = _static_bounded_run(links, start, budget, limit, level, pending_on, pending_off, rules)
+    run.deepest = _clear(level, pending_on, pending_off)
     return run
 
 
 def _static_bounded_run(
-    links: Links, start: Node, budget: Budget, limit: int, level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode]
+    links: Links, start: Node, budget: Budget, limit: int, level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode],
+    keep_rules: bool,
 ) -> Run:
     """``_static`` for a run bounded by a limit (see ``propagate``): the same loop, with
     each node's depth (in a static run, the nodes its chain rests on) and the cut. A loop
@@ -465,10 +542,9 @@ def _static_bounded_run(
     on: dict[BoxedNode, tuple[Node, ...]] = run.on
     off: dict[BoxedNode, tuple[Node, ...]] = run.off
     rule: dict[BoxedNode, int] = run.rule
-    depth: dict[BoxedNode, int] = run.depth
+    run.bounded = True
     (on if start & 1 else off)[start] = ()
     (pending_on if start & 1 else pending_off).append(start)
-    depth[start] = 1
     level[start] = 1  # each node's depth once reached (read in place of the dicts)
     live = 1 if 1 < limit else 0
     i_on = i_off = 0
@@ -499,7 +575,6 @@ def _static_bounded_run(
                         return run
                     off[q] = cause
                     level[qn] = here
-                    depth[q] = here
                     live += below
                     pending_off.append(q)
         else:
@@ -511,13 +586,14 @@ def _static_bounded_run(
                 if not level[rn]:
                     if level[rn ^ 1]:
                         run.contradiction = ((r, cause), (rn ^ 1, off[OPPOSITE[rn]]))
-                        rule.setdefault(r, kind)
+                        if keep_rules:
+                            rule.setdefault(r, kind)
                         budget.spend(i_on + i_off)
                         return run
                     on[r] = cause
-                    rule[r] = kind
+                    if keep_rules:
+                        rule[r] = kind
                     level[rn] = here
-                    depth[r] = here
                     live += below
                     pending_on.append(r)
     run.cut = i_on < len(pending_on) or i_off < len(pending_off)
@@ -526,8 +602,8 @@ def _static_bounded_run(
 
 
 def _reach_on(
-    r: BoxedNode, parents: tuple[Node, ...], rule: int, on: dict[BoxedNode, tuple[Node, ...]], rules: dict[BoxedNode, int],
-    depth: dict[BoxedNode, int], level: list[int], pending_on: list[BoxedNode], bounded: bool, cap: int,
+    r: BoxedNode, parents: tuple[Node, ...], rule: int, on: dict[BoxedNode, tuple[Node, ...]], rules: dict[BoxedNode, int] | None,
+    level: list[int], pending_on: list[BoxedNode], bounded: bool, cap: int,
 ) -> int:
     """A dynamic run reaches on node ``r`` (its causes and rule): -1 if its off node was
     reached (a contradiction), else the pending nodes less deep than the limit it adds."""
@@ -537,12 +613,12 @@ def _reach_on(
     if level[rn]:
         return 0
     on[r] = parents
-    rules[r] = rule
+    if rules is not None:
+        rules[r] = rule
     pending_on.append(r)
     d = _deepest(level, parents) + 1
     level[rn] = d
     if bounded:
-        depth[r] = d
         return 1 if d < cap else 0
     return 0
 
