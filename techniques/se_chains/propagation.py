@@ -65,8 +65,8 @@ class Run:
         self.nested: dict[Node, Nested] = {}
         #: (on node, its causes), (off node, its causes): the same candidate both ways.
         self.contradiction: tuple[tuple[Node, tuple[Node, ...]], tuple[Node, tuple[Node, ...]]] | None = None
-        #: For a run bounded by a limit: the depths asked for so far (``depth_of``), filled
-        #: when asked (most nodes' depths are never read: one dict write fewer per node).
+        #: For a run bounded by a limit: the depths of its nodes with several causes (see
+        #: ``depth_of``: the others' follow from their cause's).
         self.depth: dict[Node, int] = {}
         #: Whether the run was bounded (made with a limit, or nested): only then do depths
         #: matter, and ``deepest`` is the depth of its deepest node.
@@ -100,33 +100,26 @@ class Run:
         return deepest
 
     def depth_of(self, n: Node) -> int:
-        """The depth of node ``n`` reached: the longest path of causes to it, counted in
-        nodes (no more than the nodes its chain rests on); 1 for a start. The same as the
-        run's level for it when it was reached (each node's level is one more than its
-        causes' deepest), computed from the causes and kept."""
-        known: dict[BoxedNode, int] = self.depth
-        found = known.get(n)
-        if found is not None:
-            return found
-        stack: list[BoxedNode] = [NODES[n]]
-        while stack:
-            m = stack[-1]
-            if m in known:
-                stack.pop()
-                continue
-            deepest = 0
-            waiting = False
-            for c in self.causes(m):
-                d = known.get(c)
-                if d is None:
-                    stack.append(c)
-                    waiting = True
-                elif d > deepest:
-                    deepest = d
-            if not waiting:
-                known[m] = deepest + 1
-                stack.pop()
-        return known[n]
+        """The depth of node ``n`` reached (a bounded run): the longest path of causes to
+        it, counted in nodes (no more than the nodes its chain rests on); 1 for a start.
+        The run records it only for the nodes with several causes (a dynamic run's on
+        nodes with hidden parents, nested runs' inner conclusions): a node with one
+        cause is one deeper than its cause, so most nodes cost no dict write."""
+        depth: dict[BoxedNode, int] = self.depth
+        on: dict[BoxedNode, tuple[Node, ...]] = self.on
+        off: dict[BoxedNode, tuple[Node, ...]] = self.off
+        steps = 0
+        m: BoxedNode = NODES[n]  # a shared object: no int made per lookup
+        while True:
+            found = depth.get(m)
+            if found is not None:
+                return found + steps
+            at: Node = m  # unboxed, for the test
+            causes: tuple[BoxedNode, ...] = on[m] if at & 1 else off[m]
+            if len(causes) != 1:
+                return steps + 1 + self.reach(causes)  # a start, or depths not recorded
+            steps += 1
+            m = causes[0]
 
 
 #: Work units (``engine.stop``) of one call of a nested run's inner rules when it is stuck:
@@ -211,7 +204,7 @@ def propagate(
         raise ValueError("a static run starts from one node and uses no inner rules")
     if limit is not None:
         return _static_bounded(links, starts[0], budget, limit, rules)
-    return _static(links, starts[0], budget)
+    return _static(links, starts[0], budget, rules)
 
 
 @dataclass
@@ -389,6 +382,7 @@ def _dynamic_run(
     off: dict[BoxedNode, tuple[Node, ...]] = run.off
     rules: dict[BoxedNode, int] | None = run.rule if keep_rules else None
     offs_of: list[list[BoxedNode] | None] = links.offs_of
+    depth: dict[BoxedNode, int] = run.depth
     # the same lists, written with shared objects (an int put in a list is boxed: an
     # object made per write above 256)
     work_objects: list[BoxedInt] = work
@@ -454,7 +448,7 @@ def _dynamic_run(
                         parents += (NODES[(cell * 9 + low.bit_length() - 1) << 1],)
                         lost ^= low
                     r = NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1]
-                    added_live = _reach_on(r, parents, CELL_RULE, on, rules, level, pending_on, bounded, cap)
+                    added_live = _reach_on(r, parents, CELL_RULE, on, rules, depth, level, pending_on, bounded, cap)
                     if added_live < 0:
                         run.contradiction = ((r, parents), (r ^ 1, off[OPPOSITE[r]]))
                         if rules is not None:
@@ -486,7 +480,7 @@ def _dynamic_run(
                         parents += (NODES[(_HOUSE_CELLS[house * 9 + low.bit_length() - 1] * 9 + shift) << 1],)
                         lost ^= low
                     r = NODES[target]
-                    added_live = _reach_on(r, parents, k + 1, on, rules, level, pending_on, bounded, cap)
+                    added_live = _reach_on(r, parents, k + 1, on, rules, depth, level, pending_on, bounded, cap)
                     if added_live < 0:
                         run.contradiction = ((r, parents), (target ^ 1, off[OPPOSITE[target]]))
                         if rules is not None:
@@ -513,6 +507,8 @@ def _dynamic_run(
                     run.nested[q] = inner
                 pending_off.append(q)
                 d = level[q] = _deepest(level, parents) + 1
+                if len(parents) > 1:
+                    depth[q] = d
                 live += d < cap
         if i_off == len(pending_off):
             if not added:
@@ -603,7 +599,7 @@ def _static_bounded_run(
 
 def _reach_on(
     r: BoxedNode, parents: tuple[Node, ...], rule: int, on: dict[BoxedNode, tuple[Node, ...]], rules: dict[BoxedNode, int] | None,
-    level: list[int], pending_on: list[BoxedNode], bounded: bool, cap: int,
+    depth: dict[BoxedNode, int], level: list[int], pending_on: list[BoxedNode], bounded: bool, cap: int,
 ) -> int:
     """A dynamic run reaches on node ``r`` (its causes and rule): -1 if its off node was
     reached (a contradiction), else the pending nodes less deep than the limit it adds."""
@@ -619,6 +615,8 @@ def _reach_on(
     d = _deepest(level, parents) + 1
     level[rn] = d
     if bounded:
+        if len(parents) > 1:
+            depth[r] = d  # (``Run.depth_of``)
         return 1 if d < cap else 0
     return 0
 
@@ -635,16 +633,18 @@ def _deepest(level: list[int], parents: tuple[Node, ...]) -> int:
     return deepest
 
 
-def _static(links: Links, start: Node, budget: Budget) -> Run:
+def _static(links: Links, start: Node, budget: Budget, rules: bool) -> Run:
     reached = _take_levels()
     pending_on: list[BoxedNode] = []
     pending_off: list[BoxedNode] = []
-    run = _static_run(links, start, budget, reached, pending_on, pending_off)
+    run = _static_run(links, start, budget, reached, pending_on, pending_off, rules)
     _clear(reached, pending_on, pending_off)
     return run
 
 
-def _static_run(links: Links, start: Node, budget: Budget, reached: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode]) -> Run:
+def _static_run(
+    links: Links, start: Node, budget: Budget, reached: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode], keep_rules: bool
+) -> Run:
     """``propagate`` on a position that does not change: the same order, fewer checks.
 
     A node already reached needs no contradiction check: had its opposite been reached
@@ -692,11 +692,13 @@ def _static_run(links: Links, start: Node, budget: Budget, reached: list[int], p
             if not reached[rn]:
                 if reached[rn ^ 1]:
                     run.contradiction = ((r, cause), (rn ^ 1, off[OPPOSITE[rn]]))
-                    rule.setdefault(r, kind)
+                    if keep_rules:
+                        rule.setdefault(r, kind)
                     budget.spend(i_on + i_off)
                     return run
                 on[r] = cause
-                rule[r] = kind
+                if keep_rules:
+                    rule[r] = kind
                 reached[rn] = 1
                 pending_on.append(r)
     budget.spend(i_on + i_off)
