@@ -441,12 +441,8 @@ def _dynamic_run(
                     rest = left & ~(1 << shift)
                     if rest == left:  # SE takes the lower candidate when the node's digit has gone
                         rest = left & -left
-                    parents = _ALONE[pn]
                     lost = cands[cell] & ~left
-                    while lost:
-                        low = lost & -lost
-                        parents += (NODES[(cell * 9 + low.bit_length() - 1) << 1],)
-                        lost ^= low
+                    parents = _ALONE[pn] if not lost else _with_lost(p, lost, cell * 9, 1)
                     r = NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1]
                     added_live = _reach_on(r, parents, CELL_RULE, on, rules, depth, level, pending_on, bounded, cap)
                     if added_live < 0:
@@ -473,12 +469,8 @@ def _dynamic_run(
                         made = target
                     else:
                         made_too = target
-                    parents = _ALONE[pn]
                     lost = base[slot] & ~row
-                    while lost:
-                        low = lost & -lost
-                        parents += (NODES[(_HOUSE_CELLS[house * 9 + low.bit_length() - 1] * 9 + shift) << 1],)
-                        lost ^= low
+                    parents = _ALONE[pn] if not lost else _with_lost(p, lost, house * 9, 9, shift)
                     r = NODES[target]
                     added_live = _reach_on(r, parents, k + 1, on, rules, depth, level, pending_on, bounded, cap)
                     if added_live < 0:
@@ -619,6 +611,37 @@ def _reach_on(
             depth[r] = d  # (``Run.depth_of``)
         return 1 if d < cap else 0
     return 0
+
+
+def _with_lost(p: BoxedNode, lost: int, at: int, step: int, shift: int = 0) -> tuple[Node, ...]:
+    """The causes ``p``, then the off nodes of the candidates a dynamic run took out that
+    an implication rests on (SE's hidden parents), in order: bit ``i`` of ``lost`` is the
+    candidate ``at + i`` (a cell's, ``step`` 1), or the candidate ``shift`` of the cell at
+    position ``at + i`` of the houses' cells (``step`` 9). Built as one tuple: adding one
+    node at a time makes a tuple per node."""
+    low = lost & -lost
+    first = _lost_node(low.bit_length() - 1 + at, step, shift)
+    lost ^= low
+    if not lost:
+        return (p, first)
+    low = lost & -lost
+    second = _lost_node(low.bit_length() - 1 + at, step, shift)
+    lost ^= low
+    if not lost:
+        return (p, first, second)
+    out: list[BoxedNode] = [p, first, second]
+    while lost:
+        low = lost & -lost
+        out.append(_lost_node(low.bit_length() - 1 + at, step, shift))
+        lost ^= low
+    return tuple(out)
+
+
+def _lost_node(i: int, step: int, shift: int) -> BoxedNode:
+    """The off node of ``_with_lost``'s bit (``i`` includes ``at``)."""
+    if step == 1:
+        return NODES[i << 1]
+    return NODES[(_HOUSE_CELLS[i] * 9 + shift) << 1]
 
 
 def _deepest(level: list[int], parents: tuple[Node, ...]) -> int:
