@@ -247,61 +247,31 @@ def _take_levels() -> list[int]:
         return [0] * (2 * 9 * N_CELLS)
 
 
-def _give_back(level: list[int], run: Run) -> int:
+def _give_back(level: list[int], run: Run) -> None:
     """Put a run's list of levels back, every entry 0 again (those of the nodes reached,
-    read from the run: a run gone on from a stuck one). Returns the deepest level."""
-    deepest = 0
+    read from the run: a run gone on from a stuck one)."""
     ons: dict[BoxedNode, tuple[Node, ...]] = run.on
     for n in ons:
         at: Node = n  # unboxed, to index the list with
-        d = level[at]
-        deepest = max(deepest, d if d > 0 else -d)
         level[at] = 0
     offs: dict[BoxedNode, tuple[Node, ...]] = run.off
     for n in offs:
         at = n
-        d = level[at]
-        deepest = max(deepest, d if d > 0 else -d)
         level[at] = 0
     _FREE_LEVELS.append(level)
-    return deepest
 
 
-def _clear(level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode]) -> int:
+def _clear(level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode]) -> None:
     """Put a run's list of levels back, every entry 0 again: those of the nodes it reached,
     each of which it put on one of its lists of pending nodes (lists read faster than
-    the run's dicts). Returns the deepest level (negated: an off node taken)."""
-    deepest = 0
+    the run's dicts)."""
     for n in pending_on:
         at: Node = n  # unboxed, to index the list with
-        d = level[at]
-        if d > deepest:
-            deepest = d
         level[at] = 0
     for n in pending_off:
         at = n
-        d = level[at]
-        if d < 0:
-            d = -d
-        if d > deepest:
-            deepest = d
         level[at] = 0
     _FREE_LEVELS.append(level)
-    return deepest
-
-
-def _deepest_pending(level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode]) -> int:
-    """The deepest level of the nodes on these lists (negated: an off node taken)."""
-    deepest = 0
-    for pending in (pending_on, pending_off):
-        for n in pending:
-            at: Node = n  # unboxed, to index the list with
-            d = level[at]
-            if d < 0:
-                d = -d
-            if d > deepest:
-                deepest = d
-    return deepest
 
 
 def _dynamic(
@@ -310,7 +280,7 @@ def _dynamic(
 ) -> Run:
     """``_dynamic_run`` with a list of levels taken, and given back unless the run keeps
     it (``Stuck``). Every level written is a node reached: a run stopped by an exception
-    drops its list. Records the run's deepest level (``Run.deepest``)."""
+    drops its list."""
     pending_on: list[BoxedNode] = []
     pending_off: list[BoxedNode] = []
     if resume is None:
@@ -321,12 +291,9 @@ def _dynamic(
     run = _dynamic_run(position, starts, y_links, budget, advanced, links, limit, resume, level, pending_on, pending_off, rules)
     if run.stuck is None:
         if resume is None:
-            run.deepest = _clear(level, pending_on, pending_off)
+            _clear(level, pending_on, pending_off)
         else:
-            run.deepest = _give_back(level, run)
-    else:
-        deepest = _deepest_pending(level, pending_on, pending_off)
-        run.deepest = deepest if resume is None else max(deepest, resume[0].deepest)
+            _give_back(level, run)
     return run
 
 
@@ -389,6 +356,7 @@ def _dynamic_run(
     places_objects: list[BoxedInt] = places
     cut = limit is not None and advanced is None
     taken = 0
+    deepest = max(run.deepest, 1)  # the deepest level reached (``Run.deepest``)
     while True:
         while i_on < len(pending_on) or i_off < len(pending_off):
             if cut and not live:
@@ -413,6 +381,7 @@ def _dynamic_run(
                         continue  # taken out
                     if level[qn ^ 1]:
                         run.contradiction = ((qn ^ 1, on[qn ^ 1]), (q, _ALONE[pn]))
+                        run.deepest = deepest
                         budget.spend(taken)
                         return run
                     if not seen:
@@ -421,6 +390,8 @@ def _dynamic_run(
                         pending_off.append(q)
                         if bounded:
                             live += below
+                            if here >= deepest:
+                                deepest = here + 1
             else:
                 p = pending_off[i_off]
                 i_off += 1
@@ -444,14 +415,17 @@ def _dynamic_run(
                     lost = cands[cell] & ~left
                     parents = _ALONE[pn] if not lost else _with_lost(p, lost, cell * 9, 1)
                     r = NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1]
-                    added_live = _reach_on(r, parents, CELL_RULE, on, rules, depth, level, pending_on, bounded, cap)
-                    if added_live < 0:
+                    reached = _reach_on(r, parents, CELL_RULE, on, rules, depth, level, pending_on, bounded, cap)
+                    if reached < 0:
                         run.contradiction = ((r, parents), (r ^ 1, off[OPPOSITE[r]]))
                         if rules is not None:
                             rules.setdefault(r, CELL_RULE)
+                        run.deepest = deepest
                         budget.spend(taken)
                         return run
-                    live += added_live
+                    live += reached & 1
+                    if reached >> 1 > deepest:
+                        deepest = reached >> 1
                 at = cand * 3
                 made = made_too = -1  # the houses' targets so far (two houses may have the same one)
                 for k in range(3):
@@ -472,14 +446,17 @@ def _dynamic_run(
                     lost = base[slot] & ~row
                     parents = _ALONE[pn] if not lost else _with_lost(p, lost, house * 9, 9, shift)
                     r = NODES[target]
-                    added_live = _reach_on(r, parents, k + 1, on, rules, depth, level, pending_on, bounded, cap)
-                    if added_live < 0:
+                    reached = _reach_on(r, parents, k + 1, on, rules, depth, level, pending_on, bounded, cap)
+                    if reached < 0:
                         run.contradiction = ((r, parents), (target ^ 1, off[OPPOSITE[target]]))
                         if rules is not None:
                             rules.setdefault(r, k + 1)
+                        run.deepest = deepest
                         budget.spend(taken)
                         return run
-                    live += added_live
+                    live += reached & 1
+                    if reached >> 1 > deepest:
+                        deepest = reached >> 1
                 work_objects[cell] = INT_OBJECTS[left & ~(1 << shift)]
                 for k in range(3):
                     slot = _SLOTS[at + k]
@@ -502,10 +479,12 @@ def _dynamic_run(
                 if len(parents) > 1:
                     depth[q] = d
                 live += d < cap
+                deepest = max(deepest, d)
         if i_off == len(pending_off):
             if not added:
                 run.stuck = Stuck(work, work_with, places, level)
             break
+    run.deepest = deepest
     budget.spend(taken)
     return run
 
@@ -515,7 +494,7 @@ def _static_bounded(links: Links, start: Node, budget: Budget, limit: int, rules
     pending_on: list[BoxedNode] = []
     pending_off: list[BoxedNode] = []
     run = _static_bounded_run(links, start, budget, limit, level, pending_on, pending_off, rules)
-    run.deepest = _clear(level, pending_on, pending_off)
+    _clear(level, pending_on, pending_off)
     return run
 
 
@@ -535,6 +514,7 @@ def _static_bounded_run(
     (pending_on if start & 1 else pending_off).append(start)
     level[start] = 1  # each node's depth once reached (read in place of the dicts)
     live = 1 if 1 < limit else 0
+    deepest = 1  # the deepest level reached (``Run.deepest``)
     i_on = i_off = 0
     offs_of: list[list[BoxedNode] | None] = links.offs_of
     ons_of: list[list[tuple[BoxedNode, int]] | None] = links.ons_of
@@ -559,10 +539,12 @@ def _static_bounded_run(
                 if not level[qn]:  # a node reached needs no contradiction check (see _static)
                     if level[qn ^ 1]:
                         run.contradiction = ((qn ^ 1, on[OPPOSITE[qn]]), (q, cause))
+                        run.deepest = deepest
                         budget.spend(i_on + i_off)
                         return run
                     off[q] = cause
                     level[qn] = here
+                    deepest = max(deepest, here)
                     live += below
                     pending_off.append(q)
         else:
@@ -576,15 +558,18 @@ def _static_bounded_run(
                         run.contradiction = ((r, cause), (rn ^ 1, off[OPPOSITE[rn]]))
                         if keep_rules:
                             rule.setdefault(r, kind)
+                        run.deepest = deepest
                         budget.spend(i_on + i_off)
                         return run
                     on[r] = cause
                     if keep_rules:
                         rule[r] = kind
                     level[rn] = here
+                    deepest = max(deepest, here)
                     live += below
                     pending_on.append(r)
     run.cut = i_on < len(pending_on) or i_off < len(pending_off)
+    run.deepest = deepest
     budget.spend(i_on + i_off)
     return run
 
@@ -594,7 +579,8 @@ def _reach_on(
     depth: dict[BoxedNode, int], level: list[int], pending_on: list[BoxedNode], bounded: bool, cap: int,
 ) -> int:
     """A dynamic run reaches on node ``r`` (its causes and rule): -1 if its off node was
-    reached (a contradiction), else the pending nodes less deep than the limit it adds."""
+    reached (a contradiction), 0 if it was reached already, else its depth times two plus
+    the pending nodes less deep than the limit it adds (one int: no tuple made)."""
     rn: Node = r
     if level[rn ^ 1]:
         return -1
@@ -609,8 +595,8 @@ def _reach_on(
     if bounded:
         if len(parents) > 1:
             depth[r] = d  # (``Run.depth_of``)
-        return 1 if d < cap else 0
-    return 0
+        return d << 1 | (1 if d < cap else 0)
+    return d << 1
 
 
 def _with_lost(p: BoxedNode, lost: int, at: int, step: int, shift: int = 0) -> tuple[Node, ...]:
