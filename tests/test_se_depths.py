@@ -63,3 +63,19 @@ def test_reach_is_the_deepest_cause() -> None:
         for node, causes in [*run.on.items(), *run.off.items()]:
             assert run.reach(causes) == (max(run.depth_of(c) for c in causes) if causes else 0)
             assert run.depth_of(node) == run.reach(causes) + 1
+
+
+def test_hidden_parents_in_order() -> None:
+    """``_with_lost`` gives the cause, then the off nodes of the lost candidates in the
+    order of their bits: a cell's candidates, or a digit's places in a house."""
+    from engine.cells import UNITS
+
+    p = propagation.NODES[(40 * 9 + 4) << 1]
+    for lost in range(1, 512):
+        bits = [i for i in range(9) if lost >> i & 1]
+        for cell in (0, 40, 80):
+            assert propagation._with_lost(p, lost, cell * 9, 1) == (p, *[(cell * 9 + i) << 1 for i in bits])
+        for house in (0, 13, 26):
+            for shift in (0, 8):
+                expected = (p, *[(UNITS[house].cells[i] * 9 + shift) << 1 for i in bits])
+                assert propagation._with_lost(p, lost, house * 9, 9, shift) == expected
