@@ -25,7 +25,8 @@ def grid() -> Grid:
 
 def fingerprint(run: Run) -> tuple[object, ...]:
     nested = {n: inner.identity for n, inner in run.nested.items()}
-    return (list(run.on.items()), list(run.off.items()), run.rule, run.depth, run.contradiction, nested)
+    depths = [run.depth_of(n) for n in (*run.on, *run.off)] if run.bounded else []
+    return (list(run.on.items()), list(run.off.items()), run.rule, depths, run.deepest, run.contradiction, nested)
 
 
 def test_level_two_takes_the_same_step_from_level_ones_runs() -> None:

@@ -150,7 +150,7 @@ class _Search:
             self.budget.spend(found[1])
             return found[0]
         before = self.budget.used
-        run = propagate(self.position, (start,), dynamic=chaining.dynamic, y_links=True, budget=self.budget, links=self.links, limit=limit)
+        run = propagate(self.position, (start,), dynamic=chaining.dynamic, y_links=True, budget=self.budget, links=self.links, limit=limit, rules=False)
         kept.put(start, limit, run, self.budget.used - before)
         return run
 
@@ -166,7 +166,7 @@ class _Search:
             self.budget.spend(kept[1])
             return kept[0]
         before = self.budget.used
-        run = propagate(self.position, (start,), dynamic=True, y_links=False, budget=self.budget, links=self.links, limit=limit)
+        run = propagate(self.position, (start,), dynamic=True, y_links=False, budget=self.budget, links=self.links, limit=limit, rules=False)
         _NISHIO_RUNS.put(key, (run, self.budget.used - before))
         return run
 
@@ -279,7 +279,7 @@ class MultipleChaining(BaseTechnique):
         (on_node, on_causes), (off_node, off_causes) = pair
         targets = (Target(run, on_node, on_causes), Target(run, off_node, off_causes))
         limit = search.limit()
-        if limit is not None and run.depth and run.reach(on_causes) + run.reach(off_causes) + 2 > limit:
+        if limit is not None and run.bounded and run.reach(on_causes) + run.reach(off_causes) + 2 > limit:
             return None
         result = source ^ 1  # the assumption is false
         placement, removals = removal_of(result, search.cands)
@@ -295,13 +295,13 @@ class MultipleChaining(BaseTechnique):
         return self._hint(search, kind, 7, placement, removals, targets, text)
 
     def _doubles(self, search: _Search, source: Node, on_run: Run, off_run: Run) -> Iterator[ChainHint]:
-        limit = search.limit() if on_run.depth and off_run.depth else None  # runs made before a first hint have no depths
+        limit = search.limit() if on_run.bounded and off_run.bounded else None  # runs made before a first hint have no depths
         ons: dict[BoxedNode, tuple[Node, ...]] = on_run.on
         other_ons: dict[BoxedNode, tuple[Node, ...]] = off_run.on
         if _meet([ons, other_ons]):
             for n in ons:
                 if n in other_ons:
-                    if limit is not None and on_run.depth[n] + off_run.depth[n] > limit:
+                    if limit is not None and on_run.depth_of(n) + off_run.depth_of(n) > limit:
                         continue
                     placement, removals = removal_of(n, search.cands)
                     if removals:
@@ -313,7 +313,7 @@ class MultipleChaining(BaseTechnique):
         if _meet([offs, other_offs]):
             for n in offs:
                 if n in other_offs:
-                    if limit is not None and on_run.depth[n] + off_run.depth[n] > limit:
+                    if limit is not None and on_run.depth_of(n) + off_run.depth_of(n) > limit:
                         continue
                     hint = self._double(search, source, n, on_run, off_run, None, (Candidate(digit_of(n), cell_of(n)),))
                     if hint is not None:
@@ -353,7 +353,7 @@ class MultipleChaining(BaseTechnique):
         branches start from the places of ``digit`` in house ``unit``, or from the
         candidates of ``cell`` (``unit`` -1): named only for a hint (``_where``), most
         searches find none."""
-        limit = search.limit() if all(r.depth for r in runs) else None  # runs made before a first hint have no depths
+        limit = search.limit() if all(r.bounded for r in runs) else None  # runs made before a first hint have no depths
         two = len(runs) == 2
         for on in (True, False):
             reached: list[dict[BoxedNode, tuple[Node, ...]]] = [r.on if on else r.off for r in runs]
@@ -397,7 +397,7 @@ def _depth_sum(runs: list[Run], n: BoxedNode) -> int:
     a hint concluding ``n`` from them rests on."""
     total = 0
     for r in runs:
-        total += r.depth[n]
+        total += r.depth_of(n)
     return total
 
 

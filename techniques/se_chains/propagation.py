@@ -54,18 +54,24 @@ class Run:
     A plain class (made by the thousand: a dataclass's ``__init__`` runs as Python code
     in the compiled build)."""
 
-    __slots__ = ("on", "off", "rule", "nested", "contradiction", "depth", "stuck", "cut")
+    __slots__ = ("on", "off", "rule", "nested", "contradiction", "depth", "bounded", "deepest", "stuck", "cut")
 
     def __init__(self) -> None:
         self.on: dict[Node, tuple[Node, ...]] = {}
         self.off: dict[Node, tuple[Node, ...]] = {}
-        self.rule: dict[Node, int] = {}  # on node -> cell/block/row/column rule
+        #: On node -> cell/block/row/column rule (not recorded for runs made with
+        #: ``rules=False``: SE's choice at the top level never reads them).
+        self.rule: dict[Node, int] = {}
         self.nested: dict[Node, Nested] = {}
         #: (on node, its causes), (off node, its causes): the same candidate both ways.
         self.contradiction: tuple[tuple[Node, tuple[Node, ...]], tuple[Node, tuple[Node, ...]]] | None = None
-        #: For a run bounded by a limit: each node's depth, the longest path of causes to
-        #: it counted in nodes (no more than the nodes its chain rests on).
+        #: For a run bounded by a limit: the depths of its nodes with several causes (see
+        #: ``depth_of``: the others' follow from their cause's).
         self.depth: dict[Node, int] = {}
+        #: Whether the run was bounded (made with a limit, or nested): only then do depths
+        #: matter, and ``deepest`` is the depth of its deepest node.
+        self.bounded = False
+        self.deepest = 0
         #: A nested run whose inner rules found nothing at all when it ended (see ``Stuck``).
         self.stuck: Stuck | None = None
         #: Whether the run stopped at its limit with nodes still pending (else it is the
@@ -78,6 +84,7 @@ class Run:
         run = Run()
         run.on, run.off, run.rule, run.nested = dict(self.on), dict(self.off), dict(self.rule), dict(self.nested)
         run.contradiction, run.depth, run.stuck, run.cut = self.contradiction, dict(self.depth), self.stuck, self.cut
+        run.bounded, run.deepest = self.bounded, self.deepest
         return run
 
     def causes(self, n: Node) -> tuple[Node, ...]:
@@ -85,8 +92,34 @@ class Run:
 
     def reach(self, causes: tuple[Node, ...]) -> int:
         """The depth of a node with these causes, less one."""
-        depth = self.depth
-        return max([depth[c] for c in causes], default=0)
+        deepest = 0
+        for c in causes:
+            d = self.depth_of(c)
+            if d > deepest:
+                deepest = d
+        return deepest
+
+    def depth_of(self, n: Node) -> int:
+        """The depth of node ``n`` reached (a bounded run): the longest path of causes to
+        it, counted in nodes (no more than the nodes its chain rests on); 1 for a start.
+        The run records it only for the nodes with several causes (a dynamic run's on
+        nodes with hidden parents, nested runs' inner conclusions): a node with one
+        cause is one deeper than its cause, so most nodes cost no dict write."""
+        depth: dict[BoxedNode, int] = self.depth
+        on: dict[BoxedNode, tuple[Node, ...]] = self.on
+        off: dict[BoxedNode, tuple[Node, ...]] = self.off
+        steps = 0
+        m: BoxedNode = NODES[n]  # a shared object: no int made per lookup
+        while True:
+            found = depth.get(m)
+            if found is not None:
+                return found + steps
+            at: Node = m  # unboxed, for the test
+            causes: tuple[BoxedNode, ...] = on[m] if at & 1 else off[m]
+            if len(causes) != 1:
+                return steps + 1 + self.reach(causes)  # a start, or depths not recorded
+            steps += 1
+            m = causes[0]
 
 
 #: Work units (``engine.stop``) of one call of a nested run's inner rules when it is stuck:
@@ -144,6 +177,7 @@ def propagate(
     links: Links | None = None,
     limit: int | None = None,
     resume: tuple[Run, Advanced] | None = None,
+    rules: bool = True,
 ) -> Run:
     """SE's doChaining from the nodes in ``starts`` (on or off), on this position.
 
@@ -158,16 +192,19 @@ def propagate(
     ``limit`` nodes is the same.
 
     ``resume`` (dynamic runs): a stuck run of the same start with fewer inner rules, and
-    the rules ``advanced`` adds to them (see ``Stuck``)."""
+    the rules ``advanced`` adds to them (see ``Stuck``).
+
+    ``rules``: whether to record each on node's rule (``Run.rule``: read only by nested
+    chains' inner rules, never for SE's choice at the top level)."""
     if links is None:
         links = Links(position.cands, position.cells_with, y_links)
     if dynamic:
-        return _dynamic(position, starts, y_links, budget, advanced, links, limit, resume)
+        return _dynamic(position, starts, y_links, budget, advanced, links, limit, resume, rules)
     if advanced is not None or len(starts) != 1:
         raise ValueError("a static run starts from one node and uses no inner rules")
     if limit is not None:
-        return _static_bounded(links, starts[0], budget, limit)
-    return _static(links, starts[0], budget)
+        return _static_bounded(links, starts[0], budget, limit, rules)
+    return _static(links, starts[0], budget, rules)
 
 
 @dataclass
@@ -239,7 +276,7 @@ def _clear(level: list[int], pending_on: list[BoxedNode], pending_off: list[Boxe
 
 def _dynamic(
     position: Position, starts: tuple[Node, ...], y_links: bool, budget: Budget, advanced: Advanced | None, links: Links, limit: int | None,
-    resume: tuple[Run, Advanced] | None = None,
+    resume: tuple[Run, Advanced] | None = None, rules: bool = True,
 ) -> Run:
     """``_dynamic_run`` with a list of levels taken, and given back unless the run keeps
     it (``Stuck``). Every level written is a node reached: a run stopped by an exception
@@ -251,7 +288,7 @@ def _dynamic(
     else:
         assert resume[0].stuck is not None
         level = resume[0].stuck.level[:]
-    run = _dynamic_run(position, starts, y_links, budget, advanced, links, limit, resume, level, pending_on, pending_off)
+    run = _dynamic_run(position, starts, y_links, budget, advanced, links, limit, resume, level, pending_on, pending_off, rules)
     if run.stuck is None:
         if resume is None:
             _clear(level, pending_on, pending_off)
@@ -262,7 +299,7 @@ def _dynamic(
 
 def _dynamic_run(
     position: Position, starts: tuple[Node, ...], y_links: bool, budget: Budget, advanced: Advanced | None, links: Links, limit: int | None,
-    resume: tuple[Run, Advanced] | None, level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode],
+    resume: tuple[Run, Advanced] | None, level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode], keep_rules: bool,
 ) -> Run:
     """``propagate`` on a position that loses each candidate an off node takes (SE's dynamic
     chains; a nested run also adds what inner rules find whenever it is stuck).
@@ -300,8 +337,7 @@ def _dynamic_run(
         for n in starts:
             level[n] = 1
         if bounded:
-            for n in starts:
-                run.depth[n] = 1
+            run.bounded = True
             live = len(starts)
     else:
         run, extra = resume[0].copy(), resume[1]
@@ -311,7 +347,7 @@ def _dynamic_run(
         run.stuck = None
     on: dict[BoxedNode, tuple[Node, ...]] = run.on
     off: dict[BoxedNode, tuple[Node, ...]] = run.off
-    rules: dict[BoxedNode, int] = run.rule
+    rules: dict[BoxedNode, int] | None = run.rule if keep_rules else None
     offs_of: list[list[BoxedNode] | None] = links.offs_of
     depth: dict[BoxedNode, int] = run.depth
     # the same lists, written with shared objects (an int put in a list is boxed: an
@@ -320,6 +356,7 @@ def _dynamic_run(
     places_objects: list[BoxedInt] = places
     cut = limit is not None and advanced is None
     taken = 0
+    deepest = max(run.deepest, 1)  # the deepest level reached (``Run.deepest``)
     while True:
         while i_on < len(pending_on) or i_off < len(pending_off):
             if cut and not live:
@@ -344,6 +381,7 @@ def _dynamic_run(
                         continue  # taken out
                     if level[qn ^ 1]:
                         run.contradiction = ((qn ^ 1, on[qn ^ 1]), (q, _ALONE[pn]))
+                        run.deepest = deepest
                         budget.spend(taken)
                         return run
                     if not seen:
@@ -351,8 +389,9 @@ def _dynamic_run(
                         level[qn] = here + 1
                         pending_off.append(q)
                         if bounded:
-                            depth[q] = here + 1
                             live += below
+                            if here >= deepest:
+                                deepest = here + 1
             else:
                 p = pending_off[i_off]
                 i_off += 1
@@ -373,20 +412,20 @@ def _dynamic_run(
                     rest = left & ~(1 << shift)
                     if rest == left:  # SE takes the lower candidate when the node's digit has gone
                         rest = left & -left
-                    parents = _ALONE[pn]
                     lost = cands[cell] & ~left
-                    while lost:
-                        low = lost & -lost
-                        parents += (NODES[(cell * 9 + low.bit_length() - 1) << 1],)
-                        lost ^= low
+                    parents = _ALONE[pn] if not lost else _with_lost(p, lost, cell * 9, 1)
                     r = NODES[((cell * 9 + rest.bit_length() - 1) << 1) | 1]
-                    added_live = _reach_on(r, parents, CELL_RULE, on, rules, depth, level, pending_on, bounded, cap)
-                    if added_live < 0:
+                    reached = _reach_on(r, parents, CELL_RULE, on, rules, depth, level, pending_on, bounded, cap)
+                    if reached < 0:
                         run.contradiction = ((r, parents), (r ^ 1, off[OPPOSITE[r]]))
-                        rules.setdefault(r, CELL_RULE)
+                        if rules is not None:
+                            rules.setdefault(r, CELL_RULE)
+                        run.deepest = deepest
                         budget.spend(taken)
                         return run
-                    live += added_live
+                    live += reached & 1
+                    if reached >> 1 > deepest:
+                        deepest = reached >> 1
                 at = cand * 3
                 made = made_too = -1  # the houses' targets so far (two houses may have the same one)
                 for k in range(3):
@@ -404,20 +443,20 @@ def _dynamic_run(
                         made = target
                     else:
                         made_too = target
-                    parents = _ALONE[pn]
                     lost = base[slot] & ~row
-                    while lost:
-                        low = lost & -lost
-                        parents += (NODES[(_HOUSE_CELLS[house * 9 + low.bit_length() - 1] * 9 + shift) << 1],)
-                        lost ^= low
+                    parents = _ALONE[pn] if not lost else _with_lost(p, lost, house * 9, 9, shift)
                     r = NODES[target]
-                    added_live = _reach_on(r, parents, k + 1, on, rules, depth, level, pending_on, bounded, cap)
-                    if added_live < 0:
+                    reached = _reach_on(r, parents, k + 1, on, rules, depth, level, pending_on, bounded, cap)
+                    if reached < 0:
                         run.contradiction = ((r, parents), (target ^ 1, off[OPPOSITE[target]]))
-                        rules.setdefault(r, k + 1)
+                        if rules is not None:
+                            rules.setdefault(r, k + 1)
+                        run.deepest = deepest
                         budget.spend(taken)
                         return run
-                    live += added_live
+                    live += reached & 1
+                    if reached >> 1 > deepest:
+                        deepest = reached >> 1
                 work_objects[cell] = INT_OBJECTS[left & ~(1 << shift)]
                 for k in range(3):
                     slot = _SLOTS[at + k]
@@ -436,27 +475,32 @@ def _dynamic_run(
                 if inner is not None:
                     run.nested[q] = inner
                 pending_off.append(q)
-                d = depth[q] = level[q] = _deepest(level, parents) + 1
+                d = level[q] = _deepest(level, parents) + 1
+                if len(parents) > 1:
+                    depth[q] = d
                 live += d < cap
+                deepest = max(deepest, d)
         if i_off == len(pending_off):
             if not added:
                 run.stuck = Stuck(work, work_with, places, level)
             break
+    run.deepest = deepest
     budget.spend(taken)
     return run
 
 
-def _static_bounded(links: Links, start: Node, budget: Budget, limit: int) -> Run:
+def _static_bounded(links: Links, start: Node, budget: Budget, limit: int, rules: bool) -> Run:
     level = _take_levels()
     pending_on: list[BoxedNode] = []
     pending_off: list[BoxedNode] = []
-    run = _static_bounded_run(links, start, budget, limit, level, pending_on, pending_off)
+    run = _static_bounded_run(links, start, budget, limit, level, pending_on, pending_off, rules)
     _clear(level, pending_on, pending_off)
     return run
 
 
 def _static_bounded_run(
-    links: Links, start: Node, budget: Budget, limit: int, level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode]
+    links: Links, start: Node, budget: Budget, limit: int, level: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode],
+    keep_rules: bool,
 ) -> Run:
     """``_static`` for a run bounded by a limit (see ``propagate``): the same loop, with
     each node's depth (in a static run, the nodes its chain rests on) and the cut. A loop
@@ -465,12 +509,12 @@ def _static_bounded_run(
     on: dict[BoxedNode, tuple[Node, ...]] = run.on
     off: dict[BoxedNode, tuple[Node, ...]] = run.off
     rule: dict[BoxedNode, int] = run.rule
-    depth: dict[BoxedNode, int] = run.depth
+    run.bounded = True
     (on if start & 1 else off)[start] = ()
     (pending_on if start & 1 else pending_off).append(start)
-    depth[start] = 1
     level[start] = 1  # each node's depth once reached (read in place of the dicts)
     live = 1 if 1 < limit else 0
+    deepest = 1  # the deepest level reached (``Run.deepest``)
     i_on = i_off = 0
     offs_of: list[list[BoxedNode] | None] = links.offs_of
     ons_of: list[list[tuple[BoxedNode, int]] | None] = links.ons_of
@@ -495,11 +539,12 @@ def _static_bounded_run(
                 if not level[qn]:  # a node reached needs no contradiction check (see _static)
                     if level[qn ^ 1]:
                         run.contradiction = ((qn ^ 1, on[OPPOSITE[qn]]), (q, cause))
+                        run.deepest = deepest
                         budget.spend(i_on + i_off)
                         return run
                     off[q] = cause
                     level[qn] = here
-                    depth[q] = here
+                    deepest = max(deepest, here)
                     live += below
                     pending_off.append(q)
         else:
@@ -511,40 +556,78 @@ def _static_bounded_run(
                 if not level[rn]:
                     if level[rn ^ 1]:
                         run.contradiction = ((r, cause), (rn ^ 1, off[OPPOSITE[rn]]))
-                        rule.setdefault(r, kind)
+                        if keep_rules:
+                            rule.setdefault(r, kind)
+                        run.deepest = deepest
                         budget.spend(i_on + i_off)
                         return run
                     on[r] = cause
-                    rule[r] = kind
+                    if keep_rules:
+                        rule[r] = kind
                     level[rn] = here
-                    depth[r] = here
+                    deepest = max(deepest, here)
                     live += below
                     pending_on.append(r)
     run.cut = i_on < len(pending_on) or i_off < len(pending_off)
+    run.deepest = deepest
     budget.spend(i_on + i_off)
     return run
 
 
 def _reach_on(
-    r: BoxedNode, parents: tuple[Node, ...], rule: int, on: dict[BoxedNode, tuple[Node, ...]], rules: dict[BoxedNode, int],
+    r: BoxedNode, parents: tuple[Node, ...], rule: int, on: dict[BoxedNode, tuple[Node, ...]], rules: dict[BoxedNode, int] | None,
     depth: dict[BoxedNode, int], level: list[int], pending_on: list[BoxedNode], bounded: bool, cap: int,
 ) -> int:
     """A dynamic run reaches on node ``r`` (its causes and rule): -1 if its off node was
-    reached (a contradiction), else the pending nodes less deep than the limit it adds."""
+    reached (a contradiction), 0 if it was reached already, else its depth times two plus
+    the pending nodes less deep than the limit it adds (one int: no tuple made)."""
     rn: Node = r
     if level[rn ^ 1]:
         return -1
     if level[rn]:
         return 0
     on[r] = parents
-    rules[r] = rule
+    if rules is not None:
+        rules[r] = rule
     pending_on.append(r)
     d = _deepest(level, parents) + 1
     level[rn] = d
     if bounded:
-        depth[r] = d
-        return 1 if d < cap else 0
-    return 0
+        if len(parents) > 1:
+            depth[r] = d  # (``Run.depth_of``)
+        return d << 1 | (1 if d < cap else 0)
+    return d << 1
+
+
+def _with_lost(p: BoxedNode, lost: int, at: int, step: int, shift: int = 0) -> tuple[Node, ...]:
+    """The causes ``p``, then the off nodes of the candidates a dynamic run took out that
+    an implication rests on (SE's hidden parents), in order: bit ``i`` of ``lost`` is the
+    candidate ``at + i`` (a cell's, ``step`` 1), or the candidate ``shift`` of the cell at
+    position ``at + i`` of the houses' cells (``step`` 9). Built as one tuple: adding one
+    node at a time makes a tuple per node."""
+    low = lost & -lost
+    first = _lost_node(low.bit_length() - 1 + at, step, shift)
+    lost ^= low
+    if not lost:
+        return (p, first)
+    low = lost & -lost
+    second = _lost_node(low.bit_length() - 1 + at, step, shift)
+    lost ^= low
+    if not lost:
+        return (p, first, second)
+    out: list[BoxedNode] = [p, first, second]
+    while lost:
+        low = lost & -lost
+        out.append(_lost_node(low.bit_length() - 1 + at, step, shift))
+        lost ^= low
+    return tuple(out)
+
+
+def _lost_node(i: int, step: int, shift: int) -> BoxedNode:
+    """The off node of ``_with_lost``'s bit (``i`` includes ``at``)."""
+    if step == 1:
+        return NODES[i << 1]
+    return NODES[(_HOUSE_CELLS[i] * 9 + shift) << 1]
 
 
 def _deepest(level: list[int], parents: tuple[Node, ...]) -> int:
@@ -559,16 +642,18 @@ def _deepest(level: list[int], parents: tuple[Node, ...]) -> int:
     return deepest
 
 
-def _static(links: Links, start: Node, budget: Budget) -> Run:
+def _static(links: Links, start: Node, budget: Budget, rules: bool) -> Run:
     reached = _take_levels()
     pending_on: list[BoxedNode] = []
     pending_off: list[BoxedNode] = []
-    run = _static_run(links, start, budget, reached, pending_on, pending_off)
+    run = _static_run(links, start, budget, reached, pending_on, pending_off, rules)
     _clear(reached, pending_on, pending_off)
     return run
 
 
-def _static_run(links: Links, start: Node, budget: Budget, reached: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode]) -> Run:
+def _static_run(
+    links: Links, start: Node, budget: Budget, reached: list[int], pending_on: list[BoxedNode], pending_off: list[BoxedNode], keep_rules: bool
+) -> Run:
     """``propagate`` on a position that does not change: the same order, fewer checks.
 
     A node already reached needs no contradiction check: had its opposite been reached
@@ -616,11 +701,13 @@ def _static_run(links: Links, start: Node, budget: Budget, reached: list[int], p
             if not reached[rn]:
                 if reached[rn ^ 1]:
                     run.contradiction = ((r, cause), (rn ^ 1, off[OPPOSITE[rn]]))
-                    rule.setdefault(r, kind)
+                    if keep_rules:
+                        rule.setdefault(r, kind)
                     budget.spend(i_on + i_off)
                     return run
                 on[r] = cause
-                rule[r] = kind
+                if keep_rules:
+                    rule[r] = kind
                 reached[rn] = 1
                 pending_on.append(r)
     budget.spend(i_on + i_off)

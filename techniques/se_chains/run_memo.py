@@ -153,9 +153,4 @@ def whole_from(run: Run, limit: int) -> int:
     no depths)."""
     if limit == UNBOUNDED:
         return UNBOUNDED
-    deepest = 0
-    depths: dict[BoxedNode, int] = run.depth
-    for d in depths.values():
-        if d > deepest:
-            deepest = d
-    return min(limit, deepest + 1)
+    return min(limit, run.deepest + 1)
