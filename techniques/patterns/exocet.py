@@ -178,7 +178,6 @@ def all_exocets(grid: Grid) -> tuple[tuple[Exocet, bool], ...]:
     holding = _holding(grid)
     found: list[tuple[Exocet, bool]] = []
     for frame in FRAMES:
-        crosses = _CROSS_LINES[frame.by_rows]
         for base, digits, p3 in _bases(grid, frame):
             line = frame.line(base[0])
             held = 0  # where a base digit is a candidate or placed
