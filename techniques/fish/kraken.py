@@ -151,7 +151,7 @@ class _Search:
 
     def all_rule_out(self, digit: Digit, cells: CellSet) -> int:
         """The candidates a chain from each of ``cells`` (as ``digit``) rules out (many fish
-        share their fins)."""
+        share their fins, and the base cells of a cover line)."""
         known = self._by_cells[digit]
         found = known.get(cells)
         if found is None:
@@ -174,17 +174,12 @@ class _Search:
         outside = self.grid.cells_with[digit] & cover_cells & ~cells
         found: list[_Kraken] = []
         fish: Fish | None = None  # made for the first finding only: most shapes have none
-        victims = common & (outside << shift)
-        if victims:
+        if common & (outside << shift):
             fish = _fish(shape)
-            found.append(self._kraken(fish, 1, -1, tuple(cells_of(fins)), tuple(bit_indices(victims))))
+            found.append(self._kraken(fish, 1, -1, tuple(cells_of(fins)), tuple(bit_indices(common & (outside << shift)))))
         for unit in cover:
             own = cells & UNITS[unit].mask & ~fins
-            line = common  # what the fins and each of the line's base cells rule out
-            for cell in cells_of(own):
-                line &= self.ruled_out(cell, digit)
-                if not line:
-                    break
+            line = common & self.all_rule_out(digit, own)
             if line:  # neither type 1's victims nor the premises themselves
                 line &= ~((outside | fins | own) << shift)
             if line:
