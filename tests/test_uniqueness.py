@@ -230,6 +230,43 @@ def test_bug_lite_patterns_remembered_across_steps_are_the_searched_ones() -> No
     assert hits > 500  # most triples' answers came from the memo
 
 
+def test_bug_lite_patterns_kept_from_the_last_call_are_the_searched_ones() -> None:
+    """The patterns kept from the last call (``_LAST``: triples no changed cell touched,
+    or whose cells only lost extras) are at every position what the search gives, along
+    top1465 line 387's full-profile path and when the positions of two puzzles alternate
+    (candidates coming back); the memo by key emptied before each call, so that only the
+    kept patterns are reused."""
+    from itertools import combinations
+
+    from engine.cells import bit
+    from engine.grid import Grid
+    from engine.profiles import load_profile
+    from techniques import CATALOG
+    from techniques.uniqueness import bug_lite
+    from tests.conftest import ROOT
+
+    lines = (ROOT / "puzzles" / "top1465.txt").read_text().splitlines()
+    full = load_profile("full", CATALOG)
+    paths = []
+    for line in (386, 4):
+        puzzle = lines[line].split()[0]
+        grid, grids = Grid.from_string(puzzle), []
+        for step in full.solve(Grid.from_string(puzzle)).steps[:30]:
+            grids.append(grid.copy())
+            grid.apply(step)
+        paths.append(grids)
+    alternating = [g for pair in zip(*paths) for g in pair]
+    bug_lite._LAST.found = []
+    searched_triples = []
+    for grid in paths[0] + alternating:
+        bug_lite._LITE.results.clear()
+        remembered = list(bug_lite.all_lite_patterns(grid))
+        searched_triples.append(len(bug_lite._LITE.results))
+        searched = [p for a, b, c in combinations(range(1, 10), 3) for p in bug_lite.lite_patterns(grid, bit(a) | bit(b) | bit(c))]
+        assert remembered == searched
+    assert sum(searched_triples[1:30]) < 84 * 29 // 2  # along the path, most triples kept from the last call
+
+
 def _lite_patterns_from_every_start(grid: Grid, digits: int) -> list[dict[int, int]]:
     """BUG-Lite's search grown from every usable cell and pair, none skipped."""
     from engine.cells import MASK_COUNT

@@ -113,20 +113,26 @@ def rank0_crossings(grid: Grid) -> tuple[tuple[tuple[int, ...], int], ...]:
     the rows have in common is counted once for all the choices that share them).
 
     What a choice of rows finds depends on those rows alone, so this thread's last search
-    is reused. The choices with a row whose open cells changed are searched afresh; a
-    choice whose rows only lost candidates keeps its open cells, and its link count is
-    corrected digit by digit (``_RowSearch.recount``): most steps remove a digit or two
-    from a row or two."""
+    is reused. A choice whose rows only lost candidates keeps its open cells, and its link
+    count is corrected digit by digit (``_RowSearch.recount``): most steps remove a digit
+    or two from a row or two. A choice with rows that only lost open cells (placements)
+    has its cell count and eligible sets corrected too (``_close``), when few digits moved
+    in these rows (``_reopened``); other choices with a row whose open cells changed are
+    searched afresh."""
     open_cols, by_digit = _row_masks(grid)
     row_digits = [tuple(by_digit[d][r] for d in range(1, 10)) for r in range(9)]
     thread = threading.get_ident()
-    last = _LAST.get(thread)
+    last = _LAST.pop(thread, None)  # its states are corrected in place: gone if this fails
     reopened = _ALL_ROWS
     states: dict[tuple[int, ...], _RowState] = {}
+    lanes = _lanes()
     if last is not None:
-        reopened = sum(1 << r for r in range(9) if open_cols[r] != last.open_cols[r])
+        changed = sum(1 << r for r in range(9) if open_cols[r] != last.open_cols[r])
+        reopened = _reopened(open_cols, row_digits, last, changed)
         states = {rows: state for rows, state in last.states.items() if not _ROW_MASK[rows] & reopened}
-    search = _RowSearch(_lanes(), open_cols, row_digits, reopened, states)
+        if changed & ~reopened:
+            _close(lanes, states, last.open_cols, open_cols, changed & ~reopened)
+    search = _RowSearch(lanes, open_cols, row_digits, reopened, states)
     if reopened:
         search.grow((), search.lanes.ones, 0, 0, (0,) * 9, (0,) * 9, (0,) * 9)
     if last is not None:
@@ -143,6 +149,42 @@ def rank0_crossings(grid: Grid) -> tuple[tuple[tuple[int, ...], int], ...]:
             hits ^= low
             found.append((rows, _COLUMN_SETS[(low.bit_length() - 1) // LANE]))
     return tuple(found)
+
+
+#: Kept choices of rows with rows that lost open cells are corrected (``_close``) rather than
+#: searched afresh when these rows' digits that moved are at most this many: a recount walks
+#: once per digit, a fresh search once for all.
+CLOSE_DIGITS: Final = 2
+
+
+def _reopened(open_cols: list[int], row_digits: list[tuple[int, ...]], last: _Last, changed: int) -> int:
+    """The rows whose choices of rows are searched afresh: those whose open cells changed,
+    but for rows that only lost open cells, when few digits moved in them."""
+    if any(open_cols[r] & ~last.open_cols[r] for r in range(9)):
+        return changed
+    digits = sum(1 for d in range(9) if any(changed >> r & 1 and row_digits[r][d] != last.row_digits[r][d] for r in range(9)))
+    return changed if digits > CLOSE_DIGITS else 0
+
+
+def _close(lanes: _Lanes, states: dict[tuple[int, ...], _RowState], was: list[int], now: list[int], closed: int) -> None:
+    """Correct the kept choices of rows with a ``closed`` row (whose open columns ``now``
+    are some of those it ``was`` open in) for the cells that closed: fewer cells in the
+    column sets with a closed column, and a set that no longer meets a row, or no longer
+    has MIN_CELLS, is no longer eligible (a choice with none is dropped, as a fresh search
+    keeps none). Links are left to the recount of the digits that moved."""
+    guard, shift = lanes.guard, LANE - 1
+    for rows in [rows for rows in states if _ROW_MASK[rows] & closed]:
+        state = states[rows]
+        count, eligible = state.count, state.eligible
+        for row in rows:
+            if closed >> row & 1:
+                count -= lanes.count[was[row] ^ now[row]]
+                eligible &= lanes.hit[now[row]]
+        eligible &= (((count | guard) - lanes.min_cells) & guard) >> shift
+        if eligible:
+            state.eligible, state.count, state.hits = eligible, count, _rank0_hits(lanes, eligible, count, state.links)
+        else:
+            del states[rows]
 
 
 #: Every row set's rows as a 9-bit mask.
@@ -246,7 +288,7 @@ class _RowSearch:
                 state = self.states.get(rows)
                 if state is not None:
                     links = state.links + _digit_links(lanes, in_new, union_new, twice_new) - _digit_links(lanes, in_old, union_old, twice_old)
-                    self.states[rows] = _RowState(state.eligible, state.count, links, _rank0_hits(lanes, state.eligible, state.count, links))
+                    state.links, state.hits = links, _rank0_hits(lanes, state.eligible, state.count, links)
             if len(rows) == SIZES[-1]:
                 return
         hit = lanes.hit

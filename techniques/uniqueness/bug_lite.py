@@ -25,6 +25,7 @@ from engine.cache import StateMemo
 from engine.cells import ALL_DIGITS, MASK_COUNT, MASK_DIGITS, N_CELLS, UNITS, UNITS_OF, Cell, Mask, bit
 from engine.grid import Grid
 from engine.notation import compact_cells
+from engine.stop import budgeted
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.shared import cell_names, digit_words, grouped_removals, seeing_every
@@ -220,6 +221,7 @@ class _LiteSearch:
         self.counts = [0] * 270
         self.once = [0] * 27
         self.open_units = 0
+        self.pinched = False  # has the extras budget turned a cell away?
 
     def add(self, cell: Cell, pair: Mask) -> bool:
         """Put ``cell`` in with ``pair``; False when a house then has a digit three times."""
@@ -274,7 +276,10 @@ class _LiteSearch:
         for cell in UNITS[unit].cells:
             cands = self.cands[cell]
             cost = MASK_COUNT[cands] - 2
-            if cell <= self.start or cell in self.pattern or not cands >> (digit - 1) & 1 or cost > MAX_EXTRAS - spare:
+            if cell <= self.start or cell in self.pattern or not cands >> (digit - 1) & 1:
+                continue
+            if cost > MAX_EXTRAS - spare:
+                self.pinched = True
                 continue
             for pair in _PAIRS[cands & self.digits]:
                 if pair & bit(digit):
@@ -309,27 +314,78 @@ def all_lite_patterns(grid: Grid) -> Iterator[Pattern]:
 
     What the search finds for three digits depends on the cells holding two of them or
     more with at most MAX_EXTRAS other candidates (the only cells it can use) and their
-    candidates alone, and most steps leave those of most triples alone: remembered across
-    steps, keyed by those cells and candidates."""
+    candidates alone, and most steps leave those of most triples alone. So the last call's
+    usable cells and patterns are kept (``_LAST``), and a triple keeps its patterns unless a
+    cell that changed holds two of its digits (before or after). A usable cell that only
+    lost candidates of other digits has only fewer extras: the search, never turned away
+    by the extras budget (``pinched``), finds the same. The others are looked up by their
+    key (``_LITE``, across steps and puzzles) or searched."""
     cands = grid.cands
-    # the cells a pattern may use, whatever its digits: each as cell * 512 + candidates
-    small = [c << 9 | cands[c] for c in range(N_CELLS) if cands[c] and MASK_COUNT[cands[c]] - 2 <= MAX_EXTRAS]
+    # per cell, its candidates if a pattern may use it, whatever its digits, else 0
+    usable = [m if m and MASK_COUNT[m] - 2 <= MAX_EXTRAS else 0 for m in cands]
+    kept = not budgeted() and len(_LAST.found) == len(_TRIPLES)
+    # the pairs of digits (bits of _PAIR_BITS) that changed in a cell, and those that lost
+    # only extras in a cell (a usable cell that lost other candidates)
+    changed, fewer = 0, 0
+    if kept:
+        for was, now in zip(_LAST.usable, usable):
+            if was != now:
+                if was and now and not now & ~was:
+                    changed |= _PAIR_BITS[was] & ~_PAIR_BITS[now]
+                    fewer |= _PAIR_BITS[now]
+                else:
+                    changed |= _PAIR_BITS[was] | _PAIR_BITS[now]
     search: _LiteSearch | None = None
-    for digits in _TRIPLES:
-        key = (digits, *[x for x in small if MASK_COUNT[x & digits] >= 2])
-        found = _LITE.get(key)
-        if found is None:
-            if search is None:
-                search = _LiteSearch(cands, 0)
-            found = tuple(lite_patterns(grid, digits, search))
-            _LITE.put(key, found)
+    out: list[tuple[Pattern, ...]] = []
+    pinched: list[bool] = []
+    for i, digits in enumerate(_TRIPLES):
+        pairs = _TRIPLE_PAIR_BITS[i]
+        if kept and not pairs & changed and not (pairs & fewer and _LAST.pinched[i]):
+            found: tuple[Pattern, ...] | None = _LAST.found[i]
+            pinch = _LAST.pinched[i]
+        else:
+            key = (digits, *[c << 9 | m for c, m in enumerate(usable) if MASK_COUNT[m & digits] >= 2])
+            found = _LITE.get(key)
+            pinch = True  # not known for a remembered answer
+            if found is None:
+                if search is None:
+                    search = _LiteSearch(cands, 0)
+                search.pinched = False
+                found = tuple(lite_patterns(grid, digits, search))
+                pinch = search.pinched
+                _LITE.put(key, found)
+        assert found is not None
+        out.append(found)
+        pinched.append(pinch)
         yield from found
+    if not budgeted():
+        _LAST.usable, _LAST.found, _LAST.pinched = usable, out, pinched
 
 
 #: Every three digits, as masks, in ``combinations`` order.
 _TRIPLES: Final = tuple(bit(a) | bit(b) | bit(c) for a, b, c in combinations(range(1, 10), 3))
+#: The 36 pairs of digits, in ``combinations`` order: the bit of pair ``i`` is ``1 << i``.
+_PAIR_INDEX: Final = {pair: i for i, pair in enumerate(combinations(range(1, 10), 2))}
+#: Per digit mask, its pairs of digits as bits (36 bits: a small int).
+_PAIR_BITS: Final = tuple(sum(1 << _PAIR_INDEX[pair] for pair in combinations(MASK_DIGITS[m], 2)) for m in range(512))
+#: Per triple of ``_TRIPLES``, its three pairs as bits.
+_TRIPLE_PAIR_BITS: Final = tuple(_PAIR_BITS[t] for t in _TRIPLES)
 #: ``lite_patterns`` of three digits by (digits, its usable cells with their candidates).
 _LITE: Final[StateMemo[tuple[int, ...], tuple[Pattern, ...]]] = StateMemo()
+
+
+class _LastCall:
+    """``all_lite_patterns``'s last call (outside a work budget): per cell its candidates
+    if usable (else 0), and per triple the patterns found and whether the extras budget
+    turned a cell away in its search (True when not known)."""
+
+    def __init__(self) -> None:
+        self.usable: list[Mask] = []
+        self.found: list[tuple[Pattern, ...]] = []
+        self.pinched: list[bool] = []
+
+
+_LAST: Final = _LastCall()
 
 
 BUG_PLUS_N: Final = BugPlusN()
