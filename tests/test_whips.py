@@ -201,7 +201,8 @@ def test_the_counted_search_gives_the_whips_one_slot_per_variable_gives() -> Non
     """At each whip position, from every candidate whose singles run ends in a contradiction
     and every fifth other one: the same whip (or none) as the reference search on the
     slots, for short and long whips, small and large node budgets (so the nodes are counted
-    alike too); the search's counts are back where they started after a search finds none."""
+    alike too, and a search whose budget is spent still ends at an emptied variable met
+    afterwards, as the reference does); the search's counts are back where they started after a search finds none."""
     from techniques.whips.search import _Search
 
     undone = 0
@@ -219,7 +220,7 @@ def test_the_counted_search_gives_the_whips_one_slot_per_variable_gives() -> Non
                 undone += 1
         targets = [k for k in range(729) if live >> k & 1]
         for target in sorted(set(targets[::5]) | {k for k in targets if search.contradicts(k)}):
-            for length, nodes in ((4, QUICK_NODES), (QUICK_LENGTH, QUICK_NODES), (MAX_LENGTH, 60), (MAX_LENGTH, MAX_NODES)):
+            for length, nodes in ((4, QUICK_NODES), (QUICK_LENGTH, QUICK_NODES), (QUICK_LENGTH, 7), (MAX_LENGTH, 60), (MAX_LENGTH, MAX_NODES)):
                 assert search.whip(target, length, nodes) == _whip_on_every_slot(search, target, length, nodes)
     assert undone > 10
 
