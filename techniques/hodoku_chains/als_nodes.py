@@ -57,11 +57,6 @@ class _Builder:
                 self.candidate[cell * 10 + d] = index[candidate_node(d, cell)]
         # Each set's "loses d" literal by set number * 10 + d, once made (-1: not yet).
         self.literals: list[int] = [-1] * (10 * len(self.alses))
-        self.links = PendingLinks()
-        # A graph built from adjacency lists makes its incoming sets when first read, by
-        # mirroring ``out``: read them before ``add`` extends ``out`` for a new node.
-        if len(graph.inc) != len(graph.out):
-            raise ValueError("a literal graph's incoming and outgoing sets differ in length")
 
     def literal(self, j: int, digit: Digit) -> int:
         """The (only) literal of the node "set ``j`` loses ``digit``": its off literal
@@ -82,37 +77,43 @@ class _Builder:
                 removed = {d: als.sees_all[d] for d in MASK_DIGITS[als.digits & ~bit(digit)] if als.sees_all[d]}
                 if removed:
                     self.add_node(j, digit, removed)
-        self.links.apply(self.graph)
 
     def add_node(self, j: int, digit: Digit, removed: dict[Digit, CellSet]) -> None:
-        """The node "set ``j`` loses ``digit``" and its links (gathered in ``links``, set
-        by :meth:`add_all` at the end)."""
-        graph, links, candidate = self.graph, self.links, self.candidate
+        """The node "set ``j`` loses ``digit``" and its links. (Each literal's links are
+        gathered, then set with one ``|=``: as :meth:`LiteralGraph.imply` one by one.)"""
+        graph = self.graph
+        out, inc, candidate = graph.out, graph.inc, self.candidate
         als = self.alses[j]
         node = self.literal(j, digit)
-        sources: list[int] = []
+        mine, sources = 1 << node, 0
         seeing = als.sees_all[digit]
         groups = self.groups[digit]
         for cell in cells_of(seeing):
-            sources.append(true_literal(candidate[cell * 10 + digit]))
+            a = true_literal(candidate[cell * 10 + digit])
+            out[a] |= mine
+            sources |= 1 << a
             for cells, number in groups.get(cell, ()):
                 if not cells & als.cells and not cells & ~seeing:
-                    sources.append(true_literal(number))
-        for a in sources:
-            links.imply(a, node)
-        links.implied_by(node, sources)
+                    a = true_literal(number)
+                    out[a] |= mine
+                    sources |= 1 << a
+        inc[node] |= sources
         graph.slow(node, chain_penalty(als))
         exit_ = node
-        targets: list[int] = []
+        targets = 0
         reached: set[int] = set()  # the sets (by number) that may lose a digit to these removals
         lost: dict[Cell, Mask] = {}  # per cell, the digits the set removes from it
         for d, cells in removed.items():
             groups, table, gone = self.groups[d], self.by_low[d], bit(d)
             for cell in cells_of(cells):
-                targets.append(false_literal(candidate[cell * 10 + d]))
+                b = false_literal(candidate[cell * 10 + d])
+                inc[b] |= mine
+                targets |= 1 << b
                 for group, number in groups.get(cell, ()):
                     if not group & ~cells:
-                        targets.append(false_literal(number))
+                        b = false_literal(number)
+                        inc[b] |= mine
+                        targets |= 1 << b
                 sets = table.get(cell)
                 if sets is not None:
                     reached.update(sets)
@@ -123,10 +124,10 @@ class _Builder:
                 continue
             for d in MASK_DIGITS[other.digits]:
                 if d in removed and not other.holding[d] & ~removed[d]:
-                    targets.append(self.literal(k, d))  # may add the node: the lists grow
-        for b in targets:
-            links.implied(b, node)
-        links.imply_all(exit_, targets)
+                    b = self.literal(k, d)  # may add the node: the lists grow
+                    graph.inc[b] |= mine
+                    targets |= 1 << b
+        graph.out[exit_] |= targets
         self.add_forcings(exit_, lost)
 
     def add_forcings(self, exit_: int, lost: dict[Cell, Mask]) -> None:
@@ -143,73 +144,6 @@ class _Builder:
                 if forced_exit < 0:
                     forced_exit = spacer(self.graph, exit_, 1)
                 self.graph.imply(forced_exit, true_literal(self.candidate[cell * 10 + MASK_DIGITS[left][0]]))
-
-
-class PendingLinks:
-    """Links to add to a graph, gathered per literal and set with one ``|=`` per literal at
-    the end (:meth:`apply`): the same graph as setting each at once, without an OR on a
-    graph-wide int per link. Nothing may read the graph's bit sets in between."""
-
-    __slots__ = ("out", "inc")
-
-    def __init__(self) -> None:
-        self.out: dict[int, list[int]] = {}  # literal -> literals it implies
-        self.inc: dict[int, list[int]] = {}  # literal -> literals that imply it
-
-    def imply(self, a: int, b: int) -> None:
-        """``a`` implies ``b``, written in ``a``'s outgoing set only (the incoming side:
-        :meth:`implied`)."""
-        found = self.out.get(a)
-        if found is None:
-            self.out[a] = [b]
-        else:
-            found.append(b)
-
-    def implied(self, b: int, a: int) -> None:
-        """``a`` implies ``b``, written in ``b``'s incoming set only (the outgoing side:
-        :meth:`imply`)."""
-        found = self.inc.get(b)
-        if found is None:
-            self.inc[b] = [a]
-        else:
-            found.append(a)
-
-    def imply_all(self, a: int, targets: list[int]) -> None:
-        """``a`` implies every literal of ``targets`` (``a``'s outgoing set only)."""
-        found = self.out.get(a)
-        if found is None:
-            self.out[a] = list(targets)
-        else:
-            found.extend(targets)
-
-    def implied_by(self, b: int, sources: list[int]) -> None:
-        """Every literal of ``sources`` implies ``b`` (``b``'s incoming set only)."""
-        found = self.inc.get(b)
-        if found is None:
-            self.inc[b] = list(sources)
-        else:
-            found.extend(sources)
-
-    def apply(self, graph: LiteralGraph) -> None:
-        out, inc = graph.out, graph.inc
-        for a, bits in self.out.items():
-            if bits:
-                out[a] |= bit_set(bits)
-        for b, bits in self.inc.items():
-            if bits:
-                inc[b] |= bit_set(bits)
-        self.out.clear()
-        self.inc.clear()
-
-
-def bit_set(bits: list[int]) -> int:
-    """The set of these bit numbers, built on an int as wide as their spread and shifted
-    into place once (a link's literals lie in a few hundred of a graph's thousands)."""
-    low = min(bits)
-    found = 0
-    for b in bits:
-        found |= 1 << (b - low)
-    return found << low
 
 
 def add_als_nodes(graph: LiteralGraph, grid: Grid, max_cells: int = 9) -> None:

@@ -24,7 +24,7 @@ from engine.cache import per_grid_version
 from engine.cells import MASK_COUNT, MASK_DIGITS, UNITS, UNITS_OF, CellSet, Digit, Mask, Unit, cells_of
 from engine.grid import Grid
 from engine.stop import checkpoint
-from techniques.hodoku_chains.als_nodes import PendingLinks, add_als_nodes
+from techniques.hodoku_chains.als_nodes import add_als_nodes
 from techniques.hodoku_chains.implications import LiteralGraph
 from techniques.hodoku_chains.link_graph import Node, candidate_node
 from techniques.hodoku_chains.nice_loops import grouped_graph
@@ -75,7 +75,6 @@ def kraken_graph(grid: Grid) -> KrakenGraph:
 
 def _add_hidden_sets(graph: LiteralGraph, grid: Grid) -> dict[int, HiddenSet]:
     found: dict[int, HiddenSet] = {}
-    links = PendingLinks()
     cands = grid.cands
     for unit in UNITS:
         # per digit, its places in the house as a 9-bit mask of positions in ``unit.cells``
@@ -94,14 +93,11 @@ def _add_hidden_sets(graph: LiteralGraph, grid: Grid) -> dict[int, HiddenSet]:
                 mask = sum(1 << (d - 1) for d in digits)
                 cells = sum(1 << unit.cells[i - 1] for i in MASK_DIGITS[spots])
                 for dropped in cells_of(cells):
-                    _add_hidden(graph, grid, found, links, HiddenSet(mask, cells & ~(1 << dropped), dropped, unit.number))
-    links.apply(graph)
+                    _add_hidden(graph, grid, found, HiddenSet(mask, cells & ~(1 << dropped), dropped, unit.number))
     return found
 
 
-def _add_hidden(graph: LiteralGraph, grid: Grid, found: dict[int, HiddenSet], links: PendingLinks, hidden: HiddenSet) -> None:
-    """The node of ``hidden`` (once per cells and digits) and its links, gathered in
-    ``links`` (set by the caller at the end)."""
+def _add_hidden(graph: LiteralGraph, grid: Grid, found: dict[int, HiddenSet], hidden: HiddenSet) -> None:
     node = Node(MASK_DIGITS[hidden.digits][0], hidden.cells, hidden.digits | HIDDEN)
     index = graph.index
     known = node in index
@@ -109,25 +105,33 @@ def _add_hidden(graph: LiteralGraph, grid: Grid, found: dict[int, HiddenSet], li
     on = true_literal(i)
     x, mask = hidden.dropped, hidden.digits
     inside = grid.cands[x] & mask
-    sources = [true_literal(index[candidate_node(e, x)]) for e in MASK_DIGITS[grid.cands[x] & ~mask]]
+    # Each literal's links gathered, then set with one |= (as graph.imply one by one).
+    out, inc, mine = graph.out, graph.inc, 1 << on
+    sources = 0
+    for e in MASK_DIGITS[grid.cands[x] & ~mask]:
+        a = true_literal(index[candidate_node(e, x)])
+        out[a] |= mine
+        sources |= 1 << a
     if MASK_COUNT[inside] == 1:
-        sources.append(false_literal(index[candidate_node(MASK_DIGITS[inside][0], x)]))
-    for a in sources:
-        links.imply(a, on)
-    links.implied_by(on, sources)
+        a = false_literal(index[candidate_node(MASK_DIGITS[inside][0], x)])
+        out[a] |= mine
+        sources |= 1 << a
+    inc[on] |= sources
     if known:
         return  # the same cells from another house: one node, entered from both
     found[i] = hidden
     graph.slow(on, 2 * (MASK_COUNT[mask] - 1))
-    targets = []
+    targets = 0
     for d, cells in _removed(grid, hidden).items():
         for c in cells_of(cells):
-            targets.append(false_literal(index[candidate_node(d, c)]))
+            b = false_literal(index[candidate_node(d, c)])
+            inc[b] |= mine
+            targets |= 1 << b
     for d, c in _forced(grid, hidden):
-        targets.append(true_literal(index[candidate_node(d, c)]))
-    for b in targets:
-        links.implied(b, on)
-    links.imply_all(on, targets)
+        b = true_literal(index[candidate_node(d, c)])
+        inc[b] |= mine
+        targets |= 1 << b
+    out[on] |= targets
 
 
 def _removed(grid: Grid, hidden: HiddenSet) -> dict[Digit, CellSet]:
