@@ -167,6 +167,19 @@ def test_the_counted_singles_run_contradicts_where_the_run_on_bit_sets_does() ->
     assert contradictions > 20
 
 
+def test_the_counted_tables_link_each_fact_to_the_variables_links_gives_in_its_order() -> None:
+    """``Counted.linked`` (made without each variable's candidates) is ``WhipSearch.links``'
+    variables, in the same order (the order the search tries them in), for every live
+    candidate of every whip position."""
+    for position in POSITIONS + GROUPED:
+        live = alive(_grid(position))
+        search = WhipSearch(live)
+        tables = search.counted
+        for k in [k for k in range(729) if live >> k & 1]:
+            assert tables.linked(k) == [v for v, _ in search.links(k)]
+        assert not any(tables.met)
+
+
 def _whip_on_every_slot(search: WhipSearch, target: int, length: int, nodes: int) -> Path | None:
     """The plain whip search as it was before the open variables' slots were packed
     (one slot per variable, ``crowded`` on the slots a fact touches): the reference the

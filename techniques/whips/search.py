@@ -225,7 +225,7 @@ class Counted:
     candidates it rules out and the variables it takes one from, in the search's order
     (:meth:`WhipSearch.links`)."""
 
-    __slots__ = ("search", "open", "count", "ruled_out_at", "linked_at")
+    __slots__ = ("search", "open", "count", "ruled_out_at", "linked_at", "met")
 
     def __init__(self, search: WhipSearch) -> None:
         self.search = search
@@ -236,6 +236,7 @@ class Counted:
         self.count = [(VARIABLES[v] & live).bit_count() for v in range(N_SLOTS)]
         self.ruled_out_at: list[list[int] | None] = [None] * (9 * N_CELLS)
         self.linked_at: list[list[int] | None] = [None] * (9 * N_CELLS)
+        self.met = [False] * N_SLOTS  # per variable: already in the list being made (linked)
 
     def ruled_out(self, k: int) -> list[int]:
         """The live candidates a fact ``k`` rules out, ascending."""
@@ -245,10 +246,20 @@ class Counted:
         return found
 
     def linked(self, k: int) -> list[int]:
-        """The variables a fact ``k`` takes a live candidate from, in the search's order."""
+        """The variables a fact ``k`` takes a live candidate from, in the search's order
+        (:meth:`WhipSearch.links`' order, without the candidates it keeps per variable)."""
         found = self.linked_at[k]
         if found is None:
-            found = self.linked_at[k] = [v for v, _ in self.search.links(k)]
+            found = []
+            met = self.met
+            for gone in self.ruled_out(k):
+                for v in VARIABLES_OF[gone]:
+                    if not met[v]:
+                        met[v] = True
+                        found.append(v)
+            for v in found:
+                met[v] = False
+            self.linked_at[k] = found
         return found
 
 
