@@ -222,6 +222,23 @@ def test_set_nodes_links_run_both_ways_and_match_a_link_by_link_build() -> None:
         assert one_by_one.inc == graph.inc
 
 
+def test_set_nodes_on_a_graph_built_from_lists_keep_its_incoming_sets_right() -> None:
+    """The ALS nice loops' graph is built from adjacency lists and makes its incoming sets
+    when first read: after the set nodes (links gathered, then set at once) every literal's
+    incoming set is exactly the literals whose outgoing sets hold it."""
+    from techniques.hodoku_chains.nice_loops import als_graph
+
+    for position in POSITIONS[:4]:
+        graph = als_graph(grid_from(position.values, position.removed))
+        assert len(graph.inc) == len(graph.out)
+        mirrored = [0] * len(graph.out)
+        for a, targets in enumerate(graph.out):
+            for b in range(targets.bit_length()):
+                if targets >> b & 1:
+                    mirrored[b] |= 1 << a
+        assert mirrored == graph.inc
+
+
 def test_branch_reach_is_what_the_layers_reach() -> None:
     # the bucket-queue walk against LiteralGraph.layers (slowed set and hidden-set nodes
     # included), every candidate of each kraken position as a premise

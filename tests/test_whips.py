@@ -167,6 +167,19 @@ def test_the_counted_singles_run_contradicts_where_the_run_on_bit_sets_does() ->
     assert contradictions > 20
 
 
+def test_the_counted_tables_link_each_fact_to_the_variables_links_gives_in_its_order() -> None:
+    """``Counted.linked`` (made without each variable's candidates) is ``WhipSearch.links``'
+    variables, in the same order (the order the search tries them in), for every live
+    candidate of every whip position."""
+    for position in POSITIONS + GROUPED:
+        live = alive(_grid(position))
+        search = WhipSearch(live)
+        tables = search.counted
+        for k in [k for k in range(729) if live >> k & 1]:
+            assert tables.linked(k) == [v for v, _ in search.links(k)]
+        assert not any(tables.met)
+
+
 def _whip_on_every_slot(search: WhipSearch, target: int, length: int, nodes: int) -> Path | None:
     """The plain whip search as it was before the open variables' slots were packed
     (one slot per variable, ``crowded`` on the slots a fact touches): the reference the
@@ -201,7 +214,8 @@ def test_the_counted_search_gives_the_whips_one_slot_per_variable_gives() -> Non
     """At each whip position, from every candidate whose singles run ends in a contradiction
     and every fifth other one: the same whip (or none) as the reference search on the
     slots, for short and long whips, small and large node budgets (so the nodes are counted
-    alike too); the search's counts are back where they started after a search finds none."""
+    alike too, and a search whose budget is spent still ends at an emptied variable met
+    afterwards, as the reference does); the search's counts are back where they started after a search finds none."""
     from techniques.whips.search import _Search
 
     undone = 0
@@ -219,7 +233,7 @@ def test_the_counted_search_gives_the_whips_one_slot_per_variable_gives() -> Non
                 undone += 1
         targets = [k for k in range(729) if live >> k & 1]
         for target in sorted(set(targets[::5]) | {k for k in targets if search.contradicts(k)}):
-            for length, nodes in ((4, QUICK_NODES), (QUICK_LENGTH, QUICK_NODES), (MAX_LENGTH, 60), (MAX_LENGTH, MAX_NODES)):
+            for length, nodes in ((4, QUICK_NODES), (QUICK_LENGTH, QUICK_NODES), (QUICK_LENGTH, 7), (MAX_LENGTH, 60), (MAX_LENGTH, MAX_NODES)):
                 assert search.whip(target, length, nodes) == _whip_on_every_slot(search, target, length, nodes)
     assert undone > 10
 

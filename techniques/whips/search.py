@@ -58,6 +58,8 @@ SEES: Final = tuple(_sees(k) for k in range(9 * N_CELLS))
 #: Candidate -> its SEES spread over the variables' slots (:mod:`techniques.whips.slots`),
 #: complemented: what a fact leaves of the slots is one ``&``.
 SPARED: Final = tuple(~spread(SEES[k]) for k in range(9 * N_CELLS))
+#: Candidate -> its bit in a set of candidates (one shift fewer per search node).
+BIT: Final = tuple(1 << k for k in range(9 * N_CELLS))
 
 
 def alive(grid: Grid) -> int:
@@ -223,7 +225,7 @@ class Counted:
     candidates it rules out and the variables it takes one from, in the search's order
     (:meth:`WhipSearch.links`)."""
 
-    __slots__ = ("search", "open", "count", "ruled_out_at", "linked_at")
+    __slots__ = ("search", "open", "count", "ruled_out_at", "linked_at", "met")
 
     def __init__(self, search: WhipSearch) -> None:
         self.search = search
@@ -234,6 +236,7 @@ class Counted:
         self.count = [(VARIABLES[v] & live).bit_count() for v in range(N_SLOTS)]
         self.ruled_out_at: list[list[int] | None] = [None] * (9 * N_CELLS)
         self.linked_at: list[list[int] | None] = [None] * (9 * N_CELLS)
+        self.met = [False] * N_SLOTS  # per variable: already in the list being made (linked)
 
     def ruled_out(self, k: int) -> list[int]:
         """The live candidates a fact ``k`` rules out, ascending."""
@@ -243,10 +246,20 @@ class Counted:
         return found
 
     def linked(self, k: int) -> list[int]:
-        """The variables a fact ``k`` takes a live candidate from, in the search's order."""
+        """The variables a fact ``k`` takes a live candidate from, in the search's order
+        (:meth:`WhipSearch.links`' order, without the candidates it keeps per variable)."""
         found = self.linked_at[k]
         if found is None:
-            found = self.linked_at[k] = [v for v, _ in self.search.links(k)]
+            found = []
+            met = self.met
+            for gone in self.ruled_out(k):
+                for v in VARIABLES_OF[gone]:
+                    if not met[v]:
+                        met[v] = True
+                        found.append(v)
+            for v in found:
+                met[v] = False
+            self.linked_at[k] = found
         return found
 
 
@@ -286,9 +299,20 @@ class _Search(DepthFirst):
 
     def run(self, target: int) -> Path | None:
         self._assume(target)
-        if self._grow(target, 1 << target, self.length):
+        facts = 1 << target
+        if self._enter(facts, target, self.length) and self._grow(target, facts, self.length):
             return list(self.path)
         return None
+
+    def _enter(self, facts: int, last: int, left: int) -> bool:
+        """:meth:`DepthFirst.visit` of the node (``facts``, ``last``), before its fact is
+        assumed: a node it turns away costs no count to set and undo."""
+        self.nodes += 1
+        state = (facts, last)
+        if self.nodes > self.budget or self.seen.get(state, -1) >= left:
+            return False
+        self.seen[state] = left
+        return True
 
     def contradicts(self, target: int) -> bool:
         """Do singles alone, from ``target`` true, empty a variable? (The counts are left
@@ -337,32 +361,36 @@ class _Search(DepthFirst):
             held[v] = False
 
     def _grow(self, last: int, facts: int, left: int) -> bool:
-        """One node: the variables ``last`` took a candidate from that hold no fact and
-        have at most one candidate left (none, when this is the whip's last variable), in
-        the search's order. (:meth:`DepthFirst.visit` written out: the hot loop.)"""
-        self.nodes += 1
-        state = (facts, last)
-        if self.nodes > self.budget or self.seen.get(state, -1) >= left:
-            return False
-        self.seen[state] = left
+        """One node, already visited (:meth:`_enter`): the variables ``last`` took a
+        candidate from that hold no fact and have at most one candidate left (none, when
+        this is the whip's last variable), in the search's order. Each child is visited
+        before its fact is assumed (:meth:`_enter` written out: the hot loop)."""
         count, held = self.count, self.held
         if left > 1:
             order = [v for v in self.tables.linked(last) if count[v] <= 1 and not held[v]]
         else:
             order = [v for v in self.tables.linked(last) if count[v] == 0]
-        open_ = self.open
+        open_, seen, below = self.open, self.seen, left - 1
         for v in order:
             if count[v] == 0:
                 self.path.append((v, -1))
                 return True
+            self.nodes += 1
+            if self.nodes > self.budget:
+                continue  # spent: only an emptied variable later in the order still ends a whip
             k = -1
             for c in CANDIDATE_AT[v]:
                 if open_[c]:
                     k = c
                     break
+            after = facts | BIT[k]
+            state = (after, k)
+            if seen.get(state, -1) >= below:
+                continue
+            seen[state] = below
             self.path.append((v, k))
             closed = self._assume(k)
-            if self._grow(k, facts | 1 << k, left - 1):
+            if self._grow(k, after, below):
                 return True
             self._retract(k, closed)
             self.path.pop()
