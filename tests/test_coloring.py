@@ -144,7 +144,7 @@ def test_medusa_colour_false_by_a_cell_it_would_empty_as_the_rule_says() -> None
     for grid in solve_positions(puzzle_lines("top1465.txt")[::700]):
         for a, b in medusa.clusters(grid):
             for side, other in ((a, b), (b, a)):
-                why = medusa.false_colour(grid, side, other)
+                why = medusa.false_colour(grid, side, other, medusa.seen_by_digit(side))
                 if why is not None and "twice" not in why and "two of its digits" not in why:
                     cell = _emptied_by_definition(grid, side, other)
                     assert cell is not None and why == f"{CELL_NAMES[cell]} would have no candidate left"

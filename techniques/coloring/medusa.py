@@ -94,7 +94,7 @@ def _seen(cells: CellSet) -> CellSet:
     return out
 
 
-def _seen_by_digit(colours: Colours) -> list[CellSet]:
+def seen_by_digit(colours: Colours) -> list[CellSet]:
     """Per digit (index 1-9), the cells that see one of its places in ``colours``."""
     seen = [0] * 10
     for digit, cells in colours.items():
@@ -109,13 +109,8 @@ def _cells(colours: Colours) -> CellSet:
     return out
 
 
-def false_colour(grid: Grid, side: Colours, other: Colours) -> str | None:
-    """Why a colour is false (rules 1, 2, 6), or None."""
-    return _false_colour(grid, side, other, _seen_by_digit(side))
-
-
-def _false_colour(grid: Grid, side: Colours, other: Colours, seen: list[CellSet]) -> str | None:
-    """``false_colour``, with ``_seen_by_digit(side)``."""
+def false_colour(grid: Grid, side: Colours, other: Colours, seen: list[CellSet]) -> str | None:
+    """Why a colour is false (rules 1, 2, 6), or None (``seen``: ``seen_by_digit(side)``)."""
     cells = list(side.values())
     for i, a in enumerate(cells):
         for b in cells[i + 1 :]:
@@ -152,13 +147,9 @@ def _open_cells(grid: Grid) -> CellSet:
     return out
 
 
-def uncoloured_removals(grid: Grid, a: Colours, b: Colours) -> tuple[Candidate, ...]:
-    """Rules 3, 4 and 5: candidates outside the cluster that one colour or the other rules out."""
-    return _uncoloured_removals(grid, a, b, _seen_by_digit(a), _seen_by_digit(b))
-
-
-def _uncoloured_removals(grid: Grid, a: Colours, b: Colours, seen_a: list[CellSet], seen_b: list[CellSet]) -> tuple[Candidate, ...]:
-    """``uncoloured_removals``, with each colour's ``_seen_by_digit``."""
+def uncoloured_removals(grid: Grid, a: Colours, b: Colours, seen_a: list[CellSet], seen_b: list[CellSet]) -> tuple[Candidate, ...]:
+    """Rules 3, 4 and 5: candidates outside the cluster that one colour or the other rules
+    out (``seen_a``, ``seen_b``: each colour's ``seen_by_digit``)."""
     out: list[Candidate] = []
     cells_a, cells_b = _cells(a), _cells(b)
     both = cells_a & cells_b
@@ -190,15 +181,15 @@ class Medusa(BaseTechnique):
 
     def find(self, grid: Grid) -> Iterator[Step]:
         for a, b in clusters(grid):
-            seen_a, seen_b = _seen_by_digit(a), _seen_by_digit(b)
+            seen_a, seen_b = seen_by_digit(a), seen_by_digit(b)
             for side, other, seen, name in ((a, b, seen_a, "A"), (b, a, seen_b, "B")):
-                why = _false_colour(grid, side, other, seen)
+                why = false_colour(grid, side, other, seen)
                 if why is not None:
                     gone = tuple(sorted(Candidate(d, c) for d, cells in side.items() for c in cells_of(cells)))
                     yield self._make(grid, a, b, gone, f"If group {name} were true, {why}: so group {name} is false. Remove {grouped_removals(gone)}.")
                     break
             else:
-                gone = _uncoloured_removals(grid, a, b, seen_a, seen_b)
+                gone = uncoloured_removals(grid, a, b, seen_a, seen_b)
                 if gone:
                     text = (
                         f"Each of {grouped_removals(gone).replace(' from ', ' in ')} is ruled out by a true candidate "

@@ -180,12 +180,12 @@ def all_exocets(grid: Grid) -> tuple[tuple[Exocet, bool], ...]:
     for frame in FRAMES:
         for base, digits, p3 in _bases(grid, frame):
             line = frame.line(base[0])
-            held = 0  # where a base digit is a candidate or placed
-            for d in MASK_DIGITS[digits]:
-                held |= holding[d]
+            places = [holding[d] for d in MASK_DIGITS[digits]]  # per base digit: candidate or placed
+            held = 0
+            for digit_places in places:
+                held |= digit_places
             first, second = (_targets(grid.cands, held, frame.by_rows, line, s, digits) for s in range(3) if s != p3 // 3)
             if first and second:
-                places = [holding[d] for d in MASK_DIGITS[digits]]
                 found += _with_s_cells(frame, base, digits, p3, places, first, second)
     return tuple(found)
 

@@ -97,8 +97,7 @@ def loop_links(grid: Grid, dominoes: tuple[CellSet, ...], houses: tuple[int, ...
     links: list[tuple[int, Digit]] = []
     covers = _edge_covers()
     for digit in range(1, 10):
-        marked = sum(1 << i for i, cells in enumerate(dominoes) if grid.cells_with[digit] & cells)
-        links += ((houses[e], digit) for e in covers[marked])
+        links += ((houses[e], digit) for e in covers[_holding(grid.cells_with[digit], dominoes)])
     return tuple(sorted(links, key=lambda link: houses.index(link[0])))
 
 
@@ -120,13 +119,17 @@ def _link_count(cells_with: list[CellSet], dominoes: tuple[CellSet, ...]) -> int
     counts = _link_counts()
     total = 0
     for digit in range(1, 10):
-        held = cells_with[digit]
-        marked = 0
-        for i in range(8):
-            if held & dominoes[i]:
-                marked |= 1 << i
-        total += counts[marked]
+        total += counts[_holding(cells_with[digit], dominoes)]
     return total
+
+
+def _holding(places: CellSet, dominoes: tuple[CellSet, ...]) -> int:
+    """Which of the eight dominoes hold one of ``places`` (a mask of their numbers)."""
+    marked = 0
+    for i in range(8):
+        if places & dominoes[i]:
+            marked |= 1 << i
+    return marked
 
 
 class SkLoop(BaseTechnique):

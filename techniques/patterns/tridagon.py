@@ -149,7 +149,7 @@ class Tridagon(BaseTechnique):
 
     def _check(self, grid: Grid, digits: int, pattern: tuple[Diagonal, ...]) -> Step | None:
         guardians = tuple(g for d in pattern for g in d.guardians)
-        if not guardians or len({g.cell for g in guardians}) > MAX_GUARDIAN_CELLS:
+        if not guardians:  # (``tridagons`` gives none with more than MAX_GUARDIAN_CELLS guardian cells)
             return None
         if len(guardians) == 1:
             return self._make(grid, digits, pattern, guardians, placements=guardians, eliminations=())
