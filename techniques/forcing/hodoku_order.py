@@ -92,14 +92,17 @@ def hodoku_forcing_chain(technique: BaseTechnique, grid: Grid) -> Step | None:
     return make_step(technique, "Chain", c, proofs, Narrator(grid, prover.tables.node_cells), where=chosen.where or None)
 
 
-def hodoku_forcing_net(technique: BaseTechnique, grid: Grid) -> Step | None:
+def hodoku_forcing_net(technique: BaseTechnique, grid: Grid, ours: NetProver | None = None) -> Step | None:
     """The forcing net step HoDoKu takes in ``grid``, as HoDoKu names it: the same checks
     and choice as for chains, on HoDoKu's net tables (:mod:`techniques.forcing.hodoku_nets`).
     None when HoDoKu's nets find nothing (HoDoKu would guess there) or, which should not
-    happen, when our own nets cannot spell out its proof."""
+    happen, when our own nets cannot spell out its proof. ``ours``: our own nets of the
+    grid, when the caller has them: they bound which premises HoDoKu's checks need (see
+    ``_Bound``) and explain the step."""
     tables = NetTables(grid)
-    fact = _first_net_fact(tables, grid)
-    return None if fact is None else _in_our_words(technique, grid, _derivation(tables, grid, fact))
+    bound = _Bound(ours) if ours is not None and _fully_open(grid) else None
+    fact = _first_net_fact(tables, grid, bound)
+    return None if fact is None else _in_our_words(technique, grid, _derivation(tables, grid, fact), ours)
 
 
 def _premises_by_fact(grid: Grid) -> Iterator[int]:
@@ -122,14 +125,19 @@ def _derivation(tables: Tables, grid: Grid, fact: int) -> Derivation:
     return _pick(fact, contradiction, verity)
 
 
-def _first_net_fact(tables: NetTables, grid: Grid) -> int | None:
+def _first_net_fact(tables: NetTables, grid: Grid, bound: _Bound | None) -> int | None:
     """The first fact in HoDoKu's order (``_fact_key``) that its net checks reach: the
     negation of a premise that breaks a rule, or what both values of a candidate, every
     candidate of a cell or every place of a digit in a house lead to (a premise's own
     cell left out for the first kind). The rule checks run only on premises whose fact
-    would come before the verities' first."""
-    reach = {p: tables.reach(p) for p in premises(grid)}  # (on, off) of each closure
-    verities = _net_verities(grid, reach)
+    would come before the verities' first. With a ``bound``, only the premises and
+    either-ors it leaves open are looked at (the others cannot give a fact)."""
+    cases = _either_ors(grid)
+    if bound is not None:
+        cases = [case for case in cases if bound.may_agree(*case)]
+    wanted = None if bound is None else bound.premises_of(cases)
+    reach = {p: tables.reach(p) for p in premises(grid) if wanted is None or p in wanted}  # (on, off) of each closure
+    verities = _net_verities(cases, reach)
     first = min(verities, key=_fact_key) if verities else None
     first_key = None if first is None else _fact_key(first)
     breaks = _RuleCheck(grid).breaks
@@ -137,17 +145,22 @@ def _first_net_fact(tables: NetTables, grid: Grid) -> int | None:
         fact = premise ^ 1
         if first_key is not None and _fact_key(fact) >= first_key:
             break
+        if bound is not None and not bound.breaks(premise):
+            continue
         on, off = reach[premise]
         if breaks(premise, on, off):
             return fact
     return first
 
 
-def _net_verities(grid: Grid, reach: dict[int, tuple[int, int]]) -> set[int]:
-    """What both values of a candidate, every candidate of a cell or every place of a
-    digit in a house lead to, from every premise's (on, off) nodes."""
-    facts: set[int] = set()
-    cases: list[tuple[list[int], int]] = []
+#: An either-or of a verity: its premises, and the cell whose facts it leaves out (-1: none).
+EitherOr = tuple[list[int], int]
+
+
+def _either_ors(grid: Grid) -> list[EitherOr]:
+    """The either-ors HoDoKu's verities come from: both values of a candidate (its own
+    cell left out), every candidate of a cell, every place of a digit in a house."""
+    cases: list[EitherOr] = []
     for cell in range(N_CELLS):
         digits = grid.candidates(cell)
         cases += [(list(_both(cell, d)), cell) for d in digits]
@@ -156,6 +169,12 @@ def _net_verities(grid: Grid, reach: dict[int, tuple[int, int]]) -> set[int]:
         for unit in units:
             for d in range(1, 10):
                 cases.append(([candidate_literal(c, d, True) for c in bit_indices(grid.cells_with[d] & unit.mask)], -1))
+    return cases
+
+
+def _net_verities(cases: list[EitherOr], reach: dict[int, tuple[int, int]]) -> set[int]:
+    """What every premise of an either-or leads to, from the premises' (on, off) nodes."""
+    facts: set[int] = set()
     for lits, skip in cases:
         if lits:
             on, off = CANDIDATE_BITS, CANDIDATE_BITS
@@ -166,6 +185,57 @@ def _net_verities(grid: Grid, reach: dict[int, tuple[int, int]]) -> set[int]:
             facts.update(true_literal(n) for n in bit_indices(on & keep))  # a candidate's node is its number
             facts.update(false_literal(n) for n in bit_indices(off & keep))
     return facts
+
+
+def _fully_open(grid: Grid) -> bool:
+    """Whether every open cell keeps two candidates or more and every digit missing
+    from a house two places or more: no single (HoDoKu's tables place those from the
+    start, our branches do not) and nothing emptied."""
+    for cell in range(N_CELLS):
+        if not grid.values[cell] and grid.cands[cell].bit_count() < 2:
+            return False
+    for unit in UNITS:
+        for d in grid.missing_digits(unit):
+            if (grid.cells_with[d] & unit.mask).bit_count() < 2:
+                return False
+    return True
+
+
+class _Bound:
+    """Our own nets bound HoDoKu's: in a grid without singles, whatever HoDoKu's net
+    tables reach from a premise, our net's branch (singles and locked candidates, played
+    to the end) reaches too, or it breaks a rule. (Each entry of a HoDoKu table follows
+    by a single, a placement or a box-line group's link from entries before it; a branch
+    that holds those entries and has nothing left to play holds the entry too, or has
+    emptied a cell or a house. ``tests/test_forcing_hodoku_bound.py`` checks it on real
+    grids.) So a premise whose branch breaks no rule breaks none of HoDoKu's, and an
+    either-or whose branches (the broken ones left out) agree on nothing outside its cell
+    gives HoDoKu no verity: HoDoKu's tables are needed for the rest only."""
+
+    def __init__(self, ours: NetProver) -> None:
+        self.ours = ours
+
+    def breaks(self, premise: int) -> bool:
+        return premise in self.ours.conflicts
+
+    def may_agree(self, lits: list[int], skip: int) -> bool:
+        """Whether every branch of ``lits`` that breaks no rule leads to one same fact
+        outside cell ``skip`` (-1: any)."""
+        on, off = CANDIDATE_BITS, CANDIDATE_BITS
+        ours_on, ours_off, conflicts = self.ours.on, self.ours.off, self.ours.conflicts
+        for lit in lits:
+            if lit not in conflicts:
+                on &= ours_on[lit]
+                off &= ours_off[lit]
+        return bool((on | off) & _outside(skip))
+
+    def premises_of(self, cases: list[EitherOr]) -> set[int]:
+        """The premises HoDoKu's tables are needed for: those of ``cases`` and those whose
+        branch breaks a rule."""
+        wanted = set(self.ours.conflicts)
+        for lits, _ in cases:
+            wanted.update(lits)
+        return wanted
 
 
 class _RuleCheck:
@@ -240,11 +310,12 @@ def _outside(cell: int) -> int:
 _OUTSIDE: Final = tuple(CANDIDATE_BITS & ~sum(1 << candidate_index(cell, d) for d in range(1, 10)) for cell in range(N_CELLS))
 
 
-def _in_our_words(technique: BaseTechnique, grid: Grid, chosen: Derivation) -> Step | None:
-    """HoDoKu's net step, explained by our own nets (which reach everything HoDoKu's do):
-    HoDoKu's fact, kind and place of contradiction, our branches as the proof."""
+def _in_our_words(technique: BaseTechnique, grid: Grid, chosen: Derivation, ours: NetProver | None = None) -> Step | None:
+    """HoDoKu's net step, explained by our own nets (``ours``, or made for its premises;
+    they reach everything HoDoKu's do): HoDoKu's fact, kind and place of contradiction,
+    our branches as the proof."""
     c = chosen.conclusion
-    prover = NetProver(grid, only=c.premises)
+    prover = ours if ours is not None else NetProver(grid, only=c.premises)
     ends: list[Conflict | int] = []
     for premise in c.premises:
         if premise in prover.conflicts:
@@ -253,10 +324,10 @@ def _in_our_words(technique: BaseTechnique, grid: Grid, chosen: Derivation) -> S
             ends.append(c.fact)
         else:
             return None
-    ours = Conclusion(c.fact, c.premises, tuple(ends), c.cost, c.spread)
-    proofs = [prover.proof(p, e) for p, e in zip(ours.premises, ours.ends)]
+    ours_conclusion = Conclusion(c.fact, c.premises, tuple(ends), c.cost, c.spread)
+    proofs = [prover.proof(p, e) for p, e in zip(ours_conclusion.premises, ours_conclusion.ends)]
     where = chosen.where or (_place(c.ends[0]) if c.contradiction else None)
-    return make_step(technique, "Net", ours, proofs, Narrator(grid), where=where)
+    return make_step(technique, "Net", ours_conclusion, proofs, Narrator(grid), where=where)
 
 
 def _derives(prover: NetProver, premise: int, fact: int) -> bool:

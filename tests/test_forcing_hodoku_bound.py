@@ -1,0 +1,84 @@
+"""Our own nets bound HoDoKu's (``techniques/forcing/hodoku_order.py``, ``_Bound``).
+
+In a grid without singles, whatever HoDoKu's net tables reach from a premise, our net's
+branch reaches too, or the branch breaks a rule; and a premise whose branch breaks no rule
+breaks none of HoDoKu's checks. The ``hodoku`` profile's Forcing Net relies on this to
+build HoDoKu's tables only for the premises that can matter, so it is checked here premise
+by premise, and the step chosen with the bound must be the step chosen without it.
+
+Positions: those of tests/test_forcing_sweep.py (the README puzzle's, nets and chains,
+singles pending, a solved grid with a deadly rectangle) and the HoDoKu forcing positions
+of tests/test_hodoku_forcing.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.grid import Grid
+from techniques.forcing import hodoku_order
+from techniques.forcing.chains_and_nets import FORCING_NET
+from techniques.forcing.conclusions import NetProver, premises
+from techniques.forcing.hodoku_nets import NetTables
+from techniques.forcing.link_tables import CANDIDATE_BITS
+from tests.conftest import grid_from
+from tests.test_forcing_sweep import POSITIONS
+from tests.test_hodoku_forcing import CASES, NET_CHOICES, NET_POSITION
+
+
+def _all_positions() -> dict[str, Grid]:
+    out = dict(POSITIONS)
+    for n, param in enumerate(CASES + NET_CHOICES):
+        out[f"hodoku-{n}"] = grid_from(str(param.values[0]), str(param.values[1]))
+    out["hodoku-net"] = grid_from(*NET_POSITION)
+    return out
+
+
+ALL = _all_positions()
+OPEN = [name for name, grid in ALL.items() if hodoku_order._fully_open(grid)]
+
+
+def test_a_position_with_singles_is_not_fully_open() -> None:
+    assert "singles-pending" not in OPEN
+    assert len(OPEN) == len(ALL) - 1
+
+
+@pytest.mark.parametrize("name", OPEN)
+def test_our_branches_reach_what_hodokus_tables_reach(name: str) -> None:
+    grid = ALL[name]
+    ours = NetProver(grid)
+    tables = NetTables(grid)
+    breaks = hodoku_order._RuleCheck(grid).breaks
+    for premise in premises(grid):
+        on, off = tables.reach(premise)
+        if premise in ours.conflicts:
+            continue
+        assert on & CANDIDATE_BITS & ~ours.on[premise] == 0, premise
+        assert off & CANDIDATE_BITS & ~ours.off[premise] == 0, premise
+        assert not breaks(premise, on, off), premise
+
+
+@pytest.mark.parametrize("name", list(ALL))
+def test_the_bound_changes_no_step(name: str) -> None:
+    grid = ALL[name]
+    plain = hodoku_order.hodoku_forcing_net(FORCING_NET, grid)
+    bounded = hodoku_order.hodoku_forcing_net(FORCING_NET, grid, NetProver(grid))
+    assert (plain is None) == (bounded is None)
+    if plain is not None and bounded is not None:
+        assert (str(bounded), bounded.explanation, bounded.eliminations, bounded.placements) == (
+            str(plain),
+            plain.explanation,
+            plain.eliminations,
+            plain.placements,
+        )
+
+
+def test_the_bound_spares_most_of_hodokus_tables() -> None:
+    """At the README puzzle's start HoDoKu's nets find nothing; with the bound, the same
+    answer from the tables of a few dozen of its 508 premises."""
+    grid = ALL["readme"]
+    tables = NetTables(grid)
+    bound = hodoku_order._Bound(NetProver(grid))
+    assert hodoku_order._first_net_fact(tables, grid, bound) is None
+    assert hodoku_order._first_net_fact(NetTables(grid), grid, None) is None
+    assert 0 < len(tables.reaches_so_far()) < len(premises(grid)) // 4
