@@ -667,7 +667,10 @@ def main(argv: Sequence[str] | None = None, out: IO[str] | None = None, err: IO[
 #: is 700). The chain and net searches make many short-lived lists and tuples, and at the
 #: default the collector took 5-9% of a hard puzzle's grade, most of it walking every
 #: object the program holds (issue 24). Garbage cycles are still collected, less often.
-GC_THRESHOLD = 100_000
+#: What a solve keeps alive (its caches and tables) stays under this: at 100,000 a pass
+#: still came every few puzzles and walked them (2% of top1465's grade, one pass of 60 ms
+#: in the README's ``explain``); at 300,000 neither has one, for 2 MB more at the peak.
+GC_THRESHOLD = 300_000
 
 
 def collect_less_often() -> None:
