@@ -370,13 +370,18 @@ class NetProver:
                     yield exact
 
     def _verities(self, spread: Spread, lits: list[int]) -> list[Conclusion]:
-        live = [lit for lit in lits if lit not in self.conflicts]
+        conflicts, ends_on, ends_off = self.conflicts, self.on, self.off
+        live = []
+        on, off = CANDIDATE_BITS, CANDIDATE_BITS
+        for lit in lits:
+            if lit not in conflicts:
+                live.append(lit)
+                on &= ends_on[lit]
+                off &= ends_off[lit]
+                if not on and not off:
+                    return []  # the branches agree on nothing (most either-ors)
         if not live:
             return []  # every branch breaks a rule: the grid itself is broken
-        on, off = CANDIDATE_BITS, CANDIDATE_BITS
-        for lit in live:
-            on &= self.on[lit]
-            off &= self.off[lit]
         out = []
         dead_cost = sum(len(self.branches[lit].log) for lit in lits if lit in self.conflicts)
         for fact in _facts(on, off):
