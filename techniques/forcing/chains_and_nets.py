@@ -58,8 +58,11 @@ class ForcingChain(BaseTechnique):
 
     def hodoku_step(self, grid: Grid) -> Step | None:
         """The step HoDoKu 2.2 takes, as it names it (its checks and order, see
-        ``techniques.forcing.hodoku_order``), for the ``hodoku`` profile's policy."""
-        return hodoku_forcing_chain(self, grid)
+        ``techniques.forcing.hodoku_order``), for the ``hodoku`` profile's policy. Where
+        HoDoKu's nets found nothing last (see ``_Hunch``), our nets of the grid, which the
+        Forcing Net will ask for next, tell which premises can break."""
+        ours = _HUNCH.nets(grid) if _HUNCH.finds_nothing and not budgeted() else None
+        return hodoku_forcing_chain(self, grid, ours)
 
 
 class ForcingNet(BaseTechnique):
@@ -96,7 +99,7 @@ class ForcingNet(BaseTechnique):
             return next(self.find(grid), None)
         # Our nets first: they bound which of HoDoKu's tables can matter (a fifth of them
         # where HoDoKu's nets find nothing; half, where they find a step), then make our step.
-        prover = NetProver(grid)
+        prover = _HUNCH.nets(grid)
         step = hodoku_forcing_net(self, grid, prover)
         _HUNCH.learn(found=step is not None)
         return step or next(self._steps(grid, prover), None)
@@ -107,16 +110,24 @@ class _Hunch:
     they fail once, as on the README's, fails again and again). It only picks the faster
     of two ways to the same step: HoDoKu's tables of every premise (cheapest when they
     find one), or our own nets first (``hodoku_forcing_net``'s ``ours``), which spare most
-    of those tables and which a step needs anyway when they find nothing. Never used
-    under a work budget (the two ways spend different work). Shared by all solves of a
-    process: a wrong guess costs time, never a different step."""
+    of those tables and which a step needs anyway when they find nothing; the Forcing
+    Chain, asked just before on the same grid, makes them then, and its search is spared
+    too. Never used under a work budget (the two ways spend different work). Shared by
+    all solves of a process: a wrong guess costs time, never a different step."""
 
     def __init__(self) -> None:
         self.finds_nothing = False
+        self._nets: tuple[int, NetProver] | None = None
 
     def learn(self, found: bool) -> None:
         if not budgeted():
             self.finds_nothing = not found
+
+    def nets(self, grid: Grid) -> NetProver:
+        """Our nets of the grid, made once per grid version (a version is one position)."""
+        if self._nets is None or self._nets[0] != grid.version:
+            self._nets = (grid.version, NetProver(grid))
+        return self._nets[1]
 
 
 _HUNCH: Final = _Hunch()

@@ -79,11 +79,17 @@ class Derivation(NamedTuple):
     where: str = ""
 
 
-def hodoku_forcing_chain(technique: BaseTechnique, grid: Grid) -> Step | None:
-    """The forcing chain step HoDoKu takes in ``grid``, as HoDoKu names it."""
+def hodoku_forcing_chain(technique: BaseTechnique, grid: Grid, ours: NetProver | None = None) -> Step | None:
+    """The forcing chain step HoDoKu takes in ``grid``, as HoDoKu names it. ``ours``: our
+    own nets of the grid, when the caller has them: a chain reaches nothing a net does not
+    (see ``_Bound``), so only the premises whose net breaks a rule are tested."""
     prover = ChainProver(grid)
+    tested = _premises_by_fact(grid)
+    if ours is not None and _fully_open(grid):
+        bound = _Bound(ours)
+        tested = (premise for premise in tested if bound.breaks(premise))
     # The first fact in HoDoKu's order (a contradiction's: chains' verities add none).
-    fact = next((premise ^ 1 for premise in _premises_by_fact(grid) if prover.breaks(premise)), None)
+    fact = next((premise ^ 1 for premise in tested if prover.breaks(premise)), None)
     chosen = None if fact is None else _derivation(prover, grid, fact)
     if chosen is None:
         return None
@@ -203,8 +209,8 @@ def _fully_open(grid: Grid) -> bool:
 
 class _Bound:
     """Our own nets bound HoDoKu's: in a grid without singles, whatever HoDoKu's net
-    tables reach from a premise, our net's branch (singles and locked candidates, played
-    to the end) reaches too, or it breaks a rule. (Each entry of a HoDoKu table follows
+    tables (or its chains' links) reach from a premise, our net's branch (singles and
+    locked candidates, played to the end) reaches too, or it breaks a rule. (Each entry of a HoDoKu table follows
     by a single, a placement or a box-line group's link from entries before it; a branch
     that holds those entries and has nothing left to play holds the entry too, or has
     emptied a cell or a house. ``tests/test_forcing_hodoku_bound.py`` checks it on real
