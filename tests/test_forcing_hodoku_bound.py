@@ -1,9 +1,10 @@
 """Our own nets bound HoDoKu's (``techniques/forcing/hodoku_order.py``, ``_Bound``).
 
-In a grid without singles, whatever HoDoKu's net tables reach from a premise, our net's
-branch reaches too, or the branch breaks a rule; and a premise whose branch breaks no rule
-breaks none of HoDoKu's checks. The ``hodoku`` profile's Forcing Net relies on this to
-build HoDoKu's tables only for the premises that can matter, so it is checked here premise
+In a grid without singles, whatever HoDoKu's net tables (or its chains' links) reach from
+a premise, our net's branch reaches too, or the branch breaks a rule; and a premise whose
+branch breaks no rule breaks none of HoDoKu's checks. The ``hodoku`` profile's Forcing Net
+relies on this to build HoDoKu's tables only for the premises that can matter, and its
+Forcing Chain to test only the premises whose branch breaks, so it is checked here premise
 by premise, and the step chosen with the bound must be the step chosen without it.
 
 Positions: those of tests/test_forcing_sweep.py (the README puzzle's, nets and chains,
@@ -16,9 +17,11 @@ from __future__ import annotations
 import pytest
 
 from engine.grid import Grid
+from engine.step import Step
 from techniques.forcing import hodoku_order
-from techniques.forcing.chains_and_nets import FORCING_NET
-from techniques.forcing.conclusions import NetProver, premises
+from techniques.forcing import chains_and_nets
+from techniques.forcing.chains_and_nets import FORCING_CHAIN, FORCING_NET
+from techniques.forcing.conclusions import ChainProver, NetProver, premises
 from techniques.forcing.hodoku_nets import NetTables
 from techniques.forcing.link_tables import CANDIDATE_BITS
 from tests.conftest import grid_from
@@ -82,3 +85,47 @@ def test_the_bound_spares_most_of_hodokus_tables() -> None:
     assert hodoku_order._first_net_fact(tables, grid, bound) is None
     assert hodoku_order._first_net_fact(NetTables(grid), grid, None) is None
     assert 0 < len(tables.reaches_so_far()) < len(premises(grid)) // 4
+
+
+@pytest.mark.parametrize("name", OPEN)
+def test_a_chain_breaks_only_where_our_branch_breaks(name: str) -> None:
+    grid = ALL[name]
+    ours = NetProver(grid)
+    chains = ChainProver(grid)
+    broken = 0
+    for premise in premises(grid):
+        if premise in ours.conflicts:
+            broken += chains.breaks(premise)
+            continue
+        closure = chains.closures[premise]
+        assert closure.on & CANDIDATE_BITS & ~ours.on[premise] == 0, premise
+        assert closure.off & CANDIDATE_BITS & ~ours.off[premise] == 0, premise
+        assert not chains.breaks(premise), premise
+    if name == "chain":
+        assert broken  # the chains position has chain contradictions: the test sees some
+
+
+def _same(one: Step | None, other: Step | None) -> bool:
+    if one is None or other is None:
+        return one is other
+    return (str(one), one.explanation, one.eliminations, one.placements) == (str(other), other.explanation, other.eliminations, other.placements)
+
+
+@pytest.mark.parametrize("name", list(ALL))
+def test_the_bound_changes_no_chain_step(name: str) -> None:
+    grid = ALL[name]
+    plain = hodoku_order.hodoku_forcing_chain(FORCING_CHAIN, grid)
+    assert _same(hodoku_order.hodoku_forcing_chain(FORCING_CHAIN, grid, NetProver(grid)), plain)
+
+
+def test_the_nets_of_a_position_are_made_once() -> None:
+    """Once per grid version: the Forcing Chain and then the Forcing Net of one position
+    share them; a changed grid gets its own."""
+    hunch = chains_and_nets._Hunch()
+    grid = ALL["readme"].copy()
+    nets = hunch.nets(grid)
+    assert hunch.nets(grid) is nets and hunch.nets(grid.copy()) is nets  # a copy is the same position
+    cell = next(c for c in range(81) if grid.cands[c])
+    assert grid.eliminate(cell, grid.candidates(cell)[0])
+    changed = hunch.nets(grid)
+    assert changed is not nets and changed.on != nets.on
