@@ -24,7 +24,7 @@ from engine.stop import checkpoint
 from engine.profiles.hodoku_choice import first_ranked
 from engine.technique import BaseTechnique, Declaration
 from techniques.hodoku_chains.als_nodes import add_als_nodes
-from techniques.hodoku_chains.candidate_graph import grouped_candidate_graph, grouped_nice_loop_graph, nice_loop_graph
+from techniques.hodoku_chains.candidate_graph import grouped_candidate_graph, grouped_nice_loop_graph, groups_after_graph, nice_loop_graph
 from techniques.hodoku_chains.implications import DISTANCE_SHIFT, BreadthFirst, LiteralGraph, Reach, path_nodes
 from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
 from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, digits_text
@@ -81,6 +81,17 @@ def grouped_graph(grid: Grid) -> LiteralGraph:
 
 
 @per_grid_version()
+def grouped_search_graph(grid: Grid) -> LiteralGraph:
+    """The grouped graph Grouped Nice Loop/AIC searches: ``grouped_graph``'s nodes and
+    links with the groups numbered after the candidates (``groups_after_graph``), built
+    onto the plain graph, which Nice Loop/AIC built for this grid version already when it
+    runs first (as in every profile's order). Its searches meet the candidates in the
+    same order, so they find the same chains (``grouped_graph`` stays for the krakens,
+    whose searches read its numbers)."""
+    return groups_after_graph(grid, plain_graph(grid))
+
+
+@per_grid_version()
 def als_graph(grid: Grid) -> LiteralGraph:
     graph = grouped_candidate_graph(grid)
     checkpoint()
@@ -130,7 +141,7 @@ class NiceLoop(BaseTechnique):
         """The literal graph this technique searches (cached per grid version)."""
         if not self.grouped:
             return plain_graph(grid)
-        return als_graph(grid) if self.als else grouped_graph(grid)
+        return als_graph(grid) if self.als else grouped_search_graph(grid)
 
     def find(self, grid: Grid) -> Iterator[Step]:
         for _, build in self.pending(grid):

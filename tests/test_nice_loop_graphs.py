@@ -1,0 +1,76 @@
+"""Grouped Nice Loop/AIC's search graph (groups numbered after the candidates, built onto
+the plain graph) against ``grouped_nice_loop_graph`` (groups in sort-key order), and the
+technique over either: the same links and the same steps."""
+
+from __future__ import annotations
+
+from engine.grid import Grid
+from engine.step import Step
+from techniques.hodoku_chains import nice_loops
+from techniques.hodoku_chains.candidate_graph import grouped_nice_loop_graph, groups_after_graph, nice_loop_graph
+from techniques.hodoku_chains.implications import LiteralGraph
+from techniques.hodoku_chains.nice_loops import GROUPED_NICE_LOOP, NiceLoop, grouped_graph
+from tests.conftest import PUZZLES, grid_from
+from tests.test_contract import load
+
+POSITIONS = [p for name in ("hodoku_chains", "nice_loops", "als", "forcing", "uniqueness") for p in load(PUZZLES / "techniques" / f"{name}.txt")]
+
+
+def _renumbered(graph: LiteralGraph, into: LiteralGraph) -> list[list[int]]:
+    """``graph``'s adjacency lists in ``into``'s literal numbers, by ``into``'s literals."""
+    number = [into.index[node] for node in graph.nodes]
+    lists: list[list[int]] = [[] for _ in range(graph.literal_count)]
+    for literal, found in enumerate(graph.adjacency()):
+        lists[2 * number[literal >> 1] + (literal & 1)] = sorted(2 * number[x >> 1] + (x & 1) for x in found)
+    return lists
+
+
+def test_groups_after_graph_is_the_grouped_graph_renumbered() -> None:
+    """The same nodes and links, the candidates first in the plain graph's numbers (their
+    lists ascending), the groups after them; the plain graph is left as it was."""
+    assert len(POSITIONS) > 50
+    for p in POSITIONS:
+        grid = grid_from(p.values, p.removed)
+        plain = nice_loop_graph(grid)
+        plain_lists = [found[:] for found in plain.adjacency()]
+        expected, built = grouped_nice_loop_graph(grid), groups_after_graph(grid, plain)
+        assert built.nodes[: len(plain.nodes)] == plain.nodes, p.code
+        assert sorted(built.nodes) == sorted(expected.nodes) and len(built.nodes) == len(expected.nodes), p.code
+        assert all(node.is_group for node in built.nodes[len(plain.nodes) :]), p.code
+        assert built.cell_of == [node.cell if node.is_plain else -1 for node in built.nodes], p.code
+        assert built.adjacency() == _renumbered(expected, built), p.code
+        assert all(found == sorted(found) for found in built.adjacency()), p.code
+        assert plain.adjacency() == plain_lists, p.code  # shared lists copied before a change
+        implied_by = [0] * built.literal_count
+        for a, found in enumerate(built.adjacency()):
+            for b in found:
+                implied_by[b] |= 1 << a
+        assert [built.implying(literal) for literal in range(built.literal_count)] == implied_by, p.code
+        assert built.out == [sum(1 << x for x in found) for found in built.adjacency()], p.code
+
+
+class _SortKeyNumbered(NiceLoop):
+    """Grouped Nice Loop/AIC over ``grouped_graph`` (groups numbered in sort-key order)."""
+
+    def graph(self, grid: Grid) -> LiteralGraph:
+        return grouped_graph(grid)
+
+
+def _texts(steps: list[Step]) -> list[tuple[str, str, str]]:
+    return [(step.code, str(step), step.explanation) for step in steps]
+
+
+def test_grouped_nice_loop_steps_do_not_depend_on_the_numbering() -> None:
+    """Every step, in order, and the step the hodoku profile takes, are the same over
+    either numbering of the groups."""
+    reference = _SortKeyNumbered(grouped=True)
+    compared = 0
+    for p in POSITIONS:
+        grid = grid_from(p.values, p.removed)
+        expected = list(reference.find(grid))
+        assert _texts(list(GROUPED_NICE_LOOP.find(grid))) == _texts(expected), p.code
+        ranked, wanted = GROUPED_NICE_LOOP.ranked_step(grid), reference.ranked_step(grid)
+        assert (ranked and _texts([ranked])) == (wanted and _texts([wanted])), p.code
+        assert GROUPED_NICE_LOOP.graph(grid) is nice_loops.grouped_search_graph(grid)
+        compared += len(expected)
+    assert compared > 100
