@@ -8,7 +8,8 @@ from engine.grid import Grid
 from engine.step import Step
 from techniques.hodoku_chains import nice_loops
 from techniques.hodoku_chains.candidate_graph import grouped_nice_loop_graph, groups_after_graph, nice_loop_graph
-from techniques.hodoku_chains.implications import LiteralGraph
+from engine.cells import bit_indices
+from techniques.hodoku_chains.implications import DISTANCE_SHIFT, BreadthFirst, LiteralGraph, Reach
 from techniques.hodoku_chains.nice_loops import GROUPED_NICE_LOOP, NiceLoop, grouped_graph
 from tests.conftest import PUZZLES, grid_from
 from tests.test_contract import load
@@ -74,3 +75,27 @@ def test_grouped_nice_loop_steps_do_not_depend_on_the_numbering() -> None:
         assert GROUPED_NICE_LOOP.graph(grid) is nice_loops.grouped_search_graph(grid)
         compared += len(expected)
     assert compared > 100
+
+
+def test_breadth_first_reach_over_the_grouped_search_graph() -> None:
+    """A search over the grouped graph with the groups numbered last
+    (``BreadthFirst.reach``) meets every literal at the distance of
+    ``LiteralGraph.layers``, and ``reach_after`` agrees."""
+    for p in POSITIONS[:15]:
+        grid = grid_from(p.values, p.removed)
+        plain = nice_loop_graph(grid)
+        graph = groups_after_graph(grid, plain)
+        bfs = BreadthFirst(graph)
+        reaches: list[Reach | None] = [None] * graph.literal_count
+        for start in range(graph.literal_count):
+            reach = bfs.reach(start)
+            expected = graph.layers(start, graph.literal_count)
+            assert reach.layers() == expected and reach.farthest == len(expected) - 1, p.code
+            assert sorted(reach.literals) == bit_indices(sum(expected)), p.code
+            assert bfs.distances(list(range(graph.literal_count)), 0) == sorted(
+                k << DISTANCE_SHIFT | x for k, layer in enumerate(expected) for x in bit_indices(layer)
+            ), p.code
+            reaches[start] = reach
+        for start in range(graph.literal_count):
+            after = bfs.reach_after(start, reaches)
+            assert after is not None and after.layers() == graph.layers(start, graph.literal_count), p.code

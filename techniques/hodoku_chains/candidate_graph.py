@@ -18,7 +18,7 @@ from typing import Final, NamedTuple
 from engine.cells import HALF_BITS, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, UNIT_HALVES, UNITS, UNITS_OF, INT_OBJECTS, cells_of, first_cell, half_indices, halves
 from engine.grid import Grid
 from techniques.hodoku_chains.implications import BoxedLiteral, LiteralGraph
-from techniques.hodoku_chains.link_graph import Node, candidate_node, group_nodes
+from techniques.hodoku_chains.link_graph import Node, candidate_node, grid_groups, group_nodes
 
 
 class Links(NamedTuple):
@@ -209,7 +209,7 @@ def groups_after_graph(grid: Grid, plain: LiteralGraph) -> LiteralGraph:
     candidates meets them in the same order."""
     nodes, cell_of = plain.nodes, plain.cell_of
     assert cell_of is not None  # nice_loop_graph gives it
-    groups = sorted((first_cell(g.cells) * 10 + g.digit, g.cells, g) for g in group_nodes(grid))
+    groups = sorted((first_cell(g.cells) * 10 + g.digit, g.cells, g) for g in grid_groups(grid))
     first = len(nodes)
     number = [-1] * (N_CELLS * 10)
     for i, cell in enumerate(cell_of):

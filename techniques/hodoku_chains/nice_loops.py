@@ -193,7 +193,9 @@ class NiceLoop(BaseTechnique):
         # (every literal otherwise: -1). Its search is skipped; its checkpoint is not.
         useful = graph.reaching(search.special) if self.grouped else -1
         bfs = BreadthFirst(graph)
-        false_reaches: list[tuple[int, Reach]] = []
+        # The false premises' reaches and the AIC ends each meets, by distance (found while
+        # its search is the one ``bfs`` holds: the AICs come after every loop).
+        false_reaches: list[tuple[int, Reach, list[int]]] = []
         # The true premises' reaches: a false premise's follows from those of the few
         # literals it implies (BreadthFirst.reach_after), without a search of its own.
         true_reaches: list[Reach | None] = [None] * graph.literal_count  # by literal
@@ -214,11 +216,12 @@ class NiceLoop(BaseTechnique):
                 else:
                     reach = bfs.reach_after(start, true_reaches) or bfs.reach(start)
                 if not premise:
-                    false_reaches.append((i, reach))
+                    false_reaches.append((i, reach, _aic_keys(search, bfs, reach, nodes.cell_of[i], graph.nodes[i].digit)))
                 reached += len(reach.literals)
                 self._loops(search, bfs, reach, graph.nodes[i], nodes.cell_of[i], premise)
-        for i, reach in false_reaches:
-            self._aics(search, bfs, reach, graph.nodes[i], nodes.cell_of[i])
+        for i, reach, keys in false_reaches:
+            if keys:
+                self._aics(search, reach, keys, graph.nodes[i])
         return search
 
     def _loops(self, search: Search, bfs: BreadthFirst, reach: Reach, start: Node, start_cell: int, start_true: bool) -> None:
@@ -253,15 +256,10 @@ class NiceLoop(BaseTechnique):
                 elif cut:
                     self._record(search, kind, chain, cut, length)
 
-    def _aics(self, search: Search, bfs: BreadthFirst, reach: Reach, start: Node, start_cell: int) -> None:
+    def _aics(self, search: Search, reach: Reach, keys: list[int], start: Node) -> None:
+        """The AICs of one false premise: ``keys``, its ends (see :func:`_aic_keys`)."""
         grid, graph = search.grid, search.graph
-        if reach.farthest < 3:  # an AIC has three links at least
-            return
-        ends = _aic_ends(search, start_cell, start.digit)  # the on literals of single candidates it may end on
-        if not ends:
-            return
-        bfs.restamp(reach)
-        for key in bfs.distances(ends, 3):
+        for key in keys:
             length, end = key >> DISTANCE_SHIFT, key & _LITERAL_BITS
             effect = aic_eliminations(grid, start, graph.node(end))
             if search.deferred and effect:
@@ -387,6 +385,16 @@ def _cells_of_nodes(nodes: list[Node]) -> list[int]:
 
 #: Per digit, the number of its candidate in cell 0: add the cell for any other (a hot loop).
 _DIGIT_BASE: Final = (0, *(candidate_index(0, d) for d in range(1, 10)))
+
+
+def _aic_keys(search: Search, bfs: BreadthFirst, reach: Reach, start_cell: int, digit: int) -> list[int]:
+    """The ends an AIC from a false premise (digit ``digit`` in ``start_cell``) may have,
+    as ``BreadthFirst.distances`` gives them, from its search (``reach``, the one ``bfs``
+    holds): none when nothing lies three links away (an AIC has three links at least)."""
+    if reach.farthest < 3:
+        return []
+    ends = _aic_ends(search, start_cell, digit)  # the on literals of single candidates it may end on
+    return bfs.distances(ends, 3) if ends else []
 
 
 def _aic_ends(search: Search, s: int, a: int) -> list[int]:
