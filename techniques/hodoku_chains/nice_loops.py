@@ -16,7 +16,7 @@ from itertools import islice
 from dataclasses import dataclass, field
 from typing import Callable, Final, Iterator
 
-from engine.cells import HALF_BITS, MASK_DIGITS, N_CELLS, PEER_HALVES, bit, half_indices, halves
+from engine.cells import N_CELLS, PEER_MASK
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Step
@@ -26,7 +26,7 @@ from engine.technique import BaseTechnique, Declaration
 from techniques.hodoku_chains.als_nodes import add_als_nodes
 from techniques.hodoku_chains.candidate_graph import grouped_candidate_graph, grouped_nice_loop_graph, groups_after_graph, nice_loop_graph
 from techniques.hodoku_chains.implications import DISTANCE_SHIFT, BreadthFirst, LiteralGraph, Reach, path_nodes
-from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
+from techniques.shared import false_literal, is_true, true_literal
 from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, digits_text
 from techniques.hodoku_chains.link_graph import Node
 from techniques.hodoku_chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
@@ -108,7 +108,7 @@ class Search:
     grouped: bool
     cell_literals: list[list[int]]  # see _NodeTables
     special: int  # literals of group and set nodes
-    on_literal: list[int]  # see _NodeTables
+    cell_of: list[int]  # see _NodeTables
     found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Found]]
     order: TableOrder
     # Deferred (``deferred``): every loop and AIC as an Entry, its chain traced only if
@@ -180,7 +180,7 @@ class NiceLoop(BaseTechnique):
         conclusion in ``entries``."""
         graph = self.graph(grid)
         nodes = _NodeTables(graph)
-        search = Search(grid, graph, self.grouped, nodes.cell_literals, nodes.special, nodes.on_literal, {}, TableOrder(grid, graph), deferred)
+        search = Search(grid, graph, self.grouped, nodes.cell_literals, nodes.special, nodes.cell_of, {}, TableOrder(grid, graph), deferred)
         # HoDoKu's order, which decides between equally short chains with one effect:
         # every loop from "candidate is true", then every loop from "candidate is false",
         # then every AIC (from "candidate is false"), candidates in cell and digit order.
@@ -216,7 +216,7 @@ class NiceLoop(BaseTechnique):
                 else:
                     reach = bfs.reach_after(start, true_reaches) or bfs.reach(start)
                 if not premise:
-                    false_reaches.append((i, reach, _aic_keys(search, bfs, reach, nodes.cell_of[i], graph.nodes[i].digit)))
+                    false_reaches.append((i, reach, _aic_keys(search, reach, nodes.cell_of[i], graph.nodes[i].digit)))
                 reached += len(reach.literals)
                 self._loops(search, bfs, reach, graph.nodes[i], nodes.cell_of[i], premise)
         for i, reach, keys in false_reaches:
@@ -352,8 +352,7 @@ class _NodeTables:
     plain: the numbers of the single candidates, in order; cell_of: per node, its cell if
     it is a single candidate (else -1; ``Node.cell`` is a property, computed on each
     read); cell_literals: per cell, the literals of its single candidates (where a loop may
-    close); special: the literals of group and set nodes; on_literal: the on literal of
-    each single candidate, by candidate number."""
+    close); special: the literals of group and set nodes."""
 
     def __init__(self, graph: LiteralGraph) -> None:
         self.plain: list[int] = []
@@ -361,13 +360,11 @@ class _NodeTables:
         self.cell_of = graph.cell_of if graph.cell_of is not None else _cells_of_nodes(graph.nodes)
         self.cell_literals: list[list[int]] = [[] for _ in range(N_CELLS)]
         self.special = 0
-        self.on_literal = [0] * N_CANDIDATES
         nodes = graph.nodes
         for i, cell in enumerate(self.cell_of):
             if cell >= 0:
                 self.plain.append(i)
                 self.cell_literals[cell] += (true_literal(i), false_literal(i))
-                self.on_literal[_DIGIT_BASE[nodes[i].digit] + cell] = true_literal(i)
             elif nodes[i].digit:
                 self.special |= (1 << true_literal(i)) | (1 << false_literal(i))
 
@@ -383,57 +380,38 @@ def _cells_of_nodes(nodes: list[Node]) -> list[int]:
     return out
 
 
-#: Per digit, the number of its candidate in cell 0: add the cell for any other (a hot loop).
-_DIGIT_BASE: Final = (0, *(candidate_index(0, d) for d in range(1, 10)))
+def _aic_keys(search: Search, reach: Reach, s: int, a: int) -> list[int]:
+    """The ends of the AICs from "digit ``a`` is not in cell ``s``" (its search:
+    ``reach``), each as ``distance << DISTANCE_SHIFT | literal`` (as
+    ``BreadthFirst.distances`` gives them), by distance, then literal.
 
-
-def _aic_keys(search: Search, bfs: BreadthFirst, reach: Reach, start_cell: int, digit: int) -> list[int]:
-    """The ends an AIC from a false premise (digit ``digit`` in ``start_cell``) may have,
-    as ``BreadthFirst.distances`` gives them, from its search (``reach``, the one ``bfs``
-    holds): none when nothing lies three links away (an AIC has three links at least)."""
+    An end is a single candidate made true three links away or more (an AIC has three
+    links at least) where an AIC has an effect (``aic_eliminations``): digit ``a`` in a
+    cell that sees two of its cells the start sees, or another digit of the start cell
+    in a cell that sees the start and holds ``a``. Read off the search's literals: a
+    false premise reaches a few, most of them one link away."""
     if reach.farthest < 3:
         return []
-    ends = _aic_ends(search, start_cell, digit)  # the on literals of single candidates it may end on
-    return bfs.distances(ends, 3) if ends else []
-
-
-def _aic_ends(search: Search, s: int, a: int) -> list[int]:
-    """The true-candidate literals an AIC from "start is false" (digit ``a`` in cell ``s``)
-    may end on with an effect:
-    the same digit where both ends see two candidates of it, or, in a cell that sees the
-    start, a digit of the start cell while holding the start's digit. Each once, in no
-    particular order (``BreadthFirst.distances`` sorts them; a list, not a bit set of
-    literals: every OR into one of those makes a big int)."""
-    grid, on_literal = search.grid, search.on_literal
-    # Cells with the digit seeing one / two of the start's peers with it, in halves (see
-    # engine.cells.HALF_BITS: no object per peer).
-    with_low, with_high = halves(grid.cells_with[a])
-    peer_low, peer_high = PEER_HALVES[s]
-    once_low = once_high = twice_low = twice_high = 0
-    seen_cells = half_indices(peer_low & with_low, peer_high & with_high)
-    for x in seen_cells:
-        peers_low, peers_high = PEER_HALVES[x]
-        peers_low &= with_low
-        peers_high &= with_high
-        twice_low |= once_low & peers_low
-        twice_high |= once_high & peers_high
-        once_low |= peers_low
-        once_high |= peers_high
-    if s < HALF_BITS:  # the start cell is no end
-        twice_low &= ~(1 << s)
-    else:
-        twice_high &= ~(1 << (s - HALF_BITS))
-    ends: list[int] = []
-    base = _DIGIT_BASE[a]
-    for e in half_indices(twice_low, twice_high):
-        ends.append(on_literal[base + e])
-    others = grid.cands[s] & ~bit(a)
-    for e in seen_cells:
-        for b in MASK_DIGITS[grid.cands[e] & others]:
-            ends.append(on_literal[_DIGIT_BASE[b] + e])
-    return ends
-
-
+    grid, cell_of, nodes = search.grid, search.cell_of, search.graph.nodes
+    seen, with_a, start_digits = PEER_MASK[s], grid.cells_with[a], grid.cands[s]
+    distances = reach.distances
+    keys: list[int] = []
+    for k, literal in enumerate(reach.literals):
+        distance: int = distances[k]
+        if distance < 3 or literal & 1:
+            continue
+        e = cell_of[literal >> 1]
+        if e < 0:  # a group or a set
+            continue
+        b = nodes[literal >> 1].digit
+        if b == a:
+            if e == s or (PEER_MASK[e] & seen & with_a).bit_count() < 2:
+                continue
+        elif not (seen >> e & 1 and with_a >> e & 1 and start_digits >> (b - 1) & 1):
+            continue
+        keys.append(distance << DISTANCE_SHIFT | literal)
+    keys.sort()
+    return keys
 
 
 NICE_LOOP: Final = NiceLoop(grouped=False)
