@@ -193,8 +193,8 @@ class NiceLoop(BaseTechnique):
         # (every literal otherwise: -1). Its search is skipped; its checkpoint is not.
         useful = graph.reaching(search.special) if self.grouped else -1
         bfs = BreadthFirst(graph)
-        # The false premises' reaches and the AIC ends each meets, by distance (found while
-        # its search is the one ``bfs`` holds: the AICs come after every loop).
+        # The false premises with AIC ends: their reaches and ends, by distance (see
+        # _aic_keys; the AICs come after every loop).
         false_reaches: list[tuple[int, Reach, list[int]]] = []
         # The true premises' reaches: a false premise's follows from those of the few
         # literals it implies (BreadthFirst.reach_after), without a search of its own.
@@ -213,15 +213,21 @@ class NiceLoop(BaseTechnique):
                     bfs.restamp(reach)
                 elif premise:
                     reach = true_reaches[start] = bfs.reach(start)
+                elif not bfs.adjacency[start]:
+                    # It implies nothing (most "candidate is false" premises: no strong
+                    # link), so it reaches itself alone: no loop, no AIC.
+                    reached += 1
+                    continue
                 else:
                     reach = bfs.reach_after(start, true_reaches) or bfs.reach(start)
                 if not premise:
-                    false_reaches.append((i, reach, _aic_keys(search, reach, nodes.cell_of[i], graph.nodes[i].digit)))
+                    keys = _aic_keys(search, reach, nodes.cell_of[i], graph.nodes[i].digit)
+                    if keys:
+                        false_reaches.append((i, reach, keys))
                 reached += len(reach.literals)
                 self._loops(search, bfs, reach, graph.nodes[i], nodes.cell_of[i], premise)
         for i, reach, keys in false_reaches:
-            if keys:
-                self._aics(search, reach, keys, graph.nodes[i])
+            self._aics(search, reach, keys, graph.nodes[i])
         return search
 
     def _loops(self, search: Search, bfs: BreadthFirst, reach: Reach, start: Node, start_cell: int, start_true: bool) -> None:
