@@ -201,11 +201,12 @@ class NiceLoop(BaseTechnique):
         true_reaches: list[Reach | None] = [None] * graph.literal_count  # by literal
         reached = 0
         for premise in (True, False):
+            off = 0 if premise else 1  # true_literal(i) is i << 1, false_literal(i) i << 1 | 1
             for i in plain:
                 if reached > MAX_LITERALS_REACHED:
                     break
                 checkpoint()
-                start = true_literal(i) if premise else false_literal(i)
+                start = i << 1 | off
                 if not useful >> start & 1:
                     continue
                 if graph.delayed:
@@ -370,7 +371,7 @@ class _NodeTables:
         for i, cell in enumerate(self.cell_of):
             if cell >= 0:
                 self.plain.append(i)
-                self.cell_literals[cell] += (true_literal(i), false_literal(i))
+                self.cell_literals[cell] += (i << 1, i << 1 | 1)  # true_literal(i), false_literal(i)
             elif nodes[i].digit:
                 self.special |= (1 << true_literal(i)) | (1 << false_literal(i))
 
