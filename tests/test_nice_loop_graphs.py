@@ -10,6 +10,7 @@ from techniques.hodoku_chains import nice_loops
 from techniques.hodoku_chains.candidate_graph import grouped_nice_loop_graph, groups_after_graph, nice_loop_graph
 from engine.cells import bit_indices
 from techniques.hodoku_chains.implications import DISTANCE_SHIFT, BreadthFirst, LiteralGraph, Reach
+from techniques.hodoku_chains.link_graph import Node
 from techniques.hodoku_chains.nice_loops import GROUPED_NICE_LOOP, NiceLoop, grouped_graph
 from tests.conftest import PUZZLES, grid_from
 from tests.test_contract import load
@@ -99,3 +100,21 @@ def test_breadth_first_reach_over_the_grouped_search_graph() -> None:
         for start in range(graph.literal_count):
             after = bfs.reach_after(start, reaches)
             assert after is not None and after.layers() == graph.layers(start, graph.literal_count), p.code
+
+
+def test_keys_made_when_read_and_kept_when_nodes_are_added() -> None:
+    """A graph built whole makes its nodes' keys (first cell, one bit) when first read,
+    and a node added later, read or not before, gets one key: the copy's and a graph
+    whose keys were never read agree."""
+    grid = grid_from(POSITIONS[0].values, POSITIONS[0].removed)
+    for build in (nice_loop_graph, grouped_nice_loop_graph):
+        unread, read = build(grid), build(grid)
+        expected = [node.cells & -node.cells for node in read.nodes]
+        assert read.keys == expected
+        extra = Node(0, 0, als=len(read.nodes) + 1)  # a spacer: no cell, key 0
+        for graph in (unread.copy(), read.copy()):
+            graph.add(extra)
+            assert graph.keys == expected + [0]
+        unread_built = LiteralGraph.built(list(read.nodes), list(read.out), read.plain)
+        unread_built.add(extra)
+        assert unread_built.keys == expected + [0] and len(unread_built.keys) == len(unread_built.nodes)

@@ -42,7 +42,7 @@ class LiteralGraph:
     """Implications between the literals of a list of nodes (built once per grid version,
     read-only afterwards)."""
 
-    __slots__ = ("nodes", "_index", "_out", "_inc", "_adjacency", "keys", "delay", "delayed", "plain", "cell_of")
+    __slots__ = ("nodes", "_index", "_out", "_inc", "_adjacency", "_keys", "delay", "delayed", "plain", "cell_of")
 
     def __init__(self, nodes: Sequence[Node]) -> None:
         self.nodes: list[Node] = []
@@ -55,8 +55,9 @@ class LiteralGraph:
         self._inc: list[int] | None = []
         # The same as lists of literal numbers (see ``adjacency``); None: not made yet.
         self._adjacency: list[list[BoxedLiteral]] | None = None
-        # A node's first cell, as a one-bit set (0 for a spacer): what HoDoKu's rule checks.
-        self.keys: list[CellSet] = []
+        # A node's first cell, as a one-bit set (0 for a spacer): what HoDoKu's rule checks
+        # (see ``keys``); None: made when first read.
+        self._keys: list[CellSet] | None = []
         self.delay: list[int] = []
         self.delayed = 0  # literals whose implications are slowed (see slow)
         self.plain = False  # True: single candidates only (no group or set node)
@@ -72,6 +73,18 @@ class LiteralGraph:
         if self._out is None:
             self._out = [cellset_of(found) for found in self.adjacency()]  # any numbers' bits
         return self._out
+
+    @property
+    def keys(self) -> list[CellSet]:
+        """Per node, its first cell as a one-bit set (0 for a spacer): what HoDoKu's rule
+        on a chain's cells checks (see ``paths``)."""
+        if self._keys is None:
+            self._keys = [node.cells & -node.cells for node in self.nodes]
+        return self._keys
+
+    @keys.setter
+    def keys(self, keys: list[CellSet]) -> None:
+        self._keys = keys
 
     @property
     def literal_count(self) -> int:
@@ -101,6 +114,7 @@ class LiteralGraph:
 
     def add(self, node: Node) -> int:
         """Add a node (with no implications yet); returns its number."""
+        keys = self.keys  # made (if not yet) before the node joins
         self._adjacency = None
         self.cell_of = None
         i = self.index[node] = len(self.nodes)
@@ -109,7 +123,7 @@ class LiteralGraph:
         self.out.extend((0, 0))
         self.inc.extend((0, 0))
         self.delay += (0, 0)
-        self.keys.append(node.cells & -node.cells)
+        keys.append(node.cells & -node.cells)
         return i
 
     def copy(self) -> LiteralGraph:
@@ -133,7 +147,7 @@ class LiteralGraph:
         graph._index = index
         graph._out = out
         graph._inc = None
-        graph.keys = [node.cells & -node.cells for node in nodes]
+        graph._keys = None  # made when read: by ``paths`` (almost locked sets) and copies
         graph.delay = [0] * len(out)
         graph.plain = plain
         return graph
