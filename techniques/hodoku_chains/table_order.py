@@ -36,9 +36,18 @@ class TableOrder:
     def __init__(self, grid: Grid, graph: LiteralGraph) -> None:
         self.grid = grid
         self.graph = graph
-        # Groups in HoDoKu's order (rows, then columns; digit; box): not the graph's.
-        self.groups = [] if graph.plain else [(graph.index[n], n) for n in grid_groups(grid) if n in graph.index]
+        self._groups: list[tuple[int, Node]] | None = None
         self._ranks: dict[int, dict[int, int]] = {}
+
+    @property
+    def groups(self) -> list[tuple[int, Node]]:
+        """The graph's groups as (number, node), in HoDoKu's order (rows, then columns;
+        digit; box), not the graph's; made when first read (a search that traces no chain
+        reads none)."""
+        if self._groups is None:
+            graph = self.graph
+            self._groups = [] if graph.plain else [(graph.index[n], n) for n in grid_groups(self.grid) if n in graph.index]
+        return self._groups
 
     def rank(self, a: int, b: int) -> int:
         """Where literal ``b`` comes among the direct consequences of literal ``a``."""
