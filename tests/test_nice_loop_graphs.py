@@ -11,7 +11,7 @@ from techniques.hodoku_chains.candidate_graph import grouped_nice_loop_graph, gr
 from engine.cells import bit_indices
 from techniques.hodoku_chains.implications import DISTANCE_SHIFT, BreadthFirst, LiteralGraph, Reach
 from techniques.hodoku_chains.link_graph import Node
-from techniques.hodoku_chains.nice_loops import GROUPED_NICE_LOOP, NiceLoop, grouped_graph
+from techniques.hodoku_chains.nice_loops import GROUPED_NICE_LOOP, NiceLoop, grouped_graph, grouped_search_graph
 from tests.conftest import PUZZLES, grid_from
 from tests.test_contract import load
 
@@ -118,3 +118,15 @@ def test_keys_made_when_read_and_kept_when_nodes_are_added() -> None:
         unread_built = LiteralGraph.built(list(read.nodes), list(read.out), read.plain)
         unread_built.add(extra)
         assert unread_built.keys == expected + [0] and len(unread_built.keys) == len(unread_built.nodes)
+
+
+def test_reaching_flags_are_the_reaching_set() -> None:
+    """``reaching_flags`` flags exactly the literals of ``reaching``, over adjacency lists
+    and over bit sets (the graph with almost locked sets)."""
+    for p in POSITIONS[:20]:
+        grid = grid_from(p.values, p.removed)
+        for graph in (grouped_search_graph(grid), nice_loops.als_graph(grid)):
+            special = sum(3 << 2 * i for i, node in enumerate(graph.nodes) if not node.is_plain and node.digit)
+            expected = graph.reaching(special)
+            assert graph.reaching_flags(special) == [bool(expected >> x & 1) for x in range(graph.literal_count)], p.code
+            assert any(graph.reaching_flags(special)) == bool(special), p.code

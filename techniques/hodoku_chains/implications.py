@@ -248,16 +248,31 @@ class LiteralGraph:
         """The literals from which some chain leads to a literal of ``targets`` (those
         included): a breadth-first search backwards from all of them at once."""
         if self._out is None and self._inc is None:
-            return self._reaching_by_lists(targets)
+            met = self._reaching_by_lists(targets)
+            data = bytearray((len(met) + 7) >> 3)
+            for literal in range(len(met)):
+                if met[literal]:
+                    data[literal >> 3] |= 1 << (literal & 7)
+            return int.from_bytes(data, "little")
         seen = frontier = targets
         while frontier:
             frontier = union_of(frontier, self.inc) & ~seen
             seen |= frontier
         return seen
 
-    def _reaching_by_lists(self, targets: int) -> int:
-        """``reaching`` over the adjacency lists: b implies a exactly when the negation of
-        a implies the negation of b (see ``built``)."""
+    def reaching_flags(self, targets: int) -> list[bool]:
+        """``reaching`` as a flag per literal (what a search asks literal by literal:
+        reading a flag makes no big int, shifting the bit set does)."""
+        if self._out is None and self._inc is None:
+            return self._reaching_by_lists(targets)
+        flags = [False] * self.literal_count
+        for literal in bit_indices(self.reaching(targets)):
+            flags[literal] = True
+        return flags
+
+    def _reaching_by_lists(self, targets: int) -> list[bool]:
+        """``reaching`` over the adjacency lists, a flag per literal: b implies a exactly
+        when the negation of a implies the negation of b (see ``built``)."""
         adjacency = self.adjacency()
         met = [False] * len(adjacency)
         todo = bit_indices(targets)
@@ -270,11 +285,7 @@ class LiteralGraph:
                 if not met[source]:
                     met[source] = True
                     todo.append(source)
-        data = bytearray((len(met) + 7) >> 3)
-        for literal in range(len(met)):
-            if met[literal]:
-                data[literal >> 3] |= 1 << (literal & 7)
-        return int.from_bytes(data, "little")
+        return met
 
     def paths(
         self, layers: list[int], target: int, *, loop: bool = False, prefer: int = 0, budget: int = TRACE_BUDGET

@@ -190,8 +190,8 @@ class NiceLoop(BaseTechnique):
         # simple chains'. A shortest chain visits each literal once, so this is no bound.
         unbounded = graph.literal_count
         # A grouped chain passes a group or set node: a premise that reaches none has none
-        # (every literal otherwise: -1). Its search is skipped; its checkpoint is not.
-        useful = graph.reaching(search.special) if self.grouped else -1
+        # (None: every premise). Its search is skipped; its checkpoint is not.
+        useful = graph.reaching_flags(search.special) if self.grouped else None
         bfs = BreadthFirst(graph)
         # The false premises with AIC ends: their reaches and ends, by distance (see
         # _aic_keys; the AICs come after every loop).
@@ -207,7 +207,7 @@ class NiceLoop(BaseTechnique):
                     break
                 checkpoint()
                 start = i << 1 | off
-                if not useful >> start & 1:
+                if useful is not None and not useful[start]:
                     continue
                 if graph.delayed:
                     reach = Reach.of_layers(graph.layers(start, unbounded))
