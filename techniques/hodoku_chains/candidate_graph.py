@@ -18,7 +18,7 @@ from typing import Final, NamedTuple
 from engine.cells import HALF_BITS, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, UNIT_HALVES, UNITS, UNITS_OF, INT_OBJECTS, cells_of, first_cell, half_indices, halves
 from engine.grid import Grid
 from techniques.hodoku_chains.implications import BoxedLiteral, LiteralGraph
-from techniques.hodoku_chains.link_graph import Node, candidate_node, group_nodes
+from techniques.hodoku_chains.link_graph import Node, candidate_node, grid_groups, group_nodes
 
 
 class Links(NamedTuple):
@@ -200,6 +200,40 @@ def grouped_nice_loop_graph(grid: Grid) -> LiteralGraph:
     return LiteralGraph.of_adjacency(nodes, adjacency, cell_of, plain=False, index=index)
 
 
+def groups_after_graph(grid: Grid, plain: LiteralGraph) -> LiteralGraph:
+    """The grouped graph with its groups numbered after every candidate: ``plain``
+    (:func:`nice_loop_graph` of this grid, cached when Nice Loop/AIC searched it) with the
+    groups added, the same links as :func:`grouped_nice_loop_graph`'s (literal numbers
+    mapped). The candidates keep their numbers, so their lists are ``plain``'s (shared,
+    read-only), copied only where a group's links join them; a search over single
+    candidates meets them in the same order."""
+    nodes, cell_of = plain.nodes, plain.cell_of
+    assert cell_of is not None  # nice_loop_graph gives it
+    groups = sorted((first_cell(g.cells) * 10 + g.digit, g.cells, g) for g in grid_groups(grid))
+    first = len(nodes)
+    number = [-1] * (N_CELLS * 10)
+    for i, cell in enumerate(cell_of):
+        number[cell * 10 + nodes[i].digit] = i
+    adjacency = plain.adjacency() + [[] for _ in range(2 * len(groups))]
+    in_house: list[list[tuple[int, int, int]]] = [[] for _ in range(10 * len(UNITS))]
+    for k, (_, cells, group) in enumerate(groups):
+        low, high = halves(cells)
+        for u in _houses_of(cells):
+            in_house[group.digit * len(UNITS) + u].append((first + k, low, high))
+    joined = [False] * len(adjacency)
+    with_digit: list[tuple[int, int]] = []
+    for key, members in enumerate(in_house):
+        if members:
+            digit, u = divmod(key, len(UNITS))
+            if not with_digit:
+                with_digit = [halves(cells) for cells in grid.cells_with]
+            _group_lists(with_digit[digit], digit, u, members, number, adjacency, joined, shared=2 * first)
+    for literal, join in enumerate(joined):
+        if join:
+            adjacency[literal].sort()
+    return LiteralGraph.of_adjacency(nodes + [group for _, _, group in groups], adjacency, cell_of + [-1] * len(groups), plain=False)
+
+
 def _weak_list(c: int, d: int, digits: tuple[int, ...], with_d: tuple[int, int], number: list[int]) -> list[BoxedLiteral]:
     """The off literals that "digit d is in cell c" implies, ascending: d in the cells
     that see c, the cell's other digits (nodes in cell and digit order: the peers before
@@ -230,11 +264,20 @@ def _add_offs(found: list[BoxedLiteral], cells: int, first: int, d: int, number:
 
 
 def _group_lists(
-    with_d: tuple[int, int], digit: int, u: int, members: list[tuple[int, int, int]], number: list[int], adjacency: list[list[BoxedLiteral]], joined: list[bool]
+    with_d: tuple[int, int],
+    digit: int,
+    u: int,
+    members: list[tuple[int, int, int]],
+    number: list[int],
+    adjacency: list[list[BoxedLiteral]],
+    joined: list[bool],
+    shared: int = 0,
 ) -> None:
     """:func:`_group_links` on adjacency lists, on halves (``with_d``: the digit's cells;
     ``members``: the house's groups of the digit, as (number, cells' halves)); appends
-    to the lists, and marks each in ``joined``, to be sorted."""
+    to the lists, and marks each in ``joined``, to be sorted. ``shared``: the literals
+    below it have lists shared with another graph, copied before the first append (only
+    candidates' lists are: the groups' are made for this graph)."""
     unit_low, unit_high = UNIT_HALVES[u]
     places_low, places_high = with_d[0] & unit_low, with_d[1] & unit_high
     for k, (g, low, high) in enumerate(members):
@@ -246,6 +289,11 @@ def _group_lists(
             joined[off] = True
         for x in rest:
             n = 2 * number[x * 10 + digit]
+            if n < shared:
+                if not joined[n]:
+                    adjacency[n] = adjacency[n][:]
+                if strong and not joined[n + 1]:
+                    adjacency[n + 1] = adjacency[n + 1][:]
             adjacency[n].append(INT_OBJECTS[off])
             adjacency[on].append(INT_OBJECTS[n + 1])
             joined[n] = True

@@ -42,7 +42,7 @@ class LiteralGraph:
     """Implications between the literals of a list of nodes (built once per grid version,
     read-only afterwards)."""
 
-    __slots__ = ("nodes", "_index", "_out", "_inc", "_adjacency", "keys", "delay", "delayed", "plain", "cell_of")
+    __slots__ = ("nodes", "_index", "_out", "_inc", "_adjacency", "_keys", "delay", "delayed", "plain", "cell_of")
 
     def __init__(self, nodes: Sequence[Node]) -> None:
         self.nodes: list[Node] = []
@@ -55,8 +55,9 @@ class LiteralGraph:
         self._inc: list[int] | None = []
         # The same as lists of literal numbers (see ``adjacency``); None: not made yet.
         self._adjacency: list[list[BoxedLiteral]] | None = None
-        # A node's first cell, as a one-bit set (0 for a spacer): what HoDoKu's rule checks.
-        self.keys: list[CellSet] = []
+        # A node's first cell, as a one-bit set (0 for a spacer): what HoDoKu's rule checks
+        # (see ``keys``); None: made when first read.
+        self._keys: list[CellSet] | None = []
         self.delay: list[int] = []
         self.delayed = 0  # literals whose implications are slowed (see slow)
         self.plain = False  # True: single candidates only (no group or set node)
@@ -72,6 +73,18 @@ class LiteralGraph:
         if self._out is None:
             self._out = [cellset_of(found) for found in self.adjacency()]  # any numbers' bits
         return self._out
+
+    @property
+    def keys(self) -> list[CellSet]:
+        """Per node, its first cell as a one-bit set (0 for a spacer): what HoDoKu's rule
+        on a chain's cells checks (see ``paths``)."""
+        if self._keys is None:
+            self._keys = [node.cells & -node.cells for node in self.nodes]
+        return self._keys
+
+    @keys.setter
+    def keys(self, keys: list[CellSet]) -> None:
+        self._keys = keys
 
     @property
     def literal_count(self) -> int:
@@ -101,6 +114,7 @@ class LiteralGraph:
 
     def add(self, node: Node) -> int:
         """Add a node (with no implications yet); returns its number."""
+        keys = self.keys  # made (if not yet) before the node joins
         self._adjacency = None
         self.cell_of = None
         i = self.index[node] = len(self.nodes)
@@ -109,7 +123,7 @@ class LiteralGraph:
         self.out.extend((0, 0))
         self.inc.extend((0, 0))
         self.delay += (0, 0)
-        self.keys.append(node.cells & -node.cells)
+        keys.append(node.cells & -node.cells)
         return i
 
     def copy(self) -> LiteralGraph:
@@ -133,7 +147,7 @@ class LiteralGraph:
         graph._index = index
         graph._out = out
         graph._inc = None
-        graph.keys = [node.cells & -node.cells for node in nodes]
+        graph._keys = None  # made when read: by ``paths`` (almost locked sets) and copies
         graph.delay = [0] * len(out)
         graph.plain = plain
         return graph
@@ -234,16 +248,31 @@ class LiteralGraph:
         """The literals from which some chain leads to a literal of ``targets`` (those
         included): a breadth-first search backwards from all of them at once."""
         if self._out is None and self._inc is None:
-            return self._reaching_by_lists(targets)
+            met = self._reaching_by_lists(targets)
+            data = bytearray((len(met) + 7) >> 3)
+            for literal in range(len(met)):
+                if met[literal]:
+                    data[literal >> 3] |= 1 << (literal & 7)
+            return int.from_bytes(data, "little")
         seen = frontier = targets
         while frontier:
             frontier = union_of(frontier, self.inc) & ~seen
             seen |= frontier
         return seen
 
-    def _reaching_by_lists(self, targets: int) -> int:
-        """``reaching`` over the adjacency lists: b implies a exactly when the negation of
-        a implies the negation of b (see ``built``)."""
+    def reaching_flags(self, targets: int) -> list[bool]:
+        """``reaching`` as a flag per literal (what a search asks literal by literal:
+        reading a flag makes no big int, shifting the bit set does)."""
+        if self._out is None and self._inc is None:
+            return self._reaching_by_lists(targets)
+        flags = [False] * self.literal_count
+        for literal in bit_indices(self.reaching(targets)):
+            flags[literal] = True
+        return flags
+
+    def _reaching_by_lists(self, targets: int) -> list[bool]:
+        """``reaching`` over the adjacency lists, a flag per literal: b implies a exactly
+        when the negation of a implies the negation of b (see ``built``)."""
         adjacency = self.adjacency()
         met = [False] * len(adjacency)
         todo = bit_indices(targets)
@@ -256,11 +285,7 @@ class LiteralGraph:
                 if not met[source]:
                     met[source] = True
                     todo.append(source)
-        data = bytearray((len(met) + 7) >> 3)
-        for literal in range(len(met)):
-            if met[literal]:
-                data[literal >> 3] |= 1 << (literal & 7)
-        return int.from_bytes(data, "little")
+        return met
 
     def paths(
         self, layers: list[int], target: int, *, loop: bool = False, prefer: int = 0, budget: int = TRACE_BUDGET

@@ -111,6 +111,13 @@ def group_nodes(grid: Grid) -> list[Node]:
     return out
 
 
+@per_grid_version()
+def grid_groups(grid: Grid) -> tuple[Node, ...]:
+    """``group_nodes(grid)``, made once per grid version: a grouped nice loop search reads
+    them twice (its graph, and HoDoKu's order of a literal's consequences)."""
+    return tuple(group_nodes(grid))
+
+
 #: The group nodes, each made once (see engine.cells.CrossingValues), crossings lines first.
 _GROUP_NODES: Final = CrossingValues(CROSSINGS, lambda x, digit, places: Node(digit, x.subset(places)))
 

@@ -16,7 +16,7 @@ from itertools import islice
 from dataclasses import dataclass, field
 from typing import Callable, Final, Iterator
 
-from engine.cells import HALF_BITS, MASK_DIGITS, N_CELLS, PEER_HALVES, bit, half_indices, halves
+from engine.cells import N_CELLS, PEER_MASK
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from engine.step import Candidate, Step
@@ -24,9 +24,9 @@ from engine.stop import checkpoint
 from engine.profiles.hodoku_choice import first_ranked
 from engine.technique import BaseTechnique, Declaration
 from techniques.hodoku_chains.als_nodes import add_als_nodes
-from techniques.hodoku_chains.candidate_graph import grouped_candidate_graph, grouped_nice_loop_graph, nice_loop_graph
+from techniques.hodoku_chains.candidate_graph import grouped_candidate_graph, grouped_nice_loop_graph, groups_after_graph, nice_loop_graph
 from techniques.hodoku_chains.implications import DISTANCE_SHIFT, BreadthFirst, LiteralGraph, Reach, path_nodes
-from techniques.shared import N_CANDIDATES, candidate_index, false_literal, is_true, true_literal
+from techniques.shared import false_literal, is_true, true_literal
 from techniques.hodoku_chains.notation import Chain, chain_highlights, chain_string, digits_text
 from techniques.hodoku_chains.link_graph import Node
 from techniques.hodoku_chains.loop_conclusions import Kind, aic_eliminations, continuous_eliminations, loop_kind
@@ -81,6 +81,17 @@ def grouped_graph(grid: Grid) -> LiteralGraph:
 
 
 @per_grid_version()
+def grouped_search_graph(grid: Grid) -> LiteralGraph:
+    """The grouped graph Grouped Nice Loop/AIC searches: ``grouped_graph``'s nodes and
+    links with the groups numbered after the candidates (``groups_after_graph``), built
+    onto the plain graph, which Nice Loop/AIC built for this grid version already when it
+    runs first (as in every profile's order). Its searches meet the candidates in the
+    same order, so they find the same chains (``grouped_graph`` stays for the krakens,
+    whose searches read its numbers)."""
+    return groups_after_graph(grid, plain_graph(grid))
+
+
+@per_grid_version()
 def als_graph(grid: Grid) -> LiteralGraph:
     graph = grouped_candidate_graph(grid)
     checkpoint()
@@ -97,7 +108,7 @@ class Search:
     grouped: bool
     cell_literals: list[list[int]]  # see _NodeTables
     special: int  # literals of group and set nodes
-    on_literal: list[int]  # see _NodeTables
+    cell_of: list[int]  # see _NodeTables
     found: dict[tuple[str, tuple[Candidate, ...]], tuple[int, Found]]
     order: TableOrder
     # Deferred (``deferred``): every loop and AIC as an Entry, its chain traced only if
@@ -130,7 +141,7 @@ class NiceLoop(BaseTechnique):
         """The literal graph this technique searches (cached per grid version)."""
         if not self.grouped:
             return plain_graph(grid)
-        return als_graph(grid) if self.als else grouped_graph(grid)
+        return als_graph(grid) if self.als else grouped_search_graph(grid)
 
     def find(self, grid: Grid) -> Iterator[Step]:
         for _, build in self.pending(grid):
@@ -169,7 +180,7 @@ class NiceLoop(BaseTechnique):
         conclusion in ``entries``."""
         graph = self.graph(grid)
         nodes = _NodeTables(graph)
-        search = Search(grid, graph, self.grouped, nodes.cell_literals, nodes.special, nodes.on_literal, {}, TableOrder(grid, graph), deferred)
+        search = Search(grid, graph, self.grouped, nodes.cell_literals, nodes.special, nodes.cell_of, {}, TableOrder(grid, graph), deferred)
         # HoDoKu's order, which decides between equally short chains with one effect:
         # every loop from "candidate is true", then every loop from "candidate is false",
         # then every AIC (from "candidate is false"), candidates in cell and digit order.
@@ -179,35 +190,45 @@ class NiceLoop(BaseTechnique):
         # simple chains'. A shortest chain visits each literal once, so this is no bound.
         unbounded = graph.literal_count
         # A grouped chain passes a group or set node: a premise that reaches none has none
-        # (every literal otherwise: -1). Its search is skipped; its checkpoint is not.
-        useful = graph.reaching(search.special) if self.grouped else -1
+        # (None: every premise). Its search is skipped; its checkpoint is not.
+        useful = graph.reaching_flags(search.special) if self.grouped else None
         bfs = BreadthFirst(graph)
-        false_reaches: list[tuple[int, Reach]] = []
+        # The false premises with AIC ends: their reaches and ends, by distance (see
+        # _aic_keys; the AICs come after every loop).
+        false_reaches: list[tuple[int, Reach, list[int]]] = []
         # The true premises' reaches: a false premise's follows from those of the few
         # literals it implies (BreadthFirst.reach_after), without a search of its own.
         true_reaches: list[Reach | None] = [None] * graph.literal_count  # by literal
         reached = 0
         for premise in (True, False):
+            off = 0 if premise else 1  # true_literal(i) is i << 1, false_literal(i) i << 1 | 1
             for i in plain:
                 if reached > MAX_LITERALS_REACHED:
                     break
                 checkpoint()
-                start = true_literal(i) if premise else false_literal(i)
-                if not useful >> start & 1:
+                start = i << 1 | off
+                if useful is not None and not useful[start]:
                     continue
                 if graph.delayed:
                     reach = Reach.of_layers(graph.layers(start, unbounded))
                     bfs.restamp(reach)
                 elif premise:
                     reach = true_reaches[start] = bfs.reach(start)
+                elif not bfs.adjacency[start]:
+                    # It implies nothing (most "candidate is false" premises: no strong
+                    # link), so it reaches itself alone: no loop, no AIC.
+                    reached += 1
+                    continue
                 else:
                     reach = bfs.reach_after(start, true_reaches) or bfs.reach(start)
                 if not premise:
-                    false_reaches.append((i, reach))
+                    keys = _aic_keys(search, reach, nodes.cell_of[i], graph.nodes[i].digit)
+                    if keys:
+                        false_reaches.append((i, reach, keys))
                 reached += len(reach.literals)
                 self._loops(search, bfs, reach, graph.nodes[i], nodes.cell_of[i], premise)
-        for i, reach in false_reaches:
-            self._aics(search, bfs, reach, graph.nodes[i], nodes.cell_of[i])
+        for i, reach, keys in false_reaches:
+            self._aics(search, reach, keys, graph.nodes[i])
         return search
 
     def _loops(self, search: Search, bfs: BreadthFirst, reach: Reach, start: Node, start_cell: int, start_true: bool) -> None:
@@ -242,15 +263,10 @@ class NiceLoop(BaseTechnique):
                 elif cut:
                     self._record(search, kind, chain, cut, length)
 
-    def _aics(self, search: Search, bfs: BreadthFirst, reach: Reach, start: Node, start_cell: int) -> None:
+    def _aics(self, search: Search, reach: Reach, keys: list[int], start: Node) -> None:
+        """The AICs of one false premise: ``keys``, its ends (see :func:`_aic_keys`)."""
         grid, graph = search.grid, search.graph
-        if reach.farthest < 3:  # an AIC has three links at least
-            return
-        ends = _aic_ends(search, start_cell, start.digit)  # the on literals of single candidates it may end on
-        if not ends:
-            return
-        bfs.restamp(reach)
-        for key in bfs.distances(ends, 3):
+        for key in keys:
             length, end = key >> DISTANCE_SHIFT, key & _LITERAL_BITS
             effect = aic_eliminations(grid, start, graph.node(end))
             if search.deferred and effect:
@@ -343,8 +359,7 @@ class _NodeTables:
     plain: the numbers of the single candidates, in order; cell_of: per node, its cell if
     it is a single candidate (else -1; ``Node.cell`` is a property, computed on each
     read); cell_literals: per cell, the literals of its single candidates (where a loop may
-    close); special: the literals of group and set nodes; on_literal: the on literal of
-    each single candidate, by candidate number."""
+    close); special: the literals of group and set nodes."""
 
     def __init__(self, graph: LiteralGraph) -> None:
         self.plain: list[int] = []
@@ -352,13 +367,11 @@ class _NodeTables:
         self.cell_of = graph.cell_of if graph.cell_of is not None else _cells_of_nodes(graph.nodes)
         self.cell_literals: list[list[int]] = [[] for _ in range(N_CELLS)]
         self.special = 0
-        self.on_literal = [0] * N_CANDIDATES
         nodes = graph.nodes
         for i, cell in enumerate(self.cell_of):
             if cell >= 0:
                 self.plain.append(i)
-                self.cell_literals[cell] += (true_literal(i), false_literal(i))
-                self.on_literal[_DIGIT_BASE[nodes[i].digit] + cell] = true_literal(i)
+                self.cell_literals[cell] += (i << 1, i << 1 | 1)  # true_literal(i), false_literal(i)
             elif nodes[i].digit:
                 self.special |= (1 << true_literal(i)) | (1 << false_literal(i))
 
@@ -374,47 +387,38 @@ def _cells_of_nodes(nodes: list[Node]) -> list[int]:
     return out
 
 
-#: Per digit, the number of its candidate in cell 0: add the cell for any other (a hot loop).
-_DIGIT_BASE: Final = (0, *(candidate_index(0, d) for d in range(1, 10)))
+def _aic_keys(search: Search, reach: Reach, s: int, a: int) -> list[int]:
+    """The ends of the AICs from "digit ``a`` is not in cell ``s``" (its search:
+    ``reach``), each as ``distance << DISTANCE_SHIFT | literal`` (as
+    ``BreadthFirst.distances`` gives them), by distance, then literal.
 
-
-def _aic_ends(search: Search, s: int, a: int) -> list[int]:
-    """The true-candidate literals an AIC from "start is false" (digit ``a`` in cell ``s``)
-    may end on with an effect:
-    the same digit where both ends see two candidates of it, or, in a cell that sees the
-    start, a digit of the start cell while holding the start's digit. Each once, in no
-    particular order (``BreadthFirst.distances`` sorts them; a list, not a bit set of
-    literals: every OR into one of those makes a big int)."""
-    grid, on_literal = search.grid, search.on_literal
-    # Cells with the digit seeing one / two of the start's peers with it, in halves (see
-    # engine.cells.HALF_BITS: no object per peer).
-    with_low, with_high = halves(grid.cells_with[a])
-    peer_low, peer_high = PEER_HALVES[s]
-    once_low = once_high = twice_low = twice_high = 0
-    seen_cells = half_indices(peer_low & with_low, peer_high & with_high)
-    for x in seen_cells:
-        peers_low, peers_high = PEER_HALVES[x]
-        peers_low &= with_low
-        peers_high &= with_high
-        twice_low |= once_low & peers_low
-        twice_high |= once_high & peers_high
-        once_low |= peers_low
-        once_high |= peers_high
-    if s < HALF_BITS:  # the start cell is no end
-        twice_low &= ~(1 << s)
-    else:
-        twice_high &= ~(1 << (s - HALF_BITS))
-    ends: list[int] = []
-    base = _DIGIT_BASE[a]
-    for e in half_indices(twice_low, twice_high):
-        ends.append(on_literal[base + e])
-    others = grid.cands[s] & ~bit(a)
-    for e in seen_cells:
-        for b in MASK_DIGITS[grid.cands[e] & others]:
-            ends.append(on_literal[_DIGIT_BASE[b] + e])
-    return ends
-
-
+    An end is a single candidate made true three links away or more (an AIC has three
+    links at least) where an AIC has an effect (``aic_eliminations``): digit ``a`` in a
+    cell that sees two of its cells the start sees, or another digit of the start cell
+    in a cell that sees the start and holds ``a``. Read off the search's literals: a
+    false premise reaches a few, most of them one link away."""
+    if reach.farthest < 3:
+        return []
+    grid, cell_of, nodes = search.grid, search.cell_of, search.graph.nodes
+    seen, with_a, start_digits = PEER_MASK[s], grid.cells_with[a], grid.cands[s]
+    distances = reach.distances
+    keys: list[int] = []
+    for k, literal in enumerate(reach.literals):
+        distance: int = distances[k]
+        if distance < 3 or literal & 1:
+            continue
+        e = cell_of[literal >> 1]
+        if e < 0:  # a group or a set
+            continue
+        b = nodes[literal >> 1].digit
+        if b == a:
+            if e == s or (PEER_MASK[e] & seen & with_a).bit_count() < 2:
+                continue
+        elif not (seen >> e & 1 and with_a >> e & 1 and start_digits >> (b - 1) & 1):
+            continue
+        keys.append(distance << DISTANCE_SHIFT | literal)
+    keys.sort()
+    return keys
 
 
 NICE_LOOP: Final = NiceLoop(grouped=False)

@@ -27,7 +27,7 @@ from typing import Final
 from engine.cells import BOX_OF, COL_OF, HOUSES_OF, MASK_DIGITS, PEER_MASK, ROW_OF, UNITS, Cell, bit_indices, cells_of, first_cell, peers_by_house
 from engine.grid import Grid
 from techniques.hodoku_chains.implications import LiteralGraph
-from techniques.hodoku_chains.link_graph import Node, candidate_node, group_nodes
+from techniques.hodoku_chains.link_graph import Node, candidate_node, grid_groups
 
 
 class TableOrder:
@@ -36,9 +36,18 @@ class TableOrder:
     def __init__(self, grid: Grid, graph: LiteralGraph) -> None:
         self.grid = grid
         self.graph = graph
-        # Groups in HoDoKu's order (rows, then columns; digit; box): not the graph's.
-        self.groups = [] if graph.plain else [(graph.index[n], n) for n in group_nodes(grid) if n in graph.index]
+        self._groups: list[tuple[int, Node]] | None = None
         self._ranks: dict[int, dict[int, int]] = {}
+
+    @property
+    def groups(self) -> list[tuple[int, Node]]:
+        """The graph's groups as (number, node), in HoDoKu's order (rows, then columns;
+        digit; box), not the graph's; made when first read (a search that traces no chain
+        reads none)."""
+        if self._groups is None:
+            graph = self.graph
+            self._groups = [] if graph.plain else [(graph.index[n], n) for n in grid_groups(self.grid) if n in graph.index]
+        return self._groups
 
     def rank(self, a: int, b: int) -> int:
         """Where literal ``b`` comes among the direct consequences of literal ``a``."""
