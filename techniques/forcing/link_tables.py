@@ -136,7 +136,18 @@ class LinkTables:
     def reaches(self) -> list[tuple[int, int]]:
         """What each literal forces, for every literal at once (``2 * node``: the node
         true, ``2 * node + 1``: false): the true and false nodes of its closure, as
-        :meth:`closure` finds them, without the levels.
+        :meth:`closure` finds them, without the levels (see :meth:`closed_groups`)."""
+        group_of, closed = self.closed_groups()
+        out: list[tuple[int, int]] = []
+        for lit in range(len(group_of)):
+            group: int = group_of[lit]
+            out.append(closed[group] if group >= 0 else lone_reach(lit))
+        return out
+
+    def closed_groups(self) -> tuple[list[BoxedInt], list[tuple[int, int]]]:
+        """What each literal forces, as its strongly connected group (-1: the literal
+        forces only itself, :func:`lone_reach`) and each group's closure (true nodes,
+        false nodes): :meth:`reaches` for the literals one asks about.
 
         A literal forces what every literal it links to forces, and itself; literals that
         force each other force the same. So the strongly connected groups of the literal
@@ -148,21 +159,31 @@ class LinkTables:
         Most false literals link nowhere (a node with no strong link: four in five of a
         hard grid's, the ends of more than half the links): their closure is themselves.
         They are left out of the walk, and a true literal takes those it links to in as
-        one bit set. A closure is kept as one bit set of literals, the true node ``n`` at
-        bit ``n`` and the false one at ``size + n`` (one union per link)."""
+        one bit set. Nodes without any link (the candidates no longer in the grid, half
+        the nodes of a hard grid) are left out too. A closure is kept as one bit set of
+        literals, the true node ``n`` at bit ``n`` and the false one at ``size + n`` (one
+        union per link)."""
         weak, strong = self.weak, self.strong
         size = len(weak)
-        ends = 0  # the nodes whose false literal links nowhere
+        linked: list[int] = []  # the nodes with a link
+        with_strong = 0  # those with a strong one: the others' false literals link nowhere
         for node in range(size):
-            if not strong[node]:
-                ends |= 1 << node
-        links: list[list[BoxedInt]] = []  # per literal, the literals it links to, but ends
-        to_ends: list[int] = []  # per literal, the ends it links to (false halves, as bits)
-        for node in range(size):
-            to_ends.append((weak[node] & ends) << size)
-            links.append([INT_OBJECTS[2 * other + 1] for other in bit_indices(weak[node] & ~ends)])
-            to_ends.append(0)
-            links.append([INT_OBJECTS[2 * other] for other in bit_indices(strong[node])])
+            if strong[node]:
+                linked.append(node)
+                with_strong |= 1 << node
+            elif weak[node]:
+                linked.append(node)
+        ends = ((1 << size) - 1) & ~with_strong
+        no_links: list[BoxedInt] = []
+        links: list[list[BoxedInt]] = [no_links] * (2 * size)  # per literal, the literals it links to, but ends
+        to_ends: list[int] = [0] * (2 * size)  # per literal, the ends it links to (false halves, as bits)
+        for node in linked:
+            node_weak = weak[node]
+            to_ends[2 * node] = (node_weak & ends) << size
+            links[2 * node] = [INT_OBJECTS[2 * other + 1] for other in bit_indices(node_weak & with_strong)]
+            node_strong = strong[node]
+            if node_strong:
+                links[2 * node + 1] = [INT_OBJECTS[2 * other] for other in bit_indices(node_strong)]
         # Literal numbers and walk times run to a few thousand: kept as shared objects in
         # these lists (engine.cells.BoxedInt), read into ints to compare.
         order: list[BoxedInt] = [-1] * (2 * size)  # when Tarjan's walk met each literal
@@ -174,54 +195,50 @@ class LinkTables:
         walk: list[BoxedInt] = []  # the literals of the walk's path, and how many of each one's
         done: list[int] = []  # links it has followed (two lists: no tuple per link)
         met = 0
-        for start in range(2 * size):
-            start_order: int = order[start]
-            if start_order >= 0 or start & 1 and ends >> (start >> 1) & 1:
-                continue
-            order[start] = low[start] = INT_OBJECTS[met]
-            met += 1
-            stack.append(INT_OBJECTS[start])
-            walk.append(INT_OBJECTS[start])
-            done.append(0)
-            while walk:
-                lit: int = walk[-1]
-                out = links[lit]
-                at = done[-1]
-                if at < len(out):
-                    done[-1] = at + 1
-                    nxt_object = out[at]
-                    nxt: int = nxt_object
-                    nxt_order: int = order[nxt]
-                    if nxt_order < 0:
-                        order[nxt] = low[nxt] = INT_OBJECTS[met]
-                        met += 1
-                        stack.append(nxt_object)
-                        walk.append(nxt_object)
-                        done.append(0)
-                    else:
-                        nxt_group: int = group_of[nxt]
-                        lit_low: int = low[lit]
-                        if nxt_group < 0 and nxt_order < lit_low:  # on the stack
-                            low[lit] = order[nxt]
+        for node in linked:
+            for start in (2 * node, 2 * node + 1) if strong[node] else (2 * node,):
+                start_order: int = order[start]
+                if start_order >= 0:
                     continue
-                walk.pop()
-                done.pop()
-                lit_low = low[lit]
-                if walk:
-                    parent: int = walk[-1]
-                    parent_low: int = low[parent]
-                    if lit_low < parent_low:
-                        low[parent] = low[lit]
-                lit_order: int = order[lit]
-                if lit_low == lit_order:
-                    _close(lit, size, stack, links, to_ends, group_of, closed, stamp)
+                order[start] = low[start] = INT_OBJECTS[met]
+                met += 1
+                stack.append(INT_OBJECTS[start])
+                walk.append(INT_OBJECTS[start])
+                done.append(0)
+                while walk:
+                    lit: int = walk[-1]
+                    out = links[lit]
+                    at = done[-1]
+                    if at < len(out):
+                        done[-1] = at + 1
+                        nxt_object = out[at]
+                        nxt: int = nxt_object
+                        nxt_order: int = order[nxt]
+                        if nxt_order < 0:
+                            order[nxt] = low[nxt] = INT_OBJECTS[met]
+                            met += 1
+                            stack.append(nxt_object)
+                            walk.append(nxt_object)
+                            done.append(0)
+                        else:
+                            nxt_group: int = group_of[nxt]
+                            lit_low: int = low[lit]
+                            if nxt_group < 0 and nxt_order < lit_low:  # on the stack
+                                low[lit] = order[nxt]
+                        continue
+                    walk.pop()
+                    done.pop()
+                    lit_low = low[lit]
+                    if walk:
+                        parent: int = walk[-1]
+                        parent_low: int = low[parent]
+                        if lit_low < parent_low:
+                            low[parent] = low[lit]
+                    lit_order: int = order[lit]
+                    if lit_low == lit_order:
+                        _close(lit, size, stack, links, to_ends, group_of, closed, stamp)
         nodes = (1 << size) - 1
-        halves = [(bits & nodes, bits >> size) for bits in closed]
-        out_reaches: list[tuple[int, int]] = []
-        for lit in range(2 * size):
-            group: int = group_of[lit]
-            out_reaches.append(halves[group] if group >= 0 else (0, 1 << (lit >> 1)))
-        return out_reaches
+        return group_of, [(bits & nodes, bits >> size) for bits in closed]
 
     def links_of(self, lit: int) -> list[BoxedInt]:
         """The literals one link from ``lit`` (shared objects, engine.cells.BoxedInt): a
@@ -320,6 +337,11 @@ class LinkTables:
             return 1 << candidate_index(rest.bit_length() - 1, digit)
         node = group_at.get((digit, rest))
         return 1 << node if node is not None else 0
+
+
+def lone_reach(lit: int) -> tuple[int, int]:
+    """The closure of a literal that links nowhere: itself alone (true nodes, false nodes)."""
+    return (0, 1 << (lit >> 1)) if lit & 1 else (1 << (lit >> 1), 0)
 
 
 def _close(
