@@ -140,6 +140,8 @@ class ChainProver:
         # Interpreted, the same tests on whole node sets (techniques.forcing.node_sets).
         self._all_places = NO_PLACES if COMPILED else Places(self._candidates)
         self._lacking = CANDIDATE_BITS & ~self._all_places.places
+        #: Candidates a closure must take off to empty a cell or a house (see fewest_to_empty).
+        self._fewest = fewest_to_empty(grid)
 
     @property
     def _houses(self) -> list[list[tuple[int, int]]]:
@@ -190,6 +192,8 @@ class ChainProver:
         true nodes ``on`` and false nodes ``off``."""
         if on & off & CANDIDATE_BITS:
             return True
+        if (off & CANDIDATE_BITS).bit_count() < self._fewest:
+            return False  # too few candidates off to empty a cell or a house (a lone premise's)
         if not COMPILED:
             return self.sets_break(off)
         # On halves of the cell sets (see engine.cells.HALF_BITS): a test per house.
@@ -257,6 +261,20 @@ class ChainProver:
                     cost = sum(self._cost(closure, (fact,)) for closure in closures)
                     found.append(Conclusion(fact, tuple(lits), tuple(fact for _ in lits), cost, spread))
         return found
+
+
+def fewest_to_empty(grid: Grid) -> int:
+    """How many candidates at least must be removed to leave some empty cell without
+    candidates or some house without a place for a digit it has places for: 2 when every
+    such cell has two candidates or more and every such digit two places or more (no
+    singles: the forcing chains' grids), else 0 (no bound)."""
+    if grid.oldest_naked_single() is not None or grid.has_hidden_single():
+        return 0
+    values, cands = grid.values, grid.cands
+    for cell in range(N_CELLS):
+        if not values[cell] and not cands[cell]:
+            return 0
+    return 2
 
 
 class ChainClosures(Mapping[int, KnownClosure]):
