@@ -198,31 +198,33 @@ def _make_als(house: int, cells: CellSet, digits: Mask, with_digit: list[tuple[i
         own_low, own_high = cells_low & with_low, cells_high & with_high
         own = holding[d] = own_low | own_high << HALF_BITS
         # Outside the set, with d, and a peer of each holder (peers never hold the cell).
-        peers = _COMMON_PEERS.get(own)
-        if peers is None:
-            peers = _COMMON_PEERS[own] = common_peer_halves(own)
-        seen_low = with_low & ~cells_low & peers[0]
-        seen_high = with_high & ~cells_high & peers[1]
+        known = _HOLDERS.get(own)
+        if known is None:
+            known = _HOLDERS[own] = holders(own)
+        seen_low = with_low & ~cells_low & known[0]
+        seen_high = with_high & ~cells_high & known[1]
         if seen_low or seen_high:
             sees_all[d] = seen_low | seen_high << HALF_BITS
             seen_digits |= 1 << (d - 1)
     return Als(cells, digits, tuple(holding), tuple(sees_all), house, seen_digits)
 
 
-def common_peer_halves(cells: CellSet) -> tuple[int, int]:
-    """The cells that see every one of ``cells`` (all cells when there is none), as halves
-    (see engine.cells.HALF_BITS)."""
+def holders(cells: CellSet) -> tuple[int, int, int, int, int]:
+    """What the ALS techniques ask about the cells holding a digit in an ALS (not none):
+    the cells that see every one of them, and the cells themselves, as halves (see
+    engine.cells.HALF_BITS), and the lowest of them."""
     low, high = halves(ALL_CELLS)
     for cell in cells_of(cells):
         peers_low, peers_high = PEER_HALVES[cell]
         low &= peers_low
         high &= peers_high
-    return low, high
+    own_low, own_high = halves(cells)
+    return low, high, own_low, own_high, first_of_halves(own_low, own_high)
 
 
-#: :func:`common_peer_halves` by cell set: the holders of a digit in an ALS, the same sets
-#: in every grid (at most every subset of each house's cells).
-_COMMON_PEERS: Final[dict[CellSet, tuple[int, int]]] = {}
+#: :func:`holders` by cell set: the same sets in every grid (at most every subset of each
+#: house's cells), made once.
+_HOLDERS: Final[dict[CellSet, tuple[int, int, int, int, int]]] = {}
 
 
 def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon, ...]:
@@ -241,15 +243,18 @@ def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon
     low_of: list[list[int]] = [[0] * len(alses) for _ in range(10)]
     high_of: list[list[int]] = [[0] * len(alses) for _ in range(10)]
     for j, als in enumerate(alses):
+        holding = als.holding
         for d in MASK_DIGITS[als.digits]:
-            low, high = halves(als.holding[d])
-            lowest = first_of_halves(low, high)
+            own = holding[d]
+            known = _HOLDERS.get(own)
+            if known is None:
+                known = _HOLDERS[own] = holders(own)
+            _, _, low_of[d][j], high_of[d][j], lowest = known
             same = by_low[d].get(lowest)
             if same is None:
                 by_low[d][lowest] = [j]
             else:
                 same.append(j)
-            low_of[d][j], high_of[d][j] = low, high
     out = []
     for i, als in enumerate(alses):
         found: dict[int, Mask] = {}  # j -> the RC digits of (i, j)
