@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
-from engine.cells import ALL_CELLS, CROSSINGS_BY_BOX, MASK_COUNT, CrossingValues, N_CELLS, PEER_MASK, UNITS, UNITS_OF, BoxedInt, CellSet, Digit, INT_OBJECTS, bit_indices, boxed, cells_of, union_of
+from engine.cells import ALL_CELLS, CROSSINGS_BY_BOX, MASK_COUNT, MASK_DIGITS, CrossingValues, N_CELLS, N_UNITS, PEER_MASK, UNITS, UNITS_OF, BoxedInt, CellSet, Digit, INT_OBJECTS, bit_indices, boxed, cells_of, union_of
 from engine.cache import per_grid_version
 from engine.grid import Grid
 from techniques.forcing.propagation import Event, Rule
@@ -105,8 +105,9 @@ class LinkTables:
         size = N_CANDIDATES + len(groups)
         tables = cls(grid, groups, [0] * size, [0] * size)
         group_at = {(g.digit, g.cells): N_CANDIDATES + i for i, g in enumerate(groups)}
-        tables._candidate_links(group_at)
-        tables._group_links(group_at)
+        near, inside = _group_houses(groups)
+        tables._candidate_links(group_at, near, inside)
+        tables._group_links(group_at, near, inside)
         return tables
 
     def node_cells(self, node: int) -> tuple[Digit, CellSet]:
@@ -284,50 +285,53 @@ class LinkTables:
 
     # --- building the links --------------------------------------------------------
 
-    def _candidate_links(self, group_at: dict[tuple[Digit, CellSet], int]) -> None:
-        grid = self.grid
+    def _candidate_links(self, group_at: dict[tuple[Digit, CellSet], int], near: list[list[int]], inside: dict[int, int]) -> None:
+        """The links of the candidates (``near``, ``inside``: see :func:`_group_houses`)."""
+        cands, cells_with = self.grid.cands, self.grid.cells_with
+        weak_of, strong_of = self.weak, self.strong
         for cell in range(N_CELLS):
-            mask = grid.cands[cell]
-            in_cell = 0  # the nodes of the cell's candidates
-            for digit in grid.candidates(cell):
-                in_cell |= 1 << candidate_index(cell, digit)
-            for digit in grid.candidates(cell):
-                node = candidate_index(cell, digit)
-                weak = in_cell & ~(1 << node)
-                weak |= _shift(grid.cells_with[digit] & PEER_MASK[cell], digit)
-                self.weak[node] = weak
+            mask = cands[cell]
+            if not mask:
+                continue
+            in_cell = _IN_CELL[mask] << cell  # the nodes of the cell's candidates
+            peers = PEER_MASK[cell]
+            box, row, column = UNITS_OF[cell]
+            bivalue = MASK_COUNT[mask] == 2
+            for digit in MASK_DIGITS[mask]:
+                node = (digit - 1) * N_CELLS + cell
+                with_digit = cells_with[digit]
+                weak = in_cell & ~(1 << node) | (with_digit & peers) << (node - cell)
+                # The groups of the digit in the cell's houses, but those holding the cell.
+                by_house = near[digit]
+                groups_seen = (by_house[box] | by_house[row] | by_house[column]) & ~inside.get(node, 0)
+                weak_of[node] = weak | groups_seen << N_CANDIDATES if groups_seen else weak
                 strong = 0
-                if MASK_COUNT[mask] == 2:
-                    strong |= 1 << candidate_index(cell, (mask & ~(1 << (digit - 1))).bit_length())
-                for u in UNITS_OF[cell]:
-                    rest = grid.cells_with[digit] & UNITS[u].mask & ~(1 << cell)
-                    strong |= self._place_node(digit, rest, group_at)
-                self.strong[node] = strong
+                if bivalue:
+                    strong = 1 << candidate_index(cell, (mask & ~(1 << (digit - 1))).bit_length())
+                for others in _OTHERS_IN_HOUSES[cell]:
+                    rest = with_digit & others
+                    if rest:
+                        strong |= self._place_node(digit, rest, group_at)
+                strong_of[node] = strong
 
-    def _group_links(self, group_at: dict[tuple[Digit, CellSet], int]) -> None:
+    def _group_links(self, group_at: dict[tuple[Digit, CellSet], int], near: list[list[int]], inside: dict[int, int]) -> None:
+        """The links of the groups (those from candidates to groups are made with the
+        candidates': a candidate that sees every cell of a group is false when it is true,
+        and a group that takes a house's last places is true when they are false)."""
         grid = self.grid
-        near: dict[tuple[Digit, int], list[int]] = {}  # (digit, house) -> groups in it
-        for i, group in enumerate(self.groups):
-            near.setdefault((group.digit, group.box), []).append(i)
-            near.setdefault((group.digit, group.line), []).append(i)
         for i, group in enumerate(self.groups):
             node = N_CANDIDATES + i
-            cw = grid.cells_with[group.digit]
-            seen = cw & (UNITS[group.box].mask | UNITS[group.line].mask) & ~group.cells
-            weak = _shift(seen, group.digit)
-            strong = 0
-            for u in (group.box, group.line):
-                rest = cw & UNITS[u].mask & ~group.cells
-                strong |= self._place_node(group.digit, rest, group_at)
-            for j in near[(group.digit, group.box)] + near[(group.digit, group.line)]:
-                if j != i and not self.groups[j].cells & group.cells:
-                    weak |= 1 << (N_CANDIDATES + j)
-            self.weak[node] = weak
-            self.strong[node] = strong
-            # Candidates that see every cell of the group are false when it is true,
-            # and a group that takes a house's last places is true when they are false.
-            for seer in cells_of(seen):
-                self.weak[candidate_index(seer, group.digit)] |= 1 << node
+            digit, cells = group.digit, group.cells
+            cw = grid.cells_with[digit]
+            box, line = UNITS[group.box].mask, UNITS[group.line].mask
+            weak = _shift(cw & (box | line) & ~cells, digit)
+            # The other groups of its box and line that share no cell with it.
+            overlapping = 0
+            for cell in cells_of(cells):
+                overlapping |= inside[candidate_index(cell, digit)]
+            by_house = near[digit]
+            self.weak[node] = weak | ((by_house[group.box] | by_house[group.line]) & ~overlapping) << N_CANDIDATES
+            self.strong[node] = self._place_node(digit, cw & box & ~cells, group_at) | self._place_node(digit, cw & line & ~cells, group_at)
 
     def _place_node(self, digit: Digit, rest: CellSet, group_at: dict[tuple[Digit, CellSet], int]) -> int:
         """The node that must be true when ``rest`` are the other places of a house."""
@@ -381,6 +385,29 @@ def link_tables(grid: Grid) -> LinkTables:
     (which run on the grid where the chains found nothing) and Kraken Fish read the same
     tables, and never change them."""
     return LinkTables.build(grid)
+
+
+def _group_houses(groups: list[Group]) -> tuple[list[list[int]], dict[int, int]]:
+    """Where the groups are, as bit sets of group numbers (bit ``i``: ``groups[i]``): per
+    digit and house, the digit's groups in the house (as box or line), and per candidate,
+    the groups holding its cell."""
+    near = [[0] * N_UNITS for _ in range(10)]
+    inside: dict[int, int] = {}
+    for i, group in enumerate(groups):
+        bit = 1 << i
+        by_house = near[group.digit]
+        by_house[group.box] |= bit
+        by_house[group.line] |= bit
+        for cell in cells_of(group.cells):
+            node = candidate_index(cell, group.digit)
+            inside[node] = inside.get(node, 0) | bit
+    return near, inside
+
+
+#: Per candidate mask, its digits' nodes in cell 0 (shifted by a cell: in that cell).
+_IN_CELL: Final = tuple(sum(1 << candidate_index(0, d) for d in MASK_DIGITS[mask]) for mask in range(512))
+#: Per cell, its box, row and column without it (UNITS_OF's order).
+_OTHERS_IN_HOUSES: Final = tuple(tuple(UNITS[u].mask & ~(1 << cell) for u in UNITS_OF[cell]) for cell in range(N_CELLS))
 
 
 def _shift(cells: CellSet, digit: Digit) -> int:
