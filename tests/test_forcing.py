@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 import techniques.forcing.chains_and_nets as forcing
+import techniques.forcing.link_tables as link_tables_module
 from engine.analysis import analyse
 from engine.cells import PEER_MASK, UNITS, cells_of, parse_cell_name, unit_by_name
 from engine.grid import Grid
@@ -156,10 +157,13 @@ def test_chain_links_name_the_house_where_they_hold() -> None:
                 assert grid.cells_with[digit] & UNITS[event.unit].mask == cells | before
 
 
+@pytest.mark.parametrize("compiled", [False, True], ids=["on-bits", "on-lists"])
 @pytest.mark.parametrize("position", [CHAIN, NET, (EASTER_MONSTER, "")], ids=["chain", "net", "easter-monster"])
-def test_every_literals_reach_at_once_is_its_closure(position: tuple[str, str]) -> None:
+def test_every_literals_reach_at_once_is_its_closure(position: tuple[str, str], compiled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """``LinkTables.reaches`` (one pass over the strongly connected groups of the literal
-    graph) gives what the closure level by level gives, for every literal, groups too."""
+    graph, its walk as interpreted or compiled code takes it) gives what the closure level
+    by level gives, for every literal, groups too."""
+    monkeypatch.setattr(link_tables_module, "COMPILED", compiled)
     tables = LinkTables.build(grid_from(*position))
     reaches = tables.reaches()
     assert len(reaches) == 2 * len(tables.weak) > 2 * N_CANDIDATES  # groups are literals too
