@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final, Iterator
 
-from engine.cells import ALL_CELLS, BOXES, HALF_BITS, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, Cell, CellSet, Digit, Mask, cells_of, first_of_halves, half_indices, halves
+from engine.cells import ALL_CELLS, BOXES, COMPILED, HALF_BITS, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, Cell, CellSet, Digit, Mask, cells_of, first_of_halves, half_indices, halves
 from engine.cache import StateMemo, per_grid_version, remembered
 from engine.grid import Grid
 from engine.stop import checkpoint
@@ -197,12 +197,20 @@ def _make_als(house: int, cells: CellSet, digits: Mask, with_digit: list[tuple[i
         with_low, with_high = with_digit[d]
         own_low, own_high = cells_low & with_low, cells_high & with_high
         own = holding[d] = own_low | own_high << HALF_BITS
-        # Outside the set, with d, and a peer of each holder (peers never hold the cell).
-        known = _HOLDERS.get(own)
-        if known is None:
-            known = _HOLDERS[own] = holders(own)
-        seen_low = with_low & ~cells_low & known[0]
-        seen_high = with_high & ~cells_high & known[1]
+        # Outside the set, with d, and a peer of each holder (peers never hold the cell):
+        # compiled, a loop on machine words; interpreted, from the memo (fewer operations).
+        seen_low, seen_high = with_low & ~cells_low, with_high & ~cells_high
+        if COMPILED:
+            for cell in half_indices(own_low, own_high):
+                peers_low, peers_high = PEER_HALVES[cell]
+                seen_low &= peers_low
+                seen_high &= peers_high
+        else:
+            known = _HOLDERS.get(own)
+            if known is None:
+                known = _HOLDERS[own] = holders(own)
+            seen_low &= known[0]
+            seen_high &= known[1]
         if seen_low or seen_high:
             sees_all[d] = seen_low | seen_high << HALF_BITS
             seen_digits |= 1 << (d - 1)
@@ -245,11 +253,15 @@ def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon
     for j, als in enumerate(alses):
         holding = als.holding
         for d in MASK_DIGITS[als.digits]:
-            own = holding[d]
-            known = _HOLDERS.get(own)
-            if known is None:
-                known = _HOLDERS[own] = holders(own)
-            _, _, low_of[d][j], high_of[d][j], lowest = known
+            if COMPILED:
+                low, high = halves(holding[d])
+                lowest = first_of_halves(low, high)
+            else:
+                known = _HOLDERS.get(holding[d])
+                if known is None:
+                    known = _HOLDERS[holding[d]] = holders(holding[d])
+                _, _, low, high, lowest = known
+            low_of[d][j], high_of[d][j] = low, high
             same = by_low[d].get(lowest)
             if same is None:
                 by_low[d][lowest] = [j]
