@@ -9,15 +9,16 @@ from __future__ import annotations
 import pytest
 
 import techniques.forcing.chains_and_nets as forcing
+import techniques.forcing.link_tables as link_tables_module
 from engine.analysis import analyse
-from engine.cells import UNITS, parse_cell_name, unit_by_name
+from engine.cells import PEER_MASK, UNITS, cells_of, parse_cell_name, unit_by_name
 from engine.grid import Grid
 from engine.step import Candidate, Step
 from techniques.forcing.chains_and_nets import FORCING_CHAIN, FORCING_NET
-from techniques.forcing.conclusions import ChainProver, NetProver, is_net
+from techniques.forcing.conclusions import ChainProver, NetProver, is_net, premises
 from techniques.forcing.link_tables import LinkTables
 from techniques.forcing.propagation import Branch, BranchOutcome, Clash, Root, Rule, extract
-from techniques.shared import N_CANDIDATES, candidate_literal
+from techniques.shared import N_CANDIDATES, candidate_literal, true_literal
 from tests.conftest import grid_from
 
 # Positions from puzzles/techniques/forcing.txt.
@@ -156,10 +157,13 @@ def test_chain_links_name_the_house_where_they_hold() -> None:
                 assert grid.cells_with[digit] & UNITS[event.unit].mask == cells | before
 
 
+@pytest.mark.parametrize("compiled", [False, True], ids=["on-bits", "on-lists"])
 @pytest.mark.parametrize("position", [CHAIN, NET, (EASTER_MONSTER, "")], ids=["chain", "net", "easter-monster"])
-def test_every_literals_reach_at_once_is_its_closure(position: tuple[str, str]) -> None:
+def test_every_literals_reach_at_once_is_its_closure(position: tuple[str, str], compiled: bool, monkeypatch: pytest.MonkeyPatch) -> None:
     """``LinkTables.reaches`` (one pass over the strongly connected groups of the literal
-    graph) gives what the closure level by level gives, for every literal, groups too."""
+    graph, its walk as interpreted or compiled code takes it) gives what the closure level
+    by level gives, for every literal, groups too."""
+    monkeypatch.setattr(link_tables_module, "COMPILED", compiled)
     tables = LinkTables.build(grid_from(*position))
     reaches = tables.reaches()
     assert len(reaches) == 2 * len(tables.weak) > 2 * N_CANDIDATES  # groups are literals too
@@ -169,3 +173,60 @@ def test_every_literals_reach_at_once_is_its_closure(position: tuple[str, str]) 
     prover = ChainProver(grid_from(*position))
     first = next(iter(prover.closures))
     assert prover.closures[first].levels == tables.closure(first >> 1, not first & 1).levels
+
+
+def _sees_all(cells: int, others: int) -> bool:
+    """Whether every cell of ``others`` is a peer of every cell of ``cells``."""
+    return all(PEER_MASK[c] & others == others for c in cells_of(cells))
+
+
+def _direct_links(tables: LinkTables) -> tuple[list[int], list[int]]:
+    """The weak and strong links of every node, from their definitions, node pair by pair:
+    weak, two nodes that cannot both be true (one cell, or one digit in cells that all see
+    each other); strong, the other places of a house (or candidate of a cell) that must be
+    true when a node is false."""
+    grid = tables.grid
+    nodes = [n for n in range(len(tables.weak)) if n >= N_CANDIDATES or grid.cells_with[n // 81 + 1] >> (n % 81) & 1]
+    weak, strong = [0] * len(tables.weak), [0] * len(tables.weak)
+    for a in nodes:
+        digit, cells = tables.node_cells(a)
+        for b in nodes:
+            other_digit, other_cells = tables.node_cells(b)
+            if a == b:
+                continue
+            same_cell = a < N_CANDIDATES and b < N_CANDIDATES and cells == other_cells
+            if same_cell or (digit == other_digit and not cells & other_cells and _sees_all(cells, other_cells)):
+                weak[a] |= 1 << b
+            if same_cell and grid.cands[cells.bit_length() - 1].bit_count() == 2:
+                strong[a] |= 1 << b
+            for unit in UNITS:
+                if digit == other_digit and not (cells | other_cells) & ~unit.mask and not cells & other_cells:
+                    if grid.cells_with[digit] & unit.mask == cells | other_cells:
+                        strong[a] |= 1 << b
+    return weak, strong
+
+
+@pytest.mark.parametrize("position", [CHAIN, NET], ids=["chain", "net"])
+def test_link_tables_hold_the_links_their_definitions_give(position: tuple[str, str]) -> None:
+    """``LinkTables.build`` (a candidate's group links from the digit's groups per house)
+    gives the links node pair by pair gives."""
+    tables = LinkTables.build(grid_from(*position))
+    assert tables.groups
+    assert (tables.weak, tables.strong) == _direct_links(tables)
+
+
+@pytest.mark.parametrize("position", [CHAIN, NET, (EASTER_MONSTER, "")], ids=["chain", "net", "easter-monster"])
+def test_chain_closures_made_on_lookup_are_the_closures(position: tuple[str, str]) -> None:
+    """``ChainProver.closures`` (made when looked up, from the strongly connected groups)
+    lists every premise in order, each with its closure level by level; ``breaks`` reads
+    the same bit sets as the named rule checks."""
+    grid = grid_from(*position)
+    prover = ChainProver(grid)
+    assert list(prover.closures) == premises(grid) and len(prover.closures) == len(premises(grid))
+    for premise, closure in prover.closures.items():
+        direct = prover.tables.closure(premise >> 1, not premise & 1)
+        assert (closure.on, closure.off) == (direct.on, direct.off)
+        assert prover.closures[premise] is closure  # made once: its levels are kept
+        assert prover.breaks(premise) == (next(prover._broken_rules(closure), None) is not None)
+    with pytest.raises(KeyError):
+        prover.closures[true_literal(N_CANDIDATES)]  # a group: no premise

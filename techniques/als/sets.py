@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final, Iterator
 
-from engine.cells import BOXES, HALF_BITS, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, Cell, CellSet, Digit, Mask, cells_of, first_of_halves, half_indices, halves
+from engine.cells import ALL_CELLS, BOXES, COMPILED, HALF_BITS, LINES, MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, Cell, CellSet, Digit, Mask, cells_of, first_of_halves, half_indices, halves
 from engine.cache import StateMemo, per_grid_version, remembered
 from engine.grid import Grid
 from engine.stop import checkpoint
@@ -196,17 +196,43 @@ def _make_als(house: int, cells: CellSet, digits: Mask, with_digit: list[tuple[i
     for d in MASK_DIGITS[digits]:
         with_low, with_high = with_digit[d]
         own_low, own_high = cells_low & with_low, cells_high & with_high
-        holding[d] = own_low | own_high << HALF_BITS
-        # Outside the set, with d, and a peer of each holder (peers never hold the cell).
+        own = holding[d] = own_low | own_high << HALF_BITS
+        # Outside the set, with d, and a peer of each holder (peers never hold the cell):
+        # compiled, a loop on machine words; interpreted, from the memo (fewer operations).
         seen_low, seen_high = with_low & ~cells_low, with_high & ~cells_high
-        for cell in half_indices(own_low, own_high):
-            peers_low, peers_high = PEER_HALVES[cell]
-            seen_low &= peers_low
-            seen_high &= peers_high
+        if COMPILED:
+            for cell in half_indices(own_low, own_high):
+                peers_low, peers_high = PEER_HALVES[cell]
+                seen_low &= peers_low
+                seen_high &= peers_high
+        else:
+            known = _HOLDERS.get(own)
+            if known is None:
+                known = _HOLDERS[own] = holders(own)
+            seen_low &= known[0]
+            seen_high &= known[1]
         if seen_low or seen_high:
             sees_all[d] = seen_low | seen_high << HALF_BITS
             seen_digits |= 1 << (d - 1)
     return Als(cells, digits, tuple(holding), tuple(sees_all), house, seen_digits)
+
+
+def holders(cells: CellSet) -> tuple[int, int, int, int, int]:
+    """What the ALS techniques ask about the cells holding a digit in an ALS (not none):
+    the cells that see every one of them, and the cells themselves, as halves (see
+    engine.cells.HALF_BITS), and the lowest of them."""
+    low, high = halves(ALL_CELLS)
+    for cell in cells_of(cells):
+        peers_low, peers_high = PEER_HALVES[cell]
+        low &= peers_low
+        high &= peers_high
+    own_low, own_high = halves(cells)
+    return low, high, own_low, own_high, first_of_halves(own_low, own_high)
+
+
+#: :func:`holders` by cell set: the same sets in every grid (at most every subset of each
+#: house's cells), made once.
+_HOLDERS: Final[dict[CellSet, tuple[int, int, int, int, int]]] = {}
 
 
 def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon, ...]:
@@ -217,16 +243,30 @@ def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon
     pairs, B is looked up by the lowest of its cells holding d, which must be one of the
     cells A's holders see.
     """
-    by_low: list[list[list[int]]] = [[[] for _ in range(N_CELLS)] for _ in range(10)]
+    # Per digit, the ALS by the lowest of their cells holding it (made as met: a grid's ALS
+    # hold a digit at a few hundred of the 729 places).
+    by_low: list[dict[int, list[int]]] = [{} for _ in range(10)]
     # Per digit, each ALS's cells holding it as halves (see engine.cells.HALF_BITS): the
     # containment test below on small ints, not on 81-bit sets (an object per operation).
     low_of: list[list[int]] = [[0] * len(alses) for _ in range(10)]
     high_of: list[list[int]] = [[0] * len(alses) for _ in range(10)]
     for j, als in enumerate(alses):
+        holding = als.holding
         for d in MASK_DIGITS[als.digits]:
-            low, high = halves(als.holding[d])
-            by_low[d][first_of_halves(low, high)].append(j)
+            if COMPILED:
+                low, high = halves(holding[d])
+                lowest = first_of_halves(low, high)
+            else:
+                known = _HOLDERS.get(holding[d])
+                if known is None:
+                    known = _HOLDERS[holding[d]] = holders(holding[d])
+                _, _, low, high, lowest = known
             low_of[d][j], high_of[d][j] = low, high
+            same = by_low[d].get(lowest)
+            if same is None:
+                by_low[d][lowest] = [j]
+            else:
+                same.append(j)
     out = []
     for i, als in enumerate(alses):
         found: dict[int, Mask] = {}  # j -> the RC digits of (i, j)
@@ -236,7 +276,9 @@ def collect_restricted_commons(alses: tuple[Als, ...]) -> tuple[RestrictedCommon
             seen_low, seen_high = halves(als.sees_all[d])
             outside_low, outside_high = ~seen_low, ~seen_high
             for cell in half_indices(seen_low, seen_high):
-                candidates = table[cell]
+                candidates = table.get(cell)
+                if candidates is None:
+                    continue
                 # Ascending: only the ALS after i matter, the last ones.
                 k = len(candidates) - 1
                 while k >= 0:

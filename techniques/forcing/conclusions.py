@@ -16,13 +16,13 @@ their branches back into proofs for the text.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Final, Iterable, Iterator, Literal, NamedTuple
+from typing import Callable, Final, Iterable, Iterator, Literal, Mapping, NamedTuple
 
-from engine.cells import COMPILED, N_CELLS, UNITS, bit_indices, halves
+from engine.cells import COMPILED, N_CELLS, UNITS, BoxedInt, bit_indices, halves
 from engine.grid import Grid
 from engine.stop import checkpoint
-from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, KnownClosure, LinkTables, candidate_cells, link_tables
-from techniques.shared import candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
+from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, KnownClosure, LinkTables, candidate_cells, link_tables, lone_reach
+from techniques.shared import N_CANDIDATES, candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
 from techniques.forcing.node_sets import NO_PLACES, Places, cells_holding_all, node_set
 from techniques.forcing.sweep import sweep
 from techniques.forcing.propagation import (
@@ -129,22 +129,37 @@ class ChainProver:
     def __init__(self, grid: Grid) -> None:
         self.grid = grid
         self.tables = link_tables(grid)
-        self.closures: dict[int, KnownClosure] = {}
-        lits = premises(grid)
-        checkpoint(len(lits))  # the work charged is a closure per premise, as before
-        reaches = self.tables.reaches()
-        for lit in lits:
-            on, off = reaches[lit]
-            self.closures[lit] = KnownClosure(self.tables, node_of(lit), is_true(lit), on, off)
+        self._candidates = node_set(grid.cells_with)
+        checkpoint(2 * self._candidates.bit_count())  # the work charged is a closure per premise, as before
+        self._group_of, self._reach = self.tables.closed_groups()
+        #: The closures by premise (see :class:`ChainClosures`).
+        self.closures = ChainClosures(self.tables, grid, self._candidates, self._group_of, self._reach)
         self._open = open_cells(grid)
-        #: per digit: (number, cells) of the houses where it still has places
-        self._houses = [[(u.number, u.mask) for u in UNITS if grid.cells_with[d] & u.mask] for d in range(10)]
-        #: the same houses' places of the digit, as halves (see engine.cells.HALF_BITS)
-        self._places = [[halves(grid.cells_with[d] & mask) for _, mask in houses] for d, houses in enumerate(self._houses)]
-        self._with = [halves(cells) for cells in grid.cells_with]
+        self._houses_by_digit: list[list[tuple[int, int]]] | None = None
+        self._halves: tuple[list[list[tuple[int, int]]], list[tuple[int, int]]] | None = None
         # Interpreted, the same tests on whole node sets (techniques.forcing.node_sets).
-        self._all_places = NO_PLACES if COMPILED else Places(node_set(grid.cells_with))
+        self._all_places = NO_PLACES if COMPILED else Places(self._candidates)
         self._lacking = CANDIDATE_BITS & ~self._all_places.places
+        #: Candidates a closure must take off to empty a cell or a house (see fewest_to_empty).
+        self._fewest = fewest_to_empty(grid)
+
+    @property
+    def _houses(self) -> list[list[tuple[int, int]]]:
+        """Per digit: (number, cells) of the houses where it still has places (made when
+        first asked for: the step choice asks only whether a rule breaks)."""
+        if self._houses_by_digit is None:
+            cells_with = self.grid.cells_with
+            self._houses_by_digit = [[(u.number, u.mask) for u in UNITS if cells_with[d] & u.mask] for d in range(10)]
+        return self._houses_by_digit
+
+    def _places_and_holders(self) -> tuple[list[list[tuple[int, int]]], list[tuple[int, int]]]:
+        """Per digit, the places of the digit in those houses, and the cells holding it,
+        as halves (see engine.cells.HALF_BITS): the compiled rule checks' (made once)."""
+        if self._halves is None:
+            cells_with = self.grid.cells_with
+            places = [[halves(cells_with[d] & mask) for _, mask in houses] for d, houses in enumerate(self._houses)]
+            self._halves = (places, [halves(cells) for cells in cells_with])
+        return self._halves
 
     def proof(self, premise: int, end: Conflict | int) -> Proof:
         """The chains from ``premise`` to the end's facts, merged (shared starts once)."""
@@ -168,19 +183,24 @@ class ChainProver:
     def breaks(self, premise: int) -> bool:
         """Whether the closure of ``premise`` breaks a rule (its negation is a fact of
         :meth:`conclusions`; HoDoKu's step choice asks this, without the proof)."""
-        return self._breaks(self.closures[premise])
+        group: int = self._group_of[premise]
+        on, off = self._reach[group] if group >= 0 else lone_reach(premise)
+        return self._breaks(on, off)
 
-    def _breaks(self, closure: KnownClosure) -> bool:
-        """Whether :meth:`_broken_rules` finds any (without making them)."""
-        if closure.on & closure.off & CANDIDATE_BITS:
+    def _breaks(self, on: int, off: int) -> bool:
+        """Whether :meth:`_broken_rules` finds any (without making them) in the closure of
+        true nodes ``on`` and false nodes ``off``."""
+        if on & off & CANDIDATE_BITS:
             return True
+        if (off & CANDIDATE_BITS).bit_count() < self._fewest:
+            return False  # too few candidates off to empty a cell or a house (a lone premise's)
         if not COMPILED:
-            return self.sets_break(closure.off)
+            return self.sets_break(off)
         # On halves of the cell sets (see engine.cells.HALF_BITS): a test per house.
         empty_low, empty_high = halves(self._open)
-        places, with_digit = self._places, self._with
+        places, with_digit = self._places_and_holders()
         for digit in range(1, 10):
-            off_low, off_high = halves(candidate_cells(closure.off, digit))
+            off_low, off_high = halves(candidate_cells(off, digit))
             with_low, with_high = with_digit[digit]
             empty_low &= ~(with_low & ~off_low)
             empty_high &= ~(with_high & ~off_high)
@@ -241,6 +261,53 @@ class ChainProver:
                     cost = sum(self._cost(closure, (fact,)) for closure in closures)
                     found.append(Conclusion(fact, tuple(lits), tuple(fact for _ in lits), cost, spread))
         return found
+
+
+def fewest_to_empty(grid: Grid) -> int:
+    """How many candidates at least must be removed to leave some empty cell without
+    candidates or some house without a place for a digit it has places for: 2 when every
+    such cell has two candidates or more and every such digit two places or more (no
+    singles: the forcing chains' grids), else 0 (no bound)."""
+    if grid.oldest_naked_single() is not None or grid.has_hidden_single():
+        return 0
+    values, cands = grid.values, grid.cands
+    for cell in range(N_CELLS):
+        if not values[cell] and not cands[cell]:
+            return 0
+    return 2
+
+
+class ChainClosures(Mapping[int, KnownClosure]):
+    """The closures of a grid's premises (every candidate, true and false), by premise, in
+    the order of :func:`premises`. Each is made when first looked up, and kept (its levels
+    are found once, when a chain is traced or counted): the step choice reads most
+    premises' bit sets only (:meth:`ChainProver.breaks`), and those of a few closures.
+    Nothing here refers back to the prover (no reference cycle to collect)."""
+
+    def __init__(self, tables: LinkTables, grid: Grid, candidates: int, group_of: list[BoxedInt], reach: list[tuple[int, int]]) -> None:
+        self.tables = tables
+        self.grid = grid
+        self.candidates = candidates  # the grid's candidates, as node bits
+        self.group_of = group_of  # as LinkTables.closed_groups gives them
+        self.reach = reach
+        self.made: dict[int, KnownClosure] = {}
+
+    def __getitem__(self, premise: int) -> KnownClosure:
+        closure = self.made.get(premise)
+        if closure is None:
+            node = premise >> 1
+            if node >= N_CANDIDATES or not self.candidates >> node & 1:
+                raise KeyError(premise)
+            group: int = self.group_of[premise]
+            on, off = self.reach[group] if group >= 0 else lone_reach(premise)
+            closure = self.made[premise] = KnownClosure(self.tables, node, not premise & 1, on, off)
+        return closure
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(premises(self.grid))
+
+    def __len__(self) -> int:
+        return 2 * self.candidates.bit_count()
 
 
 def chain_proof(tables: LinkTables, closure: Closure | KnownClosure, end: Conflict | int) -> Proof:
