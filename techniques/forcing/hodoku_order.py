@@ -210,13 +210,14 @@ def _fully_open(grid: Grid) -> bool:
 class _Bound:
     """Our own nets bound HoDoKu's: in a grid without singles, whatever HoDoKu's net
     tables (or its chains' links) reach from a premise, our net's branch (singles and
-    locked candidates, played to the end) reaches too, or it breaks a rule. (Each entry of a HoDoKu table follows
-    by a single, a placement or a box-line group's link from entries before it; a branch
-    that holds those entries and has nothing left to play holds the entry too, or has
-    emptied a cell or a house. ``tests/test_forcing_hodoku_bound.py`` checks it on real
-    grids.) So a premise whose branch breaks no rule breaks none of HoDoKu's, and an
-    either-or whose branches (the broken ones left out) agree on nothing outside its cell
-    gives HoDoKu no verity: HoDoKu's tables are needed for the rest only."""
+    locked candidates, played to the end) reaches too, or it breaks a rule. (Each entry
+    of a HoDoKu table follows by a single, a placement or a box-line group's link from
+    entries before it; a branch that holds those entries and has nothing left to play
+    holds the entry too, or has emptied a cell or a house.
+    ``tests/test_forcing_hodoku_bound.py`` checks it on real grids.) So a premise whose
+    branch breaks no rule breaks none of HoDoKu's checks, and an either-or whose branches
+    (the broken ones left out) agree on nothing outside its cell gives HoDoKu no verity:
+    HoDoKu's tables are needed for the rest only."""
 
     def __init__(self, ours: NetProver) -> None:
         self.ours = ours
