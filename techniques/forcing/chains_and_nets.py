@@ -124,10 +124,12 @@ class _Hunch:
             self.finds_nothing = not found
 
     def nets(self, grid: Grid) -> NetProver:
-        """Our nets of the grid, made once per grid version (a version is one position)."""
-        if self._nets is None or self._nets[0] != grid.version:
-            self._nets = (grid.version, NetProver(grid))
-        return self._nets[1]
+        """Our nets of the grid, made once per grid object and version (a version is one
+        position; the nets read their grid again later, so a copy gets its own)."""
+        known = self._nets
+        if known is None or known[0] != grid.version or known[1].grid is not grid:
+            known = self._nets = (grid.version, NetProver(grid))
+        return known[1]
 
 
 _HUNCH: Final = _Hunch()
