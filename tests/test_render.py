@@ -20,12 +20,15 @@ from engine.grid import Grid
 from engine.profiles import Rating, TechniqueCount
 from engine.app.render import GridView, Marks
 from engine.app.render.grid import GRID_WIDTH
-from engine.app.render.steps import Indented, Legend, SinglesRunView, StepView
+import engine.app.render.steps as steps_module
+from engine.app.render.grid import NO_MARKS
+from engine.app.render.steps import Indented, Legend, SinglesRunView, StepLog, StepView
 from engine.app.render.tables import RatingSummary
 from engine.app.render.theme import RESOLVED, STYLES, style_of
 from engine.step import Candidate, Highlights, Step
-from tests.conftest import HODOKU
-from engine.walkthrough import SinglesRun
+from engine.solver import solve
+from tests.conftest import HODOKU, puzzle_lines
+from engine.walkthrough import Frame, SinglesRun, StepFrame, build_walkthrough
 
 SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
 
@@ -142,7 +145,7 @@ class _LineAndText:
         self.line.rstrip()
         self.text.rstrip()
 
-    def segments(self, combined: dict[tuple[int, ...], tuple[Style, bool]], plain: bool = False) -> list[Segment]:
+    def segments(self, combined: grid_module.Combined, plain: bool = False) -> list[Segment]:
         return self.line.segments(combined, plain)
 
 
@@ -181,11 +184,11 @@ def test_grid_lines_look_in_colour_as_rich_text_does(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(grid_module, "_Line", _LineAndText)
     _LineAndText.built = []
     in_colour(GridView(near_solved(), marks))
-    assert len(_LineAndText.built) == 28  # header, 10 rules, 17 row lines
+    assert len(_LineAndText.built) == 22  # header, 4 kinds of rule (each drawn once), 17 row lines
     console = Console(width=100, color_system="truecolor", force_terminal=True, _environ={})
     ours_total = theirs_total = 0
     for both in _LineAndText.built:
-        ours = both.segments({})
+        ours = both.segments(grid_module.Combined())
         theirs = list(console.render(both.text, console.options))
         assert _looks(ours) == _looks(theirs)
         assert "\x1b[" in in_colour(Segments(ours))
@@ -309,3 +312,58 @@ def test_theme_styles_resolve_without_the_theme() -> None:
     console = Console(file=io.StringIO(), color_system="truecolor")
     assert set(RESOLVED) == set(STYLES)
     assert all(style_of(console, name) == RESOLVED[name] for name in STYLES)
+
+
+def _walkthrough_of(puzzle: str) -> list[Frame]:
+    grid = Grid.from_string(puzzle)
+    return list(build_walkthrough(grid.copy(), solve(grid, HODOKU.default).steps))
+
+
+@pytest.mark.parametrize("colour", ["truecolor", "256", None])
+def test_a_walkthrough_draws_as_its_grids_drawn_alone(colour: str | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A walkthrough's grids share the lines they draw (``DrawnLines``): the walkthrough
+    must look exactly as with each grid drawing all of its own lines, in colour and not, on
+    a real solution (roles, shaded houses and cells, new values, filled rows)."""
+    frames = _walkthrough_of(puzzle_lines("hodoku_generated500.txt", 301)[-1])
+    assert sum(isinstance(frame, StepFrame) for frame in frames) >= 8
+
+    def drawn(ascii_only: bool) -> str:
+        raw = io.TextIOWrapper(io.BytesIO(), encoding="ascii" if ascii_only else "utf-8")
+        console = Console(file=raw, width=120, color_system=colour, force_terminal=colour is not None, _environ={})  # type: ignore[arg-type]
+        console.print(StepLog(frames))
+        raw.flush()
+        return raw.buffer.getvalue().decode()
+
+    shared = (drawn(False), drawn(True))
+    monkeypatch.setattr(steps_module, "DrawnLines", lambda: None)  # each grid draws its own
+    assert (drawn(False), drawn(True)) == shared
+    if colour:
+        assert "\x1b[" in shared[0]
+
+
+def test_grids_sharing_drawn_lines_look_as_drawn_alone() -> None:
+    """Grids that differ in one thing each (a role, a shading, a new value, a given)
+    drawn one after another with one ``DrawnLines``: each looks as drawn alone."""
+    base = near_solved()
+    plain = Grid.from_values(list(base.values))  # the same values, no givens
+    views = [
+        (base, every_role(frozenset(), frozenset())),
+        (base, every_role(frozenset({0}), frozenset())),
+        (base, every_role(frozenset(), frozenset({0}))),
+        (base, every_role(frozenset({9}), frozenset({40}), new=frozenset({3}))),
+        (base, Marks(pattern=frozenset({Candidate(8, 0)}))),
+        (base, Marks(fins=frozenset({Candidate(8, 0)}), new=frozenset({2}))),
+        (base, NO_MARKS),
+        (plain, NO_MARKS),
+        (plain, Marks(new=frozenset({2, 3}))),
+    ]
+    for ascii_only in (False, True):
+        console = Console(file=io.StringIO(), width=100, color_system="truecolor", force_terminal=True, _environ={})
+        options = console.options.copy()
+        options.encoding = "ascii" if ascii_only else "utf-8"
+        shared = grid_module.DrawnLines()
+        for grid, marks in views:
+            together = list(console.render(GridView(grid, marks, drawn=shared), options))
+            alone = list(console.render(GridView(grid, marks), options))
+            assert together == alone
+        assert len(shared.lines) < 28 * len(views) // 2  # most lines were drawn once

@@ -97,13 +97,33 @@ class Board(Protocol):
     def is_given(self, cell: Cell) -> bool: ...
 
 
-class GridView:
-    """A rich renderable of a grid's values and candidates, with ``Marks`` by role."""
+class DrawnLines:
+    """The segments of grid lines already drawn, by what each line shows (``_Painter.key``).
 
-    def __init__(self, grid: Board, marks: Marks = NO_MARKS, title: str | None = None) -> None:
+    A walkthrough draws some fifty grids, and from one to the next most lines show the same
+    values, pencil marks and roles: one ``DrawnLines`` shared by the grids of one render
+    (one console, one set of options) draws each such line once. A line's key holds all
+    it shows, so a line looked up here is the line that would be drawn.
+    """
+
+    __slots__ = ("lines", "combined")
+
+    def __init__(self) -> None:
+        self.lines: dict[tuple[int, ...], list[Segment]] = {}
+        self.combined = Combined()
+
+
+class GridView:
+    """A rich renderable of a grid's values and candidates, with ``Marks`` by role.
+
+    ``drawn``: lines drawn by earlier grids of the same render, to reuse (see DrawnLines).
+    """
+
+    def __init__(self, grid: Board, marks: Marks = NO_MARKS, title: str | None = None, drawn: DrawnLines | None = None) -> None:
         self.grid = grid
         self.marks = marks
         self.title = title
+        self.drawn = drawn
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         if self.title:
@@ -112,20 +132,15 @@ class GridView:
             yield from self._narrow(console, options)
             return
         painter = _Painter(console, self.grid, self.marks, options.ascii_only)
-        lines = [painter.header()]
-        for row in range(9):
-            lines.append(painter.rule("top" if row == 0 else "box" if row % 3 == 0 else "thin"))
-            # A row with every digit placed needs no pencil-mark lines: one line is enough.
-            filled = all(self.grid.values[cell_at(row, col)] for col in range(9))
-            lines += [painter.row_line(row, line) for line in ((1,) if filled else (0, 1, 2))]
-        lines.append(painter.rule("bottom"))
-        combined: dict[tuple[int, ...], tuple[Style, bool]] = {}
+        drawn = self.drawn if self.drawn is not None else DrawnLines()
         # Without colours (a pipe, a file) styles are never written: each line is one piece
         # of text. A recording console exports them, so it gets the styled segments.
         plain = console.color_system is None and not console.record
-        for line in lines:
-            yield from line.segments(combined, plain)
-
+        for key, row, line in painter.keys():
+            segments = drawn.lines.get(key)
+            if segments is None:
+                segments = drawn.lines[key] = painter.line(key, row, line).segments(drawn.combined, plain)
+            yield from segments
 
     def _narrow(self, console: Console, options: ConsoleOptions) -> RenderResult:
         """The compact grid (or a note) when the console is too narrow for this one."""
@@ -195,12 +210,12 @@ class _Line:
         self.length -= len(self.texts[-1]) - len(last)
         self.texts[-1] = last
 
-    def segments(self, combined: dict[tuple[int, ...], tuple[Style, bool]], plain: bool = False) -> list[Segment]:
+    def segments(self, combined: Combined, plain: bool = False) -> list[Segment]:
         """The line's segments and its line break, each in the styles over it combined
         in rich's order (the line's, the backgrounds, the piece's own; rich's
         ``Text.render`` starts from the null style), blanks joined where they look the
-        same (see the class). ``combined``: styles combined so far, by the ids of the
-        styles (alive while the grid is drawn). ``plain``: no styles at all."""
+        same (see the class). ``combined``: styles combined so far. ``plain``: no styles
+        at all."""
         texts, styles, backs, under = self.texts, self.styles, self.backs, self.under
         if plain or (self.style is None and not under and not any(styles)):
             return [Segment("".join(texts)), Segment("\n")]
@@ -269,7 +284,7 @@ def _shows_on_blanks(style: Style) -> bool:
     )  # fmt: skip
 
 
-def _combined(spans: list[Style], combined: dict[tuple[int, ...], tuple[Style, bool]]) -> tuple[Style, bool]:
+def _combined(spans: list[Style], combined: Combined) -> tuple[Style, bool]:
     """``spans`` combined (from the null style, as rich does) and whether the result shows
     on blanks, remembered by the spans' ids."""
     key = tuple([id(style) for style in spans])
@@ -277,7 +292,17 @@ def _combined(spans: list[Style], combined: dict[tuple[int, ...], tuple[Style, b
     if known is None:
         style = Style.combine([_NULL, *spans])
         known = combined[key] = (style, _shows_on_blanks(style))
+        combined.kept += spans
     return known
+
+
+class Combined(dict[tuple[int, ...], tuple[Style, bool]]):
+    """Styles combined so far (``_combined``), by the ids of the styles combined, which it
+    keeps alive: an id stays that style's while the table lives."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.kept: list[Style] = []
 
 
 _NULL: Final = Style.null()
@@ -301,6 +326,55 @@ class _Painter:
             for cand in getattr(marks, attr):
                 self.roles[cand] = (marker, self.styles[name])
         self.shaded = {c for u in marks.houses for c in _unit_cells(u)}
+        # Per cell: 0 plain, 1 shaded as part of a house, 2 a cell the step is about.
+        self.shades = [2 if cell in marks.cells else 1 if cell in self.shaded else 0 for cell in range(81)]
+        # Per cell with candidate roles: the role's place in _ROLES plus one, three bits per digit.
+        self.role_bits: dict[Cell, int] = {}
+        for n, (attr, _, _) in enumerate(_ROLES):
+            for cand in getattr(marks, attr):
+                bits = self.role_bits.get(cand.cell, 0)
+                shift = 3 * (cand.digit - 1)
+                if not bits >> shift & 7:  # the most important role wins
+                    self.role_bits[cand.cell] = bits | (n + 1) << shift
+
+    def keys(self) -> Iterator[tuple[tuple[int, ...], int, int]]:
+        """The grid's lines, top to bottom: the key of what each shows (see ``row_key``),
+        and its row and line in the row (-1 for the header and the rules)."""
+        values = self.grid.values
+        yield (_HEADER,), -1, 0
+        for row in range(9):
+            yield (_RULE, 0 if row == 0 else 2 if row % 3 == 0 else 1), -1, 0
+            # A row with every digit placed needs no pencil-mark lines: one line is enough.
+            filled = all(values[cell_at(row, col)] for col in range(9))
+            for line in (1,) if filled else (0, 1, 2):
+                yield self.row_key(row, line), row, line
+        yield (_RULE, 3), -1, 0
+
+    def row_key(self, row: int, line: int) -> tuple[int, ...]:
+        """What a line of a row shows: its label (the row on its middle line), then per cell
+        an int of the cell's shading and either its value and how it was placed (a value
+        cell, on its middle line) or the line's three candidates and their roles."""
+        values, cands, shades, role_bits = self.grid.values, self.grid.cands, self.shades, self.role_bits
+        key = [_ROW_LINE, row if line == 1 else -1, line]
+        for cell in range(9 * row, 9 * row + 9):
+            value = values[cell]
+            if not value:
+                roles = role_bits.get(cell, 0) >> 9 * line & 0o777
+                key.append(roles << 6 | (cands[cell] >> 3 * line & 7) << 3 | shades[cell])
+            elif line != 1:
+                key.append(4 | shades[cell])
+            else:
+                placed = 1 if self.grid.is_given(cell) else 2 if cell in self.marks.new else 0
+                key.append(value << 5 | placed << 3 | 4 | shades[cell])
+        return tuple(key)
+
+    def line(self, key: tuple[int, ...], row: int, line: int) -> _Line:
+        """The line of a key from ``keys``, with its row and line."""
+        if key[0] == _HEADER:
+            return self.header()
+        if key[0] == _RULE:
+            return self.rule(_RULE_KINDS[key[1]])
+        return self.row_line(row, line)
 
     def header(self) -> _Line:
         text = _Line("    ")
@@ -377,6 +451,12 @@ class _Painter:
                 text.append(" ")
                 text.append(self.chars["dot"] if shaded else " ", style=self.styles["sudoku.dot"])
         text.append(" ")
+
+
+_HEADER: Final = 0
+_RULE: Final = 1
+_ROW_LINE: Final = 2
+_RULE_KINDS: Final = ("top", "thin", "box", "bottom")
 
 
 def _unit_cells(unit_number: int) -> tuple[Cell, ...]:

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from engine.cells import Cell
 from engine.grid import Grid
-from engine.app.render.grid import GridView, Marks
+from engine.app.render.grid import DrawnLines, GridView, Marks
 from engine.app.render.theme import style_of
 from engine.notation import rated_line
 from engine.step import Step
@@ -94,17 +94,20 @@ class Legend:
 class StepView:
     """A step in full: its numbered line, its explanation, and the grid it was found in."""
 
-    def __init__(self, step: Step, before: Grid, number: int | None = None, new: Iterable[Cell] = (), marks: Marks | None = None) -> None:
+    def __init__(
+        self, step: Step, before: Grid, number: int | None = None, new: Iterable[Cell] = (), marks: Marks | None = None, drawn: DrawnLines | None = None
+    ) -> None:
         self.step = step
         self.before = before
         self.number = number
         self.marks = marks if marks is not None else Marks.of_step(step, new=new)
+        self.drawn = drawn
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield step_line(self.step, self.number, console)
         if self.step.explanation:
             yield Indented(Text(self.step.explanation, style=style_of(console, "step.explain")))
-        yield GridView(self.before, self.marks)
+        yield GridView(self.before, self.marks, drawn=self.drawn)
 
 
 class SinglesRunView:
@@ -123,7 +126,8 @@ class SinglesRunView:
 
 
 class StepLog:
-    """A walkthrough: the legend, then each frame, separated by blank lines."""
+    """A walkthrough: the legend, then each frame, separated by blank lines. Its grids
+    share the lines they draw (``DrawnLines``): most lines of a grid look as in the last."""
 
     def __init__(self, frames: Sequence[Frame], legend: bool = True) -> None:
         self.frames = frames
@@ -133,20 +137,22 @@ class StepLog:
         if self.legend:
             yield Indented(Legend(), 0)
             yield Text()
+        drawn = DrawnLines()
         for n, frame in enumerate(self.frames):
             if n:
                 yield Text()
-            yield frame_view(frame)
+            yield frame_view(frame, drawn)
 
 
-def frame_view(frame: Frame) -> RenderableType:
-    """The renderable of one walkthrough frame."""
+def frame_view(frame: Frame, drawn: DrawnLines | None = None) -> RenderableType:
+    """The renderable of one walkthrough frame; ``drawn``: lines drawn by the grids of
+    the same render before it."""
     if isinstance(frame, StepFrame):
-        return StepView(frame.step, frame.before, frame.number, frame.new)
+        return StepView(frame.step, frame.before, frame.number, frame.new, drawn=drawn)
     if isinstance(frame, SinglesRun):
         return SinglesRunView(frame)
     assert isinstance(frame, GridFrame)
-    return GridView(frame.grid, Marks(new=frame.new), title=frame.title)
+    return GridView(frame.grid, Marks(new=frame.new), title=frame.title, drawn=drawn)
 
 
 def steps_view(steps: Sequence[Step], grid: Grid) -> RenderableType:
