@@ -123,12 +123,9 @@ class _LineAndText:
     """A grid line built twice by the same calls: as the grid's own line and as a rich
     ``Text``, so the two can be printed side by side."""
 
-    built: list[_LineAndText] = []
-
     def __init__(self, text: str = "", style: Style | None = None) -> None:
         self.line = _GRID_LINE(text, style)
         self.text = Text(text, style=style or "")
-        _LineAndText.built.append(self)
 
     def __len__(self) -> int:
         return len(self.line)
@@ -147,6 +144,9 @@ class _LineAndText:
 
     def segments(self, combined: grid_module.Combined, plain: bool = False) -> list[Segment]:
         return self.line.segments(combined, plain)
+
+    def runs(self, combined: grid_module.Combined) -> list[grid_module.Run]:
+        return self.line.runs(combined)
 
 
 def in_colour(renderable: RenderableType) -> str:
@@ -182,18 +182,39 @@ def test_grid_lines_look_in_colour_as_rich_text_does(monkeypatch: pytest.MonkeyP
     segments (blanks joined to their neighbours)."""
     marks = every_role(frozenset({0, 13}), frozenset({40, 19}), new=frozenset({3, 5}))  # box 1 and column 5
     monkeypatch.setattr(grid_module, "_Line", _LineAndText)
-    _LineAndText.built = []
-    in_colour(GridView(near_solved(), marks))
-    assert len(_LineAndText.built) == 22  # header, 4 kinds of rule (each drawn once), 17 row lines
     console = Console(width=100, color_system="truecolor", force_terminal=True, _environ={})
+    painter = grid_module._Painter(console, near_solved(), marks, ascii_only=False)
     ours_total = theirs_total = 0
-    for both in _LineAndText.built:
+    for key, row, line in painter.keys():
+        both = painter.line(key) if row < 0 else painter.row_line(row, line)
+        assert isinstance(both, _LineAndText)
         ours = both.segments(grid_module.Combined())
         theirs = list(console.render(both.text, console.options))
         assert _looks(ours) == _looks(theirs)
         assert "\x1b[" in in_colour(Segments(ours))
         ours_total, theirs_total = ours_total + len(ours), theirs_total + len(theirs)
     assert ours_total * 3 < theirs_total * 2  # 587 against 1,161 here
+
+
+def test_row_lines_put_together_from_their_cells_are_the_whole_lines() -> None:
+    """A row's line is made from its cells' pieces, each look of a cell made once: it must
+    be the line built in one piece, in colour and not, whatever was drawn before."""
+    console = Console(width=100, color_system="truecolor", force_terminal=True, _environ={})
+    drawn = grid_module.DrawnLines()
+    looks = [
+        every_role(frozenset({0, 13}), frozenset({40, 19}), new=frozenset({3, 5})),
+        every_role(frozenset({9}), frozenset({0}), new=frozenset({2})),
+        Marks(alt=frozenset({Candidate(1, 1)}), houses=frozenset({18})),
+        NO_MARKS,
+    ]
+    for marks in looks:
+        painter = grid_module._Painter(console, near_solved(), marks, ascii_only=False)
+        for key, row, line in painter.keys():
+            if row >= 0:
+                whole = painter.row_line(row, line)
+                assert painter.row_segments(key, row, line, drawn, False) == whole.segments(grid_module.Combined())
+                assert painter.row_segments(key, row, line, drawn, True) == whole.segments(grid_module.Combined(), plain=True)
+    assert len(drawn.cell_runs) < 9 * 17 * len(looks) // 4  # the cells' looks were made once
 
 
 def test_grid_lines_without_colour_are_one_piece_each() -> None:

@@ -97,19 +97,26 @@ class Board(Protocol):
     def is_given(self, cell: Cell) -> bool: ...
 
 
+Run = tuple[str, Style, bool]  # text, its style, whether the style shows on blanks
+
+
 class DrawnLines:
-    """The segments of grid lines already drawn, by what each line shows (``_Painter.key``).
+    """The segments of grid lines already drawn, by what each line shows (``_Painter.keys``),
+    and the pieces of the cells they were made of, by what the cell shows on its line.
 
     A walkthrough draws some fifty grids, and from one to the next most lines show the same
     values, pencil marks and roles: one ``DrawnLines`` shared by the grids of one render
-    (one console, one set of options) draws each such line once. A line's key holds all
-    it shows, so a line looked up here is the line that would be drawn.
+    (one console, one set of options) draws each such line once, and each look of a cell's
+    line once. A key holds all its line or cell shows, so what is looked up here is what
+    would be drawn.
     """
 
-    __slots__ = ("lines", "combined")
+    __slots__ = ("lines", "cell_runs", "cell_texts", "combined")
 
     def __init__(self) -> None:
         self.lines: dict[tuple[int, ...], list[Segment]] = {}
+        self.cell_runs: dict[int, list[Run]] = {}
+        self.cell_texts: dict[int, str] = {}
         self.combined = Combined()
 
 
@@ -139,7 +146,11 @@ class GridView:
         for key, row, line in painter.keys():
             segments = drawn.lines.get(key)
             if segments is None:
-                segments = drawn.lines[key] = painter.line(key, row, line).segments(drawn.combined, plain)
+                if row < 0:
+                    segments = painter.line(key).segments(drawn.combined, plain)
+                else:
+                    segments = painter.row_segments(key, row, line, drawn, plain)
+                drawn.lines[key] = segments
             yield from segments
 
     def _narrow(self, console: Console, options: ConsoleOptions) -> RenderResult:
@@ -216,11 +227,18 @@ class _Line:
         ``Text.render`` starts from the null style), blanks joined where they look the
         same (see the class). ``combined``: styles combined so far. ``plain``: no styles
         at all."""
+        if plain or (self.style is None and not self.under and not any(self.styles)):
+            return [Segment("".join(self.texts)), Segment("\n")]
+        out = _blanks_joined(self.runs(combined))
+        out.append(Segment("\n"))
+        return out
+
+    def runs(self, combined: Combined) -> list[Run]:
+        """The line's pieces as runs: each styled piece, and each stretch of unstyled pieces
+        under the same backgrounds, in the styles over it combined (see ``segments``)."""
         texts, styles, backs, under = self.texts, self.styles, self.backs, self.under
-        if plain or (self.style is None and not under and not any(styles)):
-            return [Segment("".join(texts)), Segment("\n")]
         base = [self.style] if self.style else []
-        runs: list[tuple[str, Style, bool]] = []
+        runs: list[Run] = []
         run: list[str] = []
         run_backs: tuple[int, ...] = ()
         for text, style, tokens in zip(texts, styles, backs):
@@ -238,12 +256,10 @@ class _Line:
                 runs.append((text, *_combined(base + [under[t] for t in tokens] + [style], combined)))
         if run:
             runs.append(("".join(run), *_combined(base + [under[t] for t in run_backs], combined)))
-        out = _blanks_joined(runs)
-        out.append(Segment("\n"))
-        return out
+        return runs
 
 
-def _blanks_joined(runs: list[tuple[str, Style, bool]]) -> list[Segment]:
+def _blanks_joined(runs: list[Run]) -> list[Segment]:
     """Segments of runs of text (text, style, whether the style shows on blanks), each
     blank run in a style that does not show there joined to a neighbour whose style does
     not either: it takes the style of the first non-blank run it is joined with (the
@@ -352,15 +368,16 @@ class _Painter:
 
     def row_key(self, row: int, line: int) -> tuple[int, ...]:
         """What a line of a row shows: its label (the row on its middle line), then per cell
-        an int of the cell's shading and either its value and how it was placed (a value
-        cell, on its middle line) or the line's three candidates and their roles."""
+        an int of what the cell shows on the line (a cell key): its shading and either its
+        value and how it was placed (a value cell, on its middle line) or the line's three
+        candidates and their roles."""
         values, cands, shades, role_bits = self.grid.values, self.grid.cands, self.shades, self.role_bits
         key = [_ROW_LINE, row if line == 1 else -1, line]
         for cell in range(9 * row, 9 * row + 9):
             value = values[cell]
             if not value:
                 roles = role_bits.get(cell, 0) >> 9 * line & 0o777
-                key.append(roles << 6 | (cands[cell] >> 3 * line & 7) << 3 | shades[cell])
+                key.append(line << 15 | roles << 6 | (cands[cell] >> 3 * line & 7) << 3 | shades[cell])
             elif line != 1:
                 key.append(4 | shades[cell])
             else:
@@ -368,13 +385,49 @@ class _Painter:
                 key.append(value << 5 | placed << 3 | 4 | shades[cell])
         return tuple(key)
 
-    def line(self, key: tuple[int, ...], row: int, line: int) -> _Line:
-        """The line of a key from ``keys``, with its row and line."""
+    def line(self, key: tuple[int, ...]) -> _Line:
+        """The header or a rule, by its key from ``keys``."""
         if key[0] == _HEADER:
             return self.header()
-        if key[0] == _RULE:
-            return self.rule(_RULE_KINDS[key[1]])
-        return self.row_line(row, line)
+        return self.rule(_RULE_KINDS[key[1]])
+
+    def row_segments(self, key: tuple[int, ...], row: int, line: int, drawn: DrawnLines, plain: bool) -> list[Segment]:
+        """The segments of a row's line (``key`` from ``row_key``), as
+        ``row_line(row, line).segments(drawn.combined, plain)`` makes them, put together
+        from its cells' pieces, each look of a cell's line made once (``drawn``). A cell's
+        pieces never join its neighbours': the borders between them have their own style."""
+        V, v = self.chars["V"], self.chars["v"]
+        label = f"r{row + 1} " if line == 1 else "   "
+        if plain:
+            texts = [label, V]
+            for col in range(9):
+                cell_key = key[3 + col]
+                text = drawn.cell_texts.get(cell_key)
+                if text is None:
+                    text = drawn.cell_texts[cell_key] = "".join(self._cell_alone(row * 9 + col, line).texts)
+                texts += (text, V if col % 3 == 2 else v)
+            return [Segment("".join(texts)), Segment("\n")]
+        label_style, border = self.styles["sudoku.label"], self.styles["sudoku.border"]
+        combined = drawn.combined
+        edge: Run = (V, *_combined([label_style, border], combined))
+        inner: Run = (v, *_combined([label_style, border], combined))
+        runs: list[Run] = [(label, *_combined([label_style], combined)), edge]
+        for col in range(9):
+            cell_key = key[3 + col]
+            cell_runs = drawn.cell_runs.get(cell_key)
+            if cell_runs is None:
+                cell_runs = drawn.cell_runs[cell_key] = self._cell_alone(row * 9 + col, line).runs(combined)
+            runs += cell_runs
+            runs.append(edge if col % 3 == 2 else inner)
+        out = _blanks_joined(runs)
+        out.append(Segment("\n"))
+        return out
+
+    def _cell_alone(self, cell: Cell, line: int) -> _Line:
+        """A line of one cell's pieces, under a row line's own style."""
+        text = _Line("", self.styles["sudoku.label"])
+        self._cell_line(text, cell, line)
+        return text
 
     def header(self) -> _Line:
         text = _Line("    ")
@@ -396,6 +449,7 @@ class _Painter:
         return _Line("   " + left + "".join(pieces) + right, self.styles["sudoku.border"])
 
     def row_line(self, row: int, line: int) -> _Line:
+        """A row's line in one piece (``row_segments`` makes its segments cell by cell)."""
         border = self.styles["sudoku.border"]
         label = f"r{row + 1} " if line == 1 else "   "
         text = _Line(label, self.styles["sudoku.label"])
