@@ -388,3 +388,21 @@ def test_grids_sharing_drawn_lines_look_as_drawn_alone() -> None:
             alone = list(console.render(GridView(grid, marks), options))
             assert together == alone
         assert len(shared.lines) < 28 * len(views) // 2  # most lines were drawn once
+
+
+@pytest.mark.parametrize("width", [30, 50, 76, 120])
+def test_a_walkthrough_fits_its_width_uncropped(width: int) -> None:
+    """``explain`` prints a walkthrough without rich's cropping pass (its lines fit the
+    width): printed with and without it, the output is the same."""
+    frames = _walkthrough_of(puzzle_lines("hodoku_generated500.txt", 301)[-1])
+
+    def printed(crop: bool) -> str:
+        console = Console(file=io.StringIO(), width=width, color_system="truecolor", force_terminal=True, _environ={})
+        console.print(StepLog(frames), crop=crop)
+        out = console.file
+        assert isinstance(out, io.StringIO)
+        return out.getvalue()
+
+    cropped = printed(True)
+    assert printed(False) == cropped
+    assert max(len(Text.from_ansi(line)) for line in cropped.splitlines()) <= width

@@ -202,7 +202,7 @@ def _walkthrough(
     frames = build_walkthrough(start, result.steps, collapse_singles=not options.full_singles, first=options.from_step, last=options.until_step)
     console.print(paragraph(console, status_note(result), "walk.note"))
     console.print()
-    console.print(StepLog(frames))
+    console.print(StepLog(frames), crop=False)  # its lines fit the width: see StepLog
     if result.status is SolveStatus.STUCK:
         console.print(paragraph(console, f"Stuck after {total} steps: {result.error}.", "walk.warn"))
     if rating is not None:

@@ -263,7 +263,8 @@ def _blanks_joined(runs: list[Run]) -> list[Segment]:
     """Segments of runs of text (text, style, whether the style shows on blanks), each
     blank run in a style that does not show there joined to a neighbour whose style does
     not either: it takes the style of the first non-blank run it is joined with (the
-    first blank's when all are blank)."""
+    first blank's when all are blank). The runs' styles come from one ``Combined``, where
+    equal styles are one object."""
     out: list[Segment] = []
     texts: list[str] = []
     style: Style | None = None
@@ -279,7 +280,7 @@ def _blanks_joined(runs: list[Run]) -> list[Segment]:
                 style = own
             texts.append(text)
         else:
-            if fixed and own is not style and own != style:
+            if fixed and own is not style:
                 out.append(Segment("".join(texts), style))
                 texts, fixed = [], False
             if not fixed:
@@ -307,6 +308,7 @@ def _combined(spans: list[Style], combined: Combined) -> tuple[Style, bool]:
     known = combined.get(key)
     if known is None:
         style = Style.combine([_NULL, *spans])
+        style = combined.equal.setdefault(style, style)
         known = combined[key] = (style, _shows_on_blanks(style))
         combined.kept += spans
     return known
@@ -314,11 +316,13 @@ def _combined(spans: list[Style], combined: Combined) -> tuple[Style, bool]:
 
 class Combined(dict[tuple[int, ...], tuple[Style, bool]]):
     """Styles combined so far (``_combined``), by the ids of the styles combined, which it
-    keeps alive: an id stays that style's while the table lives."""
+    keeps alive: an id stays that style's while the table lives. Combined styles that are
+    equal are one object (``equal``), so they are told apart by identity."""
 
     def __init__(self) -> None:
         super().__init__()
         self.kept: list[Style] = []
+        self.equal: dict[Style, Style] = {}
 
 
 _NULL: Final = Style.null()

@@ -127,7 +127,9 @@ class SinglesRunView:
 
 class StepLog:
     """A walkthrough: the legend, then each frame, separated by blank lines. Its grids
-    share the lines they draw (``DrawnLines``): most lines of a grid look as in the last."""
+    share the lines they draw (``DrawnLines``): most lines of a grid look as in the last.
+    Every line it draws fits the console's width (text is wrapped, a grid too wide is
+    replaced), so it can be printed without rich's cropping pass (``crop=False``)."""
 
     def __init__(self, frames: Sequence[Frame], legend: bool = True) -> None:
         self.frames = frames
