@@ -305,22 +305,24 @@ def _combined(spans: list[Style], combined: Combined) -> tuple[Style, bool]:
     """``spans`` combined (from the null style, as rich does) and whether the result shows
     on blanks, remembered by the spans' ids."""
     key = tuple([id(style) for style in spans])
-    known = combined.get(key)
+    known = combined.by_ids.get(key)
     if known is None:
         style = Style.combine([_NULL, *spans])
         style = combined.equal.setdefault(style, style)
-        known = combined[key] = (style, _shows_on_blanks(style))
+        known = combined.by_ids[key] = (style, _shows_on_blanks(style))
         combined.kept += spans
     return known
 
 
-class Combined(dict[tuple[int, ...], tuple[Style, bool]]):
+class Combined:
     """Styles combined so far (``_combined``), by the ids of the styles combined, which it
     keeps alive: an id stays that style's while the table lives. Combined styles that are
     equal are one object (``equal``), so they are told apart by identity."""
 
+    __slots__ = ("by_ids", "kept", "equal")
+
     def __init__(self) -> None:
-        super().__init__()
+        self.by_ids: dict[tuple[int, ...], tuple[Style, bool]] = {}
         self.kept: list[Style] = []
         self.equal: dict[Style, Style] = {}
 
