@@ -10,7 +10,7 @@ which order, and what a step scores belong to a profile (``engine.profiles``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping, Protocol, runtime_checkable
+from typing import Callable, Iterable, Iterator, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
 
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, NO_HIGHLIGHTS, Step
@@ -200,16 +200,21 @@ class Catalog:
     """
 
     def __init__(self, techniques: Iterable[Technique]) -> None:
-        self.techniques = tuple(techniques)
+        self._techniques = tuple(techniques)
         self._by_code: dict[str, Technique] = {}
         self.library_codes: dict[str, str] = {}  # HoDoKu library code -> step code
-        for technique in self.techniques:
+        for technique in self._techniques:
             for code in technique.codes:
                 if code in self._by_code:
                     raise ValueError(f"step code {code!r} declared twice ({self._by_code[code]!r}, {technique!r})")
                 self._by_code[code] = technique
             self.library_codes.update(technique.declaration.library_codes)
-        self._by_name = {t.name.lower(): t for t in self.techniques}
+        self._by_name = {t.name.lower(): t for t in self._techniques}
+
+    @property
+    def techniques(self) -> tuple[Technique, ...]:
+        """Every technique, in the catalog's order."""
+        return self._techniques
 
     def __contains__(self, code: str) -> bool:
         return code in self._by_code
@@ -223,7 +228,7 @@ class Catalog:
         try:
             return self._by_code[code]
         except KeyError:
-            raise UnknownTechnique(f"unknown technique code {code!r} (see 'stepdoku techniques')") from None
+            raise _unknown_code(code) from None
 
     def by_name(self, name: str) -> Technique:
         """The technique with this name (any case).
@@ -234,9 +239,84 @@ class Catalog:
         try:
             return self._by_name[name.lower()]
         except KeyError:
-            raise UnknownTechnique(f"unknown technique {name!r}") from None
+            raise _unknown_name(name) from None
 
     def by_library_code(self, library_code: str) -> Technique | None:
         """The technique a HoDoKu library code (``0200``) stands for, if any."""
         code = self.library_codes.get(library_code)
-        return self._by_code[code] if code is not None else None
+        return self.by_code(code) if code is not None else None
+
+
+def _unknown_code(code: str) -> UnknownTechnique:
+    return UnknownTechnique(f"unknown technique code {code!r} (see 'stepdoku techniques')")
+
+
+def _unknown_name(name: str) -> UnknownTechnique:
+    return UnknownTechnique(f"unknown technique {name!r}")
+
+
+class Listed(NamedTuple):
+    """What a catalog knows of a technique before the module that holds it is imported:
+    its name, its step codes (its own first) and its HoDoKu library codes
+    (library code, step code), as its declaration gives them."""
+
+    name: str
+    codes: tuple[str, ...]
+    library: tuple[tuple[str, str], ...] = ()
+
+
+class LazyCatalog(Catalog):
+    """A catalog that imports a group of techniques (a family) only when one of them is
+    asked for.
+
+    It is built from an index, group by group, of what each technique declares
+    (``Listed``), and from ``load``, which imports a group and gives its techniques in the
+    index's order. Lookups by code, name and library code answer from the index and load
+    only the group that holds the technique; ``techniques`` loads every group. The answers
+    are those of ``Catalog`` built on every group's techniques in turn, as long as the
+    index says what the groups declare (a test checks it).
+    """
+
+    def __init__(self, index: Mapping[str, Sequence[Listed]], load: Callable[[str], Sequence[Technique]]) -> None:
+        self._index = index
+        self._load = load
+        self._group_of_code: dict[str, str] = {}
+        self.library_codes = {}
+        for group, listed in index.items():
+            for entry in listed:
+                for code in entry.codes:
+                    if code in self._group_of_code:
+                        raise ValueError(f"step code {code!r} declared twice (in {self._group_of_code[code]!r} and {group!r})")
+                    self._group_of_code[code] = group
+                self.library_codes.update(entry.library)
+        self._group_of_name = {entry.name.lower(): group for group, listed in index.items() for entry in listed}
+        self._loaded: dict[str, Catalog] = {}
+        self._every: Catalog | None = None
+
+    def _group(self, group: str) -> Catalog:
+        """The techniques of one group, loaded on first use."""
+        loaded = self._loaded.get(group)
+        if loaded is None:
+            loaded = self._loaded[group] = Catalog(self._load(group))
+        return loaded
+
+    @property
+    def techniques(self) -> tuple[Technique, ...]:
+        if self._every is None:
+            self._every = Catalog(t for group in self._index for t in self._group(group).techniques)
+        return self._every.techniques
+
+    def __contains__(self, code: str) -> bool:
+        return code in self._group_of_code
+
+    def by_code(self, code: str) -> Technique:
+        group = self._group_of_code.get(code)
+        if group is None:
+            raise _unknown_code(code)
+        return self._group(group).by_code(code)
+
+    def by_name(self, name: str) -> Technique:
+        group = self._group_of_name.get(name.lower())
+        if group is None:
+            raise _unknown_name(name)
+        return self._group(group).by_name(name)

@@ -7,9 +7,12 @@ unique solution beside its ``find``. ``REGISTRY`` is every technique, family by 
 sets and ratings are not here: they belong to profiles (``engine.profiles``), which take
 their techniques from ``CATALOG`` by code.
 
-The families are imported when the registry is first used, not when the package is: the
-command line imports ``techniques.options`` to list its flags, and a command that never
-looks at a technique (``solve``, ``--version``) should not pay for all of them.
+The families are imported when first used, not when the package is: the command line
+imports ``techniques.options`` to list its flags, and a command that never looks at a
+technique (``solve``, ``--version``) should not pay for any of them. ``CATALOG`` answers
+from a written-out index of what each family declares (``techniques.index``) and imports
+a family only when one of its techniques is asked for: a profile takes a fraction of
+them. ``FAMILIES`` and ``REGISTRY`` import every family.
 """
 
 from __future__ import annotations
@@ -35,19 +38,36 @@ FAMILY_NAMES = (
 )  # fmt: skip
 
 
+def _family(name: str) -> ModuleType:
+    return importlib.import_module(f"{__name__}.{name}")
+
+
+def _techniques_of(name: str) -> tuple[Technique, ...]:
+    """The techniques of one family, in its order."""
+    techniques: tuple[Technique, ...] = _family(name).TECHNIQUES
+    return techniques
+
+
+@cache
+def _catalog() -> dict[str, Any]:
+    from engine.technique import LazyCatalog
+    from techniques.index import INDEX
+
+    assert tuple(INDEX) == FAMILY_NAMES, "techniques.index lists the families in another order"
+    catalog = LazyCatalog(INDEX, _techniques_of)
+    return {"CATALOG": catalog, "by_code": catalog.by_code, "by_name": catalog.by_name}
+
+
 @cache
 def _registry() -> dict[str, Any]:
-    from engine.technique import Catalog
-
-    families = tuple(importlib.import_module(f"{__name__}.{name}") for name in FAMILY_NAMES)
-    registry = tuple(t for family in families for t in family.TECHNIQUES)
-    catalog = Catalog(registry)
-    return {"FAMILIES": families, "REGISTRY": registry, "CATALOG": catalog, "by_code": catalog.by_code, "by_name": catalog.by_name}
+    families = tuple(_family(name) for name in FAMILY_NAMES)
+    return {"FAMILIES": families, "REGISTRY": _catalog()["CATALOG"].techniques}
 
 
 def __getattr__(name: str) -> Any:
+    found = _catalog() if name in ("CATALOG", "by_code", "by_name") else _registry()
     try:
-        value = _registry()[name]
+        value = found[name]
     except KeyError:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
     globals()[name] = value

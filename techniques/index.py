@@ -1,0 +1,173 @@
+"""What every family's techniques declare, written out so that the catalog can answer
+lookups (by code, name, library code) without importing the families.
+
+``INDEX`` holds, family by family in registry order, each technique of the family's
+``TECHNIQUES`` in order: its name, its step codes (its own first) and its HoDoKu library
+codes. It must say exactly what the families declare: tests/test_catalog_index.py checks
+it against them, and prints the lines to paste when a family changes.
+"""
+
+from __future__ import annotations
+
+from engine.technique import Listed
+
+INDEX: dict[str, tuple[Listed, ...]] = {
+    "singles": (
+        Listed("Full House", ("fh",), (("0000", "fh"),)),
+        Listed("Naked Single", ("n1",), (("0003", "n1"),)),
+        Listed("Hidden Single", ("h1",), (("0002", "h1"),)),
+        Listed("Hidden Single (SE)", ("sh1", "sfh"), ()),
+        Listed("Naked Single (SE)", ("sn1",), ()),
+    ),
+    "intersections": (
+        Listed("Locked Candidates Type 1 (Pointing)", ("lc1",), (("0100", "lc1"),)),
+        Listed("Locked Candidates Type 2 (Claiming)", ("lc2",), (("0101", "lc2"),)),
+        Listed("Direct Pointing and Claiming", ("dpt", "dcl"), ()),
+        Listed("Pointing and Claiming (SE)", ("spt", "scl"), ()),
+    ),
+    "subsets": (
+        Listed("Locked Pair", ("l2",), (("0110", "l2"),)),
+        Listed("Locked Triple", ("l3",), (("0111", "l3"),)),
+        Listed("Naked Pair", ("n2",), (("0200", "n2"),)),
+        Listed("Naked Triple", ("n3",), (("0201", "n3"),)),
+        Listed("Naked Quadruple", ("n4",), (("0202", "n4"),)),
+        Listed("Hidden Pair", ("h2",), (("0210", "h2"),)),
+        Listed("Hidden Triple", ("h3",), (("0211", "h3"),)),
+        Listed("Hidden Quadruple", ("h4",), (("0212", "h4"),)),
+        Listed("Direct Hidden Pair", ("dh2",), ()),
+        Listed("Direct Hidden Triplet", ("dh3",), ()),
+        Listed("Naked Pair (SE)", ("sn2",), ()),
+        Listed("Naked Triplet (SE)", ("sn3",), ()),
+        Listed("Naked Quad (SE)", ("sn4",), ()),
+        Listed("Hidden Pair (SE)", ("sh2",), ()),
+        Listed("Hidden Triplet (SE)", ("sh3",), ()),
+        Listed("Hidden Quad (SE)", ("sh4",), ()),
+    ),
+    "fish": (
+        Listed("X-Wing", ("bf2",), (("0300", "bf2"),)),
+        Listed("Swordfish", ("bf3",), (("0301", "bf3"),)),
+        Listed("Jellyfish", ("bf4",), (("0302", "bf4"),)),
+        Listed("Finned X-Wing", ("fbf2", "sfbf2"), (("0310", "fbf2"), ("03101", "sfbf2"))),
+        Listed("Sashimi X-Wing", ("sbf2", "ssbf2"), (("0320", "sbf2"), ("03201", "ssbf2"))),
+        Listed("Finned Swordfish", ("fbf3", "sfbf3"), (("0311", "fbf3"), ("03111", "sfbf3"))),
+        Listed("Sashimi Swordfish", ("sbf3", "ssbf3"), (("0321", "sbf3"), ("03211", "ssbf3"))),
+        Listed("Finned Jellyfish", ("fbf4", "sfbf4"), (("0312", "fbf4"), ("03121", "sfbf4"))),
+        Listed("Sashimi Jellyfish", ("sbf4", "ssbf4"), (("0322", "sbf4"), ("03221", "ssbf4"))),
+        Listed("Franken X-Wing", ("ff2", "sff2"), (("0330", "ff2"), ("03301", "sff2"))),
+        Listed("Franken Swordfish", ("ff3", "sff3"), (("0331", "ff3"), ("03311", "sff3"))),
+        Listed("Franken Jellyfish", ("ff4", "sff4"), (("0332", "ff4"), ("03321", "sff4"))),
+        Listed("Finned Franken X-Wing", ("fff2", "sfff2"), (("0340", "fff2"), ("03401", "sfff2"))),
+        Listed("Finned Franken Swordfish", ("fff3", "sfff3"), (("0341", "fff3"), ("03411", "sfff3"))),
+        Listed("Finned Franken Jellyfish", ("fff4", "sfff4"), (("0342", "fff4"), ("03421", "sfff4"))),
+        Listed("Mutant X-Wing", ("mf2", "smf2"), (("0350", "mf2"), ("03501", "smf2"))),
+        Listed("Mutant Swordfish", ("mf3", "smf3"), (("0351", "mf3"), ("03511", "smf3"))),
+        Listed("Mutant Jellyfish", ("mf4", "smf4"), (("0352", "mf4"), ("03521", "smf4"))),
+        Listed("Finned Mutant X-Wing", ("fmf2", "sfmf2"), (("0360", "fmf2"), ("03601", "sfmf2"))),
+        Listed("Finned Mutant Swordfish", ("fmf3", "sfmf3"), (("0361", "fmf3"), ("03611", "sfmf3"))),
+        Listed("Finned Mutant Jellyfish", ("fmf4", "sfmf4"), (("0362", "fmf4"), ("03621", "sfmf4"))),
+        Listed("Finned Mutant Squirmbag", ("fmf5", "sfmf5"), (("0363", "fmf5"), ("03631", "sfmf5"))),
+        Listed("Finned Mutant Whale", ("fmf6", "sfmf6"), (("0364", "fmf6"), ("03641", "sfmf6"))),
+        Listed("X-Wing (SE)", ("sf2",), ()),
+        Listed("Swordfish (SE)", ("sf3",), ()),
+        Listed("Jellyfish (SE)", ("sf4",), ()),
+        Listed("Kraken Fish", ("kf", "kf1", "kf2"), (("0371", "kf1"), ("0372", "kf2"))),
+    ),
+    "single_digit": (
+        Listed("Skyscraper", ("sk",), (("0400", "sk"),)),
+        Listed("2-String Kite", ("2sk", "d2sk"), (("0401", "2sk"), ("0404", "d2sk"))),
+        Listed("Turbot Fish", ("tf",), (("0403", "tf"),)),
+        Listed("Empty Rectangle", ("er", "der"), (("0402", "er"), ("0405", "der"))),
+        Listed("Rectangle Elimination", ("re",), ()),
+    ),
+    "wings": (
+        Listed("XY-Wing", ("xy",), (("0800", "xy"),)),
+        Listed("XYZ-Wing", ("xyz",), (("0801", "xyz"),)),
+        Listed("W-Wing", ("w",), (("0803", "w"),)),
+        Listed("WXYZ-Wing", ("wxyz",), ()),
+        Listed("VWXYZ-Wing", ("vwxyz",), ()),
+        Listed("XY-Wing (SE)", ("sxy",), ()),
+        Listed("XYZ-Wing (SE)", ("sxyz",), ()),
+    ),
+    "coloring": (
+        Listed("Simple Colors", ("sc", "sc1", "sc2"), (("0500", "sc1"), ("0501", "sc2"))),
+        Listed("Multi Colors", ("mc", "mc1", "mc2"), (("0502", "mc1"), ("0503", "mc2"))),
+        Listed("3D Medusa", ("3dm",), ()),
+    ),
+    "uniqueness": (
+        Listed("Uniqueness Test 1", ("u1",), (("0600", "u1"),)),
+        Listed("Uniqueness Test 2", ("u2",), (("0601", "u2"),)),
+        Listed("Uniqueness Test 3", ("u3",), (("0602", "u3"),)),
+        Listed("Uniqueness Test 4", ("u4",), (("0603", "u4"),)),
+        Listed("Uniqueness Test 5", ("u5",), (("0604", "u5"),)),
+        Listed("Uniqueness Test 6", ("u6",), (("0605", "u6"),)),
+        Listed("Hidden Rectangle", ("hr",), (("0606", "hr"),)),
+        Listed("Avoidable Rectangle Type 1", ("ar1",), (("0607", "ar1"),)),
+        Listed("Avoidable Rectangle Type 2", ("ar2",), (("0608", "ar2"),)),
+        Listed("Bivalue Universal Grave + 1", ("bug1",), (("0610", "bug1"),)),
+        Listed("Bivalue Universal Grave + n", ("bugn",), ()),
+        Listed("BUG-Lite", ("bugl",), ()),
+        Listed("Unique Rectangles and Loops", ("ul1", "ul2", "ul3", "ul4"), ()),
+        Listed("Bivalue Universal Grave (SE)", ("sbug1", "sbug2", "sbug3", "sbug4"), ()),
+    ),
+    "hodoku_chains": (
+        Listed("Remote Pair", ("rp",), (("0703", "rp"),)),
+        Listed("X-Chain", ("x",), (("0701", "x"),)),
+        Listed("XY-Chain", ("xyc",), (("0702", "xyc"),)),
+        Listed("Nice Loop/AIC", ("nl", "cnl", "dnl", "aic"), (("0706", "cnl"), ("0707", "dnl"), ("0708", "aic"))),
+        Listed("Grouped Nice Loop/AIC", ("gnl", "gcnl", "gdnl", "gaic"), (("0709", "gcnl"), ("0710", "gdnl"), ("0711", "gaic"))),
+    ),
+    "als": (
+        Listed("Almost Locked Set XZ-Rule", ("axz",), (("0901", "axz"),)),
+        Listed("Almost Locked Set XY-Wing", ("axy",), (("0902", "axy"),)),
+        Listed("Almost Locked Set Chain", ("ach",), (("0903", "ach"),)),
+        Listed("Death Blossom", ("db",), (("0904", "db"),)),
+    ),
+    "misc": (
+        Listed("Sue de Coq", ("sdc",), (("1101", "sdc"),)),
+    ),
+    "patterns": (
+        Listed("Tridagon", ("tri",), ()),
+        Listed("Junior Exocet", ("je",), ()),
+        Listed("Senior Exocet", ("sje",), ()),
+        Listed("SK-Loop", ("skl",), ()),
+        Listed("Multi-Sector Locked Set", ("msls",), ()),
+        Listed("Uneven Multi-Sector Locked Set", ("umsls",), ()),
+        Listed("Firework", ("fw", "fw3", "fw4"), ()),
+    ),
+    "krakens": (
+        Listed("Kraken Cell", ("kc",), ()),
+        Listed("Kraken House", ("kh",), ()),
+        Listed("Kraken Tridagon", ("ktri",), ()),
+        Listed("Exocet Kraken", ("kex",), ()),
+        Listed("Tridagon Link Kraken", ("ktl",), ()),
+    ),
+    "whips": (
+        Listed("Whip", ("wh",), ()),
+        Listed("Grouped Whip", ("gwh",), ()),
+        Listed("Kraken Whip", ("kwh",), ()),
+        Listed("Grouped Kraken Whip", ("gkwh",), ()),
+    ),
+    "forcing": (
+        Listed("Forcing Chain", ("fc", "fcc", "fcv"), (("1301", "fcc"), ("1302", "fcv"))),
+        Listed("Forcing Net", ("fn", "fnc", "fnv"), (("1303", "fnc"), ("1304", "fnv"))),
+    ),
+    "templates": (
+        Listed("Template Set", ("ts",), (("1201", "ts"),)),
+        Listed("Template Delete", ("td",), (("1202", "td"),)),
+    ),
+    "exclusion": (
+        Listed("Aligned Pair Exclusion", ("ape",), ()),
+        Listed("Aligned Triplet Exclusion", ("ate",), ()),
+    ),
+    "se_chains": (
+        Listed("Forcing Chains and Cycles", ("sfc", "sxc", "syc", "sxyc", "sfxc"), ()),
+        Listed("Nishio Forcing Chains", ("snfc",), ()),
+        Listed("Multiple Forcing Chains", ("smfc",), ()),
+        Listed("Dynamic Forcing Chains", ("sdfc",), ()),
+        Listed("Dynamic Forcing Chains (+)", ("sdfc1",), ()),
+        Listed("Dynamic Forcing Chains (+ Forcing Chains)", ("sdfc2",), ()),
+        Listed("Dynamic Forcing Chains (+ Multiple Forcing Chains)", ("sdfc3",), ()),
+        Listed("Dynamic Forcing Chains (+ Dynamic Forcing Chains)", ("sdfc4",), ()),
+        Listed("Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))", ("sdfc5",), ()),
+    ),
+}  # fmt: skip
