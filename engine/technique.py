@@ -10,7 +10,7 @@ which order, and what a step scores belong to a profile (``engine.profiles``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Mapping, NamedTuple, Protocol, Sequence, runtime_checkable
+from typing import Callable, Iterable, Iterator, Mapping, NamedTuple, Protocol, runtime_checkable
 
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, NO_HIGHLIGHTS, Step
@@ -257,66 +257,67 @@ def _unknown_name(name: str) -> UnknownTechnique:
 
 class Listed(NamedTuple):
     """What a catalog knows of a technique before the module that holds it is imported:
-    its name, its step codes (its own first) and its HoDoKu library codes
-    (library code, step code), as its declaration gives them."""
+    its name, its step codes (its own first), its HoDoKu library codes (library code,
+    step code), as its declaration gives them, and where it is (``source``: what the
+    catalog's ``load`` reads to import it)."""
 
     name: str
     codes: tuple[str, ...]
-    library: tuple[tuple[str, str], ...] = ()
+    library: tuple[tuple[str, str], ...]
+    source: str
 
 
 class LazyCatalog(Catalog):
-    """A catalog that imports a group of techniques (a family) only when one of them is
-    asked for.
+    """A catalog that imports a technique only when it is asked for.
 
-    It is built from an index, group by group, of what each technique declares
-    (``Listed``), and from ``load``, which imports a group and gives its techniques in the
-    index's order. Lookups by code, name and library code answer from the index and load
-    only the group that holds the technique; ``techniques`` loads every group. The answers
-    are those of ``Catalog`` built on every group's techniques in turn, as long as the
-    index says what the groups declare (a test checks it).
+    It is built from an index of what each technique declares (``Listed``), in the
+    catalog's order, and from ``load``, which imports one. Lookups by code, name and
+    library code answer from the index and load only the technique they give;
+    ``techniques`` loads every one. The answers are those of ``Catalog`` built on the
+    techniques themselves, as long as the index says what they declare (a test checks it).
     """
 
-    def __init__(self, index: Mapping[str, Sequence[Listed]], load: Callable[[str], Sequence[Technique]]) -> None:
-        self._index = index
+    def __init__(self, index: Iterable[Listed], load: Callable[[Listed], Technique]) -> None:
+        self._index = tuple(index)
         self._load = load
-        self._group_of_code: dict[str, str] = {}
+        self._by_code_listed: dict[str, Listed] = {}
         self.library_codes = {}
-        for group, listed in index.items():
-            for entry in listed:
-                for code in entry.codes:
-                    if code in self._group_of_code:
-                        raise ValueError(f"step code {code!r} declared twice (in {self._group_of_code[code]!r} and {group!r})")
-                    self._group_of_code[code] = group
-                self.library_codes.update(entry.library)
-        self._group_of_name = {entry.name.lower(): group for group, listed in index.items() for entry in listed}
-        self._loaded: dict[str, Catalog] = {}
+        for listed in self._index:
+            for code in listed.codes:
+                if code in self._by_code_listed:
+                    raise ValueError(f"step code {code!r} declared twice ({self._by_code_listed[code].name!r}, {listed.name!r})")
+                self._by_code_listed[code] = listed
+            self.library_codes.update(listed.library)
+        self._by_name_listed = {listed.name.lower(): listed for listed in self._index}
+        self._loaded: dict[Listed, Technique] = {}
         self._every: Catalog | None = None
 
-    def _group(self, group: str) -> Catalog:
-        """The techniques of one group, loaded on first use."""
-        loaded = self._loaded.get(group)
-        if loaded is None:
-            loaded = self._loaded[group] = Catalog(self._load(group))
-        return loaded
+    def _technique(self, listed: Listed) -> Technique:
+        """The technique ``listed`` stands for, loaded on first use."""
+        technique = self._loaded.get(listed)
+        if technique is None:
+            technique = self._loaded[listed] = self._load(listed)
+            if (technique.name, technique.codes) != (listed.name, listed.codes):
+                raise ValueError(f"{listed.source} is {technique!r}, listed as {listed.name!r} {listed.codes}")
+        return technique
 
     @property
     def techniques(self) -> tuple[Technique, ...]:
         if self._every is None:
-            self._every = Catalog(t for group in self._index for t in self._group(group).techniques)
+            self._every = Catalog(self._technique(listed) for listed in self._index)
         return self._every.techniques
 
     def __contains__(self, code: str) -> bool:
-        return code in self._group_of_code
+        return code in self._by_code_listed
 
     def by_code(self, code: str) -> Technique:
-        group = self._group_of_code.get(code)
-        if group is None:
+        listed = self._by_code_listed.get(code)
+        if listed is None:
             raise _unknown_code(code)
-        return self._group(group).by_code(code)
+        return self._technique(listed)
 
     def by_name(self, name: str) -> Technique:
-        group = self._group_of_name.get(name.lower())
-        if group is None:
+        listed = self._by_name_listed.get(name.lower())
+        if listed is None:
             raise _unknown_name(name)
-        return self._group(group).by_name(name)
+        return self._technique(listed)

@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
-    from engine.technique import Catalog, Technique
+    from engine.technique import Catalog, Listed, Technique
 
     FAMILIES: tuple[ModuleType, ...]
     REGISTRY: tuple[Technique, ...]
@@ -38,14 +38,26 @@ FAMILY_NAMES = (
 )  # fmt: skip
 
 
-def _family(name: str) -> ModuleType:
-    return importlib.import_module(f"{__name__}.{name}")
+def family_attribute(namespace: dict[str, Any], members: Callable[[], dict[str, Any]], name: str) -> Any:
+    """A family package's attribute (its ``__getattr__``): the family imports its modules
+    when first asked for one of its names (``TECHNIQUES`` or a technique), not when it is
+    imported, so that the catalog can import one technique's module without its siblings.
+    ``members`` imports them and gives the family's names."""
+    if "TECHNIQUES" not in namespace:
+        namespace.update(members())
+    try:
+        return namespace[name]
+    except KeyError:
+        raise AttributeError(f"module {namespace['__name__']!r} has no attribute {name!r}") from None
 
 
-def _techniques_of(name: str) -> tuple[Technique, ...]:
-    """The techniques of one family, in its order."""
-    techniques: tuple[Technique, ...] = _family(name).TECHNIQUES
-    return techniques
+def _load(listed: Listed) -> Technique:
+    """The technique of the index's ``listed``: its ``source`` is ``module:NAME``, or
+    ``module:NAME:i`` for the i-th of a tuple, the module under this package."""
+    module, attribute, *item = listed.source.split(":")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+    technique: Technique = value[int(item[0])] if item else value
+    return technique
 
 
 @cache
@@ -54,14 +66,14 @@ def _catalog() -> dict[str, Any]:
     from techniques.index import INDEX
 
     assert tuple(INDEX) == FAMILY_NAMES, "techniques.index lists the families in another order"
-    catalog = LazyCatalog(INDEX, _techniques_of)
+    catalog = LazyCatalog((listed for family in INDEX.values() for listed in family), _load)
     return {"CATALOG": catalog, "by_code": catalog.by_code, "by_name": catalog.by_name}
 
 
 @cache
 def _registry() -> dict[str, Any]:
-    families = tuple(_family(name) for name in FAMILY_NAMES)
-    return {"FAMILIES": families, "REGISTRY": _catalog()["CATALOG"].techniques}
+    families = tuple(importlib.import_module(f"{__name__}.{name}") for name in FAMILY_NAMES)
+    return {"FAMILIES": families, "REGISTRY": tuple(t for family in families for t in family.TECHNIQUES)}
 
 
 def __getattr__(name: str) -> Any:
