@@ -102,3 +102,4 @@ def test_a_family_imports_its_modules_when_one_of_its_names_is_asked_for() -> No
     family = importlib.import_module("techniques.uniqueness")
     with pytest.raises(AttributeError, match="has no attribute 'NOT_A_TECHNIQUE'"):
         family.NOT_A_TECHNIQUE  # noqa: B018
+
