@@ -29,7 +29,6 @@ from engine.app.commands.output import (
     tolerant_output,
 )
 from engine.formats import Layout
-from engine.generate.request import DEFAULT_MAX_TRIES, SE_PROFILE, RequestError, parse_float_range, parse_int_range, parse_levels
 from engine.generate.symmetry import Symmetry
 from engine.profiles import DEFAULT_PROFILE, PROFILES, load_profile
 from engine.technique import Catalog, UnknownTechnique, code_list
@@ -117,13 +116,23 @@ def _seconds(text: str) -> float | None:
     return None if math.isinf(value) else value
 
 
-def _parsed(parse: Callable[[str], Any]) -> Callable[[str], Any]:
-    """An argparse type from a parser that raises RequestError."""
+#: engine.generate.request's SE_PROFILE and DEFAULT_MAX_TRIES (written out: that module is
+#: imported only when ``generate`` reads its options; tests/test_cli_written_out.py holds
+#: them together).
+SE_PROFILE = "se"
+DEFAULT_MAX_TRIES = 5_000
+
+
+def _parsed(parser: str) -> Callable[[str], Any]:
+    """An argparse type from a parser of ``engine.generate.request`` (named: that module is
+    imported when ``generate`` reads its options, not at start-up) that raises RequestError."""
 
     def convert(text: str) -> Any:
+        from engine.generate import request
+
         try:
-            return parse(text)
-        except RequestError as error:
+            return getattr(request, parser)(text)
+        except request.RequestError as error:
             raise argparse.ArgumentTypeError(str(error)) from None
 
     return convert
@@ -278,14 +287,14 @@ SEED = Option("--seed", type=_seed, metavar="S", help="the same seed gives the s
 GEN_LEVEL = Option(
     "--level",
     dest="levels",
-    type=_parsed(parse_levels),
+    type=_parsed("parse_levels"),
     metavar="LEVEL",
     help="HoDoKu level: easy, medium, hard, unfair or extreme, or a range like medium-hard",
 )
-SCORE = Option("--score", type=_parsed(parse_int_range), metavar="MIN-MAX", help="HoDoKu score range, e.g. 1000-1600")
+SCORE = Option("--score", type=_parsed("parse_int_range"), metavar="MIN-MAX", help="HoDoKu score range, e.g. 1000-1600")
 SE = Option(
     "--se",
-    type=_parsed(parse_float_range),
+    type=_parsed("parse_float_range"),
     metavar="MIN-MAX",
     help=f"SE rating (ER) range, e.g. 7.0-8.0: serate's own ER, from the {SE_PROFILE!r} profile (see 'stepdoku techniques --profile {SE_PROFILE}')",
 )
@@ -304,7 +313,7 @@ SYMMETRY = Option(
     metavar="KIND",
     help="clue pattern symmetry: " + ", ".join(s.value for s in Symmetry) + " (default none)",
 )
-CLUES = Option("--clues", type=_parsed(parse_int_range), metavar="MIN-MAX", help="number of clues, e.g. 22-26")
+CLUES = Option("--clues", type=_parsed("parse_int_range"), metavar="MIN-MAX", help="number of clues, e.g. 22-26")
 MINIMAL = Option(
     "--minimal",
     action=argparse.BooleanOptionalAction,

@@ -10,7 +10,7 @@ which order, and what a step scores belong to a profile (``engine.profiles``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Iterator, Mapping, Protocol, runtime_checkable
+from typing import Callable, Iterable, Iterator, Mapping, NamedTuple, Protocol, runtime_checkable
 
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, NO_HIGHLIGHTS, Step
@@ -200,16 +200,21 @@ class Catalog:
     """
 
     def __init__(self, techniques: Iterable[Technique]) -> None:
-        self.techniques = tuple(techniques)
+        self._techniques = tuple(techniques)
         self._by_code: dict[str, Technique] = {}
         self.library_codes: dict[str, str] = {}  # HoDoKu library code -> step code
-        for technique in self.techniques:
+        for technique in self._techniques:
             for code in technique.codes:
                 if code in self._by_code:
                     raise ValueError(f"step code {code!r} declared twice ({self._by_code[code]!r}, {technique!r})")
                 self._by_code[code] = technique
             self.library_codes.update(technique.declaration.library_codes)
-        self._by_name = {t.name.lower(): t for t in self.techniques}
+        self._by_name = {t.name.lower(): t for t in self._techniques}
+
+    @property
+    def techniques(self) -> tuple[Technique, ...]:
+        """Every technique, in the catalog's order."""
+        return self._techniques
 
     def __contains__(self, code: str) -> bool:
         return code in self._by_code
@@ -223,7 +228,7 @@ class Catalog:
         try:
             return self._by_code[code]
         except KeyError:
-            raise UnknownTechnique(f"unknown technique code {code!r} (see 'stepdoku techniques')") from None
+            raise _unknown_code(code) from None
 
     def by_name(self, name: str) -> Technique:
         """The technique with this name (any case).
@@ -234,9 +239,85 @@ class Catalog:
         try:
             return self._by_name[name.lower()]
         except KeyError:
-            raise UnknownTechnique(f"unknown technique {name!r}") from None
+            raise _unknown_name(name) from None
 
     def by_library_code(self, library_code: str) -> Technique | None:
         """The technique a HoDoKu library code (``0200``) stands for, if any."""
         code = self.library_codes.get(library_code)
-        return self._by_code[code] if code is not None else None
+        return self.by_code(code) if code is not None else None
+
+
+def _unknown_code(code: str) -> UnknownTechnique:
+    return UnknownTechnique(f"unknown technique code {code!r} (see 'stepdoku techniques')")
+
+
+def _unknown_name(name: str) -> UnknownTechnique:
+    return UnknownTechnique(f"unknown technique {name!r}")
+
+
+class Listed(NamedTuple):
+    """What a catalog knows of a technique before the module that holds it is imported:
+    its name, its step codes (its own first), its HoDoKu library codes (library code,
+    step code), as its declaration gives them, and where it is (``source``: what the
+    catalog's ``load`` reads to import it)."""
+
+    name: str
+    codes: tuple[str, ...]
+    library: tuple[tuple[str, str], ...]
+    source: str
+
+
+class LazyCatalog(Catalog):
+    """A catalog that imports a technique only when it is asked for.
+
+    It is built from an index of what each technique declares (``Listed``), in the
+    catalog's order, and from ``load``, which imports one. Lookups by code, name and
+    library code answer from the index and load only the technique they give;
+    ``techniques`` loads every one. The answers are those of ``Catalog`` built on the
+    techniques themselves, as long as the index says what they declare (a test checks it).
+    """
+
+    def __init__(self, index: Iterable[Listed], load: Callable[[Listed], Technique]) -> None:
+        self._index = tuple(index)
+        self._load = load
+        self._by_code_listed: dict[str, Listed] = {}
+        self.library_codes = {}
+        for listed in self._index:
+            for code in listed.codes:
+                if code in self._by_code_listed:
+                    raise ValueError(f"step code {code!r} declared twice ({self._by_code_listed[code].name!r}, {listed.name!r})")
+                self._by_code_listed[code] = listed
+            self.library_codes.update(listed.library)
+        self._by_name_listed = {listed.name.lower(): listed for listed in self._index}
+        self._loaded: dict[Listed, Technique] = {}
+        self._every: Catalog | None = None
+
+    def _technique(self, listed: Listed) -> Technique:
+        """The technique ``listed`` stands for, loaded on first use."""
+        technique = self._loaded.get(listed)
+        if technique is None:
+            technique = self._loaded[listed] = self._load(listed)
+            if (technique.name, technique.codes) != (listed.name, listed.codes):
+                raise ValueError(f"{listed.source} is {technique!r}, listed as {listed.name!r} {listed.codes}")
+        return technique
+
+    @property
+    def techniques(self) -> tuple[Technique, ...]:
+        if self._every is None:
+            self._every = Catalog(self._technique(listed) for listed in self._index)
+        return self._every.techniques
+
+    def __contains__(self, code: str) -> bool:
+        return code in self._by_code_listed
+
+    def by_code(self, code: str) -> Technique:
+        listed = self._by_code_listed.get(code)
+        if listed is None:
+            raise _unknown_code(code)
+        return self._technique(listed)
+
+    def by_name(self, name: str) -> Technique:
+        listed = self._by_name_listed.get(name.lower())
+        if listed is None:
+            raise _unknown_name(name)
+        return self._technique(listed)

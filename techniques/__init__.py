@@ -7,9 +7,12 @@ unique solution beside its ``find``. ``REGISTRY`` is every technique, family by 
 sets and ratings are not here: they belong to profiles (``engine.profiles``), which take
 their techniques from ``CATALOG`` by code.
 
-The families are imported when the registry is first used, not when the package is: the
-command line imports ``techniques.options`` to list its flags, and a command that never
-looks at a technique (``solve``, ``--version``) should not pay for all of them.
+The families are imported when first used, not when the package is: the command line
+imports ``techniques.options`` to list its flags, and a command that never looks at a
+technique (``solve``, ``--version``) should not pay for any of them. ``CATALOG`` answers
+from a written-out index of what each family declares (``techniques.index``) and imports
+a family only when one of its techniques is asked for: a profile takes a fraction of
+them. ``FAMILIES`` and ``REGISTRY`` import every family.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
-    from engine.technique import Catalog, Technique
+    from engine.technique import Catalog, Listed, Technique
 
     FAMILIES: tuple[ModuleType, ...]
     REGISTRY: tuple[Technique, ...]
@@ -35,19 +38,48 @@ FAMILY_NAMES = (
 )  # fmt: skip
 
 
+def family_attribute(namespace: dict[str, Any], members: Callable[[], dict[str, Any]], name: str) -> Any:
+    """A family package's attribute (its ``__getattr__``): the family imports its modules
+    when first asked for one of its names (``TECHNIQUES`` or a technique), not when it is
+    imported, so that the catalog can import one technique's module without its siblings.
+    ``members`` imports them and gives the family's names."""
+    if "TECHNIQUES" not in namespace:
+        namespace.update(members())
+    try:
+        return namespace[name]
+    except KeyError:
+        raise AttributeError(f"module {namespace['__name__']!r} has no attribute {name!r}") from None
+
+
+def _load(listed: Listed) -> Technique:
+    """The technique of the index's ``listed``: its ``source`` is ``module:NAME``, or
+    ``module:NAME:i`` for the i-th of a tuple, the module under this package."""
+    module, attribute, *item = listed.source.split(":")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
+    technique: Technique = value[int(item[0])] if item else value
+    return technique
+
+
+@cache
+def _catalog() -> dict[str, Any]:
+    from engine.technique import LazyCatalog
+    from techniques.index import INDEX
+
+    assert tuple(INDEX) == FAMILY_NAMES, "techniques.index lists the families in another order"
+    catalog = LazyCatalog((listed for family in INDEX.values() for listed in family), _load)
+    return {"CATALOG": catalog, "by_code": catalog.by_code, "by_name": catalog.by_name}
+
+
 @cache
 def _registry() -> dict[str, Any]:
-    from engine.technique import Catalog
-
     families = tuple(importlib.import_module(f"{__name__}.{name}") for name in FAMILY_NAMES)
-    registry = tuple(t for family in families for t in family.TECHNIQUES)
-    catalog = Catalog(registry)
-    return {"FAMILIES": families, "REGISTRY": registry, "CATALOG": catalog, "by_code": catalog.by_code, "by_name": catalog.by_name}
+    return {"FAMILIES": families, "REGISTRY": tuple(t for family in families for t in family.TECHNIQUES)}
 
 
 def __getattr__(name: str) -> Any:
+    found = _catalog() if name in ("CATALOG", "by_code", "by_name") else _registry()
     try:
-        value = _registry()[name]
+        value = found[name]
     except KeyError:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
     globals()[name] = value

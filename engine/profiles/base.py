@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from engine.analysis import Analysis
@@ -67,11 +68,27 @@ class Profile(ABC):
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
-        placed = sorted(self.build_entries(catalog), key=lambda e: e.order)
-        self.entries = (*placed, *_unplaced(catalog, placed, self.name))
-        self.techniques = tuple(e.technique for e in self.entries)
-        self.default = tuple(e.technique for e in self.entries if e.enabled)
-        self._entries = {code: e for e in self.entries for code in e.technique.codes}
+        self.placed = tuple(sorted(self.build_entries(catalog), key=lambda e: e.order))
+        self.default = tuple(e.technique for e in self.placed if e.enabled)
+        self._placed = {code: e for e in self.placed for code in e.technique.codes}
+
+    # The catalog's techniques the profile does not place are all off by default: a solve
+    # never needs them, so they are taken from the catalog (which may then import every
+    # technique) only when something lists or looks them up.
+
+    @cached_property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every technique the profile knows, in its order: those it places, then the
+        catalog's others (off by default)."""
+        return (*self.placed, *_unplaced(self.catalog, self.placed, self.name))
+
+    @cached_property
+    def techniques(self) -> tuple[Technique, ...]:
+        return tuple(e.technique for e in self.entries)
+
+    @cached_property
+    def _entries(self) -> dict[str, Entry]:
+        return {code: e for e in self.entries for code in e.technique.codes}
 
     # --- what a subclass provides ------------------------------------------------------
 
@@ -99,6 +116,9 @@ class Profile(ABC):
         Raises:
             UnknownTechnique: the profile has no such technique.
         """
+        placed = self._placed.get(code)  # a placed technique's codes are no other's
+        if placed is not None:
+            return placed
         try:
             return self._entries[code]
         except KeyError:

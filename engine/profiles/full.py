@@ -240,8 +240,14 @@ class FullProfile(Profile):
             if code in catalog and catalog.by_code(code).code == code:
                 yield Entry(catalog.by_code(code), value * 100 + n, enabled, (("tier", TIERS[tier]), ("difficulty", value)))
 
+    def __init__(self, catalog: Catalog) -> None:
+        super().__init__(catalog)
+        # Sub-type code -> its technique's code, for every technique the profile knows: taken
+        # from the catalog here, not in the first rating (``grade`` times each puzzle's).
+        self._parents = {code: e.technique.code for e in self.entries for code in e.technique.codes}
+
     def rater(self) -> FullRater:
-        return FullRater({code: e.technique.code for e in self.entries for code in e.technique.codes})
+        return FullRater(dict(self._parents))
 
     def label_key(self, label: str) -> Any:
         names = [*TIERS, "Incomplete"]

@@ -142,7 +142,7 @@ class HodokuProfile(Profile):
 
     def __init__(self, catalog: Catalog) -> None:
         super().__init__(catalog)
-        self._configs = self.configs()
+        self._configs = self._configs_of(self.placed)
         self._policies: dict[Technique, Policy] = {}
 
     def choose(self, technique: Technique, grid: Grid) -> Step | None:
@@ -161,12 +161,18 @@ class HodokuProfile(Profile):
 
     def configs(self) -> dict[str, HodokuStep]:
         """Step code (sub-types included) -> configuration, Brute Force among them."""
+        return self._configs_of(self.entries)
+
+    @staticmethod
+    def _configs_of(entries: Iterable[Entry]) -> dict[str, HodokuStep]:
         by_index = {config.code: config for config in STEPS}
-        out = {code: by_index.get(e.technique.code, UNKNOWN_STEP) for e in self.entries for code in e.technique.codes}
+        out = {code: by_index.get(e.technique.code, UNKNOWN_STEP) for e in entries for code in e.technique.codes}
         out[BRUTE_FORCE_STEP.code] = BRUTE_FORCE_STEP
         return out
 
     def rater(self) -> HodokuRater:
+        # The placed techniques' configurations: the rater reads any other code as
+        # UNKNOWN_STEP, which is what ``configs`` gives the techniques the profile does not place.
         return HodokuRater(self._configs)
 
     def label_key(self, label: str) -> Any:

@@ -18,7 +18,6 @@ a path that passes a bound stops there and says so, with no rating.
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any, Callable, ClassVar, Iterable, Sequence
 
 from engine.analysis import Analysis, analyse
@@ -105,13 +104,15 @@ class SeProfile(Profile):
             if code in catalog:
                 yield Entry(catalog.by_code(code), order, True, (("se", label),))
 
+    def __init__(self, catalog: Catalog) -> None:
+        super().__init__(catalog)
+        #: Step code -> position in the profile (shared by the raters, which only read it).
+        #: Every technique the profile knows has one, so it takes them all from the catalog
+        #: here, not in the first rating (``grade`` times each puzzle's).
+        self._order = {code: n for n, e in enumerate(self.entries) for code in e.technique.codes}
+
     def rater(self) -> SeRater:
         return SeRater(self._order)
-
-    @cached_property
-    def _order(self) -> dict[str, int]:
-        """Step code -> position in the profile (shared by the raters, which only read it)."""
-        return {code: n for n, e in enumerate(self.entries) for code in e.technique.codes}
 
     def label_key(self, label: str) -> Any:
         try:

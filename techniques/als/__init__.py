@@ -5,9 +5,25 @@
 
 from __future__ import annotations
 
-from engine.technique import Technique
-from techniques.als.xz_and_xy_wing import ALS_XY_WING, ALS_XZ
-from techniques.als.chain import ALS_CHAIN
-from techniques.als.death_blossom import DEATH_BLOSSOM
+from typing import TYPE_CHECKING, Any
 
-TECHNIQUES: tuple[Technique, ...] = (ALS_XZ, ALS_XY_WING, ALS_CHAIN, DEATH_BLOSSOM,)
+from techniques import family_attribute
+
+if TYPE_CHECKING:
+    from engine.technique import Technique
+
+    TECHNIQUES: tuple[Technique, ...]
+
+
+def _members() -> dict[str, Any]:
+    """The family's techniques (``TECHNIQUES``, in order) and the names it imports for them."""
+    from techniques.als.xz_and_xy_wing import ALS_XY_WING, ALS_XZ
+    from techniques.als.chain import ALS_CHAIN
+    from techniques.als.death_blossom import DEATH_BLOSSOM
+
+    TECHNIQUES = (ALS_XZ, ALS_XY_WING, ALS_CHAIN, DEATH_BLOSSOM,)
+    return locals()
+
+
+def __getattr__(name: str) -> Any:
+    return family_attribute(globals(), _members, name)

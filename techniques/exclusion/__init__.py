@@ -2,7 +2,23 @@
 
 from __future__ import annotations
 
-from engine.technique import Technique
-from techniques.exclusion.aligned import ALIGNED_PAIR_EXCLUSION, ALIGNED_TRIPLET_EXCLUSION
+from typing import TYPE_CHECKING, Any
 
-TECHNIQUES: tuple[Technique, ...] = (ALIGNED_PAIR_EXCLUSION, ALIGNED_TRIPLET_EXCLUSION)
+from techniques import family_attribute
+
+if TYPE_CHECKING:
+    from engine.technique import Technique
+
+    TECHNIQUES: tuple[Technique, ...]
+
+
+def _members() -> dict[str, Any]:
+    """The family's techniques (``TECHNIQUES``, in order) and the names it imports for them."""
+    from techniques.exclusion.aligned import ALIGNED_PAIR_EXCLUSION, ALIGNED_TRIPLET_EXCLUSION
+
+    TECHNIQUES = (ALIGNED_PAIR_EXCLUSION, ALIGNED_TRIPLET_EXCLUSION)
+    return locals()
+
+
+def __getattr__(name: str) -> Any:
+    return family_attribute(globals(), _members, name)

@@ -26,7 +26,7 @@ from functools import partial
 from itertools import combinations
 from typing import Final, Iterator
 
-from engine.cells import CELL_NAMES, COLS, MASK_COUNT, MASK_DIGITS, ROWS, UNITS, BoxedInt, CellSet, Digit, bit_indices, boxed, cells_of
+from engine.cells import CELL_NAMES, COLS, MASK_COUNT, MASK_DIGITS, ROWS, UNITS, BoxedInt, CellSet, Digit, Unit, bit_indices, boxed, cells_of
 from engine.cache import StateMemo, remembered
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Link, Step, candidate
@@ -310,8 +310,18 @@ def _line_masks(everywhere: CellSet, by_rows: bool) -> list[int]:
     return found
 
 
+def _spans(lines: tuple[Unit, ...]) -> tuple[CellSet, ...]:
+    """The cells of the lines of each 9-bit line mask: a mask's are its lowest line's and
+    those of the mask without that line (built in one pass, not a sum per mask)."""
+    out = [0] * 512
+    for m in range(1, 512):
+        low = m & -m
+        out[m] = out[m ^ low] | lines[low.bit_length() - 1].mask
+    return tuple(out)
+
+
 #: By frame (True: rows), the cells of the lines of each 9-bit line mask.
-_SPANS: Final = {by_rows: tuple(sum((ROWS if by_rows else COLS)[i].mask for i in range(9) if m >> i & 1) for m in range(512)) for by_rows in (True, False)}
+_SPANS: Final = {by_rows: _spans(ROWS if by_rows else COLS) for by_rows in (True, False)}
 
 
 def _fish(shape: _Shape) -> Fish:

@@ -6,7 +6,23 @@
 
 from __future__ import annotations
 
-from engine.technique import Technique
-from techniques.forcing.chains_and_nets import FORCING_CHAIN, FORCING_NET
+from typing import TYPE_CHECKING, Any
 
-TECHNIQUES: tuple[Technique, ...] = (FORCING_CHAIN, FORCING_NET,)
+from techniques import family_attribute
+
+if TYPE_CHECKING:
+    from engine.technique import Technique
+
+    TECHNIQUES: tuple[Technique, ...]
+
+
+def _members() -> dict[str, Any]:
+    """The family's techniques (``TECHNIQUES``, in order) and the names it imports for them."""
+    from techniques.forcing.chains_and_nets import FORCING_CHAIN, FORCING_NET
+
+    TECHNIQUES = (FORCING_CHAIN, FORCING_NET,)
+    return locals()
+
+
+def __getattr__(name: str) -> Any:
+    return family_attribute(globals(), _members, name)

@@ -1,0 +1,105 @@
+"""The catalog's written-out index (``techniques.index``) says what the families declare,
+and the catalog built on it (``LazyCatalog``) answers as the plain ``Catalog`` of the whole
+registry does, importing only the family a lookup needs."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+
+import pytest
+
+import techniques
+from engine.technique import Catalog, LazyCatalog, Listed, Technique, UnknownTechnique
+from techniques.index import INDEX
+from tests.conftest import ROOT
+
+
+LISTED = tuple(listed for family in INDEX.values() for listed in family)
+
+
+def declared(technique: Technique) -> tuple[str, tuple[str, ...], tuple[tuple[str, str], ...]]:
+    """What the index should say of a technique (but where it is), from its declaration."""
+    return (technique.name, technique.codes, tuple(technique.declaration.library_codes.items()))
+
+
+def test_the_index_says_what_every_family_declares() -> None:
+    assert list(INDEX) == [family.__name__.rsplit(".", 1)[1] for family in techniques.FAMILIES]
+    for family in techniques.FAMILIES:
+        index = INDEX[family.__name__.rsplit(".", 1)[1]]
+        assert [(listed.name, listed.codes, listed.library) for listed in index] == [declared(t) for t in family.TECHNIQUES]
+        for listed, technique in zip(index, family.TECHNIQUES):
+            assert techniques._load(listed) is technique, listed.source
+
+
+def lazy_catalog() -> LazyCatalog:
+    return LazyCatalog(LISTED, techniques._load)
+
+
+def test_the_lazy_catalog_answers_as_the_whole_registry() -> None:
+    whole = Catalog(techniques.REGISTRY)
+    lazy = lazy_catalog()
+    assert lazy.library_codes == whole.library_codes
+    assert list(lazy.library_codes.items()) == list(whole.library_codes.items())
+    for technique in techniques.REGISTRY:
+        for code in technique.codes:
+            assert code in lazy and lazy.by_code(code) is whole.by_code(code) is technique
+        assert lazy.by_name(technique.name.upper()) is technique
+    for library_code in whole.library_codes:
+        assert lazy.by_library_code(library_code) is whole.by_library_code(library_code)
+    assert lazy.by_library_code("9999") is None
+    assert lazy.techniques == whole.techniques == techniques.REGISTRY
+    assert "zz" not in lazy
+
+
+@pytest.mark.parametrize("lookup", ["by_code", "by_name"])
+def test_an_unknown_technique_is_refused_in_the_same_words(lookup: str) -> None:
+    lazy = lazy_catalog()
+    with pytest.raises(UnknownTechnique) as whole_error:
+        getattr(Catalog(techniques.REGISTRY), lookup)("zz")
+    with pytest.raises(UnknownTechnique) as lazy_error:
+        getattr(lazy, lookup)("zz")
+    assert str(lazy_error.value) == str(whole_error.value)
+
+
+def test_a_code_in_two_groups_is_refused() -> None:
+    with pytest.raises(ValueError, match="declared twice"):
+        LazyCatalog((Listed("One", ("x1",), (), "a:ONE"), Listed("Two", ("x1",), (), "b:TWO")), techniques._load)
+
+
+def test_a_technique_that_is_not_what_the_index_says_is_refused() -> None:
+    wrong = LazyCatalog((Listed("Naked Pair", ("n2",), (), "subsets.subsets:HIDDEN_PAIR"),), techniques._load)
+    with pytest.raises(ValueError, match="listed as 'Naked Pair'"):
+        wrong.by_code("n2")
+
+
+def test_a_lookup_imports_only_the_module_that_holds_the_technique() -> None:
+    script = (
+        "import json, sys\n"
+        "from techniques import CATALOG\n"
+        "assert CATALOG.by_code('n2').name == 'Naked Pair'\n"
+        "assert CATALOG.by_library_code('0200').code == 'n2' and 'gwh' in CATALOG\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('techniques.'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
+    loaded = set(json.loads(done.stdout))
+    assert "techniques.subsets.subsets" in loaded
+    assert not loaded & {"techniques.subsets.se_subsets", "techniques.whips", "techniques.fish"}
+
+
+def test_a_family_imports_its_modules_when_one_of_its_names_is_asked_for() -> None:
+    script = (
+        "import json, sys\n"
+        "import techniques.uniqueness as family\n"
+        "before = 'techniques.uniqueness.bug_lite' in sys.modules\n"
+        "family.BUG_LITE\n"
+        "print(json.dumps([before, 'techniques.uniqueness.bug_lite' in sys.modules, len(family.TECHNIQUES)]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [False, True, 14]
+    family = importlib.import_module("techniques.uniqueness")
+    with pytest.raises(AttributeError, match="has no attribute 'NOT_A_TECHNIQUE'"):
+        family.NOT_A_TECHNIQUE  # noqa: B018
+
