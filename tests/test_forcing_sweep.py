@@ -90,6 +90,18 @@ def test_a_sweep_ends_where_its_branch_ends(name: str) -> None:
     assert any(end and end[0] & (end[0] - 1) for end in ends.values()) or name == "deadly"  # nets place singles
 
 
+@pytest.mark.parametrize("name", POSITIONS)
+def test_in_a_two_candidate_cell_is_not_one_ends_where_is_the_other_does(name: str) -> None:
+    """What ``NetProver`` relies on to sweep two premises of four in such a cell."""
+    grid = POSITIONS[name]
+    root = Root(grid)
+    pairs = [(cell, grid.candidates(cell)) for cell in range(81) if len(grid.candidates(cell)) == 2]
+    for cell, (d, e) in pairs:
+        assert sweep(root, cell, d, False) == sweep(root, cell, e, True), (cell, d)
+        assert sweep(root, cell, e, False) == sweep(root, cell, d, True), (cell, e)
+    assert pairs or name in ("readme", "easter-monster")
+
+
 @pytest.mark.parametrize("name", ["readme", "readme-many-break", "net", "chain"])
 def test_net_conclusions_as_with_every_branch_in_full(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     grid = POSITIONS[name]

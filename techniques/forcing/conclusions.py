@@ -375,11 +375,13 @@ class NetProver:
             return
         root, on, off = self.root, self.on, self.off
         for cell in range(N_CELLS):  # the premises, in order (see premises())
-            for digit in grid.candidates(cell):
+            digits = grid.candidates(cell)
+            ends = _bivalue_ends(root, cell, digits) if len(digits) == 2 else None
+            for k, digit in enumerate(digits):
                 node = candidate_index(cell, digit)
                 for lit, true in ((true_literal(node), True), (false_literal(node), False)):
                     checkpoint()
-                    end = sweep(root, cell, digit, true)
+                    end = sweep(root, cell, digit, true) if ends is None else ends[k ^ (not true)]
                     if end is None:
                         self._follow(lit)  # it breaks a rule: which one, and why
                     else:
@@ -471,6 +473,16 @@ class NetProver:
         if not any(is_net(proof) for proof in proofs):
             return None
         return Conclusion(c.fact, c.premises, c.ends, sum(len(p.events) for p in proofs), c.spread)
+
+
+def _bivalue_ends(root: Root, cell: int, digits: tuple[int, ...]) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
+    """The sweeps' ends of "``cell`` is ``digits[0]``" and "is ``digits[1]``", in a cell
+    with these two candidates: "is not" the one ends where "is" the other does. (The
+    sweep removes the one, which queues the cell's single and the houses the removal
+    leaves with a single first; placing that single then queues what a placement of the
+    other queues, after them. Placing the other removes the one first, which queues the
+    same houses, then the same. Same order, same end, same removals and placements.)"""
+    return sweep(root, cell, digits[0], True), sweep(root, cell, digits[1], True)
 
 
 def is_net(proof: Proof) -> bool:
