@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Final, Iterable, Iterator, Literal, Mapping, NamedTuple
 
-from engine.cells import COMPILED, N_CELLS, UNITS, BoxedInt, bit_indices, halves
+from engine.cells import COMPILED, MASK_DIGITS, N_CELLS, UNITS, BoxedInt, bit_indices, halves
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, KnownClosure, LinkTables, candidate_cells, link_tables, lone_reach
@@ -374,14 +374,18 @@ class NetProver:
                 self._follow(lit)
             return
         root, on, off = self.root, self.on, self.off
+        alike = same_ends(root)
+        swept: dict[int, tuple[int, int] | None] = {}  # ends by the first literal of each class
         for cell in range(N_CELLS):  # the premises, in order (see premises())
-            digits = grid.candidates(cell)
-            ends = _bivalue_ends(root, cell, digits) if len(digits) == 2 else None
-            for k, digit in enumerate(digits):
+            for digit in grid.candidates(cell):
                 node = candidate_index(cell, digit)
                 for lit, true in ((true_literal(node), True), (false_literal(node), False)):
                     checkpoint()
-                    end = sweep(root, cell, digit, true) if ends is None else ends[k ^ (not true)]
+                    first = alike.get(lit, lit)
+                    if first in swept:
+                        end = swept[first]
+                    else:
+                        end = swept[first] = sweep(root, cell, digit, true)
                     if end is None:
                         self._follow(lit)  # it breaks a rule: which one, and why
                     else:
@@ -475,14 +479,51 @@ class NetProver:
         return Conclusion(c.fact, c.premises, c.ends, sum(len(p.events) for p in proofs), c.spread)
 
 
-def _bivalue_ends(root: Root, cell: int, digits: tuple[int, ...]) -> tuple[tuple[int, int] | None, tuple[int, int] | None]:
-    """The sweeps' ends of "``cell`` is ``digits[0]``" and "is ``digits[1]``", in a cell
-    with these two candidates: "is not" the one ends where "is" the other does. (The
-    sweep removes the one, which queues the cell's single and the houses the removal
-    leaves with a single first; placing that single then queues what a placement of the
-    other queues, after them. Placing the other removes the one first, which queues the
-    same houses, then the same. Same order, same end, same removals and placements.)"""
-    return sweep(root, cell, digits[0], True), sweep(root, cell, digits[1], True)
+def same_ends(root: Root) -> dict[int, int]:
+    """Literals whose sweeps end in the same place, each mapped to one literal of its
+    class (literals in no class are left out): "is d" and "is not e" in a cell with two
+    candidates d and e, and "is d" in one cell and "is not d" in the other where a house
+    has two places for d (a strong link), and so on along chains of such links.
+
+    Why: a sweep ends in the largest position, below its start, where none of its rules
+    (singles and locked candidates, in houses and cells that lost something) applies;
+    the order it applies them in does not matter, nor whether it breaks a rule. (If a
+    rule applies in a position, it applies in any position with fewer candidates, or that
+    one breaks a rule: so every position closed under the rules and below the start lies
+    below each step of the sweep.) Each end of a linked pair holds the other's
+    assumption: "is not e" leaves d, a single; "is d" takes e. So each end is closed and
+    below the other's start, and the two are one."""
+    parent: dict[int, int] = {}
+    for cell in range(N_CELLS):
+        mask = root.cands[cell]
+        if mask.bit_count() == 2 and not root.values[cell]:
+            d, e = MASK_DIGITS[mask]
+            _join(parent, true_literal(candidate_index(cell, d)), false_literal(candidate_index(cell, e)))
+            _join(parent, false_literal(candidate_index(cell, d)), true_literal(candidate_index(cell, e)))
+    for u, unit in enumerate(UNITS):
+        for d in range(1, 10):
+            places = root.cells_with[d] & unit.mask
+            if places.bit_count() == 2 and not root.placed[u] >> (d - 1) & 1:
+                a, b = bit_indices(places)
+                _join(parent, true_literal(candidate_index(a, d)), false_literal(candidate_index(b, d)))
+                _join(parent, false_literal(candidate_index(a, d)), true_literal(candidate_index(b, d)))
+    return {lit: _root_of(parent, lit) for lit in parent}
+
+
+def _root_of(parent: dict[int, int], lit: int) -> int:
+    while parent[lit] != lit:
+        parent[lit] = parent[parent[lit]]
+        lit = parent[lit]
+    return lit
+
+
+def _join(parent: dict[int, int], a: int, b: int) -> None:
+    """Puts literals ``a`` and ``b`` in one class (union-find)."""
+    parent.setdefault(a, a)
+    parent.setdefault(b, b)
+    ra, rb = _root_of(parent, a), _root_of(parent, b)
+    if ra != rb:
+        parent[rb] = ra
 
 
 def is_net(proof: Proof) -> bool:
