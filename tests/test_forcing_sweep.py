@@ -31,7 +31,7 @@ from techniques.forcing.hodoku_nets import NetTables
 from techniques.forcing.link_tables import CANDIDATE_BITS
 from techniques.forcing.node_sets import boxes_holding, cells_holding_all, cells_holding_any, clash, columns_holding, node_set, rows_holding
 from techniques.forcing.propagation import Branch, BranchOutcome, Root
-from techniques.forcing.sweep import sweep
+from techniques.forcing.sweep import sweep, swept
 from techniques.shared import candidate_at, candidate_index, is_true, node_of
 from tests.conftest import grid_from
 from tests.test_forcing import CHAIN, DEADLY, EASTER_MONSTER, NET
@@ -245,3 +245,27 @@ def _linked_nowhere(grid: Grid, premise: int) -> bool:
     cell, digit = candidate_at(node_of(premise))
     houses = [u for u in (*ROWS, *COLS, *BOXES) if cell in u.cells]
     return len(grid.candidates(cell)) > 2 and all(sum(digit in grid.candidates(c) for c in u.cells) > 2 for u in houses)
+
+
+@pytest.mark.parametrize("name", CHECKED)
+def test_a_sweep_carried_on_from_an_implied_end_ends_where_it_would_alone(name: str) -> None:
+    """``swept(..., after=)``: "is d" carried on from the end of "is not e" in its cell
+    (e another candidate) ends where "is d" ends from the root, or breaks with it."""
+    grid = CHECKED[name]
+    root = Root(grid)
+    carried = 0
+    for cell in range(81):
+        digits = grid.candidates(cell)
+        for e in digits:
+            after = swept(root, cell, e, False)
+            for d in digits:
+                if d == e:
+                    continue
+                alone = sweep(root, cell, d, True)
+                if after is None:
+                    assert alone is None, (cell, d, e)  # "is d" implies "is not e", which breaks
+                    continue
+                state = swept(root, cell, d, True, after)
+                assert (None if state is None else state.ends()) == alone, (cell, d, e)
+                carried += after.placed_nodes != 0
+    assert carried or name in ("deadly", "easter-monster")

@@ -24,7 +24,7 @@ from engine.stop import checkpoint
 from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, KnownClosure, LinkTables, candidate_cells, link_tables, lone_reach
 from techniques.shared import N_CANDIDATES, candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
 from techniques.forcing.node_sets import NO_PLACES, Places, cells_holding_all, node_set
-from techniques.forcing.sweep import sweep
+from techniques.forcing.sweep import Swept, removal_alone, swept
 from techniques.forcing.propagation import (
     Branch,
     BranchOutcome,
@@ -373,23 +373,50 @@ class NetProver:
                 checkpoint()
                 self._follow(lit)
             return
-        root, on, off = self.root, self.on, self.off
-        alike = same_ends(root)
-        swept: dict[int, tuple[int, int] | None] = {}  # ends by the first literal of each class
+        on, off = self.on, self.off
+        alike = same_ends(self.root)
+        ends: dict[int, tuple[int, int] | None] = {}  # by the first literal of each class
         for cell in range(N_CELLS):  # the premises, in order (see premises())
-            for digit in grid.candidates(cell):
+            digits = grid.candidates(cell)
+            self._sweep_cell(cell, digits, alike, ends)
+            for digit in digits:
                 node = candidate_index(cell, digit)
-                for lit, true in ((true_literal(node), True), (false_literal(node), False)):
-                    checkpoint()
-                    first = alike.get(lit, lit)
-                    if first in swept:
-                        end = swept[first]
-                    else:
-                        end = swept[first] = sweep(root, cell, digit, true)
+                for lit in (true_literal(node), false_literal(node)):
+                    end = ends[alike.get(lit, lit)]
                     if end is None:
                         self._follow(lit)  # it breaks a rule: which one, and why
                     else:
                         on[lit], off[lit] = end
+
+    def _sweep_cell(self, cell: int, digits: tuple[int, ...], alike: dict[int, int], ends: dict[int, tuple[int, int] | None]) -> None:
+        """The ends of the premises of ``cell`` (its ``digits``) not in ``ends`` yet (one
+        per class of ``alike``, see :func:`same_ends`): "is not" first, then "is", each
+        carried on from the end of an "is not" of another digit of the cell it implies
+        (the one that places most), and broken when one of those breaks."""
+        root = self.root
+        ends_of_not: dict[int, Swept | None] = {}
+        for digit in digits:
+            checkpoint()
+            first = alike.get(false_literal(candidate_index(cell, digit)), false_literal(candidate_index(cell, digit)))
+            if first in ends:
+                continue
+            if removal_alone(root, cell, digit):
+                ends[first] = (0, 1 << candidate_index(cell, digit))
+                continue
+            state = ends_of_not[digit] = swept(root, cell, digit, False)
+            ends[first] = None if state is None else state.ends()
+        for digit in digits:
+            checkpoint()
+            first = alike.get(true_literal(candidate_index(cell, digit)), true_literal(candidate_index(cell, digit)))
+            if first in ends:
+                continue
+            implied = [state for other, state in ends_of_not.items() if other != digit]
+            if any(state is None for state in implied):
+                ends[first] = None
+                continue
+            after = max((s for s in implied if s is not None), key=lambda s: s.placed_nodes.bit_count(), default=None)
+            state = swept(root, cell, digit, True, after)
+            ends[first] = None if state is None else state.ends()
 
     def _follow(self, lit: int) -> None:
         branch = Branch(self.root, locked=True)
