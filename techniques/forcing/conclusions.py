@@ -395,26 +395,37 @@ class NetProver:
         (the one that places most), and broken when one of those breaks."""
         root = self.root
         ends_of_not: dict[int, Swept | None] = {}
-        for digit in digits:
+        nodes = [candidate_index(cell, digit) for digit in digits]
+        for digit, node in zip(digits, nodes):
             checkpoint()
-            first = alike.get(false_literal(candidate_index(cell, digit)), false_literal(candidate_index(cell, digit)))
+            lit = false_literal(node)
+            first = alike.get(lit, lit)
             if first in ends:
                 continue
             if removal_alone(root, cell, digit):
-                ends[first] = (0, 1 << candidate_index(cell, digit))
+                ends[first] = (0, 1 << node)
                 continue
             state = ends_of_not[digit] = swept(root, cell, digit, False)
             ends[first] = None if state is None else state.ends()
-        for digit in digits:
+        for digit, node in zip(digits, nodes):
             checkpoint()
-            first = alike.get(true_literal(candidate_index(cell, digit)), true_literal(candidate_index(cell, digit)))
+            lit = true_literal(node)
+            first = alike.get(lit, lit)
             if first in ends:
                 continue
-            implied = [state for other, state in ends_of_not.items() if other != digit]
-            if any(state is None for state in implied):
+            after: Swept | None = None
+            broken = False
+            for other, state in ends_of_not.items():
+                if other == digit:
+                    continue
+                if state is None:
+                    broken = True
+                    break
+                if after is None or state.placed_nodes.bit_count() > after.placed_nodes.bit_count():
+                    after = state
+            if broken:
                 ends[first] = None
                 continue
-            after = max((s for s in implied if s is not None), key=lambda s: s.placed_nodes.bit_count(), default=None)
             state = swept(root, cell, digit, True, after)
             ends[first] = None if state is None else state.ends()
 
