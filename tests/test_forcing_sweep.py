@@ -26,12 +26,12 @@ from engine.reader import parse_puzzle
 from techniques.forcing import conclusions as conclusions_module
 from techniques.forcing import hodoku_order
 from techniques.forcing.chains_and_nets import FORCING_NET
-from techniques.forcing.conclusions import ChainProver, NetProver, premises
+from techniques.forcing.conclusions import ChainProver, NetProver, premises, same_ends
 from techniques.forcing.hodoku_nets import NetTables
 from techniques.forcing.link_tables import CANDIDATE_BITS
 from techniques.forcing.node_sets import boxes_holding, cells_holding_all, cells_holding_any, clash, columns_holding, node_set, rows_holding
 from techniques.forcing.propagation import Branch, BranchOutcome, Root
-from techniques.forcing.sweep import sweep
+from techniques.forcing.sweep import sweep, swept
 from techniques.shared import candidate_at, candidate_index, is_true, node_of
 from tests.conftest import grid_from
 from tests.test_forcing import CHAIN, DEADLY, EASTER_MONSTER, NET
@@ -194,3 +194,78 @@ def test_chain_rule_checks_on_whole_sets_as_per_house(name: str, monkeypatch: py
     monkeypatch.setattr(conclusions_module, "COMPILED", True)
     assert on_sets == [prover.breaks(p) for p in prover.closures]
     assert any(on_sets) == (name in ("net", "chain", "singles-pending", "hodoku-0", "hodoku-1", "hodoku-2"))  # chains: CASES only
+
+
+def _sweep_of(root: Root, premise: int) -> tuple[int, int] | None:
+    return sweep(root, *candidate_at(node_of(premise)), is_true(premise))
+
+
+@pytest.mark.parametrize("name", CHECKED)
+def test_linked_literals_sweep_to_one_end(name: str) -> None:
+    """What ``NetProver`` relies on to sweep one literal per class of ``same_ends``:
+    every literal of a class ends where the others do (or breaks a rule with them), and
+    the prover's ends are each premise's own sweep."""
+    grid = CHECKED[name]
+    root = Root(grid)
+    classes: dict[int, list[int]] = {}
+    for lit, first in same_ends(root).items():
+        classes.setdefault(first, []).append(lit)
+    for lits in classes.values():
+        ends = [_sweep_of(root, lit) for lit in lits]
+        assert ends == [ends[0]] * len(lits), lits
+    assert all(len(lits) >= 2 for lits in classes.values())
+    assert any(len(lits) > 2 for lits in classes.values()) or name == "deadly"  # chains of links
+    prover = NetProver(grid)
+    for premise in premises(grid):
+        end = _sweep_of(root, premise)
+        assert (premise in prover.conflicts) == (end is None)
+        assert end is None or end == (prover.on[premise], prover.off[premise])
+
+
+def test_linked_literals_are_those_of_two_candidate_cells_and_two_place_houses() -> None:
+    grid = grid_from(*NET)
+    root = Root(grid)
+    alike = same_ends(root)
+    for cell in range(81):
+        digits = grid.candidates(cell)
+        if len(digits) == 2:
+            d, e = (candidate_index(cell, x) for x in digits)
+            assert alike[d << 1] == alike[e << 1 | 1] and alike[d << 1 | 1] == alike[e << 1]
+    for unit in (*ROWS, *COLS, *BOXES):
+        for digit in range(1, 10):
+            cells = [c for c in unit.cells if digit in grid.candidates(c)]
+            if len(cells) == 2:
+                a, b = (candidate_index(c, digit) for c in cells)
+                assert alike[a << 1] == alike[b << 1 | 1] and alike[a << 1 | 1] == alike[b << 1]
+    lone = [p for p in premises(grid) if p not in alike]
+    assert lone and all(_linked_nowhere(grid, p) for p in lone)
+
+
+def _linked_nowhere(grid: Grid, premise: int) -> bool:
+    cell, digit = candidate_at(node_of(premise))
+    houses = [u for u in (*ROWS, *COLS, *BOXES) if cell in u.cells]
+    return len(grid.candidates(cell)) > 2 and all(sum(digit in grid.candidates(c) for c in u.cells) > 2 for u in houses)
+
+
+@pytest.mark.parametrize("name", CHECKED)
+def test_a_sweep_carried_on_from_an_implied_end_ends_where_it_would_alone(name: str) -> None:
+    """``swept(..., after=)``: "is d" carried on from the end of "is not e" in its cell
+    (e another candidate) ends where "is d" ends from the root, or breaks with it."""
+    grid = CHECKED[name]
+    root = Root(grid)
+    carried = 0
+    for cell in range(81):
+        digits = grid.candidates(cell)
+        for e in digits:
+            after = swept(root, cell, e, False)
+            for d in digits:
+                if d == e:
+                    continue
+                alone = sweep(root, cell, d, True)
+                if after is None:
+                    assert alone is None, (cell, d, e)  # "is d" implies "is not e", which breaks
+                    continue
+                state = swept(root, cell, d, True, after)
+                assert (None if state is None else state.ends()) == alone, (cell, d, e)
+                carried += after.placed_nodes != 0
+    assert carried or name in ("deadly", "easter-monster")

@@ -18,13 +18,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Final, Iterable, Iterator, Literal, Mapping, NamedTuple
 
-from engine.cells import COMPILED, N_CELLS, UNITS, BoxedInt, bit_indices, halves
+from engine.cells import COMPILED, MASK_DIGITS, N_CELLS, UNITS, BoxedInt, bit_indices, halves
 from engine.grid import Grid
 from engine.stop import checkpoint
 from techniques.forcing.link_tables import CANDIDATE_BITS, Closure, KnownClosure, LinkTables, candidate_cells, link_tables, lone_reach
 from techniques.shared import N_CANDIDATES, candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
 from techniques.forcing.node_sets import NO_PLACES, Places, cells_holding_all, node_set
-from techniques.forcing.sweep import sweep
+from techniques.forcing.sweep import Swept, removal_alone, swept
 from techniques.forcing.propagation import (
     Branch,
     BranchOutcome,
@@ -373,17 +373,61 @@ class NetProver:
                 checkpoint()
                 self._follow(lit)
             return
-        root, on, off = self.root, self.on, self.off
+        on, off = self.on, self.off
+        alike = same_ends(self.root)
+        ends: dict[int, tuple[int, int] | None] = {}  # by the first literal of each class
         for cell in range(N_CELLS):  # the premises, in order (see premises())
-            for digit in grid.candidates(cell):
+            digits = grid.candidates(cell)
+            self._sweep_cell(cell, digits, alike, ends)
+            for digit in digits:
                 node = candidate_index(cell, digit)
-                for lit, true in ((true_literal(node), True), (false_literal(node), False)):
-                    checkpoint()
-                    end = sweep(root, cell, digit, true)
+                for lit in (true_literal(node), false_literal(node)):
+                    end = ends[alike.get(lit, lit)]
                     if end is None:
                         self._follow(lit)  # it breaks a rule: which one, and why
                     else:
                         on[lit], off[lit] = end
+
+    def _sweep_cell(self, cell: int, digits: tuple[int, ...], alike: dict[int, int], ends: dict[int, tuple[int, int] | None]) -> None:
+        """The ends of the premises of ``cell`` (its ``digits``) not in ``ends`` yet (one
+        per class of ``alike``, see :func:`same_ends`): "is not" first, then "is", each
+        carried on from the end of an "is not" of another digit of the cell it implies
+        (the one that places most), and broken when one of those breaks."""
+        root = self.root
+        ends_of_not: dict[int, Swept | None] = {}
+        nodes = [candidate_index(cell, digit) for digit in digits]
+        for digit, node in zip(digits, nodes):
+            checkpoint()
+            lit = false_literal(node)
+            first = alike.get(lit, lit)
+            if first in ends:
+                continue
+            if removal_alone(root, cell, digit):
+                ends[first] = (0, 1 << node)
+                continue
+            state = ends_of_not[digit] = swept(root, cell, digit, False)
+            ends[first] = None if state is None else state.ends()
+        for digit, node in zip(digits, nodes):
+            checkpoint()
+            lit = true_literal(node)
+            first = alike.get(lit, lit)
+            if first in ends:
+                continue
+            after: Swept | None = None
+            broken = False
+            for other, state in ends_of_not.items():
+                if other == digit:
+                    continue
+                if state is None:
+                    broken = True
+                    break
+                if after is None or state.placed_nodes.bit_count() > after.placed_nodes.bit_count():
+                    after = state
+            if broken:
+                ends[first] = None
+                continue
+            state = swept(root, cell, digit, True, after)
+            ends[first] = None if state is None else state.ends()
 
     def _follow(self, lit: int) -> None:
         branch = Branch(self.root, locked=True)
@@ -471,6 +515,53 @@ class NetProver:
         if not any(is_net(proof) for proof in proofs):
             return None
         return Conclusion(c.fact, c.premises, c.ends, sum(len(p.events) for p in proofs), c.spread)
+
+
+def same_ends(root: Root) -> dict[int, int]:
+    """Literals whose sweeps end in the same place, each mapped to one literal of its
+    class (literals in no class are left out): "is d" and "is not e" in a cell with two
+    candidates d and e, and "is d" in one cell and "is not d" in the other where a house
+    has two places for d (a strong link), and so on along chains of such links.
+
+    Why: a sweep ends in the largest position, below its start, where none of its rules
+    (singles and locked candidates, in houses and cells that lost something) applies;
+    the order it applies them in does not matter, nor whether it breaks a rule. (If a
+    rule applies in a position, it applies in any position with fewer candidates, or that
+    one breaks a rule: so every position closed under the rules and below the start lies
+    below each step of the sweep.) Each end of a linked pair holds the other's
+    assumption: "is not e" leaves d, a single; "is d" takes e. So each end is closed and
+    below the other's start, and the two are one."""
+    parent: dict[int, int] = {}
+    for cell in range(N_CELLS):
+        mask = root.cands[cell]
+        if mask.bit_count() == 2 and not root.values[cell]:
+            d, e = MASK_DIGITS[mask]
+            _join(parent, true_literal(candidate_index(cell, d)), false_literal(candidate_index(cell, e)))
+            _join(parent, false_literal(candidate_index(cell, d)), true_literal(candidate_index(cell, e)))
+    for u, unit in enumerate(UNITS):
+        for d in range(1, 10):
+            places = root.cells_with[d] & unit.mask
+            if places.bit_count() == 2 and not root.placed[u] >> (d - 1) & 1:
+                a, b = bit_indices(places)
+                _join(parent, true_literal(candidate_index(a, d)), false_literal(candidate_index(b, d)))
+                _join(parent, false_literal(candidate_index(a, d)), true_literal(candidate_index(b, d)))
+    return {lit: _root_of(parent, lit) for lit in parent}
+
+
+def _root_of(parent: dict[int, int], lit: int) -> int:
+    while parent[lit] != lit:
+        parent[lit] = parent[parent[lit]]
+        lit = parent[lit]
+    return lit
+
+
+def _join(parent: dict[int, int], a: int, b: int) -> None:
+    """Puts literals ``a`` and ``b`` in one class (union-find)."""
+    parent.setdefault(a, a)
+    parent.setdefault(b, b)
+    ra, rb = _root_of(parent, a), _root_of(parent, b)
+    if ra != rb:
+        parent[rb] = ra
 
 
 def is_net(proof: Proof) -> bool:

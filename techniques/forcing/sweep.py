@@ -33,9 +33,26 @@ def sweep(root: Root, cell: Cell, digit: Digit, on: bool) -> tuple[int, int] | N
     """Where the assumption "``cell`` is (``on``) or is not ``digit``" ends, from ``root``:
     the node bit sets (candidate indexes) of the candidates it places and of those it
     removes; None when it breaks a rule."""
-    if not on and _removal_alone(root, cell, digit):
+    if not on and removal_alone(root, cell, digit):
         return 0, 1 << ((digit - 1) * N_CELLS + cell)  # half the premises of a hard grid
-    state = _Sweep(root)
+    state = swept(root, cell, digit, on)
+    return None if state is None else state.ends()
+
+
+def swept(root: Root, cell: Cell, digit: Digit, on: bool, after: Swept | None = None) -> Swept | None:
+    """The assumption's sweep, as its end position (None when it breaks a rule), from
+    ``root``, or carried on from ``after``: the end of an assumption that this one
+    implies ("is d" implies that its cell is not e), which ends where this one's sweep
+    passes anyway, so the sweep goes on from there. (A sweep ends in the largest
+    position, below its start, where no rule it applies is left to apply, whatever the
+    order it applies them in: see ``conclusions.same_ends``. This one's end lies below
+    ``after``, so it is the end from ``after`` with the assumption made.)"""
+    if after is not None and on:
+        if after.values[cell]:
+            return after if after.values[cell] == digit else None
+        if not after.cands[cell] >> (digit - 1) & 1:
+            return None  # ``after`` took the digit: this assumption breaks a rule
+    state = Swept(root) if after is None else after.copy()
     try:
         if on:
             state.place(cell, digit)
@@ -44,11 +61,11 @@ def sweep(root: Root, cell: Cell, digit: Digit, on: bool) -> tuple[int, int] | N
         state.drain()
     except _Broken:
         return None
-    return state.placed_nodes, state.removed_nodes()
+    return state
 
 
-def _removal_alone(root: Root, cell: Cell, digit: Digit) -> bool:
-    """Whether removing the candidate leads to nothing (:meth:`_Sweep.remove` would queue
+def removal_alone(root: Root, cell: Cell, digit: Digit) -> bool:
+    """Whether removing the candidate leads to nothing (:meth:`Swept.remove` would queue
     no single and mark no house for locked candidates): the cell keeps two candidates or
     more, and each of its houses more than three places for the digit."""
     b = 1 << (digit - 1)
@@ -73,11 +90,11 @@ def _other_houses(cell: Cell) -> tuple[tuple[int, ...], ...]:
     return tuple(row)
 
 
-#: Per cell, per peer: the peer's houses that do not hold the cell (see ``_Sweep.place``).
+#: Per cell, per peer: the peer's houses that do not hold the cell (see ``Swept.place``).
 _OTHER_HOUSES: Final = tuple(_other_houses(cell) for cell in range(N_CELLS))
 
 
-class _Sweep:
+class Swept:
     """One branch's candidates while it runs (``Branch`` without its record)."""
 
     __slots__ = ("root", "cands", "values", "cells_with", "placed", "queue", "dirty", "placed_nodes")
@@ -92,6 +109,23 @@ class _Sweep:
         self.dirty = [0] * 9  # per digit: houses to sweep for locked candidates (see remove)
         #: The candidates placed so far, as node bits (see :meth:`removed_nodes`).
         self.placed_nodes = 0
+
+    def copy(self) -> Swept:
+        """The same position, nothing queued or marked (a finished sweep's, to go on from)."""
+        other = Swept.__new__(Swept)
+        other.root = self.root
+        other.cands = self.cands[:]
+        other.values = self.values[:]
+        other.cells_with = self.cells_with[:]
+        other.placed = self.placed[:]
+        other.queue = deque()
+        other.dirty = [0] * 9
+        other.placed_nodes = self.placed_nodes
+        return other
+
+    def ends(self) -> tuple[int, int]:
+        """The candidates placed and removed so far, as node bits."""
+        return self.placed_nodes, self.removed_nodes()
 
     def removed_nodes(self) -> int:
         """The candidates removed so far (placed ones are not removed), as node bits."""
