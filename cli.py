@@ -29,6 +29,7 @@ from engine.app.commands.output import (
     tolerant_output,
 )
 from engine.formats import Layout
+from engine.generate import DEFAULT_MAX_TRIES, SE_PROFILE
 from engine.generate.symmetry import Symmetry
 from engine.profiles import DEFAULT_PROFILE, PROFILES, load_profile
 from engine.technique import Catalog, UnknownTechnique, code_list
@@ -114,13 +115,6 @@ def _seconds(text: str) -> float | None:
     if not value > 0:
         raise argparse.ArgumentTypeError(f"must be more than 0 seconds: {text!r}")
     return None if math.isinf(value) else value
-
-
-#: engine.generate.request's SE_PROFILE and DEFAULT_MAX_TRIES (written out: that module is
-#: imported only when ``generate`` reads its options; tests/test_cli_written_out.py holds
-#: them together).
-SE_PROFILE = "se"
-DEFAULT_MAX_TRIES = 5_000
 
 
 def _parsed(parser: str) -> Callable[[str], Any]:

@@ -8,12 +8,13 @@ import argparse
 import pytest
 
 import cli
-from engine.generate import request
+import engine.generate
+from engine.generate import generator, judge, request
 
 
 def test_the_generator_constants_are_the_generators() -> None:
-    assert (cli.SE_PROFILE, cli.DEFAULT_MAX_TRIES) == (request.SE_PROFILE, request.DEFAULT_MAX_TRIES)
-    assert cli.MAX_TRIES.settings["default"] == request.DEFAULT_MAX_TRIES
+    assert (cli.SE_PROFILE, cli.DEFAULT_MAX_TRIES) == (judge.SE_PROFILE, generator.DEFAULT_MAX_TRIES) == (engine.generate.SE_PROFILE, engine.generate.DEFAULT_MAX_TRIES)
+    assert cli.MAX_TRIES.settings["default"] == generator.DEFAULT_MAX_TRIES
 
 
 def test_a_range_option_reads_with_the_generators_parser() -> None:

@@ -7,7 +7,8 @@ from contextlib import AbstractContextManager
 from typing import Callable, Iterator
 
 from engine.generate.judge import Judge
-from engine.generate.request import DEFAULT_MAX_TRIES, Request
+from engine.generate import DEFAULT_MAX_TRIES
+from engine.generate.request import Request
 from engine.generate.run import Generated, Stats, Worker, run, worker_pool
 from engine.technique import Catalog
 from engine.workers import Workers

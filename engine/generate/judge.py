@@ -25,7 +25,8 @@ from engine.analysis import Analysis, Status
 from engine.cells import Digit
 from engine.generate.floors import MAX_MINIMAL_CLUES, article, check_hardest_level, check_score_floor, check_se_range
 from engine.generate.paths import PathRules, Rejected, Want, Walk
-from engine.generate.request import MIN_CLUES, SE_PROFILE, Request, RequestError
+from engine.generate import SE_PROFILE
+from engine.generate.request import MIN_CLUES, Request, RequestError
 from engine.grid import Grid
 from engine.profiles import Profile, Rating, load_profile
 from engine.profiles.hodoku import HodokuProfile, HodokuRater, final_level

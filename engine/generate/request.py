@@ -22,10 +22,6 @@ MIN_CLUES = 17
 #: Clue counts asked for with --no-minimal and no --clues: clues are removed down to a
 #: count drawn from this range (fewer when the puzzle becomes minimal first is impossible).
 NON_MINIMAL_CLUES = (28, 34)
-#: The profile ``--se`` rates on: Sudoku Explainer's own, so the range is serate's ER.
-SE_PROFILE = "se"
-#: Candidates tried for one puzzle before a run gives up (``--max-tries``).
-DEFAULT_MAX_TRIES = 5_000
 
 
 class RequestError(ValueError):

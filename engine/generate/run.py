@@ -22,7 +22,8 @@ from engine.cells import Digit
 from engine.formats import format_line
 from engine.generate.dig import Digger, random_solution
 from engine.generate.judge import Judge, Verdict
-from engine.generate.request import DEFAULT_MAX_TRIES, Request
+from engine.generate import DEFAULT_MAX_TRIES
+from engine.generate.request import Request
 from engine.profiles import Rating
 from engine.records import GeneratedRecord
 from engine.technique import Catalog
