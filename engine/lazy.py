@@ -16,22 +16,28 @@ from typing import Any, Callable, Mapping, MutableMapping
 
 
 def lazy_exports(
-    package: str, exports: Mapping[str, str], namespace: MutableMapping[str, Any]
+    package: str,
+    exports: Mapping[str, str],
+    namespace: MutableMapping[str, Any],
+    made: Mapping[str, Callable[[], Any]] | None = None,
 ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """A module ``__getattr__`` and ``__dir__`` for ``package``: ``exports`` maps each
-    public name to the module that defines it; a name once looked up is kept in
+    public name to the module that defines it, and ``made`` each name the package itself
+    assembles to the function that makes it; a name once looked up is kept in
     ``namespace`` (the package's ``globals()``), so later lookups cost nothing."""
+    made = made or {}
 
     def getattr_(name: str) -> Any:
-        try:
-            module = exports[name]
-        except KeyError:
-            raise AttributeError(f"module {package!r} has no attribute {name!r}") from None
-        value = getattr(importlib.import_module(module), name)
+        if name in made:
+            value = made[name]()
+        elif name in exports:
+            value = getattr(importlib.import_module(exports[name]), name)
+        else:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
         namespace[name] = value
         return value
 
     def dir_() -> list[str]:
-        return sorted(set(namespace) | set(exports))
+        return sorted(set(namespace) | set(exports) | set(made))
 
     return getattr_, dir_

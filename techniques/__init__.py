@@ -1,7 +1,7 @@
 """The technique registry, assembled from the families' own lists.
 
 Each family package (``singles``, ``fish``, ...) exports ``TECHNIQUES``, the techniques it
-holds; each technique declares its name, codes, library codes and whether it needs a
+holds, as the written-out index (``techniques.index``) lists them; each technique declares its name, codes, library codes and whether it needs a
 unique solution beside its ``find``. ``REGISTRY`` is every technique, family by family;
 ``CATALOG`` looks them up by code, name and HoDoKu library code. Solving order, default
 sets and ratings are not here: they belong to profiles (``engine.profiles``), which take
@@ -38,17 +38,19 @@ FAMILY_NAMES = (
 )  # fmt: skip
 
 
-def family_attribute(namespace: dict[str, Any], members: Callable[[], dict[str, Any]], name: str) -> Any:
-    """A family package's attribute (its ``__getattr__``): the family imports its modules
-    when first asked for one of its names (``TECHNIQUES`` or a technique), not when it is
-    imported, so that the catalog can import one technique's module without its siblings.
-    ``members`` imports them and gives the family's names."""
-    if "TECHNIQUES" not in namespace:
-        namespace.update(members())
-    try:
-        return namespace[name]
-    except KeyError:
-        raise AttributeError(f"module {namespace['__name__']!r} has no attribute {name!r}") from None
+def family_exports(package: str, namespace: dict[str, Any]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+    """A family package's ``__getattr__`` and ``__dir__``. The index (``techniques.index``)
+    is where a family lists its techniques: the family's ``TECHNIQUES`` are those of its
+    index entry, in order, and each technique (or tuple of them) is also the family's
+    attribute by its own name. Each is imported from its module when first asked for, not
+    when the family is, so that the catalog can import one technique's module without its
+    siblings."""
+    from engine.lazy import lazy_exports
+    from techniques.index import INDEX
+
+    listed = INDEX[package.rsplit(".", 1)[1]]
+    where = {attribute: f"{__name__}.{module}" for module, attribute, *_ in (entry.source.split(":") for entry in listed)}
+    return lazy_exports(package, where, namespace, {"TECHNIQUES": lambda: tuple(_load(entry) for entry in listed)})
 
 
 def _load(listed: Listed) -> Technique:

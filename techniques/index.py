@@ -1,12 +1,12 @@
-"""What every family's techniques declare, written out so that the catalog can answer
-lookups (by code, name, library code) without importing the families.
+"""Where the families list their techniques, with what each declares, written out so that
+the catalog can answer lookups (by code, name, library code) without importing them.
 
-``INDEX`` holds, family by family in registry order, each technique of the family's
-``TECHNIQUES`` in order: its name, its step codes (its own first), its HoDoKu library
-codes, and where it is (``module:NAME``, or ``module:NAME:i`` for the i-th of a tuple,
-under ``techniques``): the catalog imports that module alone when the technique is asked
-for. It must say exactly what the families declare: tests/test_catalog_index.py checks
-it against them, and prints the lines to paste when a family changes.
+``INDEX`` holds, family by family in registry order, each technique of the family in
+order (a family's ``TECHNIQUES`` are its entry's): its name, its step codes (its own
+first), its HoDoKu library codes, and where it is (``module:NAME``, or ``module:NAME:i``
+for the i-th of a tuple, under ``techniques``): the catalog imports that module alone
+when the technique is asked for. tests/test_catalog_index.py checks that each line says
+what its technique declares and that no technique a module defines is left out.
 """
 
 from __future__ import annotations

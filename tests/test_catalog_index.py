@@ -1,4 +1,5 @@
-"""The catalog's written-out index (``techniques.index``) says what the families declare,
+"""The catalog's written-out index (``techniques.index``), where the families list their
+techniques, says what each technique declares and leaves none out,
 and the catalog built on it (``LazyCatalog``) answers as the plain ``Catalog`` of the whole
 registry does, importing only the family a lookup needs."""
 
@@ -6,14 +7,16 @@ from __future__ import annotations
 
 import importlib
 import json
+import pkgutil
 import subprocess
 import sys
 
 import pytest
 
 import techniques
-from engine.technique import Catalog, LazyCatalog, Listed, Technique, UnknownTechnique
+from engine.technique import BaseTechnique, Catalog, LazyCatalog, Listed, Technique, UnknownTechnique
 from techniques.index import INDEX
+from techniques.options import OPTIONS
 from tests.conftest import ROOT
 
 
@@ -25,13 +28,41 @@ def declared(technique: Technique) -> tuple[str, tuple[str, ...], tuple[tuple[st
     return (technique.name, technique.codes, tuple(technique.declaration.library_codes.items()))
 
 
-def test_the_index_says_what_every_family_declares() -> None:
+def test_the_index_says_what_every_technique_declares() -> None:
     assert list(INDEX) == [family.__name__.rsplit(".", 1)[1] for family in techniques.FAMILIES]
     for family in techniques.FAMILIES:
         index = INDEX[family.__name__.rsplit(".", 1)[1]]
-        assert [(listed.name, listed.codes, listed.library) for listed in index] == [declared(t) for t in family.TECHNIQUES]
+        assert len(family.TECHNIQUES) == len(index)
         for listed, technique in zip(index, family.TECHNIQUES):
+            assert (listed.name, listed.codes, listed.library) == declared(technique), listed.source
             assert techniques._load(listed) is technique, listed.source
+            assert technique.__module__.startswith(family.__name__ + "."), listed.source
+
+
+def defined_techniques() -> dict[int, str]:
+    """Every technique object a module under ``techniques`` holds at its top level (alone
+    or in a tuple), by identity, with where it was found."""
+    found: dict[int, str] = {}
+    for module_info in pkgutil.walk_packages(techniques.__path__, "techniques."):
+        if module_info.ispkg:
+            continue  # a family package holds only what its modules define
+        module = importlib.import_module(module_info.name)
+        for name, value in vars(module).items():
+            for item in value if isinstance(value, tuple) else (value,):
+                if isinstance(item, BaseTechnique):
+                    found.setdefault(id(item), f"{module_info.name}:{name}")
+    return found
+
+
+def test_every_technique_a_module_defines_is_in_the_index() -> None:
+    """A technique written but not given its index line would be missing from every
+    profile and from the catalog: the index is where families list their techniques.
+    (A technique option's variants stand in for listed techniques, see ``techniques.options``.)"""
+    variants = (technique for option in OPTIONS for technique in option.techniques)
+    listed = {id(technique) for technique in (*techniques.REGISTRY, *variants)}
+    defined = defined_techniques()
+    assert len(techniques.REGISTRY) == len(LISTED) and len(defined) >= len(LISTED)
+    assert [where for key, where in defined.items() if key not in listed] == []
 
 
 def lazy_catalog() -> LazyCatalog:

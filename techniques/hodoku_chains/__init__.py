@@ -13,25 +13,6 @@ adds almost locked sets as nodes, ``loop_conclusions`` says what a loop proves a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from techniques import family_exports
 
-from techniques import family_attribute
-
-if TYPE_CHECKING:
-    from engine.technique import Technique
-
-    TECHNIQUES: tuple[Technique, ...]
-
-
-def _members() -> dict[str, Any]:
-    """The family's techniques (``TECHNIQUES``, in order) and the names it imports for them."""
-    from techniques.hodoku_chains.remote_pair import REMOTE_PAIR
-    from techniques.hodoku_chains.simple_chains import XY_CHAIN, X_CHAIN
-    from techniques.hodoku_chains.nice_loops import GROUPED_NICE_LOOP, NICE_LOOP
-
-    TECHNIQUES = (REMOTE_PAIR, X_CHAIN, XY_CHAIN, NICE_LOOP, GROUPED_NICE_LOOP,)
-    return locals()
-
-
-def __getattr__(name: str) -> Any:
-    return family_attribute(globals(), _members, name)
+__getattr__, __dir__ = family_exports(__name__, globals())

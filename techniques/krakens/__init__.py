@@ -8,24 +8,6 @@ may cross links an Exocet or a tridagon proves: ``pattern_links``). (Kraken Fish
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from techniques import family_exports
 
-from techniques import family_attribute
-
-if TYPE_CHECKING:
-    from engine.technique import Technique
-
-    TECHNIQUES: tuple[Technique, ...]
-
-
-def _members() -> dict[str, Any]:
-    """The family's techniques (``TECHNIQUES``, in order) and the names it imports for them."""
-    from techniques.krakens.linked_kraken import EXOCET_KRAKEN, TRIDAGON_LINK_KRAKEN
-    from techniques.krakens.kraken import KRAKEN_CELL, KRAKEN_HOUSE, KRAKEN_TRIDAGON
-
-    TECHNIQUES = (KRAKEN_CELL, KRAKEN_HOUSE, KRAKEN_TRIDAGON, EXOCET_KRAKEN, TRIDAGON_LINK_KRAKEN)
-    return locals()
-
-
-def __getattr__(name: str) -> Any:
-    return family_attribute(globals(), _members, name)
+__getattr__, __dir__ = family_exports(__name__, globals())

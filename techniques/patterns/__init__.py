@@ -7,27 +7,6 @@ Sets (square and uneven); and Firework (Triple and Quad), rated with the advance
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from techniques import family_exports
 
-from techniques import family_attribute
-
-if TYPE_CHECKING:
-    from engine.technique import Technique
-
-    TECHNIQUES: tuple[Technique, ...]
-
-
-def _members() -> dict[str, Any]:
-    """The family's techniques (``TECHNIQUES``, in order) and the names it imports for them."""
-    from techniques.patterns.tridagon import TRIDAGON
-    from techniques.patterns.exocet import JUNIOR_EXOCET, SENIOR_EXOCET
-    from techniques.patterns.sk_loop import SK_LOOP
-    from techniques.patterns.msls import MSLS, UNEVEN_MSLS
-    from techniques.patterns.firework import FIREWORK
-
-    TECHNIQUES = (TRIDAGON, JUNIOR_EXOCET, SENIOR_EXOCET, SK_LOOP, MSLS, UNEVEN_MSLS, FIREWORK)
-    return locals()
-
-
-def __getattr__(name: str) -> Any:
-    return family_attribute(globals(), _members, name)
+__getattr__, __dir__ = family_exports(__name__, globals())

@@ -11,32 +11,6 @@ forcing chains).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from techniques import family_exports
 
-from techniques import family_attribute
-
-if TYPE_CHECKING:
-    from engine.technique import Technique
-
-    TECHNIQUES: tuple[Technique, ...]
-
-
-def _members() -> dict[str, Any]:
-    """The family's techniques (``TECHNIQUES``, in order) and the names it imports for them."""
-    from techniques.se_chains.cycles import FORCING_CHAINS_AND_CYCLES
-    from techniques.se_chains.multiple import DYNAMIC_FORCING_CHAINS, MULTIPLE_FORCING_CHAINS, NISHIO_FORCING_CHAINS
-    from techniques.se_chains.nested import DYNAMIC_PLUS_FORCING_CHAINS, NESTED_FORCING_CHAINS
-
-    TECHNIQUES = (
-        FORCING_CHAINS_AND_CYCLES,
-        NISHIO_FORCING_CHAINS,
-        MULTIPLE_FORCING_CHAINS,
-        DYNAMIC_FORCING_CHAINS,
-        DYNAMIC_PLUS_FORCING_CHAINS,
-        *NESTED_FORCING_CHAINS,
-    )
-    return locals()
-
-
-def __getattr__(name: str) -> Any:
-    return family_attribute(globals(), _members, name)
+__getattr__, __dir__ = family_exports(__name__, globals())

@@ -6,25 +6,6 @@ after the krakens, before the forcing chains and nets.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from techniques import family_exports
 
-from techniques import family_attribute
-
-if TYPE_CHECKING:
-    from engine.technique import Technique
-
-    TECHNIQUES: tuple[Technique, ...]
-
-
-def _members() -> dict[str, Any]:
-    """The family's techniques (``TECHNIQUES``, in order) and the names it imports for them."""
-    from techniques.whips.grouped_whip import GROUPED_WHIP
-    from techniques.whips.kraken_whip import GROUPED_KRAKEN_WHIP, KRAKEN_WHIP
-    from techniques.whips.whip import WHIP
-
-    TECHNIQUES = (WHIP, GROUPED_WHIP, KRAKEN_WHIP, GROUPED_KRAKEN_WHIP)
-    return locals()
-
-
-def __getattr__(name: str) -> Any:
-    return family_attribute(globals(), _members, name)
+__getattr__, __dir__ = family_exports(__name__, globals())
