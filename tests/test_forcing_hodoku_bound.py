@@ -21,12 +21,17 @@ from engine.step import Step
 from techniques.forcing import hodoku_order
 from techniques.forcing import chains_and_nets
 from techniques.forcing.chains_and_nets import FORCING_CHAIN, FORCING_NET
-from techniques.forcing.conclusions import ChainProver, NetProver, premises
+from engine.cells import N_CELLS, UNITS
+from techniques.forcing.conclusions import ChainProver, NetProver, fewest_to_empty, fully_open, premises
 from techniques.forcing.hodoku_nets import NetTables
 from techniques.forcing.link_tables import CANDIDATE_BITS
-from tests.conftest import grid_from
+from tests.conftest import grid_from, solve_positions
 from tests.test_forcing_sweep import POSITIONS
 from tests.test_hodoku_forcing import CASES, NET_CHOICES, NET_POSITION
+
+
+#: The README's puzzle (Inkala 2012): its solve meets positions with and without singles.
+README_PUZZLE = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
 
 
 def _all_positions() -> dict[str, Grid]:
@@ -38,7 +43,22 @@ def _all_positions() -> dict[str, Grid]:
 
 
 ALL = _all_positions()
-OPEN = [name for name, grid in ALL.items() if hodoku_order._fully_open(grid)]
+OPEN = [name for name, grid in ALL.items() if fully_open(grid)]
+
+
+def open_by_definition(grid: Grid) -> bool:
+    """``fully_open`` as it is defined, cell by cell and house by house."""
+    cells_open = all(grid.values[cell] or grid.cands[cell].bit_count() >= 2 for cell in range(N_CELLS))
+    places = ((grid.cells_with[d] & unit.mask).bit_count() for unit in UNITS for d in grid.missing_digits(unit))
+    return cells_open and all(count >= 2 for count in places)
+
+
+def test_fully_open_is_what_it_says() -> None:
+    grids = [*ALL.values(), *solve_positions([README_PUZZLE])]
+    assert {open_by_definition(grid) for grid in grids} == {True, False}
+    for grid in grids:
+        assert fully_open(grid) is open_by_definition(grid)
+        assert fewest_to_empty(grid) == (2 if open_by_definition(grid) else 0)
 
 
 def test_a_position_with_singles_is_not_fully_open() -> None:

@@ -263,18 +263,22 @@ class ChainProver:
         return found
 
 
+def fully_open(grid: Grid) -> bool:
+    """Whether every open cell keeps two candidates or more and every digit missing from a
+    house two places or more: no single (HoDoKu's tables place those from the start, our
+    branches do not) and nothing emptied (the grid refuses to lose a house's last place for
+    a digit; a cell without candidates is looked for here)."""
+    if grid.oldest_naked_single() is not None or grid.has_hidden_single():
+        return False
+    values, cands = grid.values, grid.cands
+    return all(values[cell] or cands[cell] for cell in range(N_CELLS))
+
+
 def fewest_to_empty(grid: Grid) -> int:
     """How many candidates at least must be removed to leave some empty cell without
-    candidates or some house without a place for a digit it has places for: 2 when every
-    such cell has two candidates or more and every such digit two places or more (no
-    singles: the forcing chains' grids), else 0 (no bound)."""
-    if grid.oldest_naked_single() is not None or grid.has_hidden_single():
-        return 0
-    values, cands = grid.values, grid.cands
-    for cell in range(N_CELLS):
-        if not values[cell] and not cands[cell]:
-            return 0
-    return 2
+    candidates or some house without a place for a digit it has places for: 2 in a
+    :func:`fully_open` grid (the forcing chains' grids), else 0 (no bound)."""
+    return 2 if fully_open(grid) else 0
 
 
 class ChainClosures(Mapping[int, KnownClosure]):

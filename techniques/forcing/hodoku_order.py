@@ -37,7 +37,7 @@ from engine.cells import BOXES, CELL_NAMES, COLS, COMPILED, N_CELLS, PEER_MASK, 
 from engine.grid import Grid
 from engine.step import Step
 from engine.technique import BaseTechnique
-from techniques.forcing.conclusions import ChainProver, Conclusion, NetProver, Spread, open_cells, premises
+from techniques.forcing.conclusions import ChainProver, Conclusion, NetProver, Spread, fully_open, open_cells, premises
 from techniques.forcing.hodoku_nets import NetTables
 from techniques.forcing.steps import make_step
 from techniques.forcing.link_tables import CANDIDATE_BITS, candidate_cells
@@ -85,7 +85,7 @@ def hodoku_forcing_chain(technique: BaseTechnique, grid: Grid, ours: NetProver |
     (see ``_Bound``), so only the premises whose net breaks a rule are tested."""
     prover = ChainProver(grid)
     tested = _premises_by_fact(grid)
-    if ours is not None and _fully_open(grid):
+    if ours is not None and fully_open(grid):
         bound = _Bound(ours)
         tested = (premise for premise in tested if bound.breaks(premise))
     # The first fact in HoDoKu's order (a contradiction's: chains' verities add none).
@@ -106,7 +106,7 @@ def hodoku_forcing_net(technique: BaseTechnique, grid: Grid, ours: NetProver | N
     grid, when the caller has them: they bound which premises HoDoKu's checks need (see
     ``_Bound``) and explain the step."""
     tables = NetTables(grid)
-    bound = _Bound(ours) if ours is not None and _fully_open(grid) else None
+    bound = _Bound(ours) if ours is not None and fully_open(grid) else None
     fact = _first_net_fact(tables, grid, bound)
     return None if fact is None else _in_our_words(technique, grid, _derivation(tables, grid, fact), ours)
 
@@ -191,20 +191,6 @@ def _net_verities(cases: list[EitherOr], reach: dict[int, tuple[int, int]]) -> s
             facts.update(true_literal(n) for n in bit_indices(on & keep))  # a candidate's node is its number
             facts.update(false_literal(n) for n in bit_indices(off & keep))
     return facts
-
-
-def _fully_open(grid: Grid) -> bool:
-    """Whether every open cell keeps two candidates or more and every digit missing
-    from a house two places or more: no single (HoDoKu's tables place those from the
-    start, our branches do not) and nothing emptied."""
-    for cell in range(N_CELLS):
-        if not grid.values[cell] and grid.cands[cell].bit_count() < 2:
-            return False
-    for unit in UNITS:
-        for d in grid.missing_digits(unit):
-            if (grid.cells_with[d] & unit.mask).bit_count() < 2:
-                return False
-    return True
 
 
 class _Bound:
