@@ -406,8 +406,9 @@ class NetProver:
             first = alike.get(lit, lit)
             if first in ends:
                 continue
-            if removal_alone(root, cell, digit):
-                ends[first] = (0, 1 << node)
+            alone = removal_alone(root, cell, digit)
+            if alone is not None:
+                ends[first] = alone
                 continue
             state = ends_of_not[digit] = swept(root, cell, digit, False)
             ends[first] = None if state is None else state.ends()

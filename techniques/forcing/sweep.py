@@ -33,8 +33,10 @@ def sweep(root: Root, cell: Cell, digit: Digit, on: bool) -> tuple[int, int] | N
     """Where the assumption "``cell`` is (``on``) or is not ``digit``" ends, from ``root``:
     the node bit sets (candidate indexes) of the candidates it places and of those it
     removes; None when it breaks a rule."""
-    if not on and removal_alone(root, cell, digit):
-        return 0, 1 << ((digit - 1) * N_CELLS + cell)  # half the premises of a hard grid
+    if not on:
+        alone = removal_alone(root, cell, digit)
+        if alone is not None:
+            return alone  # half the premises of a hard grid
     state = swept(root, cell, digit, on)
     return None if state is None else state.ends()
 
@@ -64,19 +66,21 @@ def swept(root: Root, cell: Cell, digit: Digit, on: bool, after: Swept | None = 
     return state
 
 
-def removal_alone(root: Root, cell: Cell, digit: Digit) -> bool:
-    """Whether removing the candidate leads to nothing (:meth:`Swept.remove` would queue
-    no single and mark no house for locked candidates): the cell keeps two candidates or
-    more, and each of its houses more than three places for the digit."""
+def removal_alone(root: Root, cell: Cell, digit: Digit) -> tuple[int, int] | None:
+    """The end of "``cell`` is not ``digit``" (as :func:`sweep` gives it: nothing placed,
+    the candidate alone removed) when removing the candidate leads to nothing
+    (:meth:`Swept.remove` would queue no single and mark no house for locked candidates):
+    the cell keeps two candidates or more, and each of its houses more than three places
+    for the digit. None when it may lead further."""
     b = 1 << (digit - 1)
     mask = root.cands[cell]
     if not mask & b or (mask & ~b).bit_count() < 2 or root.values[cell]:
-        return False
+        return None
     places = root.cells_with[digit] & ~(1 << cell)
     for u in UNITS_OF[cell]:
         if not root.placed[u] & b and (places & UNIT_MASKS[u]).bit_count() <= 3:
-            return False
-    return True
+            return None
+    return 0, 1 << ((digit - 1) * N_CELLS + cell)
 
 
 def _other_houses(cell: Cell) -> tuple[tuple[int, ...], ...]:
