@@ -1,8 +1,8 @@
-"""The technique registry, assembled from the families' own lists.
+"""The technique registry, assembled from the families' lists in the written-out index.
 
 Each family package (``singles``, ``fish``, ...) exports ``TECHNIQUES``, the techniques it
-holds, as the written-out index (``techniques.index``) lists them; each technique declares its name, codes, library codes and whether it needs a
-unique solution beside its ``find``. ``REGISTRY`` is every technique, family by family;
+holds, as the index (``techniques.index``) lists them; each technique declares its name,
+codes, library codes and whether it needs a unique solution beside its ``find``. ``REGISTRY`` is every technique, family by family;
 ``CATALOG`` looks them up by code, name and HoDoKu library code. Solving order, default
 sets and ratings are not here: they belong to profiles (``engine.profiles``), which take
 their techniques from ``CATALOG`` by code.
