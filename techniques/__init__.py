@@ -2,10 +2,10 @@
 
 Each family package (``singles``, ``fish``, ...) exports ``TECHNIQUES``, the techniques it
 holds, as the index (``techniques.index``) lists them; each technique declares its name,
-codes, library codes and whether it needs a unique solution beside its ``find``. ``REGISTRY`` is every technique, family by family;
-``CATALOG`` looks them up by code, name and HoDoKu library code. Solving order, default
-sets and ratings are not here: they belong to profiles (``engine.profiles``), which take
-their techniques from ``CATALOG`` by code.
+codes, library codes and whether it needs a unique solution beside its ``find``.
+``REGISTRY`` is every technique, family by family; ``CATALOG`` looks them up by code, name
+and HoDoKu library code. Solving order, default sets and ratings are not here: they belong
+to profiles (``engine.profiles``), which take their techniques from ``CATALOG`` by code.
 
 The families are imported when first used, not when the package is: the command line
 imports ``techniques.options`` to list its flags, and a command that never looks at a
