@@ -1,7 +1,7 @@
 """The catalog's written-out index (``techniques.index``), where the families list their
-techniques, says what each technique declares and leaves none out,
-and the catalog built on it (``LazyCatalog``) answers as the plain ``Catalog`` of the whole
-registry does, importing only the family a lookup needs."""
+techniques, says what each technique declares and leaves none out, and the catalog built
+on it (``LazyCatalog``) answers as the plain ``Catalog`` of the whole registry does,
+importing only the family a lookup needs."""
 
 from __future__ import annotations
 

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import pytest
 
+from engine.cells import N_CELLS, UNITS
 from engine.grid import Grid
 from engine.step import Step
 from techniques.forcing import hodoku_order
 from techniques.forcing import chains_and_nets
 from techniques.forcing.chains_and_nets import FORCING_CHAIN, FORCING_NET
-from engine.cells import N_CELLS, UNITS
 from techniques.forcing.conclusions import ChainProver, NetProver, fewest_to_empty, fully_open, premises
 from techniques.forcing.hodoku_nets import NetTables
 from techniques.forcing.link_tables import CANDIDATE_BITS
