@@ -746,12 +746,14 @@ def _drop_stdout() -> None:
 
 
 def entry() -> NoReturn:
-    """The ``stepdoku`` command: :func:`main`, then exit with its code. Before leaving, the
-    objects still alive (the modules, their tables, the caches) are frozen out of the cycle
-    collector, whose last pass at exit would otherwise walk them all: a tenth of a short
-    ``grade`` run (measured on 300 puzzles: 0.90 s wall instead of 1.0). Nothing is lost:
-    the standard streams are flushed and the exit handlers run as before, and what the
-    commands write to files is closed when written."""
+    """The ``stepdoku`` command (the console script reaches it through
+    ``engine.app.launch``, which answers a bare ``--version`` itself): :func:`main`, then
+    exit with its code. Before leaving, the objects still alive (the modules, their
+    tables, the caches) are frozen out of the cycle collector, whose last pass at exit
+    would otherwise walk them all: a tenth of a short ``grade`` run (measured on 300
+    puzzles: 0.90 s wall instead of 1.0). Nothing is lost: the standard streams are
+    flushed and the exit handlers run as before, and what the commands write to files is
+    closed when written."""
     code = main()
     gc.freeze()
     sys.exit(code)

@@ -8,7 +8,9 @@ are imported on first use (``engine.lazy``) export what they say.
 from __future__ import annotations
 
 import ast
+import contextlib
 import importlib
+import io
 import json
 import subprocess
 import sys
@@ -16,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+import cli
+import engine
 from tests.conftest import ROOT
 
 EASY = ".3..5..4...8.1.5..46.....12.7.5.2.8....6.3....4.1.9.3.25.....98..1.2.6...8..6..2."
@@ -44,6 +48,55 @@ def modules_after(*argv: str) -> set[str]:
 def test_version_imports_no_solver_technique_or_renderer() -> None:
     loaded = modules_after("--version")
     assert not loaded & {*FAMILIES, *HEAVY, "engine.solver", "engine.search", "engine.profiles.hodoku"}
+
+
+def launched(*argv: str) -> tuple[str, set[str]]:
+    """What the console script's entry point (``engine.app.launch.entry``) prints for
+    ``stepdoku ARGV``, and the modules loaded by then, in a fresh interpreter."""
+    script = (
+        "import io, json, sys\n"
+        "from engine.app import launch\n"
+        f"sys.argv = ['stepdoku', *{list(argv)!r}]\n"
+        "sys.stdout = out = io.StringIO()\n"
+        "try:\n"
+        "    launch.entry()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "sys.stdout = sys.__stdout__\n"
+        "print(json.dumps([out.getvalue(), sorted(sys.modules)]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
+    printed, loaded = json.loads(done.stdout.splitlines()[-1])
+    return printed, set(loaded)
+
+
+def test_the_console_script_is_the_launcher() -> None:
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert 'stepdoku = "engine.app.launch:entry"' in pyproject
+
+
+def test_the_launcher_answers_version_as_the_parser_does_without_the_command_line() -> None:
+    printed, loaded = launched("--version")
+    parser = io.StringIO()
+    with pytest.raises(SystemExit) as done, contextlib.redirect_stdout(parser):
+        cli.main(["--version"])
+    assert done.value.code == 0
+    assert printed == parser.getvalue() == f"stepdoku {engine.__version__}\n"
+    assert not loaded & {"cli", "argparse", "engine.formats", "engine.technique", "engine.app.commands.output"}
+
+
+def test_the_launcher_hands_every_other_command_to_the_command_line() -> None:
+    printed, loaded = launched("solve", EASY)
+    assert printed.splitlines()[0] == cli_solved(EASY)
+    assert "cli" in loaded and "engine.search" in loaded
+    printed, loaded = launched("--version", "solve")  # not the bare --version: the parser answers
+    assert printed == f"stepdoku {engine.__version__}\n" and "cli" in loaded
+
+
+def cli_solved(puzzle: str) -> str:
+    out = io.StringIO()
+    assert cli.main(["solve", puzzle], out=out, err=io.StringIO()) == 0
+    return out.getvalue().splitlines()[0]
 
 
 def test_solve_imports_no_technique_or_renderer() -> None:
