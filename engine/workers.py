@@ -13,24 +13,27 @@ SIGTERM left to the parent, a lost worker replaced, none left behind when the pa
   process may use, and what its memory holds at ``WORKER_MEMORY`` each), with a one-line
   note when that is fewer than asked. Every command
   that starts workers (``grade -j``, ``generate -j``, ``serve --workers``) asks it first.
+
+The process machinery (``multiprocessing``, ``concurrent.futures``, ``ctypes``) is imported
+when workers start, not with this module: a run in one process (``grade -j 1``, a short
+batch) asks the cap and reads ahead, and starts none (issue 24: those imports were a tenth
+of a second, 3% of grading 1,000 easy puzzles).
 """
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import itertools
-import multiprocessing
 import os
 import signal
 import sys
 import threading
 from collections import deque
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import IO, Any, Callable, Generic, Iterable, Iterator, TypeVar
+from typing import IO, TYPE_CHECKING, Any, Callable, Generic, Iterable, Iterator, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 T = TypeVar("T")
 
@@ -128,6 +131,8 @@ def ignore_interrupts() -> None:
 def _die_with_parent(parent: int) -> None:
     """End this process when ``parent`` goes away (even by SIGKILL)."""
     if sys.platform.startswith("linux"):
+        import ctypes.util
+
         try:
             libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
             libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
@@ -169,6 +174,9 @@ class Workers:
         # fork: workers share the parent's loaded tables at no cost. Starting them before
         # the caller starts any thread (a progress bar) matters: a child forked while
         # another thread holds a lock inherits it held.
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else None)
         executor = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_worker, initargs=self._setup)
@@ -273,6 +281,8 @@ def ordered(workers: Workers, fn: Callable[..., T], tasks: Iterable[tuple[Any, .
 
 def _first(workers: Workers, fn: Callable[..., T], pending: deque[_Task[T]]) -> T:
     """The result of the first pending task (taken off the queue)."""
+    from concurrent.futures.process import BrokenProcessPool
+
     while True:
         try:
             result = pending[0].future.result()
@@ -300,6 +310,9 @@ def _submitted(workers: Workers, fn: Callable[..., T], args: tuple[Any, ...]) ->
     """The task handed to the workers; when they broke since the last look (a worker
     died, maybe killed by a task just resubmitted), a future holding that error, which
     ``_first`` meets in its turn and answers with fresh workers, counting the tries."""
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         return workers.submit(fn, *args)
     except BrokenProcessPool as broken:

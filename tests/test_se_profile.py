@@ -13,8 +13,10 @@ import json
 import pytest
 
 import cli
+import techniques
 from engine.formats import format_library
 from engine.grid import Grid
+from engine.profiles import load_profile
 from engine.solver import SolveStatus
 from engine.stop import Stopped, stop_after
 from techniques.se_chains.multiple import MULTIPLE_FORCING_CHAINS
@@ -77,3 +79,18 @@ def test_chaining_heeds_the_stop_switch() -> None:
     assert next(MULTIPLE_FORCING_CHAINS.find(grid.copy())).technique == "Cell Forcing Chains"
     with stop_after(1e-9), pytest.raises(Stopped):
         next(MULTIPLE_FORCING_CHAINS.find(grid.copy()))
+
+
+def test_a_codes_position_is_its_place_in_the_whole_order() -> None:
+    """The raters sort a path's counts by position. A fresh profile answers the codes of
+    the techniques it places from those alone; the positions, and those of the techniques
+    it only knows of, are their places in the whole order."""
+    profile = load_profile("se", techniques.CATALOG)
+    placed = {code for entry in profile.placed for code in entry.technique.codes}
+    assert "entries" not in vars(profile)  # not taken from the catalog yet
+    assert [profile.position(code) for code in sorted(placed)]
+    assert "entries" not in vars(profile)
+    whole = {code: n for n, entry in enumerate(profile.entries) for code in entry.technique.codes}
+    assert len(whole) > len(placed)
+    assert {code: profile.position(code) for code in whole} == whole
+    assert profile.position("no such code") is None

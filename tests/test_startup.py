@@ -50,6 +50,14 @@ def test_version_imports_no_solver_technique_or_renderer() -> None:
     assert not loaded & {*FAMILIES, *HEAVY, "engine.solver", "engine.search", "engine.profiles.hodoku"}
 
 
+def test_a_quiet_grade_in_one_process_imports_no_renderer_no_pool_and_no_other_profiles_techniques() -> None:
+    loaded = modules_after("grade", "--profile", "se", "-q", "-j", "1", "--format", "jsonl", EASY)
+    assert "techniques.singles.se_singles" in loaded  # it did grade, SE's way
+    pool = {"multiprocessing", "concurrent.futures", "ctypes", "engine.cluster"}
+    hodoku = {"techniques.forcing", "techniques.hodoku_chains", "techniques.whips", "techniques.singles.singles"}
+    assert not loaded & {"rich", "networkx", *pool, *hodoku}
+
+
 def launched(*argv: str) -> tuple[str, set[str]]:
     """What the console script's entry point (``engine.app.launch.entry``) prints for
     ``stepdoku ARGV``, and the modules loaded by then, in a fresh interpreter."""

@@ -8,7 +8,7 @@ every step of every graded puzzle.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Callable, Final
 
 from engine.grid import Grid
 from engine.profiles.rating import Rating, TechniqueCount
@@ -24,7 +24,7 @@ class SeRater:
     """ER, EP and ED of one path, from each step's own SE rating (a step of a technique SE
     lacks, asked for by code, gets the SE-style estimate)."""
 
-    order: dict[str, int]  # step code -> position in the profile, for the counts
+    position: Callable[[str], int | None]  # step code -> position in the profile, for the counts
     values: list[int] = field(default_factory=list)
     ep: int | None = None  # the hardest value up to the first placement
     gave_up: bool = False  # SE found nothing: a Brute Force step
@@ -61,7 +61,7 @@ class SeRater:
             er = (UNSOLVABLE if self.gave_up else max(values)) / 10
             ep = (self.ep or 0) / 10
             ed = (values[0] if values else 0) / 10
-        ordered = sorted(self.counts.items(), key=lambda item: self.order.get(item[0], 10**6))
+        ordered = sorted(self.counts.items(), key=lambda item: _or_last(self.position(item[0])))
         detail = f" (SE ER {er:.1f}, EP {ep:.1f}, ED {ed:.1f})" if er is not None and ep is not None and ed is not None else ""
         return Rating(
             label=f"{er:.1f}" if er is not None else "Incomplete",
@@ -73,3 +73,8 @@ class SeRater:
             steps=len(values) + self.brute_force,
             counts=tuple(TechniqueCount(name, code, n, (("se", top / 10),)) for code, (name, n, top) in ordered),
         )
+
+
+def _or_last(position: int | None) -> int:
+    """A position in the order, a code it lacks after every other."""
+    return 10**6 if position is None else position
