@@ -6,6 +6,7 @@ The parsers and formatters are in :mod:`engine.formats` (which re-exports these 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -15,6 +16,18 @@ from engine.grid import Grid
 #: Characters that stand for an empty cell wherever cells are written one character each.
 EMPTY_CHARS = ".0-*_xX"
 CELL_CHARS = "123456789" + EMPTY_CHARS
+
+_CELL_RUN = re.compile(f"[{re.escape(CELL_CHARS)}]*")
+
+
+def leading_cells(text: str) -> int:
+    """How many cell characters (:data:`CELL_CHARS`) ``text`` starts with.
+
+    >>> leading_cells("8..3x 5")
+    5
+    """
+    run = _CELL_RUN.match(text)
+    return run.end() if run else 0
 
 
 class PuzzleFormatError(ValueError):

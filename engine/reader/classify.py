@@ -14,6 +14,7 @@ from enum import Enum
 
 from engine.cells import N_CELLS
 from engine.formats import CELL_CHARS, Layout, Puzzle, PuzzleFormatError, parse_library, parse_line
+from engine.puzzle import leading_cells
 from engine.lines import MAX_LINE_CHARS, Line, TooLong
 
 _SEPARATOR = re.compile(r"^[\s\-+=|*.:'_!]*$")
@@ -91,7 +92,7 @@ def _classify(text: str, number: int) -> LineItem:
         return LineItem(Kind.PUZZLE, number, puzzle=at_line(puzzle, number))
     if is_separator(stripped):
         return LineItem(Kind.SEPARATOR, number)
-    run = _leading_run(stripped)
+    run = leading_cells(stripped)
     word = first_word(stripped)
     if run < N_CELLS and len(word) == N_CELLS:
         return LineItem(Kind.PUZZLE, number, puzzle=_free_line(text, word, number))
@@ -179,13 +180,6 @@ def _pm_row_with_an_empty_cell(tokens: tuple[str, ...]) -> bool:
     return len(tokens) == 9 and bool(empty) and len(empty) + len(marks) == 9 and any(len(t) > 1 for t in marks)
 
 
-def _leading_run(stripped: str) -> int:
-    run = 0
-    while run < len(stripped) and stripped[run] in CELL_CHARS:
-        run += 1
-    return run
-
-
 def is_separator(stripped: str) -> bool:
     """A box line such as ``------+-------+------`` or ``.----.----.``: no digits, and a run
     of dashes or a box-drawing character. (An empty grid written as 81 dashes is not
@@ -199,7 +193,7 @@ def _has_separators(stripped: str) -> bool:
 
 def _parse_line_at(text: str, number: int) -> Puzzle:
     try:
-        return parse_line(text)
+        return parse_line(text, number)
     except PuzzleFormatError as error:
         raise _LineError(error.message, number, error.column) from None
 

@@ -30,9 +30,7 @@ from engine.advice import Advice, HintOptions, HintStatus, StateMismatch, advise
 from engine.analysis import Status
 from engine.app.commands.inputs import Record, iter_records
 from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, EXIT_OUTPUT_FAILED, batch, cannot_write, report_error
-from engine.app.commands.drawn import write_text
 from engine.app.commands.richout import RichTarget, terminal_console
-from engine.app.draw.hint_page import hint_page, hint_parts
 from engine.formats import Puzzle
 from engine.app.render.hint import HintView
 from engine.profiles import Profile
@@ -64,7 +62,14 @@ def run(options: HintOptions, profile: Profile, out: IO[str], err: IO[str], stdi
     return outcome.exit_code
 
 
+# The drawn page (engine.app.draw) is imported by --html alone: a hint in the terminal
+# needs none of it (a tenth of ``hint``'s start-up on a slow machine).
+
+
 def _write_page(path: str, pages: list[list[str]], err: IO[str]) -> str | None:
+    from engine.app.commands.drawn import write_text
+    from engine.app.draw.hint_page import hint_page
+
     try:
         write_text(path, hint_page("stepdoku hint", pages))
     except OSError as error:
@@ -95,6 +100,8 @@ def _hint_one(
         _json_error(out, options, record.where, str(mismatch))
         return EXIT_BAD_INPUT
     if pages is not None:
+        from engine.app.draw.hint_page import hint_parts
+
         pages.append(hint_parts(advice, options.level))
     if options.json:
         out.write(json.dumps(advice.to_json()) + "\n")
