@@ -117,7 +117,10 @@ class Puzzle:
 
     @property
     def values(self) -> tuple[Digit, ...]:
-        """Givens and entered digits together."""
+        """Givens and entered digits together (the givens alone when nothing was entered,
+        as in every puzzle a file of puzzles holds)."""
+        if not any(self.entered):
+            return self.givens
         return tuple(g or e for g, e in zip(self.givens, self.entered))
 
     @property
