@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.analysis import Status, analyse
 from engine.cells import ALL_DIGITS, CELL_NAMES, N_CELLS, PEERS, Cell, CellSet, Digit, Mask, mask_of
@@ -17,9 +17,11 @@ from engine.formats import BoardStyle, Layout, Puzzle, format_grid, format_libra
 from engine.grid import Contradiction, Grid
 from engine.hints import Hint, choose_step, nothing_to_deduce
 from engine.profiles import Profile
-from engine.records import AdviceRecord
 from engine.solver import BRUTE_FORCE, next_step, usable_techniques
 from engine.technique import WorkBoundExceeded
+
+if TYPE_CHECKING:  # the JSON records' types (engine.records imports typing_extensions before 3.12)
+    from engine.records import AdviceRecord
 
 
 @dataclass(frozen=True)

@@ -10,14 +10,16 @@ solution fits the grid, and point at the entries (or pencil marks) that cause it
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Sequence
+from typing import TYPE_CHECKING, Any, Literal, Sequence
 
 from engine.analysis import Analysis, Status, analyse
 from engine.cells import ALL_DIGITS, CELL_NAMES, N_CELLS, PEERS, Cell, Digit, Mask
 from engine.grid import find_clashes
 from engine.notation import cell_list_words
-from engine.records import MistakeRecord
 from engine.search import find_solutions, solvable_within
+
+if TYPE_CHECKING:  # the JSON records' types (engine.records imports typing_extensions before 3.12)
+    from engine.records import MistakeRecord
 
 MistakeKind = Literal["wrong_digit", "removed_candidate", "conflict", "no_solution", "pencil_marks"]
 

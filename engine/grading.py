@@ -15,17 +15,19 @@ import time
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, Iterable, Iterator, Sequence, Union, cast
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence, Union, cast
 
 from engine.formats import Puzzle, format_line
 from engine.grid import Contradiction, Grid
 from engine.profiles import Profile
 from engine.profiles.rating import Fields
-from engine.records import GradeRecordJSON, RatingFields
 from engine.solver import SolveStatus
 from engine.stop import Stopped, stop_after
 from engine.technique import Technique
 from engine.workers import Workers, ordered, process_pool
+
+if TYPE_CHECKING:  # the JSON records' types (engine.records imports typing_extensions before 3.12)
+    from engine.records import GradeRecordJSON, RatingFields
 
 #: Puzzles per task sent to a worker: big enough to make the hand-over cheap, small
 #: enough to keep the progress bar moving.
@@ -76,7 +78,7 @@ class GradeRecord:
         return {
             "puzzle": self.puzzle,
             "status": self.status.value,
-            **cast(RatingFields, dict(self.fields)),
+            **cast("RatingFields", dict(self.fields)),
             "hardest": self.hardest,
             "steps": self.steps,
             "brute_force": self.brute_force,

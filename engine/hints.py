@@ -13,16 +13,18 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from engine.cells import BOX_OF, CELL_NAMES, MASK_DIGITS, N_CELLS, PEERS, UNITS, Cell, UnitKind, cellset_of, common_units
 from engine.grid import Grid
 from engine.notation import cell_list_words, words_list
-from engine.records import HintRecord
 from engine.search import solution_within
 from engine.step import Step
 from engine.stop import checkpoint
 from engine.technique import Technique
+
+if TYPE_CHECKING:  # the JSON records' types (engine.records imports typing_extensions before 3.12)
+    from engine.records import HintRecord
 
 #: Steps looked at per technique when choosing the most helpful one: enough to find a
 #: placement or a big elimination, without listing every chain of a chain technique.

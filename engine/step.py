@@ -7,10 +7,12 @@ form are derived from them at the edges.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, Literal, NamedTuple
 
 from engine.cells import CELL_NAMES, N_CELLS, UNITS, Cell, Digit
-from engine.records import CandidateRecord, GroupRecord, HighlightsRecord, LinkRecord, StepRecord
+
+if TYPE_CHECKING:  # the JSON records' types (engine.records imports typing_extensions before 3.12)
+    from engine.records import CandidateRecord, GroupRecord, HighlightsRecord, LinkRecord, StepRecord
 
 
 def tenths(difficulty: float) -> int:

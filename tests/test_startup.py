@@ -116,7 +116,15 @@ def test_solve_imports_no_technique_or_renderer() -> None:
 def test_hint_imports_the_techniques_but_not_the_graph_library_or_the_generator() -> None:
     loaded = modules_after("hint", EASY)
     assert "techniques.singles" in loaded and "rich" in loaded
-    assert not loaded & {"networkx", "engine.generate.judge", "engine.workers"}
+    assert not loaded & {"networkx", "engine.generate.judge", "engine.workers", "engine.app.draw"}
+
+
+@pytest.mark.parametrize("command", ["solve", "hint", "explain"])
+def test_the_json_records_types_are_for_the_type_checker_and_the_web_service(command: str) -> None:
+    """engine.records imports typing_extensions before Python 3.12; the commands build
+    their records as plain dicts and import it only to type them."""
+    loaded = modules_after(command, EASY)
+    assert not loaded & {"engine.records", "typing_extensions"}
 
 
 # --- lazy exports -------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import itertools
 from collections import Counter
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, cast
+from typing import TYPE_CHECKING, Any, Callable, Iterator, cast
 
 from engine.cells import Digit
 from engine.formats import format_line
@@ -25,9 +25,11 @@ from engine.generate.judge import Judge, Verdict
 from engine.generate import DEFAULT_MAX_TRIES
 from engine.generate.request import Request
 from engine.profiles import Rating
-from engine.records import GeneratedRecord
 from engine.technique import Catalog
 from engine.workers import Workers, ordered, process_pool
+
+if TYPE_CHECKING:  # the JSON records' types (engine.records imports typing_extensions before 3.12)
+    from engine.records import GeneratedRecord
 
 #: Candidates per task sent to a worker process, and tasks in flight per worker.
 CHUNK = 4
@@ -84,7 +86,7 @@ class Generated:
                 record.setdefault(key, value)
         record["techniques"] = [count.to_json() for count in main.counts]
         record.update(clues=self.clues, candidate=self.index)
-        return cast(GeneratedRecord, record)
+        return cast("GeneratedRecord", record)
 
 
 @dataclass(frozen=True)

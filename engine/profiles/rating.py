@@ -9,11 +9,13 @@ steps and steps, and counts each technique used.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from engine.grid import Grid
-from engine.records import RatingFields, RatingRecord, TechniqueCountRecord
 from engine.step import Step
+
+if TYPE_CHECKING:  # the JSON records' types (engine.records imports typing_extensions before 3.12)
+    from engine.records import RatingFields, RatingRecord, TechniqueCountRecord
 
 Fields = tuple[tuple[str, Any], ...]  # (key, JSON value) pairs, in column order
 
@@ -61,7 +63,7 @@ class TechniqueCount:
 
     def to_json(self) -> TechniqueCountRecord:
         record: TechniqueCountRecord = {"name": self.name, "code": self.code, "count": self.count}
-        record.update(cast(TechniqueCountRecord, dict(self.numbers)))  # the profile's numbers (see engine.records)
+        record.update(cast("TechniqueCountRecord", dict(self.numbers)))  # the profile's numbers (see engine.records)
         return record
 
 
@@ -92,7 +94,7 @@ class Rating:
 
     def to_json(self) -> RatingRecord:
         return {
-            **cast(RatingFields, dict(self.fields)),
+            **cast("RatingFields", dict(self.fields)),
             "hardest": self.hardest,
             "hardest_step": self.hardest_step,
             "brute_force": self.brute_force,

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.text import Text
@@ -40,10 +40,12 @@ from engine.profiles import Profile, Rating
 from engine.app.render.steps import StepLog, paragraph
 from engine.app.render.tables import RatingSummary
 from engine.app.render.theme import style_of
-from engine.records import ExplainRecord
 from engine.solver import SolveResult, SolveStatus
 from engine.technique import Technique
 from engine.walkthrough import build_walkthrough
+
+if TYPE_CHECKING:  # the JSON records' types (engine.records imports typing_extensions before 3.12)
+    from engine.records import ExplainRecord
 
 
 @dataclass(frozen=True)

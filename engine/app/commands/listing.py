@@ -11,13 +11,15 @@ whether it needs a unique solution, whether a plain solve uses it. ``--rich`` (o
 from __future__ import annotations
 
 import json
-from typing import IO, Any, cast
+from typing import IO, TYPE_CHECKING, Any, cast
 
 from engine.app.commands.output import EXIT_OK, EXIT_OUTPUT_FAILED
 from engine.app.commands.richout import RichTarget
 from engine.app.render.tables import TechniqueTable
 from engine.profiles import Profile
-from engine.records import TechniqueRecord
+
+if TYPE_CHECKING:  # the JSON records' types (engine.records imports typing_extensions before 3.12)
+    from engine.records import TechniqueRecord
 
 
 def rows_of(profile: Profile, rich: bool = False) -> list[TechniqueRecord]:
@@ -31,7 +33,7 @@ def rows_of(profile: Profile, rich: bool = False) -> list[TechniqueRecord]:
         row.update({key: numbers.get(key) for key in shown})
         row.update({"uniqueness": t.uniqueness, "enabled": entry.enabled, "codes": list(t.codes)})
         row["subtypes"] = [{"code": code, "name": t.declaration.subname(code)} for code in t.codes[1:]]
-        rows.append(cast(TechniqueRecord, row))
+        rows.append(cast("TechniqueRecord", row))
     return rows
 
 

@@ -15,14 +15,16 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from engine.analysis import Analysis, Status, analyse
 from engine.app.commands.inputs import Record, iter_records
 from engine.app.commands.output import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, batch, report_error
 from engine.formats import Layout, Puzzle, format_line, format_values
-from engine.records import CountRecord, SolveRecord
 from engine.search import count_solutions
+
+if TYPE_CHECKING:  # the JSON records' types (engine.records imports typing_extensions before 3.12)
+    from engine.records import CountRecord, SolveRecord
 
 
 @dataclass(frozen=True)
