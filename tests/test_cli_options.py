@@ -3,6 +3,7 @@ flag of steps, explain, hint and grade, named in their --help, and changes what 
 
 from __future__ import annotations
 
+import argparse
 import io
 
 import pytest
@@ -82,3 +83,32 @@ def test_explain_takes_the_option_into_the_walkthrough() -> None:
     _, without, _ = _run("explain", "--text", "--only", code, position)
     assert f"1. {text}" in with_flag.splitlines()
     assert f"1. {text}" not in without.splitlines()
+
+
+EASY_LINE = ".3..5..4...8.1.5..46.....12.7.5.2.8....6.3....4.1.9.3.25.....98..1.2.6...8..6..2."
+ARGUMENTS = {
+    "solve": ["solve", EASY_LINE, "--count", "--limit", "5", "--format", "boxed"],
+    "explain": ["explain", EASY_LINE, "--profile", "se", "--singles", "full", "--from-step", "2", "--als-overlap"],
+    "hint": ["hint", EASY_LINE, "--level", "2", "--apply"],
+    "grade": ["grade", "puzzles.txt", "-j", "2", "--format", "csv", "-q"],
+    "steps": ["steps", EASY_LINE, "-t", "n2,h2", "--json"],
+    "generate": ["generate", "-n", "3", "--seed", "7", "--symmetry", "none"],
+    "techniques": ["techniques", "--profile", "se", "--json"],
+}
+
+
+@pytest.mark.parametrize("argv", ARGUMENTS.values(), ids=list(ARGUMENTS))
+def test_a_parser_for_one_commands_arguments_reads_them_as_the_whole_parser_does(argv: list[str]) -> None:
+    assert vars(cli.build_parser(argv).parse_args(argv)) == vars(cli.build_parser().parse_args(argv))
+
+
+def test_only_the_command_named_gets_its_options() -> None:
+    def options(parser: argparse.ArgumentParser, name: str) -> int:
+        commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        return len(commands.choices[name]._actions)
+
+    hint_only = cli.build_parser(["hint", EASY_LINE])
+    every = cli.build_parser()
+    assert options(hint_only, "hint") == options(every, "hint") > 5
+    assert options(hint_only, "grade") == 1 < options(every, "grade")  # --help alone
+    assert every.format_help() == cli.build_parser(["--help"]).format_help() == hint_only.format_help()
