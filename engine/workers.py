@@ -16,8 +16,8 @@ SIGTERM left to the parent, a lost worker replaced, none left behind when the pa
 
 The process machinery (``multiprocessing``, ``concurrent.futures``, ``ctypes``) is imported
 when workers start, not with this module: a run in one process (``grade -j 1``, a short
-batch) asks the cap and reads ahead, and starts none (issue 24: those imports were a tenth
-of a second, 3% of grading 1,000 easy puzzles).
+batch) asks the cap and reads ahead, and starts none (issue 24: those imports took 27 ms
+here, `python -X importtime`, of a run that grades 1,000 easy puzzles in 2.7 s).
 """
 
 from __future__ import annotations

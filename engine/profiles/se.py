@@ -110,7 +110,7 @@ class SeProfile(Profile):
         #: Step code -> position in the profile, for the techniques it places (shared by
         #: the raters, which only read it). Those come first in its order, so their
         #: positions are final without the others, which would import every technique
-        #: (a tenth of a second, 4% of grading 1,000 easy puzzles).
+        #: (60 ms of imports here, `python -X importtime`).
         self._placed_order = {code: n for n, e in enumerate(self.placed) for code in e.technique.codes}
 
     @cached_property

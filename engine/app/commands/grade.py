@@ -148,8 +148,8 @@ def _run(options: GradeOptions, profile: Profile, out: IO[str], err: IO[str], it
 
 
 # The terminal's side (rich) is imported when a bar or the summary is shown, not by a
-# quiet run (``-q``), whose records need none of it (issue 24: 3% of grading 1,000 easy
-# puzzles).
+# quiet run (``-q``), whose records need none of it (issue 24: 70 ms of imports here, of a
+# run that grades 1,000 easy puzzles in 2.7 s).
 
 
 def _console(stream: IO[str]) -> Console:
