@@ -45,6 +45,12 @@ if TYPE_CHECKING:
 
 _VERSIONS: Final = itertools.count(1)
 
+#: A cell's houses as box, row, column (``UNITS_OF``) and as row, column, box
+#: (``HOUSES_OF``), typed as tuples of any length: compiled, a loop over these reads the
+#: numbers in place, where a three-int tuple would be copied into a new tuple first.
+_HOUSES_BRC: Final[tuple[tuple[int, ...], ...]] = UNITS_OF
+_HOUSES_RCB: Final[tuple[tuple[int, ...], ...]] = HOUSES_OF
+
 
 class Contradiction(Exception):
     """The grid broke a rule: a cell without candidates, a house without a place for a digit,
@@ -235,28 +241,34 @@ class Grid:
         self.version = next(_VERSIONS)
         count = self._count
         hidden = self._hidden
+        placed, empty_of = self._unit_placed, self._unit_empty
         # The digit is settled in the cell's three houses before any elimination is
         # counted, so eliminations of it below are not mistaken for lost places.
-        for u in UNITS_OF[cell]:
-            self._unit_placed[u] |= b
-            count[u * 9 + digit - 1] = 0
-            hidden.pop(u * 9 + digit - 1, None)
-            empty = self._unit_empty[u] - 1
-            self._unit_empty[u] = empty
+        for u in _HOUSES_BRC[cell]:
+            placed[u] |= b
+            k = u * 9 + digit - 1
+            count[k] = 0
+            if k in hidden:
+                del hidden[k]
+            empty = empty_of[u] - 1
+            empty_of[u] = empty
             if empty == 1:
                 self._full.add(u)
             elif empty == 0:
                 self._full.discard(u)
         self.values[cell] = digit
         self._empties -= 1
-        others = self.cands[cell] & ~b
-        self.cands[cell] = 0
-        self.cells_with[digit] &= ~(1 << cell)
-        self._naked.pop(cell, None)
-        # The peers holding the digit lose it, in ascending order (``eliminate`` inlined, under
-        # the one new version: a hot path).
-        cands, naked = self.cands, self._naked
-        peers = self.cells_with[digit] & PEER_MASK[cell]
+        cands, naked, cells_with = self.cands, self._naked, self.cells_with
+        others = cands[cell] & ~b
+        cands[cell] = 0
+        if cell in naked:
+            del naked[cell]
+        # The cell and the peers holding the digit leave its cell set at once (one 81-bit
+        # operation, not one per peer); then the peers lose it, in ascending order
+        # (``eliminate`` inlined, under the one new version: a hot path).
+        with_digit = cells_with[digit]
+        peers = with_digit & PEER_MASK[cell]
+        cells_with[digit] = with_digit & ~(peers | 1 << cell)
         while peers:
             low = peers & -peers
             peers ^= low
@@ -267,9 +279,10 @@ class Grid:
                 if not mask:
                     raise Contradiction(f"{CELL_NAMES[peer]} has no candidate left", cells=(peer,))
                 naked[peer] = None
-            self._lose_place(peer, digit)  # a native call when compiled (a bound method would not be)
+            self._count_lost(peer, digit)  # a native call when compiled (a bound method would not be)
         for d in MASK_DIGITS[others]:
-            self._lose_place(cell, d)
+            cells_with[d] &= ~(1 << cell)
+            self._count_lost(cell, d)
 
     def eliminate(self, cell: Cell, digit: Digit) -> bool:
         """Remove ``digit`` from the candidates of ``cell``; False if it was not there.
@@ -295,10 +308,17 @@ class Grid:
     def _lose_place(self, cell: Cell, digit: Digit) -> None:
         """Book-keeping for ``digit`` no longer possible in ``cell``."""
         self.cells_with[digit] &= ~(1 << cell)
+        self._count_lost(cell, digit)
+
+    def _count_lost(self, cell: Cell, digit: Digit) -> None:
+        """The place counts and Hidden Singles of the cell's row, column and box (in that
+        order) once ``digit`` is no longer possible in ``cell`` (its cell set already
+        updated)."""
         count = self._count
+        placed = self._unit_placed
         b = 1 << (digit - 1)
-        for u in HOUSES_OF[cell]:
-            if self._unit_placed[u] & b:
+        for u in _HOUSES_RCB[cell]:
+            if placed[u] & b:
                 continue
             k = u * 9 + digit - 1
             n = count[k] - 1
@@ -306,7 +326,8 @@ class Grid:
             if n == 1:
                 self._hidden[k] = None
             elif n == 0:
-                self._hidden.pop(k, None)
+                if k in self._hidden:
+                    del self._hidden[k]
                 raise Contradiction(f"{digit} has no place left in {UNITS[u].long_name}", unit=UNITS[u])
 
     def apply(self, step: Step) -> bool:
