@@ -11,6 +11,9 @@ so finding the next single never needs a rescan of the grid. Naked and Hidden Si
 also kept in the order they appeared (see ``engine.appearance``): a placement removes its
 digit from the peers in cell order, then books the cell's other candidates, and a lost
 candidate is booked in its row, column and box in that order, as HoDoKu's grid does.
+
+The hot paths write ``a[i] = a[i] | x`` rather than ``a[i] |= x`` for a list of ints:
+compiled, the augmented form is a generic in-place operation on the boxed item.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from engine.cells import (
     ALL_DIGITS,
     BOXES,
     CELL_NAMES,
+    DIGITS,
     HOUSES_OF,
     COLS,
     MASK_COUNT,
@@ -142,7 +146,7 @@ class Grid:
                 for u in UNITS_OF[c]:
                     if unit_placed[u] & b:
                         sound = False
-                    unit_placed[u] |= b
+                    unit_placed[u] = unit_placed[u] | b
             elif v != 0:
                 sound = False
         if not sound:
@@ -167,31 +171,47 @@ class Grid:
         return grid
 
     def _rebuild_indexes(self) -> None:
-        """Compute every derived index from ``values`` and ``cands`` (done once per build)."""
+        """Compute every derived index from ``values`` and ``cands`` (done once per build).
+
+        The counts come from each empty cell's candidates added to its three houses, and a
+        digit's cell set from its nine rows' column masks: small numbers throughout, and
+        nine 81-bit operations per digit instead of one per candidate."""
         values, cands = self.values, self.cands
-        cells_with = [0] * 10
-        empty = 0  # the empty cells, as a cell set
-        for c, mask in enumerate(cands):
-            if not values[c]:
-                empty |= 1 << c
-            for d in MASK_DIGITS[mask]:
-                cells_with[d] |= 1 << c
-        self.cells_with = cells_with
-        self._unit_empty = [(empty & unit.mask).bit_count() for unit in UNITS]
-        self._empties = empty.bit_count()
         count = [0] * (N_UNITS * 9)
-        hidden: dict[int, None] = {}
-        for u, unit in enumerate(UNITS):
-            mask = unit.mask
-            for d in MASK_DIGITS[ALL_DIGITS & ~self._unit_placed[u]]:
-                n = (cells_with[d] & mask).bit_count()
-                count[u * 9 + d - 1] = n
-                if n == 1:
-                    hidden[u * 9 + d - 1] = None
+        unit_empty = [0] * N_UNITS
+        row_places = [0] * (9 * 10)  # row * 10 + digit: the columns where the digit may go
+        empties = 0
+        naked: dict[Cell, None] = {}
+        for c in range(N_CELLS):
+            if values[c]:
+                continue
+            empties += 1
+            houses = _HOUSES_BRC[c]
+            for u in houses:
+                unit_empty[u] = unit_empty[u] + 1
+            mask = cands[c]
+            if MASK_COUNT[mask] == 1:
+                naked[c] = None
+            row = c // 9 * 10
+            column = 1 << c % 9
+            for d in MASK_DIGITS[mask]:
+                row_places[row + d] = row_places[row + d] | column
+                for u in houses:
+                    k = u * 9 + d - 1
+                    count[k] = count[k] + 1
+        cells_with = [0] * 10
+        for d in DIGITS:
+            cells = 0
+            for r in range(9):
+                cells |= row_places[r * 10 + d] << 9 * r
+            cells_with[d] = cells
+        self.cells_with = cells_with
+        self._unit_empty = unit_empty
+        self._empties = empties
         self._count = count
-        self._hidden = hidden
-        self._naked = dict.fromkeys(c for c in range(N_CELLS) if not values[c] and MASK_COUNT[cands[c]] == 1)
-        self._full = {u for u in range(N_UNITS) if self._unit_empty[u] == 1}
+        self._hidden = {k: None for k in range(N_UNITS * 9) if count[k] == 1}
+        self._naked = naked
+        self._full = {u for u in range(N_UNITS) if unit_empty[u] == 1}
         self.version = next(_VERSIONS)
 
     def _check_consistent(self) -> None:
@@ -245,7 +265,7 @@ class Grid:
         # The digit is settled in the cell's three houses before any elimination is
         # counted, so eliminations of it below are not mistaken for lost places.
         for u in _HOUSES_BRC[cell]:
-            placed[u] |= b
+            placed[u] = placed[u] | b
             k = u * 9 + digit - 1
             count[k] = 0
             if k in hidden:
@@ -281,7 +301,7 @@ class Grid:
                 naked[peer] = None
             self._count_lost(peer, digit)  # a native call when compiled (a bound method would not be)
         for d in MASK_DIGITS[others]:
-            cells_with[d] &= ~(1 << cell)
+            cells_with[d] = cells_with[d] & ~(1 << cell)
             self._count_lost(cell, d)
 
     def eliminate(self, cell: Cell, digit: Digit) -> bool:
@@ -307,7 +327,7 @@ class Grid:
 
     def _lose_place(self, cell: Cell, digit: Digit) -> None:
         """Book-keeping for ``digit`` no longer possible in ``cell``."""
-        self.cells_with[digit] &= ~(1 << cell)
+        self.cells_with[digit] = self.cells_with[digit] & ~(1 << cell)
         self._count_lost(cell, digit)
 
     def _count_lost(self, cell: Cell, digit: Digit) -> None:

@@ -58,6 +58,46 @@ def test_incremental_indexes_equal_a_rebuild(rnd: random.Random) -> None:
         assert_indexes_match(grid)
 
 
+def assert_indexes_as_defined(grid: Grid) -> None:
+    """Every index of a built grid equals its definition, computed cell by cell."""
+    empty = [c for c in range(81) if not grid.values[c]]
+    for d in range(1, 10):
+        assert grid.cells_with[d] == sum(1 << c for c in range(81) if grid.cands[c] >> (d - 1) & 1)
+    assert grid.empty_count() == len(empty)
+    for unit in UNITS:
+        assert grid.empty_in(unit.number) == sum(1 for c in unit.cells if not grid.values[c])
+        for d in range(1, 10):
+            places = sum(1 for c in unit.cells if grid.cands[c] >> (d - 1) & 1)
+            assert grid.place_count(d, unit) == places
+    assert grid.naked_single_cells() == [c for c in empty if bin(grid.cands[c]).count("1") == 1]
+    assert grid.hidden_single_keys() == [
+        (unit.number, d) for unit in UNITS for d in range(1, 10) if sum(1 for c in unit.cells if grid.cands[c] >> (d - 1) & 1) == 1
+    ]
+    assert grid.full_house_units() == [unit.number for unit in UNITS if sum(1 for c in unit.cells if not grid.values[c]) == 1]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_a_build_computes_its_indexes_as_defined(rnd: random.Random) -> None:
+    """A grid built from values and pencil marks (its indexes computed in one pass over
+    the cells) holds what each index is defined to hold, on positions along a solve."""
+    grid = Grid.from_string(INKALA)
+    solution = values_of(INKALA_SOLUTION)
+    assert_indexes_as_defined(grid)
+    moves = [(c, d) for c in range(81) if not grid.values[c] for d in grid.candidates(c)]
+    rnd.shuffle(moves)
+    for k, (cell, digit) in enumerate(moves[:150]):
+        if grid.values[cell] or not grid.cands[cell] >> (digit - 1) & 1:
+            continue
+        if solution[cell] == digit:
+            grid.place(cell, digit)
+        else:
+            grid.eliminate(cell, digit)
+        if k % 10 == 0:
+            assert_indexes_as_defined(fresh(grid))
+            assert_indexes_as_defined(Grid.from_values(grid.values))
+
+
 def test_place_clears_peers_and_copy_is_independent() -> None:
     grid = Grid.from_string(INKALA)
     other = grid.copy()
