@@ -67,6 +67,9 @@ def loop_difficulty(size: int) -> float:
     return value
 
 
+#: UNITS_OF typed as tuples of any length: compiled, the walk reads them in place (a
+#: three-int tuple would be copied into a new tuple for each loop over it).
+_HOUSES: Final[tuple[tuple[int, ...], ...]] = UNITS_OF
 #: HOUSE_BITS[cell]: the cell's three houses as a set of house numbers.
 HOUSE_BITS: Final[tuple[int, ...]] = tuple((1 << b) | (1 << r) | (1 << k) for b, r, k in UNITS_OF)
 
@@ -104,7 +107,7 @@ class _LoopSearch:
 
     def walk(self, cell: Cell, allowed_extra: int, extra: int, last_kind: int, seen_even: int, seen_odd: int) -> None:
         nodes = self.nodes
-        nodes[0] += 1
+        nodes[0] = nodes[0] + 1  # not ``+=``: compiled, that is a generic in-place add
         if nodes[0] > NODE_BOUND:
             raise WorkBoundExceeded(f"unique loop search passed {NODE_BOUND} nodes")
         loop = self.loop
@@ -116,7 +119,7 @@ class _LoopSearch:
         seen = seen_even if even else seen_odd
         cands, pair, members = self.cands, self.pair, self.members
         start = loop[0]
-        for kind, u in enumerate(UNITS_OF[cell]):
+        for kind, u in enumerate(_HOUSES[cell]):
             if kind == last_kind:
                 continue
             for other in members[u]:
@@ -152,7 +155,7 @@ def _pair_loops(grid: Grid, pair: int, spent: list[int]) -> dict[Cell, tuple[tup
     key = (pair, both, tuple([cands[c] for c in bit_indices(both)]))
     kept = _PAIR_LOOPS.get(key)
     if kept is not None:
-        spent[0] += kept[1]
+        spent[0] = spent[0] + kept[1]
         if spent[0] > NODE_BOUND:
             raise WorkBoundExceeded(f"unique loop search passed {NODE_BOUND} nodes")
         return kept[0]
