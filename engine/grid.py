@@ -67,6 +67,20 @@ class Contradiction(Exception):
         self.unit = unit
 
 
+class _Unordered:
+    """A grid's build from values, kept until the order its first singles appeared in is
+    asked for (``engine.appearance``; most solves never ask): the values and candidates it
+    was built with, and its Naked and Hidden Singles then."""
+
+    __slots__ = ("values", "cands", "naked", "hidden")
+
+    def __init__(self, values: list[Digit], cands: list[Mask], naked: dict[Cell, None], hidden: dict[int, None]) -> None:
+        self.values = values
+        self.cands = cands
+        self.naked = naked
+        self.hidden = hidden
+
+
 class Grid:
     """Values (0 = empty) and candidate masks (0 for filled cells) of the 81 cells.
 
@@ -88,6 +102,7 @@ class Grid:
         "_naked",
         "_full",
         "_hidden",
+        "_unordered",
     )
 
     values: list[Digit]
@@ -102,6 +117,7 @@ class Grid:
     _naked: dict[Cell, None]  # cells with one candidate, in the order they appeared
     _full: set[int]
     _hidden: dict[int, None]  # house * 9 + digit - 1 keys with one place, in order of appearance
+    _unordered: _Unordered | None  # the build's singles not yet in order of appearance (see there)
 
     # --- construction -------------------------------------------------------------
 
@@ -165,11 +181,29 @@ class Grid:
         grid.cands = cands
         grid._rebuild_indexes()
         grid._check_consistent()
-        if candidates is None:
-            from engine.appearance import order_of_appearance
-
-            grid._naked, grid._hidden = order_of_appearance(grid.values, grid._naked, grid._hidden, grid.cands)
+        grid._unordered = None
+        if candidates is None and (len(grid._naked) > 1 or len(grid._hidden) > 1):
+            grid._unordered = _Unordered(grid.values[:], cands[:], dict(grid._naked), dict(grid._hidden))
         return grid
+
+    def _in_order(self) -> None:
+        """Put the singles the grid was built with (those still there) in the order they
+        appeared, before any that came later: the order a build from values is given
+        (``engine.appearance``), worked out when an order is first asked for. Singles only
+        leave (their digit placed) and new ones are added at the end, so the singles of the
+        build still there are first, and sorting them alone sorts as sorting them all did."""
+        build = self._unordered
+        if build is None:
+            return
+        self._unordered = None
+        from engine.appearance import order_of_appearance
+
+        naked = {c: None for c in self._naked if c in build.naked}
+        hidden = {k: None for k in self._hidden if k in build.hidden}
+        naked, hidden = order_of_appearance(build.values, naked, hidden, build.cands)
+        naked.update((c, None) for c in self._naked if c not in build.naked)
+        hidden.update((k, None) for k in self._hidden if k not in build.hidden)
+        self._naked, self._hidden = naked, hidden
 
     def _rebuild_indexes(self) -> None:
         """Compute every derived index from ``values`` and ``cands`` (done once per build).
@@ -242,6 +276,7 @@ class Grid:
         other._naked = dict(self._naked)
         other._full = set(self._full)
         other._hidden = dict(self._hidden)
+        other._unordered = self._unordered  # never changed: shared
         return other
 
     # --- mutation -----------------------------------------------------------------
@@ -423,24 +458,28 @@ class Grid:
 
     def naked_singles_by_age(self) -> list[Cell]:
         """Empty cells with one candidate, oldest first (the order they appeared in)."""
+        self._in_order()
         return list(self._naked)
 
     def oldest_naked_single(self) -> Cell | None:
         """The first of :meth:`naked_singles_by_age` (None: there is none)."""
+        self._in_order()
         return next(iter(self._naked), None)
 
     def oldest_hidden_single(self) -> tuple[int, Digit] | None:
         """The first of :meth:`hidden_singles_by_age` (None: there is none)."""
+        self._in_order()
         k = next(iter(self._hidden), None)
         return None if k is None else (k // 9, k % 9 + 1)
 
     def hidden_single_codes(self) -> list[int]:
-        """``house * 9 + digit - 1`` for each digit with one place left in a house, oldest
-        first (:meth:`hidden_singles_by_age` without a tuple per single)."""
+        """``house * 9 + digit - 1`` for each digit with one place left in a house, in no
+        particular order (for the oldest first: :meth:`hidden_singles_by_age`)."""
         return list(self._hidden)
 
     def hidden_singles_by_age(self) -> list[tuple[int, Digit]]:
         """(house number, digit) pairs with one place left, oldest first."""
+        self._in_order()
         return [(k // 9, k % 9 + 1) for k in self._hidden]
 
     def has_full_house(self) -> bool:
