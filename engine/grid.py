@@ -70,15 +70,26 @@ class Contradiction(Exception):
 class _Unordered:
     """A grid's build from values, kept until the order its first singles appeared in is
     asked for (``engine.appearance``; most solves never ask): the values and candidates it
-    was built with, and its Naked and Hidden Singles then."""
+    was built with, and its Naked and Hidden Singles then. Shared by the grid's copies,
+    which may each ask: the order is worked out once, for all of them."""
 
-    __slots__ = ("values", "cands", "naked", "hidden")
+    __slots__ = ("values", "cands", "naked", "hidden", "order")
 
     def __init__(self, values: list[Digit], cands: list[Mask], naked: dict[Cell, None], hidden: dict[int, None]) -> None:
         self.values = values
         self.cands = cands
         self.naked = naked
         self.hidden = hidden
+        self.order: tuple[list[Cell], list[int]] | None = None
+
+    def ordered(self) -> tuple[list[Cell], list[int]]:
+        """The build's Naked Single cells and Hidden Single keys, oldest first."""
+        if self.order is None:
+            from engine.appearance import order_of_appearance
+
+            naked, hidden = order_of_appearance(self.values, self.naked, self.hidden, self.cands)
+            self.order = (list(naked), list(hidden))
+        return self.order
 
 
 class Grid:
@@ -191,16 +202,14 @@ class Grid:
         appeared, before any that came later: the order a build from values is given
         (``engine.appearance``), worked out when an order is first asked for. Singles only
         leave (their digit placed) and new ones are added at the end, so the singles of the
-        build still there are first, and sorting them alone sorts as sorting them all did."""
+        build still there come first, in the build's order (``_Unordered.ordered``)."""
         build = self._unordered
         if build is None:
             return
         self._unordered = None
-        from engine.appearance import order_of_appearance
-
-        naked = {c: None for c in self._naked if c in build.naked}
-        hidden = {k: None for k in self._hidden if k in build.hidden}
-        naked, hidden = order_of_appearance(build.values, naked, hidden, build.cands)
+        naked_order, hidden_order = build.ordered()
+        naked = {c: None for c in naked_order if c in self._naked}
+        hidden = {k: None for k in hidden_order if k in self._hidden}
         naked.update((c, None) for c in self._naked if c not in build.naked)
         hidden.update((k, None) for k in self._hidden if k not in build.hidden)
         self._naked, self._hidden = naked, hidden
@@ -276,7 +285,7 @@ class Grid:
         other._naked = dict(self._naked)
         other._full = set(self._full)
         other._hidden = dict(self._hidden)
-        other._unordered = self._unordered  # never changed: shared
+        other._unordered = self._unordered  # shared: its order is worked out once
         return other
 
     # --- mutation -----------------------------------------------------------------
