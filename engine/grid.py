@@ -11,6 +11,9 @@ so finding the next single never needs a rescan of the grid. Naked and Hidden Si
 also kept in the order they appeared (see ``engine.appearance``): a placement removes its
 digit from the peers in cell order, then books the cell's other candidates, and a lost
 candidate is booked in its row, column and box in that order, as HoDoKu's grid does.
+
+The hot paths write ``a[i] = a[i] | x`` rather than ``a[i] |= x`` for a list of ints:
+compiled, the augmented form is a generic in-place operation on the boxed item.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from engine.cells import (
     ALL_DIGITS,
     BOXES,
     CELL_NAMES,
+    DIGITS,
     HOUSES_OF,
     COLS,
     MASK_COUNT,
@@ -37,6 +41,7 @@ from engine.cells import (
     Digit,
     Mask,
     Unit,
+    UnitKind,
     cells_of,
 )
 
@@ -44,6 +49,12 @@ if TYPE_CHECKING:
     from engine.step import Step
 
 _VERSIONS: Final = itertools.count(1)
+
+#: A cell's houses as box, row, column (``UNITS_OF``) and as row, column, box
+#: (``HOUSES_OF``), typed as tuples of any length: compiled, a loop over these reads the
+#: numbers in place, where a three-int tuple would be copied into a new tuple first.
+_HOUSES_BRC: Final[tuple[tuple[int, ...], ...]] = UNITS_OF
+_HOUSES_RCB: Final[tuple[tuple[int, ...], ...]] = HOUSES_OF
 
 
 class Contradiction(Exception):
@@ -54,6 +65,31 @@ class Contradiction(Exception):
         super().__init__(message)
         self.cells = cells
         self.unit = unit
+
+
+class _Unordered:
+    """A grid's build from values, kept until the order its first singles appeared in is
+    asked for (``engine.appearance``; most solves never ask): the values and candidates it
+    was built with, and its Naked and Hidden Singles then. Shared by the grid's copies,
+    which may each ask: the order is worked out once, for all of them."""
+
+    __slots__ = ("values", "cands", "naked", "hidden", "order")
+
+    def __init__(self, values: list[Digit], cands: list[Mask], naked: dict[Cell, None], hidden: dict[int, None]) -> None:
+        self.values = values
+        self.cands = cands
+        self.naked = naked
+        self.hidden = hidden
+        self.order: tuple[list[Cell], list[int]] | None = None
+
+    def ordered(self) -> tuple[list[Cell], list[int]]:
+        """The build's Naked Single cells and Hidden Single keys, oldest first."""
+        if self.order is None:
+            from engine.appearance import order_of_appearance
+
+            naked, hidden = order_of_appearance(self.values, self.naked, self.hidden, self.cands)
+            self.order = (list(naked), list(hidden))
+        return self.order
 
 
 class Grid:
@@ -77,6 +113,7 @@ class Grid:
         "_naked",
         "_full",
         "_hidden",
+        "_unordered",
     )
 
     values: list[Digit]
@@ -91,6 +128,7 @@ class Grid:
     _naked: dict[Cell, None]  # cells with one candidate, in the order they appeared
     _full: set[int]
     _hidden: dict[int, None]  # house * 9 + digit - 1 keys with one place, in order of appearance
+    _unordered: _Unordered | None  # the build's singles not yet in order of appearance (see there)
 
     # --- construction -------------------------------------------------------------
 
@@ -136,7 +174,7 @@ class Grid:
                 for u in UNITS_OF[c]:
                     if unit_placed[u] & b:
                         sound = False
-                    unit_placed[u] |= b
+                    unit_placed[u] = unit_placed[u] | b
             elif v != 0:
                 sound = False
         if not sound:
@@ -154,38 +192,72 @@ class Grid:
         grid.cands = cands
         grid._rebuild_indexes()
         grid._check_consistent()
-        if candidates is None:
-            from engine.appearance import order_of_appearance
-
-            grid._naked, grid._hidden = order_of_appearance(grid.values, grid._naked, grid._hidden, grid.cands)
+        grid._unordered = None
+        if candidates is None and (len(grid._naked) > 1 or len(grid._hidden) > 1):
+            grid._unordered = _Unordered(grid.values[:], cands[:], dict(grid._naked), dict(grid._hidden))
         return grid
 
+    def _in_order(self) -> None:
+        """Put the singles the grid was built with (those still there) in the order they
+        appeared, before any that came later: the order a build from values is given
+        (``engine.appearance``), worked out when an order is first asked for. Singles only
+        leave (their digit placed) and new ones are added at the end, so the singles of the
+        build still there come first, in the build's order (``_Unordered.ordered``)."""
+        build = self._unordered
+        if build is None:
+            return
+        self._unordered = None
+        naked_order, hidden_order = build.ordered()
+        naked = {c: None for c in naked_order if c in self._naked}
+        hidden = {k: None for k in hidden_order if k in self._hidden}
+        naked.update((c, None) for c in self._naked if c not in build.naked)
+        hidden.update((k, None) for k in self._hidden if k not in build.hidden)
+        self._naked, self._hidden = naked, hidden
+
     def _rebuild_indexes(self) -> None:
-        """Compute every derived index from ``values`` and ``cands`` (done once per build)."""
+        """Compute every derived index from ``values`` and ``cands`` (done once per build).
+
+        The cells are read row by row into nine-bit masks (small numbers): a digit's cell
+        set is its nine rows' masks side by side (nine 81-bit operations per digit, not one
+        per candidate), and a row's count of places is its mask's size."""
         values, cands = self.values, self.cands
-        cells_with = [0] * 10
+        row_places = [0] * (9 * 10)  # row * 10 + digit: the columns where the digit may go
         empty = 0  # the empty cells, as a cell set
-        for c, mask in enumerate(cands):
-            if not values[c]:
-                empty |= 1 << c
-            for d in MASK_DIGITS[mask]:
-                cells_with[d] |= 1 << c
+        naked: dict[Cell, None] = {}
+        for r in range(9):
+            empty_columns = 0
+            for i in range(9):
+                c = r * 9 + i
+                if values[c]:
+                    continue
+                empty_columns |= 1 << i
+                mask = cands[c]
+                if MASK_COUNT[mask] == 1:
+                    naked[c] = None
+                for d in MASK_DIGITS[mask]:
+                    k = r * 10 + d
+                    row_places[k] = row_places[k] | 1 << i
+            empty |= empty_columns << 9 * r
+        cells_with = [0] * 10
+        for d in DIGITS:
+            cells = 0
+            for r in range(9):
+                cells |= row_places[r * 10 + d] << 9 * r
+            cells_with[d] = cells
         self.cells_with = cells_with
-        self._unit_empty = [(empty & unit.mask).bit_count() for unit in UNITS]
+        unit_empty = [(empty & unit.mask).bit_count() for unit in UNITS]
+        self._unit_empty = unit_empty
         self._empties = empty.bit_count()
         count = [0] * (N_UNITS * 9)
-        hidden: dict[int, None] = {}
         for u, unit in enumerate(UNITS):
             mask = unit.mask
+            row = (u - 9) * 10 if unit.kind is UnitKind.ROW else -1
             for d in MASK_DIGITS[ALL_DIGITS & ~self._unit_placed[u]]:
-                n = (cells_with[d] & mask).bit_count()
-                count[u * 9 + d - 1] = n
-                if n == 1:
-                    hidden[u * 9 + d - 1] = None
+                count[u * 9 + d - 1] = MASK_COUNT[row_places[row + d]] if row >= 0 else (cells_with[d] & mask).bit_count()
         self._count = count
-        self._hidden = hidden
-        self._naked = dict.fromkeys(c for c in range(N_CELLS) if not values[c] and MASK_COUNT[cands[c]] == 1)
-        self._full = {u for u in range(N_UNITS) if self._unit_empty[u] == 1}
+        self._hidden = {k: None for k in range(N_UNITS * 9) if count[k] == 1}
+        self._naked = naked
+        self._full = {u for u in range(N_UNITS) if unit_empty[u] == 1}
         self.version = next(_VERSIONS)
 
     def _check_consistent(self) -> None:
@@ -213,6 +285,7 @@ class Grid:
         other._naked = dict(self._naked)
         other._full = set(self._full)
         other._hidden = dict(self._hidden)
+        other._unordered = self._unordered  # shared: its order is worked out once
         return other
 
     # --- mutation -----------------------------------------------------------------
@@ -235,28 +308,34 @@ class Grid:
         self.version = next(_VERSIONS)
         count = self._count
         hidden = self._hidden
+        placed, empty_of = self._unit_placed, self._unit_empty
         # The digit is settled in the cell's three houses before any elimination is
         # counted, so eliminations of it below are not mistaken for lost places.
-        for u in UNITS_OF[cell]:
-            self._unit_placed[u] |= b
-            count[u * 9 + digit - 1] = 0
-            hidden.pop(u * 9 + digit - 1, None)
-            empty = self._unit_empty[u] - 1
-            self._unit_empty[u] = empty
+        for u in _HOUSES_BRC[cell]:
+            placed[u] = placed[u] | b
+            k = u * 9 + digit - 1
+            count[k] = 0
+            if k in hidden:
+                del hidden[k]
+            empty = empty_of[u] - 1
+            empty_of[u] = empty
             if empty == 1:
                 self._full.add(u)
             elif empty == 0:
                 self._full.discard(u)
         self.values[cell] = digit
         self._empties -= 1
-        others = self.cands[cell] & ~b
-        self.cands[cell] = 0
-        self.cells_with[digit] &= ~(1 << cell)
-        self._naked.pop(cell, None)
-        # The peers holding the digit lose it, in ascending order (``eliminate`` inlined, under
-        # the one new version: a hot path).
-        cands, naked = self.cands, self._naked
-        peers = self.cells_with[digit] & PEER_MASK[cell]
+        cands, naked, cells_with = self.cands, self._naked, self.cells_with
+        others = cands[cell] & ~b
+        cands[cell] = 0
+        if cell in naked:
+            del naked[cell]
+        # The cell and the peers holding the digit leave its cell set at once (one 81-bit
+        # operation, not one per peer); then the peers lose it, in ascending order
+        # (``eliminate`` inlined, under the one new version: a hot path).
+        with_digit = cells_with[digit]
+        peers = with_digit & PEER_MASK[cell]
+        cells_with[digit] = with_digit & ~(peers | 1 << cell)
         while peers:
             low = peers & -peers
             peers ^= low
@@ -267,9 +346,10 @@ class Grid:
                 if not mask:
                     raise Contradiction(f"{CELL_NAMES[peer]} has no candidate left", cells=(peer,))
                 naked[peer] = None
-            self._lose_place(peer, digit)  # a native call when compiled (a bound method would not be)
+            self._count_lost(peer, digit)  # a native call when compiled (a bound method would not be)
         for d in MASK_DIGITS[others]:
-            self._lose_place(cell, d)
+            cells_with[d] = cells_with[d] & ~(1 << cell)
+            self._count_lost(cell, d)
 
     def eliminate(self, cell: Cell, digit: Digit) -> bool:
         """Remove ``digit`` from the candidates of ``cell``; False if it was not there.
@@ -294,11 +374,18 @@ class Grid:
 
     def _lose_place(self, cell: Cell, digit: Digit) -> None:
         """Book-keeping for ``digit`` no longer possible in ``cell``."""
-        self.cells_with[digit] &= ~(1 << cell)
+        self.cells_with[digit] = self.cells_with[digit] & ~(1 << cell)
+        self._count_lost(cell, digit)
+
+    def _count_lost(self, cell: Cell, digit: Digit) -> None:
+        """The place counts and Hidden Singles of the cell's row, column and box (in that
+        order) once ``digit`` is no longer possible in ``cell`` (its cell set already
+        updated)."""
         count = self._count
+        placed = self._unit_placed
         b = 1 << (digit - 1)
-        for u in HOUSES_OF[cell]:
-            if self._unit_placed[u] & b:
+        for u in _HOUSES_RCB[cell]:
+            if placed[u] & b:
                 continue
             k = u * 9 + digit - 1
             n = count[k] - 1
@@ -306,7 +393,8 @@ class Grid:
             if n == 1:
                 self._hidden[k] = None
             elif n == 0:
-                self._hidden.pop(k, None)
+                if k in self._hidden:
+                    del self._hidden[k]
                 raise Contradiction(f"{digit} has no place left in {UNITS[u].long_name}", unit=UNITS[u])
 
     def apply(self, step: Step) -> bool:
@@ -379,24 +467,28 @@ class Grid:
 
     def naked_singles_by_age(self) -> list[Cell]:
         """Empty cells with one candidate, oldest first (the order they appeared in)."""
+        self._in_order()
         return list(self._naked)
 
     def oldest_naked_single(self) -> Cell | None:
         """The first of :meth:`naked_singles_by_age` (None: there is none)."""
+        self._in_order()
         return next(iter(self._naked), None)
 
     def oldest_hidden_single(self) -> tuple[int, Digit] | None:
         """The first of :meth:`hidden_singles_by_age` (None: there is none)."""
+        self._in_order()
         k = next(iter(self._hidden), None)
         return None if k is None else (k // 9, k % 9 + 1)
 
     def hidden_single_codes(self) -> list[int]:
-        """``house * 9 + digit - 1`` for each digit with one place left in a house, oldest
-        first (:meth:`hidden_singles_by_age` without a tuple per single)."""
+        """``house * 9 + digit - 1`` for each digit with one place left in a house, in no
+        particular order (for the oldest first: :meth:`hidden_singles_by_age`)."""
         return list(self._hidden)
 
     def hidden_singles_by_age(self) -> list[tuple[int, Digit]]:
         """(house number, digit) pairs with one place left, oldest first."""
+        self._in_order()
         return [(k // 9, k % 9 + 1) for k in self._hidden]
 
     def has_full_house(self) -> bool:

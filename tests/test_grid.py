@@ -6,6 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.analysis import analyse
+from engine.appearance import order_of_appearance
 from engine.cells import CELL_NAMES, UNITS, parse_cell_name
 from engine.grid import Contradiction, Grid
 from tests.conftest import puzzle_lines, values_of
@@ -56,6 +58,46 @@ def test_incremental_indexes_equal_a_rebuild(rnd: random.Random) -> None:
         else:
             grid.eliminate(cell, digit)
         assert_indexes_match(grid)
+
+
+def assert_indexes_as_defined(grid: Grid) -> None:
+    """Every index of a built grid equals its definition, computed cell by cell."""
+    empty = [c for c in range(81) if not grid.values[c]]
+    for d in range(1, 10):
+        assert grid.cells_with[d] == sum(1 << c for c in range(81) if grid.cands[c] >> (d - 1) & 1)
+    assert grid.empty_count() == len(empty)
+    for unit in UNITS:
+        assert grid.empty_in(unit.number) == sum(1 for c in unit.cells if not grid.values[c])
+        for d in range(1, 10):
+            places = sum(1 for c in unit.cells if grid.cands[c] >> (d - 1) & 1)
+            assert grid.place_count(d, unit) == places
+    assert grid.naked_single_cells() == [c for c in empty if bin(grid.cands[c]).count("1") == 1]
+    assert grid.hidden_single_keys() == [
+        (unit.number, d) for unit in UNITS for d in range(1, 10) if sum(1 for c in unit.cells if grid.cands[c] >> (d - 1) & 1) == 1
+    ]
+    assert grid.full_house_units() == [unit.number for unit in UNITS if sum(1 for c in unit.cells if not grid.values[c]) == 1]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_a_build_computes_its_indexes_as_defined(rnd: random.Random) -> None:
+    """A grid built from values and pencil marks (its indexes computed in one pass over
+    the cells) holds what each index is defined to hold, on positions along a solve."""
+    grid = Grid.from_string(INKALA)
+    solution = values_of(INKALA_SOLUTION)
+    assert_indexes_as_defined(grid)
+    moves = [(c, d) for c in range(81) if not grid.values[c] for d in grid.candidates(c)]
+    rnd.shuffle(moves)
+    for k, (cell, digit) in enumerate(moves[:150]):
+        if grid.values[cell] or not grid.cands[cell] >> (digit - 1) & 1:
+            continue
+        if solution[cell] == digit:
+            grid.place(cell, digit)
+        else:
+            grid.eliminate(cell, digit)
+        if k % 10 == 0:
+            assert_indexes_as_defined(fresh(grid))
+            assert_indexes_as_defined(Grid.from_values(grid.values))
 
 
 def test_place_clears_peers_and_copy_is_independent() -> None:
@@ -121,3 +163,39 @@ def test_singles_indexes_on_a_real_position() -> None:
         assert len(grid.places(d, UNITS[u])) == 1
     assert grid.hidden_single_keys(), "an easy puzzle starts with hidden singles"
     assert all(CELL_NAMES[c] for c in grid.naked_single_cells())
+
+
+def _ages(grid: Grid) -> tuple[list[int], list[tuple[int, int]]]:
+    return grid.naked_singles_by_age(), grid.hidden_singles_by_age()
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_singles_put_in_order_when_first_asked_are_in_the_order_of_a_build_ordered_at_once(rnd: random.Random) -> None:
+    """A grid built from values orders the singles it starts with only when an order is
+    first asked for; after any moves (placements, removals) that order equals the order of
+    the same grid with its singles ordered at the build, copies included."""
+    unordered = 0
+    for line in rnd.sample(puzzle_lines("hodoku_generated500.txt")[::25], 4):
+        values = values_of(line)
+        solution = analyse(values).solution
+        assert solution is not None
+        lazy = Grid.from_values(values)
+        eager = Grid.from_values(values)  # ordered at once, as builds did
+        eager._naked, eager._hidden = order_of_appearance(values, eager._naked, eager._hidden, eager.cands)
+        eager._unordered = None
+        unordered += lazy._unordered is not None
+        moves = [(c, d) for c in range(81) if not lazy.values[c] for d in lazy.candidates(c)]
+        rnd.shuffle(moves)
+        for k, (cell, digit) in enumerate(moves[:60]):
+            for grid in (lazy, eager):
+                if grid.values[cell] or not grid.cands[cell] >> (digit - 1) & 1:
+                    continue
+                if solution[cell] == digit:
+                    grid.place(cell, digit)
+                else:
+                    grid.eliminate(cell, digit)
+            if k % 6 == 0:
+                assert _ages(lazy.copy()) == _ages(eager)
+        assert _ages(lazy) == _ages(eager)
+    assert unordered  # builds with singles to order

@@ -33,3 +33,18 @@ def test_loops_and_type_3_hints_remembered_are_what_a_fresh_search_finds() -> No
         found += len(warm)
         type3 += sum(code == "ul3" for code, _ in warm)
     assert found > 50 and type3  # the positions hold loops of every kind, type 3 too
+
+
+def test_types_1_2_and_4_from_each_loop_once_are_those_from_every_loop_found() -> None:
+    """A loop found again (from another start, or the other way round) adds no hint of
+    types 1, 2 or 4: collected over each set of cells once, the hints are the same, in
+    the same order, words included."""
+    again = found = 0
+    for grid in positions():
+        loops = UNIQUE_LOOPS._loops(grid)
+        once = unique_loops._first_of_each(loops)
+        every_hint = unique_loops._collect(grid, loops, unique_loops._other_types)
+        assert unique_loops._collect(grid, once, unique_loops._other_types) == every_hint
+        again += len(loops) - len(once)
+        found += len(every_hint)
+    assert again > 100 and found > 20

@@ -44,7 +44,9 @@ class SeRater:
             self.ep = max(self.values)
         if self.hardest is None or value > self.hardest[0]:
             self.hardest = (value, len(self.values), step.technique)
-        count = self.counts.setdefault(step.code, [step.technique, 0, 0])
+        count = self.counts.get(step.code)
+        if count is None:  # not ``setdefault``: that would make a list for every step
+            count = self.counts[step.code] = [step.technique, 0, 0]
         count[1] += 1
         count[2] = max(count[2], value)
 

@@ -41,40 +41,54 @@ class SeHiddenSingle(BaseTechnique):
         codes = grid.hidden_single_codes()
         if not codes:
             return
-        # the solver takes only the first: the least of one int per single (no tuples, no sort)
-        best = min([(grid.empty_in(k // 9) > 1) << 12 | _RANK[k // 9] << 4 | k % 9 for k in codes])
+        best = _first_single(grid, codes)
         u, digit, alone = BLOCK_COL_ROW[best >> 4 & 0xFF], (best & 15) + 1, not best >> 12
-        yield self._step(grid, u, digit, alone)
+        yield _hidden_single(grid, u, digit, alone)
         found = [(grid.empty_in(u) > 1, _RANK[u], d, u) for u, d in grid.hidden_singles_by_age()]
         found.remove((not alone, _RANK[u], digit, u))
         found.sort()
         for many, _, d, house in found:
-            yield self._step(grid, house, d, not many)
+            yield _hidden_single(grid, house, d, not many)
 
-    def _step(self, grid: Grid, u: int, digit: int, alone: bool) -> Step:
-        """The step (one made per house, cell, digit and kind, then shared: a Step never
-        changes)."""
-        cell = first_cell(grid.cells_with[digit] & UNITS[u].mask)
-        key = (u * 81 + cell) * 20 + digit * 2 + alone
-        step = _STEPS.get(key)
-        if step is None:
-            step = _STEPS[key] = self._made(u, cell, digit, alone)
-        return step
 
-    def _made(self, u: int, cell: int, digit: int, alone: bool) -> Step:
-        house = _HOUSE[u]
-        template = _LAST_CELL if alone else _HIDDEN
-        text = template.format(House=house.capitalize(), house=house, cell=CELL_NAMES[cell], digit=digit)
-        placed = Candidate(digit, cell)
-        return Step(
-            technique="Hidden Single",
-            code="sfh" if alone else "sh1",
-            placements=(placed,),
-            explanation=text,
-            highlights=Highlights(pattern=(placed,), units=(u,)),
-            digits=(digit,),
-            rating=1.0 if alone else _VALUE[u],
-        )
+def _first_single(grid: Grid, codes: list[int]) -> int:
+    """The first of the hidden singles ``codes`` (``house * 9 + digit - 1``) in SE's order,
+    as one int (not alone in its house << 12 | SE's rank of the house << 4 | digit - 1): the
+    solver takes only the first, so no tuple per single and no sort."""
+    best = -1
+    for k in codes:
+        u = k // 9
+        key = (grid.empty_in(u) > 1) << 12 | _RANK[u] << 4 | k % 9
+        if best < 0 or key < best:
+            best = key
+    return best
+
+
+def _hidden_single(grid: Grid, u: int, digit: int, alone: bool) -> Step:
+    """The step (one made per house, cell, digit and kind, then shared: a Step never
+    changes)."""
+    cell = first_cell(grid.cells_with[digit] & UNITS[u].mask)
+    key = (u * 81 + cell) * 20 + digit * 2 + alone
+    step = _STEPS.get(key)
+    if step is None:
+        step = _STEPS[key] = _made(u, cell, digit, alone)
+    return step
+
+
+def _made(u: int, cell: int, digit: int, alone: bool) -> Step:
+    house = _HOUSE[u]
+    template = _LAST_CELL if alone else _HIDDEN
+    text = template.format(House=house.capitalize(), house=house, cell=CELL_NAMES[cell], digit=digit)
+    placed = Candidate(digit, cell)
+    return Step(
+        technique="Hidden Single",
+        code="sfh" if alone else "sh1",
+        placements=(placed,),
+        explanation=text,
+        highlights=Highlights(pattern=(placed,), units=(u,)),
+        digits=(digit,),
+        rating=1.0 if alone else _VALUE[u],
+    )
 
 
 class SeNakedSingle(BaseTechnique):

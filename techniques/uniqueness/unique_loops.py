@@ -26,11 +26,11 @@ from __future__ import annotations
 from typing import Callable, Final, Iterator, NamedTuple
 
 from engine.cache import StateMemo
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, N_UNITS, UNITS, UNITS_OF, Cell, bit, bit_indices
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, N_UNITS, PEER_MASK, UNITS, UNITS_OF, Cell, bit, bit_indices
 from engine.grid import Grid
-from engine.step import Candidate, Highlights, Step
+from engine.step import Candidate, Highlights, Step, candidate
 from engine.technique import BaseTechnique, Declaration, WorkBoundExceeded
-from techniques.se_order import HOUSE_CELLS, colex
+from techniques.se_order import colex
 from techniques.se_places import house_positions
 from techniques.shared import HOUSE_CANDIDATES, cell_names, digit_words, grouped_removals
 
@@ -67,6 +67,9 @@ def loop_difficulty(size: int) -> float:
     return value
 
 
+#: UNITS_OF typed as tuples of any length: compiled, the walk reads them in place (a
+#: three-int tuple would be copied into a new tuple for each loop over it).
+_HOUSES: Final[tuple[tuple[int, ...], ...]] = UNITS_OF
 #: HOUSE_BITS[cell]: the cell's three houses as a set of house numbers.
 HOUSE_BITS: Final[tuple[int, ...]] = tuple((1 << b) | (1 << r) | (1 << k) for b, r, k in UNITS_OF)
 
@@ -104,7 +107,7 @@ class _LoopSearch:
 
     def walk(self, cell: Cell, allowed_extra: int, extra: int, last_kind: int, seen_even: int, seen_odd: int) -> None:
         nodes = self.nodes
-        nodes[0] += 1
+        nodes[0] = nodes[0] + 1  # not ``+=``: compiled, that is a generic in-place add
         if nodes[0] > NODE_BOUND:
             raise WorkBoundExceeded(f"unique loop search passed {NODE_BOUND} nodes")
         loop = self.loop
@@ -116,7 +119,7 @@ class _LoopSearch:
         seen = seen_even if even else seen_odd
         cands, pair, members = self.cands, self.pair, self.members
         start = loop[0]
-        for kind, u in enumerate(UNITS_OF[cell]):
+        for kind, u in enumerate(_HOUSES[cell]):
             if kind == last_kind:
                 continue
             for other in members[u]:
@@ -152,7 +155,7 @@ def _pair_loops(grid: Grid, pair: int, spent: list[int]) -> dict[Cell, tuple[tup
     key = (pair, both, tuple([cands[c] for c in bit_indices(both)]))
     kept = _PAIR_LOOPS.get(key)
     if kept is not None:
-        spent[0] += kept[1]
+        spent[0] = spent[0] + kept[1]
         if spent[0] > NODE_BOUND:
             raise WorkBoundExceeded(f"unique loop search passed {NODE_BOUND} nodes")
         return kept[0]
@@ -198,7 +201,7 @@ class UniqueLoops(BaseTechnique):
         set search, the costly part, waits until a type 3 hint could come next: none is
         easier than its loop's rectangle or loop value, and no other type ties with it."""
         loops = self._loops(grid)
-        cheap = sorted(_collect(grid, loops, _other_types), key=_order)
+        cheap = sorted(_collect(grid, _first_of_each(loops), _other_types), key=_order)
         bound = min((loop_difficulty(len(loop)) for loop, pair in loops if _has_type3(grid, loop, pair)), default=None)
         taken = 0
         if bound is not None:
@@ -269,6 +272,21 @@ def _collect(
     return result
 
 
+def _first_of_each(loops: list[tuple[tuple[Cell, ...], int]]) -> list[tuple[tuple[Cell, ...], int]]:
+    """The loops, each set of cells once (where it was first found). Types 1, 2 and 4 read
+    a loop's cells as a set (which are extra, what they share), so the same loop found
+    again from another start or the other way round makes only hints ``_collect`` drops:
+    the same identity, or no removal again."""
+    seen: set[int] = set()
+    out: list[tuple[tuple[Cell, ...], int]] = []
+    for loop, pair in loops:
+        cells = sum(1 << c for c in loop) << 9 | pair
+        if cells not in seen:
+            seen.add(cells)
+            out.append((loop, pair))
+    return out
+
+
 def _extra_cells(grid: Grid, loop: tuple[Cell, ...]) -> list[Cell]:
     """The loop's cells with more than its two digits."""
     cands = grid.cands
@@ -332,11 +350,12 @@ def _other_types(grid: Grid, loop: tuple[Cell, ...], pair: int) -> list[_Found]:
 
 def _type2(grid: Grid, loop: tuple[Cell, ...], pair: int, extra_cells: list[Cell], base: float) -> _Found:
     value = MASK_DIGITS[grid.cands[extra_cells[0]] & ~pair][0]
-    common = set(HOUSE_CELLS[extra_cells[0]])
+    common = PEER_MASK[extra_cells[0]]  # the cells seeing every extra cell, as a cell set
     for cell in extra_cells[1:]:
-        common &= set(HOUSE_CELLS[cell])
-    common -= set(extra_cells)
-    removals = tuple(Candidate(value, c) for c in sorted(common) if grid.cands[c] & bit(value))
+        common &= PEER_MASK[cell]
+    for cell in extra_cells:
+        common &= ~(1 << cell)
+    removals = tuple([candidate(value, c) for c in bit_indices(common & grid.cells_with[value])])
     why = f"one of {cell_names(extra_cells).replace(' and ', ' or ')} holds {value}"
     return _Found(base, 2, loop, pair, ("type 2",), removals, why)
 
