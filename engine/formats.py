@@ -80,8 +80,17 @@ _DIGIT_CODES = str.maketrans({ch: chr(int(ch) if ch in "123456789" else 0) for c
 
 
 def _digits(cells: str) -> tuple[Digit, ...]:
-    """The digits of a run of cell characters (0 for an empty cell)."""
-    return tuple(cells.translate(_DIGIT_CODES).encode("ascii"))
+    """The digits of a run of cells (0 for an empty cell, and for any character that is
+    not a cell's: the translation is for the usual line of cell characters only).
+
+    >>> _digits("1.x9"), _digits("1a\u00e99")
+    ((1, 0, 0, 9), (1, 0, 0, 9))
+    """
+    if cells.isascii():
+        codes = cells.translate(_DIGIT_CODES).encode("ascii")
+        if max(codes, default=0) <= 9:
+            return tuple(codes)
+    return tuple(int(ch) if ch in "123456789" else 0 for ch in cells)
 
 
 # --- nine-row grids -------------------------------------------------------------

@@ -63,7 +63,7 @@ def run(options: HintOptions, profile: Profile, out: IO[str], err: IO[str], stdi
 
 
 # The drawn page (engine.app.draw) is imported by --html alone: a hint in the terminal
-# needs none of it (a tenth of ``hint``'s start-up on a slow machine).
+# needs none of it (19 ms of imports here, `python -X importtime`).
 
 
 def _write_page(path: str, pages: list[list[str]], err: IO[str]) -> str | None:
