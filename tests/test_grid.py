@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import random
+from typing import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -8,7 +9,7 @@ from hypothesis import strategies as st
 
 from engine.analysis import analyse
 from engine.appearance import order_of_appearance
-from engine.cells import CELL_NAMES, UNITS, parse_cell_name
+from engine.cells import CELL_NAMES, UNITS, Cell, Digit, parse_cell_name
 from engine.grid import Contradiction, Grid
 from tests.conftest import puzzle_lines, values_of
 
@@ -51,13 +52,20 @@ def test_incremental_indexes_equal_a_rebuild(rnd: random.Random) -> None:
     moves = [(c, d) for c in range(81) if not grid.values[c] for d in grid.candidates(c)]
     rnd.shuffle(moves)
     for cell, digit in moves[:120]:
-        if grid.values[cell] or not grid.cands[cell] >> (digit - 1) & 1:
-            continue
-        if solution[cell] == digit:
-            grid.place(cell, digit)
-        else:
-            grid.eliminate(cell, digit)
-        assert_indexes_match(grid)
+        if make_true_move(grid, cell, digit, solution):
+            assert_indexes_match(grid)
+
+
+def make_true_move(grid: Grid, cell: Cell, digit: Digit, solution: Sequence[Digit]) -> bool:
+    """Place ``digit`` in ``cell`` if it is the solution's, else remove it; False (nothing
+    done) when the cell is filled or has lost the digit already."""
+    if grid.values[cell] or not grid.cands[cell] >> (digit - 1) & 1:
+        return False
+    if solution[cell] == digit:
+        grid.place(cell, digit)
+    else:
+        grid.eliminate(cell, digit)
+    return True
 
 
 def assert_indexes_as_defined(grid: Grid) -> None:
@@ -89,13 +97,7 @@ def test_a_build_computes_its_indexes_as_defined(rnd: random.Random) -> None:
     moves = [(c, d) for c in range(81) if not grid.values[c] for d in grid.candidates(c)]
     rnd.shuffle(moves)
     for k, (cell, digit) in enumerate(moves[:150]):
-        if grid.values[cell] or not grid.cands[cell] >> (digit - 1) & 1:
-            continue
-        if solution[cell] == digit:
-            grid.place(cell, digit)
-        else:
-            grid.eliminate(cell, digit)
-        if k % 10 == 0:
+        if make_true_move(grid, cell, digit, solution) and k % 10 == 0:
             assert_indexes_as_defined(fresh(grid))
             assert_indexes_as_defined(Grid.from_values(grid.values))
 
@@ -189,12 +191,7 @@ def test_singles_put_in_order_when_first_asked_are_in_the_order_of_a_build_order
         rnd.shuffle(moves)
         for k, (cell, digit) in enumerate(moves[:60]):
             for grid in (lazy, eager):
-                if grid.values[cell] or not grid.cands[cell] >> (digit - 1) & 1:
-                    continue
-                if solution[cell] == digit:
-                    grid.place(cell, digit)
-                else:
-                    grid.eliminate(cell, digit)
+                make_true_move(grid, cell, digit, solution)
             if k % 6 == 0:
                 assert _ages(lazy.copy()) == _ages(eager)
         assert _ages(lazy) == _ages(eager)
