@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Callable, Final, Iterator, NamedTuple
 
 from engine.cache import StateMemo
-from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, N_UNITS, PEER_MASK, UNITS, UNITS_OF, Cell, bit, bit_indices
+from engine.cells import CELL_NAMES, MASK_COUNT, MASK_DIGITS, N_CELLS, N_UNITS, PEER_MASK, UNITS, UNITS_OF, Cell, bit, bit_indices, cellset_of
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, Step, candidate
 from engine.technique import BaseTechnique, Declaration, WorkBoundExceeded
@@ -280,7 +280,7 @@ def _first_of_each(loops: list[tuple[tuple[Cell, ...], int]]) -> list[tuple[tupl
     seen: set[int] = set()
     out: list[tuple[tuple[Cell, ...], int]] = []
     for loop, pair in loops:
-        cells = sum(1 << c for c in loop) << 9 | pair
+        cells = cellset_of(loop) << 9 | pair
         if cells not in seen:
             seen.add(cells)
             out.append((loop, pair))
