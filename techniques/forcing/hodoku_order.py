@@ -36,6 +36,7 @@ from typing import Final, Iterator, Mapping, NamedTuple, Protocol
 from engine.cells import BOXES, CELL_NAMES, COLS, COMPILED, N_CELLS, PEER_MASK, ROWS, UNITS, Unit, bit_indices, first_cell, halves
 from engine.grid import Grid
 from engine.step import Step
+from engine.stop import budgeted
 from engine.technique import BaseTechnique
 from techniques.forcing.conclusions import ChainProver, Conclusion, NetProver, Spread, fully_open, open_cells, premises
 from techniques.forcing.hodoku_nets import NetTables
@@ -43,6 +44,7 @@ from techniques.forcing.steps import make_step
 from techniques.forcing.link_tables import CANDIDATE_BITS, candidate_cells
 from techniques.forcing.node_sets import NO_PLACES, Places, cells_holding_all, clash, node_set
 from techniques.forcing.propagation import Clash, Conflict
+from techniques.forcing.truth import NO_TRUTH, Truth, truth_of
 from techniques.forcing.words import Narrator
 from techniques.shared import allowed_places, candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
 
@@ -135,28 +137,87 @@ def _first_net_fact(tables: NetTables, grid: Grid, bound: _Bound | None) -> int 
     """The first fact in HoDoKu's order (``_fact_key``) that its net checks reach: the
     negation of a premise that breaks a rule, or what both values of a candidate, every
     candidate of a cell or every place of a digit in a house lead to (a premise's own
-    cell left out for the first kind). The rule checks run only on premises whose fact
-    would come before the verities' first. With a ``bound``, only the premises and
-    either-ors it leaves open are looked at (the others cannot give a fact)."""
+    cell left out for the first kind). With a ``bound``, only the premises and
+    either-ors it leaves open are looked at (the others cannot give a fact).
+
+    Tables are made for the premises the answer needs only (see :mod:`techniques.forcing.
+    truth`): the rule checks skip the premises a solution meets and stop at the first that
+    breaks; then each either-or's premises are met one by one, in the facts a solution
+    meets up to the first fact so far, and left as soon as they agree on none. Every
+    either-or whose premises all lead to the fact found has all their tables made
+    (``_verity_cases`` counts on it). Under a work budget, every premise's table is
+    made first, in order, as the budget has always counted them."""
+    if budgeted():
+        for premise in premises(grid):
+            tables.reach(premise)
+    truth = truth_of(grid)
+    first = _first_contradiction(tables, grid, bound, truth)
     cases = _either_ors(grid)
     if bound is not None:
-        cases = [case for case in cases if bound.may_agree(*case)]
-    wanted = None if bound is None else bound.premises_of(cases)
-    reach = {p: tables.reach(p) for p in premises(grid) if wanted is None or p in wanted}  # (on, off) of each closure
-    verities = _net_verities(cases, reach)
-    first = min(verities, key=_fact_key) if verities else None
-    first_key = None if first is None else _fact_key(first)
+        cases = [case for case in cases if bound.may_agree(*case, truth)]
+    return _first_verity(tables, cases, truth, first)
+
+
+def _first_contradiction(tables: NetTables, grid: Grid, bound: _Bound | None, truth: Truth) -> int | None:
+    """The first fact in HoDoKu's order that a premise's net check proves false (its
+    negation), among the premises ``bound`` leaves open that no solution meets."""
     breaks = _RuleCheck(grid).breaks
     for premise in _premises_by_fact(grid):
-        fact = premise ^ 1
-        if first_key is not None and _fact_key(fact) >= first_key:
-            break
-        if bound is not None and not bound.breaks(premise):
+        if truth.meets(premise) or bound is not None and not bound.breaks(premise):
             continue
-        on, off = reach[premise]
+        on, off = tables.reach(premise)
         if breaks(premise, on, off):
-            return fact
+            return premise ^ 1
+    return None
+
+
+def _first_verity(tables: NetTables, cases: list[EitherOr], truth: Truth, first: int | None) -> int | None:
+    """The first fact in HoDoKu's order that all premises of an either-or lead to, if it
+    comes before ``first`` (else ``first``)."""
+    known = tables.reaches_so_far()
+    on_limit, off_limit = _up_to(first)
+    for lits, skip in cases:
+        if not lits:
+            continue  # a digit placed in the house already
+        keep = _outside(skip)
+        on, off = truth.on & keep & on_limit, truth.off & keep & off_limit
+        for lit in sorted(lits, key=lambda lit: lit not in known):  # tables made first
+            if not on | off:
+                break
+            lit_on, lit_off = tables.reach(lit)
+            on, off = on & lit_on, off & lit_off
+        if on | off:
+            fact = _least_fact(on, off)
+            if first is None or _fact_key(fact) < _fact_key(first):
+                first = fact
+                on_limit, off_limit = _up_to(first)
     return first
+
+
+def _up_to(fact: int | None) -> tuple[int, int]:
+    """The true and the false nodes whose facts come no later than ``fact`` in HoDoKu's
+    order (None: all of them)."""
+    if fact is None:
+        return CANDIDATE_BITS, CANDIDATE_BITS
+    cell, digit = candidate_at(node_of(fact))
+    if is_true(fact):
+        return _EACH_DIGIT * ((2 << cell) - 1), 0
+    return CANDIDATE_BITS, _EACH_DIGIT * ((1 << cell) - 1) | _DIGITS_UP_TO[digit] << cell
+
+
+def _least_fact(on: int, off: int) -> int:
+    """The first fact in HoDoKu's order of true nodes ``on`` and false nodes ``off``: a
+    placement in the first cell (the least digit, should a broken grid give two), else
+    the first elimination."""
+    if on:
+        return true_literal(min(bit_indices(on), key=lambda node: (node % N_CELLS, node)))
+    return false_literal(min(bit_indices(off), key=lambda node: (node % N_CELLS, node)))
+
+
+#: Per digit plane, the cell set's bit 0 (times a cell set: that set in every plane).
+_EACH_DIGIT: Final = sum(1 << (d * N_CELLS) for d in range(9))
+#: The planes of digits 1 to d (index d), each holding cell 0 only.
+_DIGITS_UP_TO: Final = tuple(sum(1 << (e * N_CELLS) for e in range(d)) for d in range(10))
 
 
 #: An either-or of a verity: its premises, and the cell whose facts it leaves out (-1: none).
@@ -211,16 +272,17 @@ class _Bound:
     def breaks(self, premise: int) -> bool:
         return premise in self.ours.conflicts
 
-    def may_agree(self, lits: list[int], skip: int) -> bool:
+    def may_agree(self, lits: list[int], skip: int, truth: Truth = NO_TRUTH) -> bool:
         """Whether every branch of ``lits`` that breaks no rule leads to one same fact
-        outside cell ``skip`` (-1: any)."""
+        outside cell ``skip`` (-1: any) that a solution (``truth``) meets: a verity's fact
+        holds in every solution."""
         on, off = CANDIDATE_BITS, CANDIDATE_BITS
         ours_on, ours_off, conflicts = self.ours.on, self.ours.off, self.ours.conflicts
         for lit in lits:
             if lit not in conflicts:
                 on &= ours_on[lit]
                 off &= ours_off[lit]
-        return bool((on | off) & _outside(skip))
+        return bool((on & truth.on | off & truth.off) & _outside(skip))
 
     def premises_of(self, cases: list[EitherOr]) -> set[int]:
         """The premises HoDoKu's tables are needed for: those of ``cases`` and those whose
