@@ -226,16 +226,22 @@ EitherOr = tuple[list[int], int]
 
 def _either_ors(grid: Grid) -> list[EitherOr]:
     """The either-ors HoDoKu's verities come from: both values of a candidate (its own
-    cell left out), every candidate of a cell, every place of a digit in a house."""
+    cell left out), every candidate of a cell, every place of a digit in a house (where
+    the house still misses the digit). Literals are made inline (``true_literal`` of a
+    ``candidate_index``): this runs for every forcing net the solve asks for."""
     cases: list[EitherOr] = []
     for cell in range(N_CELLS):
-        digits = grid.candidates(cell)
-        cases += [(list(_both(cell, d)), cell) for d in digits]
-        cases.append(([candidate_literal(cell, d, True) for d in digits], -1))
-    for units in HOUSES:
-        for unit in units:
+        yes = [((d - 1) * N_CELLS + cell) << 1 for d in grid.candidates(cell)]
+        cases += [([lit, lit | 1], cell) for lit in yes]
+        cases.append((yes, -1))
+    cells_with = grid.cells_with
+    for masks in _HOUSE_MASKS_BY_KIND:
+        for mask in masks:
             for d in range(1, 10):
-                cases.append(([candidate_literal(c, d, True) for c in bit_indices(grid.cells_with[d] & unit.mask)], -1))
+                places = cells_with[d] & mask
+                if places:
+                    plane = (d - 1) * N_CELLS
+                    cases.append(([(plane + c) << 1 for c in bit_indices(places)], -1))
     return cases
 
 
@@ -352,7 +358,8 @@ class _RuleCheck:
         return clash(on) or bool(empty) or self.allowed.emptied(off)  # (c) and (d), (f)
 
 
-_HOUSE_MASKS: Final[tuple[int, ...]] = tuple(unit.mask for units in HOUSES for unit in units)
+_HOUSE_MASKS_BY_KIND: Final = tuple(tuple(unit.mask for unit in units) for units in HOUSES)
+_HOUSE_MASKS: Final[tuple[int, ...]] = tuple(mask for masks in _HOUSE_MASKS_BY_KIND for mask in masks)
 _ALL_CELLS: Final = (1 << N_CELLS) - 1
 _DIGIT_SHIFT: Final = (0, *((d - 1) * N_CELLS for d in range(1, 10)))
 
