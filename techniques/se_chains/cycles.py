@@ -127,12 +127,11 @@ class ForcingChainsAndCycles(BaseTechnique):
         # too; but under a work budget (a listing) those are not remembered, and a nested
         # search's walk memo keeps more.
         remembered_x = memo is None or not budgeted()
-        #: Without a memo, the candidates whose walks can find anything (``chain_starts``).
-        starts: ChainStarts | None = None
-        if memo is None:
-            starts = chain_starts(grid)
-            if starts is None:
-                return out  # no walk can
+        #: The candidates whose walks can find anything (``chain_starts``): with a memo too,
+        #: the others are neither walked nor looked up (what they would find is nothing).
+        starts = chain_starts(grid)
+        if starts is None:
+            return out  # no walk can
         for index in range(len(_PASSES)):
             if index == 0 and remembered_x:
                 self._remembered_pass(grid, out, best is not None, starts)
