@@ -218,7 +218,8 @@ class ForcingChainsAndCycles(BaseTechnique):
         """The cycles (of at most ``longest`` nodes) and, with X links, the forcing chains
         from ``start`` on and off, within ``depth`` links: walked on arrays in a search
         that keeps no walk (``marks``), else from the memo or walked and kept. ``what``:
-        what the walks can find (``chain_starts``' flags): the others are not walked for."""
+        what the walks can find (``chain_starts``' flags): a search without a memo walks
+        for nothing else; a memo's walks are made whole (a later position may ask more)."""
         if marks is not None:
             if not graph.live(start) and not (graph.x_links and graph.ons(start ^ 1)):
                 return [], ()  # the start implies nothing that implies anything, nor does its off node
