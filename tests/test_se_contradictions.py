@@ -11,11 +11,14 @@ import pytest
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS
 from engine.grid import Grid
+from engine.position import CandidateView, Position
 from techniques.se_chains import cycles
 from techniques.se_chains.contradictions import CYCLES, OFF_CHAIN, ON_CHAIN, ChainStarts, chain_starts
 from techniques.se_chains.cycles import ForcingChainsAndCycles
 from techniques.se_chains.hints import ChainHint
+from techniques.se_chains.levels import LEVEL_RUNS
 from techniques.se_chains.pass_memo import cycle_removals
+from techniques.se_chains.walk_memo import WalkMemo
 from techniques.se_chains.walks import UNBOUNDED, PassGraph, forcing, walk
 from tests.conftest import puzzle_lines, solve_positions
 from tests.test_se_walks import PASSES, _thinned
@@ -139,3 +142,42 @@ def test_search_with_the_pre_test_is_the_search_without(monkeypatch: pytest.Monk
             assert _described(best) == _described(best_all)
             found += 1
     assert found > 5 and sum(not h for h, _ in with_test) > 5
+
+
+class _Recorder:
+    """Forcing chains and cycles that keep a copy of each position a nested search asks
+    them about (the run changes its lists afterwards), in order."""
+
+    def __init__(self) -> None:
+        self.views: list[CandidateView] = []
+
+    def hints(self, grid: Position, memo: WalkMemo | None = None) -> list[ChainHint]:
+        self.views.append(CandidateView(grid.cands[:], grid.cells_with[:], grid.values, [grid.empty_in(u) for u in range(27)]))
+        return cycles.FORCING_CHAINS_AND_CYCLES.hints(grid, memo)
+
+
+def test_a_memo_search_with_the_pre_test_is_the_memo_search_without(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The positions level 2's inner forcing chains and cycles are asked about (its runs'
+    stuck positions, in order), searched with one walk memo as the nested search does:
+    the same hints, in order, whether the pre-test skips starts or every start is walked
+    (the memo then keeps walks the other search never made)."""
+    from techniques.se_chains import nested
+    from tests.test_se_levels import grid
+
+    recorder = _Recorder()
+    monkeypatch.setattr(nested, "FORCING_CHAINS_AND_CYCLES", recorder)
+    LEVEL_RUNS.clear()
+    step = next(nested.nested_forcing_chains(2).find(grid()))
+    LEVEL_RUNS.clear()
+    assert str(step) == "Dynamic Cell Forcing Chains (+ Forcing Chains): r7c6 (25 nodes) => r9c9<>9"
+    views = recorder.views[:80]
+    assert len(views) == 80
+    search = ForcingChainsAndCycles()
+    memo = WalkMemo()
+    with_test = [[_described(h) for h in search.hints(view, memo)] for view in views]
+    reused = sum(record.generation < memo.positions.generation for record in memo.records if record is not None)
+    monkeypatch.setattr(cycles, "chain_starts", _everything)
+    memo = WalkMemo()
+    without_test = [[_described(h) for h in search.hints(view, memo)] for view in views]
+    assert with_test == without_test
+    assert sum(bool(h) for h in with_test) > 10 and sum(not h for h in with_test) > 10 and reused

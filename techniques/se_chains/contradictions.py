@@ -74,7 +74,6 @@ def chain_starts(position: Position) -> ChainStarts | None:
     if not core.cands:
         return None  # no strong link: no off node implies anything
     comp, reach, cyclic = _components(core.links)
-    removing = _removing(position, core, cyclic)
     k = len(core.cands)
     #: The core on nodes each node reaches (node 2i: core candidate i off; 2i + 1: on).
     reached = [reach[comp[v]] for v in range(2 * k)]
@@ -93,6 +92,7 @@ def chain_starts(position: Position) -> ChainStarts | None:
     _outside(position, core, reached, targets, out)
     if not targets:
         return None
+    removing = _removing(position, core, cyclic)  # only now: most positions of a nested search fail nowhere
     for i in range(k):
         if not removing[comp[2 * i + 1]]:
             continue  # no cycle through its on node can remove anything

@@ -127,12 +127,11 @@ class ForcingChainsAndCycles(BaseTechnique):
         # too; but under a work budget (a listing) those are not remembered, and a nested
         # search's walk memo keeps more.
         remembered_x = memo is None or not budgeted()
-        #: Without a memo, the candidates whose walks can find anything (``chain_starts``).
-        starts: ChainStarts | None = None
-        if memo is None:
-            starts = chain_starts(grid)
-            if starts is None:
-                return out  # no walk can
+        #: The candidates whose walks can find anything (``chain_starts``): with a memo too,
+        #: the others are neither walked nor looked up (what they would find is nothing).
+        starts = chain_starts(grid)
+        if starts is None:
+            return out  # no walk can
         for index in range(len(_PASSES)):
             if index == 0 and remembered_x:
                 self._remembered_pass(grid, out, best is not None, starts)
@@ -219,7 +218,8 @@ class ForcingChainsAndCycles(BaseTechnique):
         """The cycles (of at most ``longest`` nodes) and, with X links, the forcing chains
         from ``start`` on and off, within ``depth`` links: walked on arrays in a search
         that keeps no walk (``marks``), else from the memo or walked and kept. ``what``:
-        what the walks can find (``chain_starts``' flags): the others are not walked for."""
+        what the walks can find (``chain_starts``' flags): a search without a memo walks
+        for nothing else; a memo's walks are made whole (a later position may ask more)."""
         if marks is not None:
             if not graph.live(start) and not (graph.x_links and graph.ons(start ^ 1)):
                 return [], ()  # the start implies nothing that implies anything, nor does its off node
