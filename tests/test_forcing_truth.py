@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cells import N_CELLS
+from engine.cells import N_CELLS, bit_indices
 from engine.grid import Grid
 from engine.search import find_solutions
 from techniques.forcing import hodoku_order, truth
 from techniques.forcing.chains_and_nets import FORCING_NET
 from techniques.forcing.conclusions import NetProver, fully_open, premises
 from techniques.forcing.hodoku_nets import NetTables
+from techniques.forcing.link_tables import CANDIDATE_BITS
 from techniques.forcing.truth import NO_TRUTH, truth_of
-from techniques.shared import candidate_literal, true_literal
+from techniques.shared import candidate_literal, false_literal, true_literal
 from tests.conftest import grid_from, solve_positions
 from tests.test_forcing_hodoku_bound import ALL, README_PUZZLE
 
@@ -36,7 +37,14 @@ def first_fact_by_definition(tables: NetTables, grid: Grid) -> int | None:
     reach = {premise: tables.reach(premise) for premise in premises(grid)}
     breaks = hodoku_order._RuleCheck(grid).breaks
     facts = {premise ^ 1 for premise, (on, off) in reach.items() if breaks(premise, on, off)}
-    facts |= hodoku_order._net_verities(hodoku_order._either_ors(grid), reach)
+    for lits, skip in hodoku_order._either_ors(grid):
+        if not lits:
+            continue
+        on = off = CANDIDATE_BITS
+        for lit in lits:
+            on, off = on & reach[lit][0], off & reach[lit][1]
+        keep = hodoku_order._outside(skip)
+        facts |= {true_literal(node) for node in bit_indices(on & keep)} | {false_literal(node) for node in bit_indices(off & keep)}
     # Two placements in one cell come only from a grid without a solution: the least digit.
     return min(facts, key=lambda fact: (hodoku_order._fact_key(fact), fact), default=None)
 

@@ -176,9 +176,7 @@ def _first_verity(tables: NetTables, cases: list[EitherOr], truth: Truth, first:
     comes before ``first`` (else ``first``)."""
     known = tables.reaches_so_far()
     on_limit, off_limit = _up_to(first)
-    for lits, skip in cases:
-        if not lits:
-            continue  # a digit placed in the house already
+    for lits, skip in cases:  # none is empty (see _either_ors)
         keep = _outside(skip)
         on, off = truth.on & keep & on_limit, truth.off & keep & off_limit
         for lit in sorted(lits, key=lambda lit: lit not in known):  # tables made first
@@ -226,14 +224,15 @@ EitherOr = tuple[list[int], int]
 
 def _either_ors(grid: Grid) -> list[EitherOr]:
     """The either-ors HoDoKu's verities come from: both values of a candidate (its own
-    cell left out), every candidate of a cell, every place of a digit in a house (where
-    the house still misses the digit). Literals are made inline (``true_literal`` of a
+    cell left out), every candidate of an open cell, every place of a digit in a house
+    (where the house still misses the digit). Literals are made inline (``true_literal`` of a
     ``candidate_index``): this runs for every forcing net the solve asks for."""
     cases: list[EitherOr] = []
     for cell in range(N_CELLS):
         yes = [((d - 1) * N_CELLS + cell) << 1 for d in grid.candidates(cell)]
-        cases += [([lit, lit | 1], cell) for lit in yes]
-        cases.append((yes, -1))
+        if yes:
+            cases += [([lit, lit | 1], cell) for lit in yes]
+            cases.append((yes, -1))
     cells_with = grid.cells_with
     for masks in _HOUSE_MASKS_BY_KIND:
         for mask in masks:
@@ -243,21 +242,6 @@ def _either_ors(grid: Grid) -> list[EitherOr]:
                     plane = (d - 1) * N_CELLS
                     cases.append(([(plane + c) << 1 for c in bit_indices(places)], -1))
     return cases
-
-
-def _net_verities(cases: list[EitherOr], reach: dict[int, tuple[int, int]]) -> set[int]:
-    """What every premise of an either-or leads to, from the premises' (on, off) nodes."""
-    facts: set[int] = set()
-    for lits, skip in cases:
-        if lits:
-            on, off = CANDIDATE_BITS, CANDIDATE_BITS
-            for lit in lits:
-                lit_on, lit_off = reach[lit]
-                on, off = on & lit_on, off & lit_off
-            keep = _outside(skip)
-            facts.update(true_literal(n) for n in bit_indices(on & keep))  # a candidate's node is its number
-            facts.update(false_literal(n) for n in bit_indices(off & keep))
-    return facts
 
 
 class _Bound:
@@ -289,14 +273,6 @@ class _Bound:
                 on &= ours_on[lit]
                 off &= ours_off[lit]
         return bool((on & truth.on | off & truth.off) & _outside(skip))
-
-    def premises_of(self, cases: list[EitherOr]) -> set[int]:
-        """The premises HoDoKu's tables are needed for: those of ``cases`` and those whose
-        branch breaks a rule."""
-        wanted = set(self.ours.conflicts)
-        for lits, _ in cases:
-            wanted.update(lits)
-        return wanted
 
 
 class _RuleCheck:
