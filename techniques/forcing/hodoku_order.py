@@ -44,7 +44,7 @@ from techniques.forcing.steps import make_step
 from techniques.forcing.link_tables import CANDIDATE_BITS, candidate_cells
 from techniques.forcing.node_sets import NO_PLACES, Places, cells_holding_all, clash, node_set
 from techniques.forcing.propagation import Clash, Conflict
-from techniques.forcing.truth import NO_TRUTH, Truth, truth_of
+from techniques.forcing.truth import Truth, truth_of
 from techniques.forcing.words import Narrator
 from techniques.shared import allowed_places, candidate_at, candidate_index, candidate_literal, false_literal, is_true, node_of, true_literal
 
@@ -262,7 +262,7 @@ class _Bound:
     def breaks(self, premise: int) -> bool:
         return premise in self.ours.conflicts
 
-    def may_agree(self, lits: list[int], skip: int, truth: Truth = NO_TRUTH) -> bool:
+    def may_agree(self, lits: list[int], skip: int, truth: Truth) -> bool:
         """Whether every branch of ``lits`` that breaks no rule leads to one same fact
         outside cell ``skip`` (-1: any) that a solution (``truth``) meets: a verity's fact
         holds in every solution."""
