@@ -35,7 +35,7 @@ from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MAS
 from engine.grid import Grid
 from engine.position import Position
 from techniques.se_chains.nodes import split
-from techniques.se_places import house_positions, places_table
+from techniques.se_places import places_of
 
 #: Candidates are numbered ``cell * 9 + digit - 1``.
 N_CANDIDATES: Final = 9 * N_CELLS
@@ -237,7 +237,7 @@ class _Core:
                 self._link(cell, low.bit_length() - 1, cell, (mask ^ low).bit_length() - 1)
         # a digit with two places in a house, read from the places table (nine-bit
         # positions: small ints; a grid's table is made once per version and shared)
-        table = house_positions(position) if isinstance(position, Grid) else places_table(position.cells_with)
+        table = places_of(position)
         for slot in range(27 * 9):
             at = table[slot]
             if MASK_COUNT[at] != 2:

@@ -298,24 +298,27 @@ class Nesting:
         self.level = level
         self._rules: tuple[Rule, ...] | None = None
 
-    def __call__(self, initial: Position, work: list[int], work_with: list[int], run: Run, budget: Budget) -> Offs:
-        return self._first(0, initial, work, work_with, run, budget)
+    def __call__(self, initial: Position, work: list[int], work_with: list[int], places: list[int], run: Run, budget: Budget) -> Offs:
+        return self._first(0, initial, work, work_with, places, run, budget)
 
     def beyond(self, level: int) -> Advanced:
         """The rules this level adds to those of a lower ``level`` it begins with
         (``levels.BASE_LEVEL``)."""
         skip = rule_count(level)
 
-        def rules(initial: Position, work: list[int], work_with: list[int], run: Run, budget: Budget) -> Offs:
-            return self._first(skip, initial, work, work_with, run, budget)
+        def rules(initial: Position, work: list[int], work_with: list[int], places: list[int], run: Run, budget: Budget) -> Offs:
+            return self._first(skip, initial, work, work_with, places, run, budget)
 
         return rules
 
-    def _first(self, skip: int, initial: Position, work: list[int], work_with: list[int], run: Run, budget: Budget) -> Offs:
-        """What the first of the rules (after ``skip`` of them) that finds anything finds."""
+    def _first(
+        self, skip: int, initial: Position, work: list[int], work_with: list[int], places: list[int], run: Run, budget: Budget
+    ) -> Offs:
+        """What the first of the rules (after ``skip`` of them) that finds anything finds
+        (on a view that carries the run's places table)."""
         if self._rules is None:
             self._rules = _inner_rules(self.level)
-        view = CandidateView(work, work_with, initial.values, [initial.empty_in(u) for u in range(27)])
+        view = CandidateView(work, work_with, initial.values, [initial.empty_in(u) for u in range(27)], places)
         for rule in self._rules[skip:]:
             found = rule(initial, view, run, budget)
             if found:
