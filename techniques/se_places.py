@@ -131,13 +131,19 @@ def places_of(position: Position, digits: int = 0x1FF) -> list[int]:
     """The position's places table, at least for the digits in mask ``digits``: a grid's
     shared one (``house_positions``), the one a view carries (a nested run's, kept as
     it goes), else ``places_table`` read afresh. Read only."""
+    kept = kept_places(position)
+    return places_table(position.cells_with, digits) if kept is None else kept
+
+
+def kept_places(position: Position) -> list[int] | None:
+    """The places table the position has at hand: a grid's (``house_positions``), a
+    view's when it carries one (a nested run's: changed as the run goes on, so never
+    remembered by identity), else None. Read only."""
     if isinstance(position, Grid):
         return house_positions(position)
     if isinstance(position, CandidateView):
-        kept = position.places
-        if kept is not None:
-            return kept
-    return places_table(position.cells_with, digits)
+        return position.places
+    return None
 
 
 def cells_at(u: int, positions: int) -> CellSet:
