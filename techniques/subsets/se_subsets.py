@@ -61,9 +61,10 @@ def naked_sets(grid: Position, k: int, houses: int = ALL_HOUSES) -> Iterator[tup
         for found in _naked_by_house(grid, k, houses):
             yield from found
         return
+    cands = grid.cands
     for u in BLOCK_COL_ROW:
-        if houses >> u & 1 and grid.empty_in(u) >= 2 * k:
-            yield from _naked_in(grid.cands, u, k)
+        if houses >> u & 1 and grid.empty_in(u) >= 2 * k and _may_be_naked(cands, UNITS[u].cells, k):
+            yield from _naked_in(cands, u, k)
 
 
 def _naked_by_house(grid: Grid, k: int, houses: int) -> list[tuple[tuple[int, tuple[Cell, ...], int, tuple[Candidate, ...]], ...]]:
