@@ -24,15 +24,20 @@ class Position(Protocol):
 
 
 class CandidateView:
-    """A position given by its lists (not copied: the owner may change them)."""
+    """A position given by its lists (not copied: the owner may change them). ``places``:
+    when the owner keeps one, its places table (``techniques.se_places.places_table`` of
+    ``cells_with``, kept in step with it: read only), else None."""
 
-    __slots__ = ("cands", "cells_with", "values", "_empty")
+    __slots__ = ("cands", "cells_with", "values", "_empty", "places")
 
-    def __init__(self, cands: list[Mask], cells_with: list[int], values: list[Digit], empty: list[int]) -> None:
+    def __init__(
+        self, cands: list[Mask], cells_with: list[int], values: list[Digit], empty: list[int], places: list[int] | None = None
+    ) -> None:
         self.cands = cands
         self.cells_with = cells_with
         self.values = values
         self._empty = empty
+        self.places = places
 
     def empty_in(self, unit_number: int) -> int:
         return self._empty[unit_number]

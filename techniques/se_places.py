@@ -14,6 +14,7 @@ from typing import Final
 
 from engine.cells import BOX_OF, COL_OF, HALF_BITS, LOW_HALF, MASK_DIGITS, N_CELLS, ROW_OF, UNITS, CellSet
 from engine.grid import Grid
+from engine.position import CandidateView, Position
 
 #: Per cell: its position bit in its box, row and column.
 _BITS_IN: Final[tuple[tuple[int, int, int], ...]] = tuple(
@@ -124,6 +125,25 @@ def places_table(cells_with: list[CellSet], digits: int = 0x1FF) -> list[int]:
             for c in MASK_DIGITS[row]:
                 table[(17 + c) * 9 + at] |= 1 << r  # a column's positions are its rows
     return table
+
+
+def places_of(position: Position, digits: int = 0x1FF) -> list[int]:
+    """The position's places table, at least for the digits in mask ``digits``: a grid's
+    shared one (``house_positions``), the one a view carries (a nested run's, kept as
+    it goes), else ``places_table`` read afresh. Read only."""
+    kept = kept_places(position)
+    return places_table(position.cells_with, digits) if kept is None else kept
+
+
+def kept_places(position: Position) -> list[int] | None:
+    """The places table the position has at hand: a grid's (``house_positions``), a
+    view's when it carries one (a nested run's: changed as the run goes on, so never
+    remembered by identity), else None. Read only."""
+    if isinstance(position, Grid):
+        return house_positions(position)
+    if isinstance(position, CandidateView):
+        return position.places
+    return None
 
 
 def cells_at(u: int, positions: int) -> CellSet:

@@ -86,6 +86,28 @@ def test_locked_sets_on_a_view_skip_the_digits_not_asked_for() -> None:
     assert kept and skipped
 
 
+def carried_view_of(grid: Grid) -> Position:
+    """The same position as a view that carries its places table (as a nested run's
+    inner rules get it)."""
+    return CandidateView(grid.cands[:], grid.cells_with[:], grid.values[:], empty_counts(grid.values), places_table(grid.cells_with))
+
+
+def test_a_view_s_carried_table_reads_as_its_cell_sets() -> None:
+    """Locked sets (every digit, or some digits by house), hidden sets (some houses or
+    all) and fish read from the table a view carries are those read from its cell sets."""
+    for n, grid in enumerate(positions()):
+        view, carried = view_of(grid), carried_view_of(grid)
+        only = [0] + [grid.cells_with[d] & UNITS[(n + d) % 27].mask for d in range(1, 10)]
+        assert list(locked_sets(carried)) == list(locked_sets(view))
+        assert list(locked_sets(carried, only)) == list(locked_sets(view, only))
+        houses = (n * 0x2F0B3E1) & ((1 << 27) - 1) if n % 2 else (1 << 27) - 1
+        for k, direct in ((2, False), (2, True), (3, False), (4, False)):
+            assert list(hidden_sets(carried, k, direct, houses)) == list(hidden_sets(view, k, direct, houses))
+        digits = (n * 37) % 512 if n % 3 else 0x1FF
+        for k in (2, 3):
+            assert list(fish_patterns(carried, k, digits)) == list(fish_patterns(view, k, digits))
+
+
 def test_a_changed_grid_gets_a_new_table() -> None:
     grid = positions()[0].copy()
     before = house_positions(grid)[:]

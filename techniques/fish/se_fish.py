@@ -18,7 +18,7 @@ from engine.position import Position
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import colex
-from techniques.se_places import house_positions, places_table
+from techniques.se_places import places_of
 from techniques.shared import cell_names
 
 _NAMES: Final = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -65,10 +65,7 @@ def fish_patterns(grid: Position, k: int, only: int = 0x1FF) -> Iterator[Fish]:
         else:
             found.extend((rank, digit, fish) for rank, fish in kept)
     if missing:
-        if isinstance(grid, Grid):
-            table = house_positions(grid)
-        else:  # read from the places once, as small ints
-            table = places_table(grid.cells_with, sum(1 << (d - 1) for d in missing))
+        table = places_of(grid, sum(1 << (d - 1) for d in missing))  # read as small ints
         for digit in missing:
             mine = _digit_fish(grid, table, digit, k)
             if remember:

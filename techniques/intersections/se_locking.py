@@ -21,7 +21,7 @@ from engine.position import Position
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import BLOCK_UNITS, COL_UNITS, ROW_UNITS
-from techniques.se_places import cells_at, house_positions
+from techniques.se_places import cells_at, house_positions, kept_places
 from techniques.shared import candidates, cell_names
 
 _LOCKED: Final = (
@@ -71,6 +71,13 @@ def locked_sets(grid: Position, only: list[int] | None = None) -> Iterator[tuple
     if only is None and isinstance(grid, Grid):
         yield from _locked_positions(house_positions(grid))
         return
+    if not isinstance(grid, Grid):
+        table = kept_places(grid)
+        if table is not None:  # a nested run's (changed in place: never remembered)
+            for first, second, digit, at in _locked_found(table):
+                if only is None or only[digit] & UNITS[first].mask:
+                    yield first, second, digit, cells_at(first, at)
+            return
     cells_with = grid.cells_with
     for firsts, second_of in _PHASES:
         for first in firsts:
@@ -164,12 +171,18 @@ def _locked_of(table: list[int]) -> list[tuple[int, int, int, int]]:
     last = _LAST_LOCKED[0]
     if last.table is table:
         return last.found
+    found = _locked_found(table)
+    _LAST_LOCKED[0] = _LastLocked(table, found)
+    return found
+
+
+def _locked_found(table: list[int]) -> list[tuple[int, int, int, int]]:
+    """``_locked_of`` read afresh from any places table."""
     found: list[tuple[int, int, int, int]] = []
     for phase, kind in zip(_GROUPS, _KINDS):
         for first, groups in phase:
             for second, digit, at in _locked_in(table, first, groups, kind):
                 found.append((first, second, digit, at))
-    _LAST_LOCKED[0] = _LastLocked(table, found)
     return found
 
 

@@ -32,10 +32,9 @@ from __future__ import annotations
 from typing import Final
 
 from engine.cells import MASK_COUNT, MASK_DIGITS, N_CELLS, PEER_HALVES, PEER_MASK, UNITS
-from engine.grid import Grid
 from engine.position import Position
 from techniques.se_chains.nodes import split
-from techniques.se_places import house_positions, places_table
+from techniques.se_places import places_of
 
 #: Candidates are numbered ``cell * 9 + digit - 1``.
 N_CANDIDATES: Final = 9 * N_CELLS
@@ -67,9 +66,51 @@ class ChainStarts:
         self.digits |= 1 << cand % 9
 
 
-def chain_starts(position: Position) -> ChainStarts | None:
+class Quiet:
+    """A position where no node fails (``chain_starts`` None), kept (its candidates and
+    places table) to tell at a glance that a later position with fewer candidates has no
+    failing node either.
+
+    Every link of a position is a link of a position with more candidates, but for the
+    strong ones: a weak link (two candidates that see each other) stays one while both
+    are there; a strong link can be new (a cell down to two candidates, a digit down to
+    two places in a house). So when the later position's candidates are all here and
+    each of its strong links is one here too, every path of its implications is a path
+    here, and no node fails there since none fails here: no walk can find anything."""
+
+    __slots__ = ("cands", "places")
+
+    def __init__(self, position: Position) -> None:
+        self.cands = position.cands[:]
+        self.places = places_of(position)[:]
+
+    def holds_for(self, position: Position) -> bool:
+        """Whether ``position``'s candidates are all here and each of its strong links is
+        one here (then no node fails in it)."""
+        cands, before = position.cands, self.cands
+        for cell in range(N_CELLS):
+            mask = cands[cell]
+            if mask & ~before[cell] or (MASK_COUNT[mask] == 2 and mask != before[cell]):
+                return False
+        table, places = places_of(position), self.places
+        for slot in range(27 * 9):
+            at = table[slot]
+            if MASK_COUNT[at] == 2 and at != places[slot]:
+                return False
+        return True
+
+
+def quiet(position: Position) -> Quiet | None:
+    """The position kept as ``Quiet`` when no node fails in it, else None."""
+    return Quiet(position) if chain_starts(position) is None else None
+
+
+def chain_starts(position: Position, origin: Quiet | None = None) -> ChainStarts | None:
     """What the walks from each candidate can find, in any pass; None when no walk can
-    find anything."""
+    find anything. ``origin``: a position where no node fails, that this one may come
+    from (``Quiet``: None at once when it tells)."""
+    if origin is not None and origin.holds_for(position):
+        return None
     core = _Core(position)
     if not core.cands:
         return None  # no strong link: no off node implies anything
@@ -237,7 +278,7 @@ class _Core:
                 self._link(cell, low.bit_length() - 1, cell, (mask ^ low).bit_length() - 1)
         # a digit with two places in a house, read from the places table (nine-bit
         # positions: small ints; a grid's table is made once per version and shared)
-        table = house_positions(position) if isinstance(position, Grid) else places_table(position.cells_with)
+        table = places_of(position)
         for slot in range(27 * 9):
             at = table[slot]
             if MASK_COUNT[at] != 2:

@@ -27,7 +27,7 @@ from engine.step import Candidate, Step
 from engine.stop import budgeted
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_chains.array_walks import Found, Marks, cycles_and_chain, kept_forcing, kept_walk, off_chain
-from techniques.se_chains.contradictions import CYCLES, OFF_CHAIN, ON_CHAIN, ChainStarts, chain_starts
+from techniques.se_chains.contradictions import CYCLES, OFF_CHAIN, ON_CHAIN, ChainStarts, Quiet, chain_starts
 from techniques.se_chains.hints import ChainHint, chain_difficulty, chain_words, conclusion_words, removal_of
 from techniques.se_chains.pass_memo import cycle_removals as cycle_removals  # re-exported: the cycles' removals live there
 from techniques.se_chains.pass_memo import ALL_DIGITS, x_findings
@@ -103,13 +103,14 @@ class ForcingChainsAndCycles(BaseTechnique):
         if best is not None:
             yield best.to_step()
 
-    def hints(self, grid: Position, memo: WalkMemo | None = None) -> list[ChainHint]:
+    def hints(self, grid: Position, memo: WalkMemo | None = None, origin: Quiet | None = None) -> list[ChainHint]:
         """Every hint, in SE's order of discovery. ``memo``: the walks of earlier positions
         of the same search, reused where nothing they visited changed (and kept for the
-        next position)."""
+        next position). ``origin``: a position with no failing node this one comes from
+        (``chain_starts``)."""
         if memo is not None:
             memo.begin(grid)
-        return self._search(grid, None, memo)
+        return self._search(grid, None, memo, origin)
 
     def best(self, grid: Position) -> ChainHint | None:
         """The hint SE takes: the first of the sorted hints (the walks stop as soon as
@@ -117,7 +118,9 @@ class ForcingChainsAndCycles(BaseTechnique):
         found = self._search(grid, [])
         return found[-1] if found else None
 
-    def _search(self, grid: Position, best: list[ChainHint] | None, memo: WalkMemo | None = None) -> list[ChainHint]:
+    def _search(
+        self, grid: Position, best: list[ChainHint] | None, memo: WalkMemo | None = None, origin: Quiet | None = None
+    ) -> list[ChainHint]:
         """All hints (``best`` None), or the improving ones, best last, with walks cut at
         the length that can still improve."""
         out: list[ChainHint] = [] if best is None else best
@@ -129,7 +132,7 @@ class ForcingChainsAndCycles(BaseTechnique):
         remembered_x = memo is None or not budgeted()
         #: The candidates whose walks can find anything (``chain_starts``): with a memo too,
         #: the others are neither walked nor looked up (what they would find is nothing).
-        starts = chain_starts(grid)
+        starts = chain_starts(grid, origin)
         if starts is None:
             return out  # no walk can
         for index in range(len(_PASSES)):

@@ -33,7 +33,9 @@ class NestedRules(Protocol):
     """A level's inner rules (``nested.Nesting``): all of them, or those beyond a lower
     level's."""
 
-    def __call__(self, initial: Position, work: list[int], work_with: list[int], run: Run, budget: Budget) -> list[tuple[Node, tuple[Node, ...], Nested | None]]: ...
+    def __call__(
+        self, initial: Position, work: list[int], work_with: list[int], places: list[int], run: Run, budget: Budget
+    ) -> list[tuple[Node, tuple[Node, ...], Nested | None]]: ...
 
     def beyond(self, level: int) -> Advanced: ...
 

@@ -20,6 +20,7 @@ from typing import Callable, Final
 
 from engine.cells import HALF_BITS, LOW_HALF, UNITS, UNITS_OF
 from engine.position import CandidateView, Position
+from techniques.se_chains.contradictions import Quiet, quiet
 from techniques.se_chains.cycles import FORCING_CHAINS_AND_CYCLES
 from techniques.se_chains.hints import ChainBasis, ChainHint
 from techniques.se_chains.multiple import MultipleChaining
@@ -226,10 +227,12 @@ _BASIC: Final[tuple[Rule, ...]] = (_locking, _hidden_pairs, _naked_pairs, _x_win
 class _Walks:
     """The walks of the inner forcing chains and cycles of one nested search (the
     positions of its runs all come from one starting position), per thread: kept from one
-    position to the next, so each inner search only walks where its position changed."""
+    position to the next, so each inner search only walks where its position changed.
+    With them, the starting position when no node fails in it (``contradictions.Quiet``:
+    then a position of the search with no new strong link has none either)."""
 
     def __init__(self) -> None:
-        self.memos: dict[int, tuple[tuple[int, ...], WalkMemo]] = {}
+        self.memos: dict[int, tuple[tuple[int, ...], WalkMemo, Quiet | None]] = {}
 
     def start(self, initial: Position) -> None:
         """The nested search now under way starts from ``initial`` (a new one: new walks)."""
@@ -237,10 +240,13 @@ class _Walks:
         thread = threading.get_ident()
         kept = self.memos.get(thread)
         if kept is None or kept[0] != key:
-            self.memos[thread] = (key, WalkMemo())
+            self.memos[thread] = (key, WalkMemo(), quiet(initial))
 
     def memo(self) -> WalkMemo:
         return self.memos[threading.get_ident()][1]
+
+    def origin(self) -> Quiet | None:
+        return self.memos[threading.get_ident()][2]
 
 
 #: How many positions' inner hints each inner chaining rule keeps (multiple and dynamic
@@ -252,7 +258,7 @@ def _inner_rules(level: int) -> tuple[Rule, ...]:
     walks = _Walks()
 
     def cycles(view: CandidateView, budget: Budget) -> list[ChainHint]:
-        return FORCING_CHAINS_AND_CYCLES.hints(view, walks.memo())
+        return FORCING_CHAINS_AND_CYCLES.hints(view, walks.memo(), walks.origin())
 
     cycles_rule = _chaining(cycles, _KEEP_CYCLES)
 
@@ -298,24 +304,27 @@ class Nesting:
         self.level = level
         self._rules: tuple[Rule, ...] | None = None
 
-    def __call__(self, initial: Position, work: list[int], work_with: list[int], run: Run, budget: Budget) -> Offs:
-        return self._first(0, initial, work, work_with, run, budget)
+    def __call__(self, initial: Position, work: list[int], work_with: list[int], places: list[int], run: Run, budget: Budget) -> Offs:
+        return self._first(0, initial, work, work_with, places, run, budget)
 
     def beyond(self, level: int) -> Advanced:
         """The rules this level adds to those of a lower ``level`` it begins with
         (``levels.BASE_LEVEL``)."""
         skip = rule_count(level)
 
-        def rules(initial: Position, work: list[int], work_with: list[int], run: Run, budget: Budget) -> Offs:
-            return self._first(skip, initial, work, work_with, run, budget)
+        def rules(initial: Position, work: list[int], work_with: list[int], places: list[int], run: Run, budget: Budget) -> Offs:
+            return self._first(skip, initial, work, work_with, places, run, budget)
 
         return rules
 
-    def _first(self, skip: int, initial: Position, work: list[int], work_with: list[int], run: Run, budget: Budget) -> Offs:
-        """What the first of the rules (after ``skip`` of them) that finds anything finds."""
+    def _first(
+        self, skip: int, initial: Position, work: list[int], work_with: list[int], places: list[int], run: Run, budget: Budget
+    ) -> Offs:
+        """What the first of the rules (after ``skip`` of them) that finds anything finds
+        (on a view that carries the run's places table)."""
         if self._rules is None:
             self._rules = _inner_rules(self.level)
-        view = CandidateView(work, work_with, initial.values, [initial.empty_in(u) for u in range(27)])
+        view = CandidateView(work, work_with, initial.values, [initial.empty_in(u) for u in range(27)], places)
         for rule in self._rules[skip:]:
             found = rule(initial, view, run, budget)
             if found:

@@ -43,8 +43,10 @@ class Nested(Protocol):
 
 
 #: Off nodes inner rules add when a run is stuck, given the position the run started from,
-#: the candidates and places left, and the run: (node, causes, inner deduction or None).
-Advanced = Callable[[Position, list[int], list[int], "Run", "Budget"], list[tuple[Node, tuple[Node, ...], "Nested | None"]]]
+#: the candidates and places left (as cell sets, then as the run's places table:
+#: ``se_places.places_table`` of them; read only), and the run: (node, causes, inner
+#: deduction or None).
+Advanced = Callable[[Position, list[int], list[int], list[int], "Run", "Budget"], list[tuple[Node, tuple[Node, ...], "Nested | None"]]]
 
 
 class Run:
@@ -467,7 +469,7 @@ def _dynamic_run(
         if advanced is None or i_on < len(pending_on) or i_off < len(pending_off):
             break
         checkpoint(ADVANCED_WORK)
-        added = (extra or advanced)(position, work, work_with, run, budget)
+        added = (extra or advanced)(position, work, work_with, places, run, budget)
         extra = None
         for q, parents, inner in added:
             if not level[q]:

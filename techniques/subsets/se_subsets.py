@@ -24,7 +24,7 @@ from engine.notation import compact_cells, digit_list
 from engine.step import Candidate, Highlights, Step
 from engine.technique import BaseTechnique, Declaration
 from techniques.se_order import BLOCK_COL_ROW, colex
-from techniques.se_places import cells_at, house_positions, positions_of
+from techniques.se_places import cells_at, kept_places, positions_of
 from techniques.shared import HOUSE_CANDIDATES, cell_names, digit_words, removal_words
 
 _NAKED: Final = (
@@ -61,9 +61,10 @@ def naked_sets(grid: Position, k: int, houses: int = ALL_HOUSES) -> Iterator[tup
         for found in _naked_by_house(grid, k, houses):
             yield from found
         return
+    cands = grid.cands
     for u in BLOCK_COL_ROW:
-        if houses >> u & 1 and grid.empty_in(u) >= 2 * k:
-            yield from _naked_in(grid.cands, u, k)
+        if houses >> u & 1 and grid.empty_in(u) >= 2 * k and _may_be_naked(cands, UNITS[u].cells, k):
+            yield from _naked_in(cands, u, k)
 
 
 def _naked_by_house(grid: Grid, k: int, houses: int) -> list[tuple[tuple[int, tuple[Cell, ...], int, tuple[Candidate, ...]], ...]]:
@@ -159,9 +160,9 @@ def hidden_sets(grid: Position, k: int, direct: bool = False, houses: int = ALL_
     """(house, digit mask, cells as a cell set, places of each digit in the house as
     positions: bit i for the house's i-th cell) of every hidden set of size k, in SE's order (``direct``: in the houses SE's direct forms use;
     only in ``houses``, a set of house numbers)."""
-    if isinstance(grid, Grid):
-        table = house_positions(grid)
-        for u, found in _hidden_by_house(grid, table, k, direct, houses):
+    table = kept_places(grid)  # a grid's, or a nested run's (changed in place: not remembered)
+    if table is not None:
+        for u, found in _hidden_by_house(grid, table, k, direct, houses, isinstance(grid, Grid)):
             places = table[u * 9 : u * 9 + 9]
             for digit_mask, union in found:
                 yield u, digit_mask, cells_at(u, union), places
@@ -179,20 +180,24 @@ def _searched(empty: int, k: int, direct: bool) -> bool:
     return empty > 2 * k or (direct and empty > k)
 
 
-def _hidden_by_house(grid: Grid, table: list[int], k: int, direct: bool, houses: int) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
-    """``hidden_sets`` on a grid's places as positions (``se_places``), by house: (house,
-    its sets' digit masks and positions), the houses with none left out. In a plain
-    function (compiled, a generator's locals live in its heap object); each house's sets
-    remembered by its places (the same counts and equalities)."""
+def _hidden_by_house(
+    grid: Position, table: list[int], k: int, direct: bool, houses: int, remember: bool
+) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+    """``hidden_sets`` on a position's places as positions (``se_places``), by house:
+    (house, its sets' digit masks and positions), the houses with none left out. In a
+    plain function (compiled, a generator's locals live in its heap object); each house's
+    sets remembered by its places (the same counts and equalities) when ``remember`` (a
+    solve's grids; a nested run's views change every run)."""
     out: list[tuple[int, tuple[tuple[int, int], ...]]] = []
     for u in BLOCK_COL_ROW:
         if not houses >> u & 1 or not _searched(grid.empty_in(u), k, direct) or not _may_hide(table, u * 9, k):
             continue
-        key = (k, u, tuple(table[u * 9 : u * 9 + 9]))
-        found = _HIDDEN_SETS.get(key)
+        key = (k, u, tuple(table[u * 9 : u * 9 + 9])) if remember else None
+        found = _HIDDEN_SETS.get(key) if key is not None else None
         if found is None:
             found = tuple(_hidden_in(table[u * 9 : u * 9 + 9], k))
-            _HIDDEN_SETS.put(key, found)
+            if key is not None:
+                _HIDDEN_SETS.put(key, found)
         if found:
             out.append((u, found))
     return out
