@@ -157,20 +157,26 @@ class _Recorder:
         return cycles.FORCING_CHAINS_AND_CYCLES.hints(grid, memo, origin)
 
 
-def test_a_memo_search_with_the_pre_test_is_the_memo_search_without(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The positions level 2's inner forcing chains and cycles are asked about (its runs'
-    stuck positions, in order), searched with one walk memo as the nested search does:
-    the same hints, in order, whether the pre-test skips starts or every start is walked
-    (the memo then keeps walks the other search never made)."""
+def _run_level_2(monkeypatch: pytest.MonkeyPatch, recorder: _Recorder | _OriginRecorder) -> None:
+    """Level 2's search on tests/test_se_levels' position, with ``recorder`` as its inner
+    forcing chains and cycles (it keeps what they are asked about), to its known step."""
     from techniques.se_chains import nested
     from tests.test_se_levels import grid
 
-    recorder = _Recorder()
     monkeypatch.setattr(nested, "FORCING_CHAINS_AND_CYCLES", recorder)
     LEVEL_RUNS.clear()
     step = next(nested.nested_forcing_chains(2).find(grid()))
     LEVEL_RUNS.clear()
     assert str(step) == "Dynamic Cell Forcing Chains (+ Forcing Chains): r7c6 (25 nodes) => r9c9<>9"
+
+
+def test_a_memo_search_with_the_pre_test_is_the_memo_search_without(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The positions level 2's inner forcing chains and cycles are asked about (its runs'
+    stuck positions, in order), searched with one walk memo as the nested search does:
+    the same hints, in order, whether the pre-test skips starts or every start is walked
+    (the memo then keeps walks the other search never made)."""
+    recorder = _Recorder()
+    _run_level_2(monkeypatch, recorder)
     views = recorder.views[:80]
     assert len(views) == 80
     search = ForcingChainsAndCycles()
@@ -205,15 +211,8 @@ def test_a_quiet_start_tells_only_positions_with_no_failing_node(monkeypatch: py
     and the search's start, where no node fails; wherever the start says no node fails
     (``Quiet.holds_for``), the pre-test worked out in full finds none either, and the
     start says so for some positions, not for all."""
-    from techniques.se_chains import nested
-    from tests.test_se_levels import grid
-
     recorder = _OriginRecorder()
-    monkeypatch.setattr(nested, "FORCING_CHAINS_AND_CYCLES", recorder)
-    LEVEL_RUNS.clear()
-    step = next(nested.nested_forcing_chains(2).find(grid()))
-    LEVEL_RUNS.clear()
-    assert str(step) == "Dynamic Cell Forcing Chains (+ Forcing Chains): r7c6 (25 nodes) => r9c9<>9"
+    _run_level_2(monkeypatch, recorder)
     told = failing = 0
     for view, kept, origin in recorder.asked:
         assert kept == places_table(view.cells_with)
