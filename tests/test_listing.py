@@ -81,6 +81,24 @@ def test_a_cut_listing_is_the_start_of_the_whole_one() -> None:
         assert [str(s) for s in larger.steps[: len(small.steps)]] == [str(s) for s in small.steps]
 
 
+# benchmarks/listings.py's sixth position (a top1465 puzzle with random correct digits, seed
+# 24): its Kraken House conclusions repeat one another's effects (11,541 traced for 449
+# steps), and each traced one costs about a unit of work.
+KRAKEN_REPEATS = "100006000050109230080000000200040000004802160700063090500398017030000004970620800"
+
+
+def test_a_kraken_listing_counts_the_steps_it_drops() -> None:
+    """Kraken steps whose effect an earlier step has are built, then dropped: their work
+    counts, so the listing is cut by its bound, not left to run for seconds."""
+    grid = parse_puzzle(KRAKEN_REPEATS).to_grid()
+    technique = HODOKU.select("kh")
+    small = list_steps(grid, technique, work=150)
+    larger = list_steps(grid, technique)
+    assert small.cut == larger.cut == ("kh",)
+    assert 0 < len(small.steps) < len(larger.steps) < 449
+    assert [str(s) for s in larger.steps[: len(small.steps)]] == [str(s) for s in small.steps]
+
+
 def test_nested_se_chains_keep_their_order_when_cut() -> None:
     grid = parse_puzzle(POSITION).to_grid()
     technique = SE.select("sdfc3")

@@ -58,6 +58,10 @@ class Kraken(BaseTechnique):
         found = sorted(self._conclusions(grid, search), key=_Found.key)
         done: set[tuple[tuple[Candidate, ...], tuple[Candidate, ...]]] = set()
         for item in found:
+            # A unit per step built (its chains traced, its words written), kept or not: most
+            # conclusions repeat an earlier step's effect, and a listing's work bound
+            # (engine.listing) must count them too.
+            checkpoint()
             step = self._step(grid, search, item)
             if step.effect not in done:
                 done.add(step.effect)
