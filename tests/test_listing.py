@@ -81,7 +81,7 @@ def test_a_cut_listing_is_the_start_of_the_whole_one() -> None:
         assert [str(s) for s in larger.steps[: len(small.steps)]] == [str(s) for s in small.steps]
 
 
-# benchmarks/listings.py's sixth position (a top1465 puzzle with random correct digits, seed
+# benchmarks/listings.py's sixth position (a cb001 puzzle with random correct digits, seed
 # 24): its Kraken House conclusions repeat one another's effects (11,541 traced for 449
 # steps), and each traced one costs about a unit of work.
 KRAKEN_REPEATS = "100006000050109230080000000200040000004802160700063090500398017030000004970620800"
