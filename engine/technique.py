@@ -10,7 +10,7 @@ which order, and what a step scores belong to a profile (``engine.profiles``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Iterator, Mapping, NamedTuple, Protocol, runtime_checkable
+from typing import Any, Callable, Iterable, Iterator, Mapping, NamedTuple, Protocol, runtime_checkable
 
 from engine.grid import Grid
 from engine.step import Candidate, Highlights, NO_HIGHLIGHTS, Step
@@ -114,6 +114,11 @@ class BaseTechnique:
 
     def find(self, grid: Grid) -> Iterator[Step]:
         raise NotImplementedError
+
+    def __hash__(self) -> int:
+        """By code: a lazy catalog's stand-in (``DeferredTechnique``) equals its technique
+        and hashes alike. Equality stays identity."""
+        return hash(self.code)
 
     def step(
         self,
@@ -258,66 +263,122 @@ def _unknown_name(name: str) -> UnknownTechnique:
 class Listed(NamedTuple):
     """What a catalog knows of a technique before the module that holds it is imported:
     its name, its step codes (its own first), its HoDoKu library codes (library code,
-    step code), as its declaration gives them, and where it is (``source``: what the
-    catalog's ``load`` reads to import it)."""
+    step code), as its declaration gives them, where it is (``source``: what the
+    catalog's ``load`` reads to import it) and whether it needs a unique solution (the
+    solver reads that of every technique it is given before asking any for a step)."""
 
     name: str
     codes: tuple[str, ...]
     library: tuple[tuple[str, str], ...]
     source: str
+    uniqueness: bool = False
+
+
+class DeferredTechnique:
+    """A lazy catalog's technique, its module not imported until it is first used.
+
+    Its name, codes and uniqueness come from the index (``Listed``): choosing techniques,
+    ordering them in a profile and setting up a solve import nothing. Anything else (its
+    ``find``, its declaration, the searches a profile's policy asks for) imports the
+    module and is the technique's own: a solve that ends with singles imports the singles
+    alone. The same stand-in serves every lookup of the catalog; it equals its technique
+    (and hashes alike: by code, as ``BaseTechnique`` does), which is ``technique``.
+    """
+
+    def __init__(self, listed: Listed, load: Callable[[Listed], Technique]) -> None:
+        self.name = listed.name
+        self.code = listed.codes[0]
+        self.codes = listed.codes
+        self.uniqueness = listed.uniqueness
+        self._listed = listed
+        self._load = load
+        self._technique: Technique | None = None
+
+    @property
+    def technique(self) -> Technique:
+        """The technique itself (its module imported on the first call). Raises ValueError
+        when it is not what the index says."""
+        technique = self._technique
+        if technique is None:
+            technique = self._load(self._listed)
+            listed = self._listed
+            if (technique.name, technique.codes, technique.uniqueness) != (listed.name, listed.codes, listed.uniqueness):
+                raise ValueError(f"{listed.source} is {technique!r}, listed as {listed.name!r} {listed.codes} (uniqueness {listed.uniqueness})")
+            self._technique = technique
+        return technique
+
+    @property
+    def declaration(self) -> Declaration:
+        return self.technique.declaration
+
+    def find(self, grid: Grid) -> Iterator[Step]:
+        return self.technique.find(grid)
+
+    def __getattr__(self, attribute: str) -> Any:
+        """What else the technique offers (``hodoku_step``, ``pending``...): its own."""
+        if attribute.startswith("__") or attribute in _DEFERRED_OWN:
+            raise AttributeError(attribute)  # not yet set (copy, pickle): never the technique's
+        return getattr(self.technique, attribute)
+
+    def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
+        theirs = other.technique if isinstance(other, DeferredTechnique) else other
+        return self.technique is theirs
+
+    def __hash__(self) -> int:
+        return hash(self.code)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (DeferredTechnique, (self._listed, self._load))
+
+    def __repr__(self) -> str:
+        return repr(self.technique)
+
+
+_DEFERRED_OWN = frozenset({"_listed", "_load", "_technique"})
 
 
 class LazyCatalog(Catalog):
-    """A catalog that imports a technique only when it is asked for.
+    """A catalog that imports a technique only when it is used.
 
     It is built from an index of what each technique declares (``Listed``), in the
     catalog's order, and from ``load``, which imports one. Lookups by code, name and
-    library code answer from the index and load only the technique they give;
-    ``techniques`` loads every one. The answers are those of ``Catalog`` built on the
+    library code answer from the index with the technique's ``DeferredTechnique``, which
+    imports it when it is first used (one stand-in per technique, the same for every
+    lookup and in ``techniques``). The answers are those of ``Catalog`` built on the
     techniques themselves, as long as the index says what they declare (a test checks it).
     """
 
     def __init__(self, index: Iterable[Listed], load: Callable[[Listed], Technique]) -> None:
         self._index = tuple(index)
-        self._load = load
-        self._by_code_listed: dict[str, Listed] = {}
+        self._by_code_deferred: dict[str, DeferredTechnique] = {}
         self.library_codes = {}
-        for listed in self._index:
+        deferred = tuple(DeferredTechnique(listed, load) for listed in self._index)
+        for listed, technique in zip(self._index, deferred):
             for code in listed.codes:
-                if code in self._by_code_listed:
-                    raise ValueError(f"step code {code!r} declared twice ({self._by_code_listed[code].name!r}, {listed.name!r})")
-                self._by_code_listed[code] = listed
+                if code in self._by_code_deferred:
+                    raise ValueError(f"step code {code!r} declared twice ({self._by_code_deferred[code].name!r}, {listed.name!r})")
+                self._by_code_deferred[code] = technique
             self.library_codes.update(listed.library)
-        self._by_name_listed = {listed.name.lower(): listed for listed in self._index}
-        self._loaded: dict[Listed, Technique] = {}
-        self._every: Catalog | None = None
-
-    def _technique(self, listed: Listed) -> Technique:
-        """The technique ``listed`` stands for, loaded on first use."""
-        technique = self._loaded.get(listed)
-        if technique is None:
-            technique = self._loaded[listed] = self._load(listed)
-            if (technique.name, technique.codes) != (listed.name, listed.codes):
-                raise ValueError(f"{listed.source} is {technique!r}, listed as {listed.name!r} {listed.codes}")
-        return technique
+        self._deferred = deferred
+        self._by_name_deferred = {technique.name.lower(): technique for technique in deferred}
 
     @property
     def techniques(self) -> tuple[Technique, ...]:
-        if self._every is None:
-            self._every = Catalog(self._technique(listed) for listed in self._index)
-        return self._every.techniques
+        return self._deferred
 
     def __contains__(self, code: str) -> bool:
-        return code in self._by_code_listed
+        return code in self._by_code_deferred
 
     def by_code(self, code: str) -> Technique:
-        listed = self._by_code_listed.get(code)
-        if listed is None:
+        technique = self._by_code_deferred.get(code)
+        if technique is None:
             raise _unknown_code(code)
-        return self._technique(listed)
+        return technique
 
     def by_name(self, name: str) -> Technique:
-        listed = self._by_name_listed.get(name.lower())
-        if listed is None:
+        technique = self._by_name_deferred.get(name.lower())
+        if technique is None:
             raise _unknown_name(name)
-        return self._technique(listed)
+        return technique

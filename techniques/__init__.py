@@ -11,8 +11,9 @@ The families are imported when first used, not when the package is: the command 
 imports ``techniques.options`` to list its flags, and a command that never looks at a
 technique (``solve``, ``--version``) should not pay for any of them. ``CATALOG`` answers
 from a written-out index of what each family declares (``techniques.index``) and imports
-a family only when one of its techniques is asked for: a profile takes a fraction of
-them. ``FAMILIES`` and ``REGISTRY`` import every family.
+a technique's module only when the technique is first used (``DeferredTechnique``): a
+profile takes a fraction of them, and a solve that ends with singles uses a few.
+``FAMILIES`` and ``REGISTRY`` import every family.
 """
 
 from __future__ import annotations

@@ -3,9 +3,9 @@ the catalog can answer lookups (by code, name, library code) without importing t
 
 ``INDEX`` holds, family by family in registry order, each technique of the family in
 order (a family's ``TECHNIQUES`` are its entry's): its name, its step codes (its own
-first), its HoDoKu library codes, and where it is (``module:NAME``, or ``module:NAME:i``
-for the i-th of a tuple, under ``techniques``): the catalog imports that module alone
-when the technique is asked for. tests/test_catalog_index.py checks that each line says
+first), its HoDoKu library codes, where it is (``module:NAME``, or ``module:NAME:i``
+for the i-th of a tuple, under ``techniques``) and whether it needs a unique solution:
+the catalog imports that module alone when the technique is first used. tests/test_catalog_index.py checks that each line says
 what its technique declares and that no technique a module defines is left out.
 """
 
@@ -96,20 +96,20 @@ INDEX: dict[str, tuple[Listed, ...]] = {
         Listed("3D Medusa", ("3dm",), (), "coloring.medusa:MEDUSA"),
     ),
     "uniqueness": (
-        Listed("Uniqueness Test 1", ("u1",), (("0600", "u1"),), "uniqueness.unique_rectangles:UNIQUENESS_1"),
-        Listed("Uniqueness Test 2", ("u2",), (("0601", "u2"),), "uniqueness.unique_rectangles:UNIQUENESS_2"),
-        Listed("Uniqueness Test 3", ("u3",), (("0602", "u3"),), "uniqueness.unique_rectangles:UNIQUENESS_3"),
-        Listed("Uniqueness Test 4", ("u4",), (("0603", "u4"),), "uniqueness.unique_rectangles:UNIQUENESS_4"),
-        Listed("Uniqueness Test 5", ("u5",), (("0604", "u5"),), "uniqueness.unique_rectangles:UNIQUENESS_5"),
-        Listed("Uniqueness Test 6", ("u6",), (("0605", "u6"),), "uniqueness.unique_rectangles:UNIQUENESS_6"),
-        Listed("Hidden Rectangle", ("hr",), (("0606", "hr"),), "uniqueness.unique_rectangles:HIDDEN_RECTANGLE"),
-        Listed("Avoidable Rectangle Type 1", ("ar1",), (("0607", "ar1"),), "uniqueness.avoidable:AVOIDABLE_RECTANGLE_1"),
-        Listed("Avoidable Rectangle Type 2", ("ar2",), (("0608", "ar2"),), "uniqueness.avoidable:AVOIDABLE_RECTANGLE_2"),
-        Listed("Bivalue Universal Grave + 1", ("bug1",), (("0610", "bug1"),), "uniqueness.bug:BUG_PLUS_1"),
-        Listed("Bivalue Universal Grave + n", ("bugn",), (), "uniqueness.bug_lite:BUG_PLUS_N"),
-        Listed("BUG-Lite", ("bugl",), (), "uniqueness.bug_lite:BUG_LITE"),
-        Listed("Unique Rectangles and Loops", ("ul1", "ul2", "ul3", "ul4"), (), "uniqueness.unique_loops:UNIQUE_LOOPS"),
-        Listed("Bivalue Universal Grave (SE)", ("sbug1", "sbug2", "sbug3", "sbug4"), (), "uniqueness.se_bug:SE_BUG"),
+        Listed("Uniqueness Test 1", ("u1",), (("0600", "u1"),), "uniqueness.unique_rectangles:UNIQUENESS_1", uniqueness=True),
+        Listed("Uniqueness Test 2", ("u2",), (("0601", "u2"),), "uniqueness.unique_rectangles:UNIQUENESS_2", uniqueness=True),
+        Listed("Uniqueness Test 3", ("u3",), (("0602", "u3"),), "uniqueness.unique_rectangles:UNIQUENESS_3", uniqueness=True),
+        Listed("Uniqueness Test 4", ("u4",), (("0603", "u4"),), "uniqueness.unique_rectangles:UNIQUENESS_4", uniqueness=True),
+        Listed("Uniqueness Test 5", ("u5",), (("0604", "u5"),), "uniqueness.unique_rectangles:UNIQUENESS_5", uniqueness=True),
+        Listed("Uniqueness Test 6", ("u6",), (("0605", "u6"),), "uniqueness.unique_rectangles:UNIQUENESS_6", uniqueness=True),
+        Listed("Hidden Rectangle", ("hr",), (("0606", "hr"),), "uniqueness.unique_rectangles:HIDDEN_RECTANGLE", uniqueness=True),
+        Listed("Avoidable Rectangle Type 1", ("ar1",), (("0607", "ar1"),), "uniqueness.avoidable:AVOIDABLE_RECTANGLE_1", uniqueness=True),
+        Listed("Avoidable Rectangle Type 2", ("ar2",), (("0608", "ar2"),), "uniqueness.avoidable:AVOIDABLE_RECTANGLE_2", uniqueness=True),
+        Listed("Bivalue Universal Grave + 1", ("bug1",), (("0610", "bug1"),), "uniqueness.bug:BUG_PLUS_1", uniqueness=True),
+        Listed("Bivalue Universal Grave + n", ("bugn",), (), "uniqueness.bug_lite:BUG_PLUS_N", uniqueness=True),
+        Listed("BUG-Lite", ("bugl",), (), "uniqueness.bug_lite:BUG_LITE", uniqueness=True),
+        Listed("Unique Rectangles and Loops", ("ul1", "ul2", "ul3", "ul4"), (), "uniqueness.unique_loops:UNIQUE_LOOPS", uniqueness=True),
+        Listed("Bivalue Universal Grave (SE)", ("sbug1", "sbug2", "sbug3", "sbug4"), (), "uniqueness.se_bug:SE_BUG", uniqueness=True),
     ),
     "hodoku_chains": (
         Listed("Remote Pair", ("rp",), (("0703", "rp"),), "hodoku_chains.remote_pair:REMOTE_PAIR"),

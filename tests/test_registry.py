@@ -48,7 +48,7 @@ def test_lookups() -> None:
     assert by_code("n2").name == "Naked Pair"
     assert by_code("sfbf3").code == "fbf3"  # a sub-type code finds its technique
     assert by_name("x-wing").code == "bf2"
-    assert CATALOG.by_library_code("0200") is NAKED_PAIR
+    assert CATALOG.by_library_code("0200") == NAKED_PAIR  # its stand-in (the module imported when used)
     assert CATALOG.by_library_code("03111") is by_code("fbf3")
     assert CATALOG.by_library_code("9999") is None
     assert all(CATALOG.by_code(code) for code in CATALOG.library_codes.values())
