@@ -125,8 +125,10 @@ class Run:
 
 
 #: Work units (``engine.stop``) of one call of a nested run's inner rules when it is stuck:
-#: they search the whole grid again (cycles, forcing chains), some milliseconds each.
-ADVANCED_WORK: Final = 3
+#: they search the whole grid again (cycles, forcing chains), some milliseconds each (at 3
+#: units, sdfc2's listing on a position of ``benchmarks/listings.py`` took 1.7-2.0 s for
+#: its 1,000 units, two thirds of them spent here; at 5, 1.1 s).
+ADVANCED_WORK: Final = 5
 
 
 class Budget:
