@@ -339,6 +339,12 @@ class DeferredTechnique:
 _DEFERRED_OWN = frozenset({"_listed", "_load", "_technique"})
 
 
+def resolved(technique: Technique) -> Technique:
+    """The technique itself: a lazy catalog's stand-in's, else the one given (to look at
+    its class, say)."""
+    return technique.technique if isinstance(technique, DeferredTechnique) else technique
+
+
 class LazyCatalog(Catalog):
     """A catalog that imports a technique only when it is used.
 

@@ -9,6 +9,7 @@ import pytest
 from engine.cells import ALL_CELLS, PEER_MASK, UNITS, CellSet, cells_of
 from engine.grid import Grid
 from engine.solver import solve
+from engine.technique import resolved
 from techniques import REGISTRY, by_code
 from techniques.fish.fish import FINNED_X_WING, SASHIMI_X_WING, X_WING, FishTechnique
 from engine.digit_templates import template_deletable
@@ -103,7 +104,7 @@ def test_siamese_fish_combine_two_fish_on_one_base() -> None:
 
 
 def test_hodoku_defaults() -> None:
-    enabled = {t.code for t in DEFAULT if isinstance(t, FishTechnique)}
+    enabled = {t.code for t in DEFAULT if isinstance(resolved(t), FishTechnique)}
     assert enabled == {"bf2", "bf3", "bf4", "fbf2", "sbf2", "fbf3", "sbf3", "fbf4", "sbf4", "ff2", "ff3", "fff2", "fff3"}
     entries = [HODOKU.entry(t.code) for t in (X_WING, FINNED_X_WING, SASHIMI_X_WING)]
     assert [(e.order, dict(e.numbers)["score"]) for e in entries] == [(2200, 140), (4100, 130), (4200, 150)]
