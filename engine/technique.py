@@ -115,11 +115,6 @@ class BaseTechnique:
     def find(self, grid: Grid) -> Iterator[Step]:
         raise NotImplementedError
 
-    def __hash__(self) -> int:
-        """By code: a lazy catalog's stand-in (``DeferredTechnique``) equals its technique
-        and hashes alike. Equality stays identity."""
-        return hash(self.code)
-
     def step(
         self,
         detail: str = "",
@@ -282,7 +277,8 @@ class DeferredTechnique:
     ``find``, its declaration, the searches a profile's policy asks for) imports the
     module and is the technique's own: a solve that ends with singles imports the singles
     alone. The same stand-in serves every lookup of the catalog; it equals its technique
-    (and hashes alike: by code, as ``BaseTechnique`` does), which is ``technique``.
+    and hashes as it does (which imports it: a set or a dict of techniques holds the
+    techniques themselves). ``technique`` (or :func:`resolved`) is the technique itself.
     """
 
     def __init__(self, listed: Listed, load: Callable[[Listed], Technique]) -> None:
@@ -321,13 +317,14 @@ class DeferredTechnique:
         return getattr(self.technique, attribute)
 
     def __eq__(self, other: object) -> bool:
-        if other is self:
-            return True
-        theirs = other.technique if isinstance(other, DeferredTechnique) else other
-        return self.technique is theirs
+        if isinstance(other, DeferredTechnique):  # the same index line, loaded alike: no import
+            return other is self or (other._listed.source, other._load) == (self._listed.source, self._load)
+        if isinstance(other, BaseTechnique):
+            return self.technique is other
+        return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self.code)
+        return hash(self.technique)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (DeferredTechnique, (self._listed, self._load))

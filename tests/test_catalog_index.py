@@ -18,7 +18,7 @@ import pytest
 import techniques
 from engine.formats import parse_line
 from engine.profiles.hodoku_choice import OldestStep
-from engine.technique import BaseTechnique, Catalog, DeferredTechnique, LazyCatalog, Listed, Technique, UnknownTechnique, resolved
+from engine.technique import BaseTechnique, Catalog, DeferredTechnique, LazyCatalog, Listed, SubType, Technique, UnknownTechnique, resolved
 from techniques.index import INDEX
 from techniques.options import OPTIONS
 from tests.conftest import ROOT
@@ -91,6 +91,8 @@ def test_the_lazy_catalog_answers_as_the_whole_registry() -> None:
         assert lazy.by_name(technique.name.upper()) is stand_in
         assert (stand_in.name, stand_in.code, stand_in.codes, stand_in.uniqueness) == (technique.name, technique.code, technique.codes, technique.uniqueness)
         assert stand_in.declaration is technique.declaration
+        assert stand_in == technique == stand_in and hash(stand_in) == hash(technique) and stand_in in {technique}
+        assert stand_in != SubType(technique, technique.code) and (stand_in == "n2") is False
     for library_code in whole.library_codes:
         found = lazy.by_library_code(library_code)
         assert found is not None and itself(found) is whole.by_library_code(library_code)
@@ -146,9 +148,14 @@ def test_a_stand_in_finds_what_its_technique_finds_and_survives_copy_and_pickle(
 def test_a_lookup_imports_only_the_module_that_holds_the_technique() -> None:
     script = (
         "import json, sys\n"
+        "import techniques\n"
         "from techniques import CATALOG\n"
         "assert CATALOG.by_code('n2').name == 'Naked Pair'\n"
         "assert CATALOG.by_library_code('0200').code == 'n2' and 'gwh' in CATALOG\n"
+        "from engine.technique import LazyCatalog\n"
+        "from techniques.index import INDEX\n"
+        "again = LazyCatalog((t for family in INDEX.values() for t in family), techniques._load)\n"
+        "assert again.by_code('n2') == CATALOG.by_code('n2') != again.by_code('h2')\n"
         "before = sorted(m for m in sys.modules if m.startswith('techniques.'))\n"
         "assert CATALOG.by_code('n2').declaration.library == '0200'\n"
         "print(json.dumps([before, sorted(m for m in sys.modules if m.startswith('techniques.'))]))\n"

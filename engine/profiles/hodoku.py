@@ -143,15 +143,18 @@ class HodokuProfile(Profile):
     def __init__(self, catalog: Catalog) -> None:
         super().__init__(catalog)
         self._configs = self._configs_of(self.placed)
-        self._policies: dict[Technique, Policy] = {}
+        #: By the technique's id, with the technique (which keeps the id its own): a catalog's
+        #: stand-in hashes as its technique does, in Python, and this runs for every
+        #: technique at every step.
+        self._policies: dict[int, tuple[Technique, Policy]] = {}
 
     def choose(self, technique: Technique, grid: Grid) -> Step | None:
         """The step HoDoKu 2.2 takes from ``technique`` (``hodoku_choice.policy``, decided
         once per technique: this runs for every technique at every step)."""
-        take = self._policies.get(technique)
-        if take is None:
-            take = self._policies[technique] = policy(technique)
-        return take(grid)
+        known = self._policies.get(id(technique))
+        if known is None:
+            known = self._policies[id(technique)] = (technique, policy(technique))
+        return known[1](grid)
 
     def build_entries(self, catalog: Catalog) -> Iterable[Entry]:
         for config in STEPS:
