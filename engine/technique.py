@@ -301,6 +301,7 @@ class DeferredTechnique:
             if (technique.name, technique.codes, technique.uniqueness) != (listed.name, listed.codes, listed.uniqueness):
                 raise ValueError(f"{listed.source} is {technique!r}, listed as {listed.name!r} {listed.codes} (uniqueness {listed.uniqueness})")
             self._technique = technique
+            vars(self)["find"] = technique.find  # from now on its own, not a call through this one
         return technique
 
     @property

@@ -138,6 +138,7 @@ def test_a_stand_in_finds_what_its_technique_finds_and_survives_copy_and_pickle(
         for other in (stand_in, copy.copy(stand_in), pickle.loads(pickle.dumps(stand_in))):
             assert [step.to_json() for step in other.find(grid)] == expected
             assert other.code == code and repr(other) == repr(itself(stand_in))
+        assert stand_in.find == itself(stand_in).find  # once loaded, the technique's own (no call through)
     naked = lazy.by_code("n1")
     assert isinstance(naked, OldestStep) and naked.oldest_step(grid) is not None  # what a profile's policy asks for
     assert not isinstance(lazy.by_code("h2"), OldestStep)
