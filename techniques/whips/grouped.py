@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from engine.cells import N_CELLS, bit_indices
+from engine.stop import checkpoint
 from techniques.whips.search import MAX_NODES, SEES, SPARED, VARIABLES, VARIABLES_OF, DepthFirst, Linked, Settled, WhipSearch
 from techniques.whips.slots import CANDIDATE_AT, FIELD, MARK, MARKS, ONES, SLOT_BITS, crowded, spread
 
@@ -50,10 +51,21 @@ def segment_bound(touched: int) -> int:
 class GroupedSearch(WhipSearch):
     """g-whip searches in one grid (shares :class:`WhipSearch`'s tables)."""
 
-    def __init__(self, live: int) -> None:
+    def __init__(self, live: int, nodes_per_unit: int = 0) -> None:
         super().__init__(live)
         self._links_by: dict[int, tuple[tuple[int, int], ...]] = {}
         self._linked_by: dict[int, Linked] = {}
+        #: Nodes searched so far, in all the searches of this grid; with ``nodes_per_unit``
+        #: (0: none), each that many of them spend a work unit (``engine.stop``).
+        self.nodes_searched = 0
+        self.nodes_per_unit = nodes_per_unit
+
+    def spend_nodes(self, nodes: int) -> None:
+        """Count a search's nodes, and spend the units they complete."""
+        before = self.nodes_searched
+        self.nodes_searched = before + nodes
+        if self.nodes_per_unit:
+            checkpoint(self.nodes_searched // self.nodes_per_unit - before // self.nodes_per_unit)
 
     def links_by(self, kills: int) -> tuple[tuple[int, int], ...]:
         """The variables a node that rules ``kills`` out takes a live candidate from, each
@@ -159,9 +171,9 @@ class _GroupedRun(DepthFirst):
 
     def run(self, target: int) -> GPath | None:
         slots = self.grid.slots & SPARED[target] | MARKS[target]
-        if self._grow(slots, SEES[target], 1 << target, self.length):
-            return list(self.path)
-        return None
+        found = self._grow(slots, SEES[target], 1 << target, self.length)
+        self.grid.spend_nodes(self.nodes)
+        return list(self.path) if found else None
 
     def _grow(self, slots: int, kills: int, known: int, left: int) -> bool:
         """``kills``: what the last node rules out; ``known``: the facts and groups so far."""

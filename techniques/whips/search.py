@@ -10,7 +10,6 @@ from typing import Final, Iterable
 
 from engine.cells import N_CELLS, PEER_MASK, UNITS, UNITS_OF, bit_indices
 from engine.grid import Grid
-from engine.stop import checkpoint
 from techniques.whips.slots import CANDIDATE_AT, FIELD, MARK, MARKS, N_SLOTS, SLOT_BITS, spread
 
 #: The longest whip, in variables (its last one is the one emptied).
@@ -171,10 +170,8 @@ class WhipSearch:
 
     def shorten(self, target: int, path: Path) -> Path:
         """``path`` or a shorter whip from ``target``: shorter ones are looked for until
-        none is found, each search a unit of work (``engine.stop``: a kraken step shortens
-        each of its branches, and those searches were most of a listing's time)."""
+        none is found."""
         while len(path) > 1:
-            checkpoint()
             shorter = self.whip(target, len(path) - 1)
             if shorter is None:
                 break
