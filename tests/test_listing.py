@@ -21,7 +21,7 @@ from engine.cells import bit_indices
 from engine.stop import WorkLimitReached, checkpoint, work_limit, work_spent
 from techniques import CATALOG
 from techniques.whips.grouped import GroupedSearch
-from techniques.whips.kraken_whip import KRAKEN_NODES_PER_UNIT
+from techniques.whips.kraken_whip import KRAKEN_ROUNDS_PER_UNIT
 from techniques.whips.search import MAX_LENGTH, alive
 from tests.conftest import HODOKU, ROOT, SE
 
@@ -104,22 +104,27 @@ def test_a_kraken_listing_counts_the_steps_it_drops() -> None:
 
 
 #: A position of listings.py (a top1465 puzzle with digits filled in) where the Grouped
-#: Kraken Whip's listing spent 3-4 s in 1,000 units (issue 24): most of it in the g-whip
-#: searches of its branches, which spent no unit.
+#: Kraken Whip's listing spent 3-4 s in 1,000 units (issue 24): most of it in the singles
+#: runs of its branches' g-whip searches and target tests, which spent no unit.
 WHIP_BRANCHES = "040056000590100208001800060000032406080400000900000007009001032000060700065700091"
 
 
-def test_a_grouped_kraken_whips_searches_spend_units_by_their_nodes() -> None:
-    live = alive(parse_puzzle(WHIP_BRANCHES).to_grid())
-    charged, free = GroupedSearch(live, KRAKEN_NODES_PER_UNIT), GroupedSearch(live)
+def test_a_grouped_kraken_whips_searches_spend_units_by_their_rounds() -> None:
+    grid = parse_puzzle(WHIP_BRANCHES).to_grid()
+    live = alive(grid)
+    charged, free = GroupedSearch(live, KRAKEN_ROUNDS_PER_UNIT), GroupedSearch(live)
     targets = list(bit_indices(live))[:40]
-    spent = []
+    spent, found = [], []
     for search in (charged, free):
         with work_limit(10**6) as budget:
-            paths = [search.whip(t, MAX_LENGTH) for t in targets]
+            found.append([search.whip(t, MAX_LENGTH) for t in targets])
+            settled = [search.settle(t) for t in targets]
+            member = next(t for t, s in zip(targets, settled) if s is not None)
+            found.append([search.contradicts_after(s, member, [0, 1, 2]) for s in settled if s is not None])
         spent.append(work_spent(budget))
-    assert charged.nodes_searched == free.nodes_searched > 10 * KRAKEN_NODES_PER_UNIT
-    assert spent == [charged.nodes_searched // KRAKEN_NODES_PER_UNIT, 0] and any(paths)
+    assert charged.rounds == free.rounds > 10 * KRAKEN_ROUNDS_PER_UNIT
+    assert spent == [charged.rounds // KRAKEN_ROUNDS_PER_UNIT, 0]
+    assert found[0] == found[2] and any(found[0]) and found[1] == found[3]
 
 
 def test_a_grouped_kraken_whip_listing_counts_its_branch_searches() -> None:

@@ -51,21 +51,23 @@ def segment_bound(touched: int) -> int:
 class GroupedSearch(WhipSearch):
     """g-whip searches in one grid (shares :class:`WhipSearch`'s tables)."""
 
-    def __init__(self, live: int, nodes_per_unit: int = 0) -> None:
+    def __init__(self, live: int, rounds_per_unit: int = 0) -> None:
         super().__init__(live)
         self._links_by: dict[int, tuple[tuple[int, int], ...]] = {}
         self._linked_by: dict[int, Linked] = {}
-        #: Nodes searched so far, in all the searches of this grid; with ``nodes_per_unit``
-        #: (0: none), each that many of them spend a work unit (``engine.stop``).
-        self.nodes_searched = 0
-        self.nodes_per_unit = nodes_per_unit
+        #: Rounds of singles and groups run so far (a node's links followed, in
+        #: ``_grouped_run``), in all the searches and tests of this grid: most of their
+        #: cost. With ``rounds_per_unit`` (0: none), each that many spend a work unit
+        #: (``engine.stop``).
+        self.rounds = 0
+        self.rounds_per_unit = rounds_per_unit
 
-    def spend_nodes(self, nodes: int) -> None:
-        """Count a search's nodes, and spend the units they complete."""
-        before = self.nodes_searched
-        self.nodes_searched = before + nodes
-        if self.nodes_per_unit:
-            checkpoint(self.nodes_searched // self.nodes_per_unit - before // self.nodes_per_unit)
+    def _spend(self, rounds: int) -> None:
+        """Count a run's rounds, and spend the units they complete."""
+        before = self.rounds
+        self.rounds = before + rounds
+        if self.rounds_per_unit:
+            checkpoint(self.rounds // self.rounds_per_unit - before // self.rounds_per_unit)
 
     def links_by(self, kills: int) -> tuple[tuple[int, int], ...]:
         """The variables a node that rules ``kills`` out takes a live candidate from, each
@@ -120,12 +122,14 @@ class GroupedSearch(WhipSearch):
         :meth:`WhipSearch._run`; None, or what is ruled out and the facts at the end."""
         live = self.live
         pairs = first
+        rounds = 0
         while True:
             for v, candidates in pairs:
                 rest = candidates & ~killed
                 if rest & facts:
                     continue
                 if not rest:
+                    self._spend(rounds)
                     return None
                 if not rest & (rest - 1):
                     facts |= rest
@@ -139,7 +143,9 @@ class GroupedSearch(WhipSearch):
                         killed |= kills & live
                         todo.append(kills)
             if not todo:
+                self._spend(rounds)
                 return killed, facts
+            rounds += 1
             pairs = self.links_by(todo.pop())
 
     def whip(self, target: int, length: int, nodes: int = MAX_NODES) -> GPath | None:
@@ -171,9 +177,9 @@ class _GroupedRun(DepthFirst):
 
     def run(self, target: int) -> GPath | None:
         slots = self.grid.slots & SPARED[target] | MARKS[target]
-        found = self._grow(slots, SEES[target], 1 << target, self.length)
-        self.grid.spend_nodes(self.nodes)
-        return list(self.path) if found else None
+        if self._grow(slots, SEES[target], 1 << target, self.length):
+            return list(self.path)
+        return None
 
     def _grow(self, slots: int, kills: int, known: int, left: int) -> bool:
         """``kills``: what the last node rules out; ``known``: the facts and groups so far."""

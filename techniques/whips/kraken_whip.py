@@ -46,12 +46,11 @@ BOUNDS = (24, MAX_MEMBERS * (MAX_LENGTH + 1))
 Branch = list[tuple[int, int]]
 
 
-#: Nodes of a Grouped Kraken Whip's g-whip searches that spend a work unit (``engine.stop``;
-#: the pairs it tries spend one each). Most of its time is in those searches, each
-#: member's branch searched and shortened, some thousands of nodes per step (about 45 a
-#: millisecond, pure build): a listing spent 1.5-4 s on 1,000 units without them, about 1 s
-#: with them.
-KRAKEN_NODES_PER_UNIT = 60
+#: Rounds of singles and groups (``GroupedSearch.rounds``) that spend a work unit
+#: (``engine.stop``) in a Grouped Kraken Whip's branches: its g-whip searches and the tests
+#: of which targets a member reaches run them by the ten thousand, about 20 a millisecond
+#: (pure build), and a listing spent 1.5-4 s on 1,000 units without them.
+KRAKEN_ROUNDS_PER_UNIT = 20
 
 
 class Branches:
@@ -73,7 +72,7 @@ class Branches:
         self._short: dict[tuple[int, int], Branch] = {}
 
     def _search(self, live: int) -> WhipSearch:
-        return GroupedSearch(live, KRAKEN_NODES_PER_UNIT) if self.grouped else WhipSearch(live)
+        return GroupedSearch(live, KRAKEN_ROUNDS_PER_UNIT) if self.grouped else WhipSearch(live)
 
     def search(self, member: int) -> WhipSearch:
         """The whip searches with ``member`` placed."""
