@@ -138,6 +138,18 @@ def test_the_bound_changes_no_chain_step(name: str) -> None:
     assert _same(hodoku_order.hodoku_forcing_chain(FORCING_CHAIN, grid, NetProver(grid)), plain)
 
 
+@pytest.mark.parametrize("name", list(ALL))
+def test_a_premise_alone_breaks_as_with_every_closure_at_once(name: str) -> None:
+    """The bounded Forcing Chain tests its few premises with ``breaks_alone`` (each
+    closure followed on its own); the answer must be the one every closure at once gives."""
+    grid = ALL[name]
+    chains = ChainProver(grid)
+    answers = [(chains.breaks_alone(premise), chains.breaks(premise)) for premise in premises(grid)]
+    assert [alone for alone, _ in answers] == [full for _, full in answers]
+    if name == "chain":
+        assert any(full for _, full in answers)  # the chains position has chain contradictions
+
+
 def test_the_nets_of_a_position_are_made_once() -> None:
     """Once per grid version: the Forcing Chain and then the Forcing Net of one position
     share them; a changed grid gets its own."""

@@ -87,11 +87,13 @@ def hodoku_forcing_chain(technique: BaseTechnique, grid: Grid, ours: NetProver |
     (see ``_Bound``), so only the premises whose net breaks a rule are tested."""
     prover = ChainProver(grid)
     tested = _premises_by_fact(grid)
+    breaks = prover.breaks
     if ours is not None and fully_open(grid):
         bound = _Bound(ours)
         tested = (premise for premise in tested if bound.breaks(premise))
+        breaks = prover.breaks_alone  # a few premises: their closures alone
     # The first fact in HoDoKu's order (a contradiction's: chains' verities add none).
-    fact = next((premise ^ 1 for premise in tested if prover.breaks(premise)), None)
+    fact = next((premise ^ 1 for premise in tested if breaks(premise)), None)
     chosen = None if fact is None else _derivation(prover, grid, fact)
     if chosen is None:
         return None
