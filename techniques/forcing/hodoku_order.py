@@ -184,6 +184,8 @@ def _first_verity(tables: NetTables, cases: list[EitherOr], truth: Truth, first:
         if bound is not None:
             agreed_on, agreed_off = bound.agreed(lits)
             on, off = on & agreed_on, off & agreed_off
+        if not on | off:
+            continue  # nothing to look for (most either-ors under a bound): no order needed
         for lit in sorted(lits, key=lambda lit: lit not in known):  # tables made first
             if not on | off:
                 break
