@@ -25,7 +25,7 @@ from techniques.forcing.chains_and_nets import FORCING_CHAIN, FORCING_NET
 from techniques.forcing.conclusions import ChainProver, NetProver, fewest_to_empty, fully_open, premises
 from techniques.forcing.hodoku_nets import NetTables
 from techniques.forcing.link_tables import CANDIDATE_BITS
-from techniques.forcing.truth import truth_of
+from techniques.forcing.truth import NO_TRUTH, truth_of
 from tests.conftest import grid_from, solve_positions
 from tests.test_forcing_sweep import POSITIONS
 from tests.test_hodoku_forcing import CASES, NET_CHOICES, NET_POSITION
@@ -174,6 +174,20 @@ def test_a_premise_alone_breaks_as_with_every_closure_at_once(name: str) -> None
     assert [alone for alone, _ in answers] == [full for _, full in answers]
     if name == "chain":
         assert any(full for _, full in answers)  # the chains position has chain contradictions
+
+
+@pytest.mark.parametrize("name", list(ALL))
+def test_the_premises_a_solution_meets_change_no_chain_step(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without our nets, the Forcing Chain leaves out the premises a solution meets: none
+    of them breaks a rule, and the step is the one every premise tested gives."""
+    grid = ALL[name]
+    chains, truth = ChainProver(grid), truth_of(grid)
+    assert not any(chains.breaks(premise) for premise in premises(grid) if truth.meets(premise))
+    step = hodoku_order.hodoku_forcing_chain(FORCING_CHAIN, grid)
+    monkeypatch.setattr(hodoku_order, "truth_of", lambda grid: NO_TRUTH)
+    assert _same(hodoku_order.hodoku_forcing_chain(FORCING_CHAIN, grid), step)
+    if name == "chain":
+        assert step is not None
 
 
 def test_the_nets_of_a_position_are_made_once() -> None:

@@ -84,7 +84,9 @@ class Derivation(NamedTuple):
 def hodoku_forcing_chain(technique: BaseTechnique, grid: Grid, ours: NetProver | None = None) -> Step | None:
     """The forcing chain step HoDoKu takes in ``grid``, as HoDoKu names it. ``ours``: our
     own nets of the grid, when the caller has them: a chain reaches nothing a net does not
-    (see ``_Bound``), so only the premises whose net breaks a rule are tested."""
+    (see ``_Bound``), so only the premises whose net breaks a rule are tested. Without
+    them, the premises a solution meets are left out: they break no rule (see
+    :mod:`techniques.forcing.truth`)."""
     prover = ChainProver(grid)
     tested = _premises_by_fact(grid)
     breaks = prover.breaks
@@ -92,6 +94,9 @@ def hodoku_forcing_chain(technique: BaseTechnique, grid: Grid, ours: NetProver |
         bound = _Bound(ours)
         tested = (premise for premise in tested if bound.breaks(premise))
         breaks = prover.breaks_alone  # a few premises: their closures alone
+    else:
+        truth = truth_of(grid)
+        tested = (premise for premise in tested if not truth.meets(premise))
     # The first fact in HoDoKu's order (a contradiction's: chains' verities add none).
     fact = next((premise ^ 1 for premise in tested if breaks(premise)), None)
     chosen = None if fact is None else _derivation(prover, grid, fact)
