@@ -25,6 +25,7 @@ from techniques.forcing.chains_and_nets import FORCING_CHAIN, FORCING_NET
 from techniques.forcing.conclusions import ChainProver, NetProver, fewest_to_empty, fully_open, premises
 from techniques.forcing.hodoku_nets import NetTables
 from techniques.forcing.link_tables import CANDIDATE_BITS
+from techniques.forcing.truth import NO_TRUTH, truth_of
 from tests.conftest import grid_from, solve_positions
 from tests.test_forcing_sweep import POSITIONS
 from tests.test_hodoku_forcing import CASES, NET_CHOICES, NET_POSITION
@@ -96,6 +97,31 @@ def test_the_bound_changes_no_step(name: str) -> None:
         )
 
 
+@pytest.mark.parametrize("name", OPEN)
+def test_the_bound_narrows_the_verities_to_the_same_fact(name: str) -> None:
+    """With the bound, an either-or is looked at only for the facts our branches agree
+    on (``_Bound.agreed``): they hold whatever HoDoKu's tables of its premises agree on,
+    so the first verity is the same, found with fewer tables."""
+    grid = ALL[name]
+    bound = hodoku_order._Bound(NetProver(grid))
+    truth = truth_of(grid)
+    cases = hodoku_order._either_ors(grid)
+    tables = NetTables(grid)
+    for lits, skip in cases:
+        on, off = CANDIDATE_BITS, CANDIDATE_BITS
+        for lit in lits:
+            lit_on, lit_off = tables.reach(lit)
+            on, off = on & lit_on, off & lit_off
+        agreed_on, agreed_off = bound.agreed(lits)
+        assert (on & truth.on & ~agreed_on, off & truth.off & ~agreed_off) == (0, 0), lits
+    plain = hodoku_order._first_verity(NetTables(grid), cases, truth, None, None)
+    fewer = NetTables(grid)
+    assert hodoku_order._first_verity(fewer, cases, truth, None, bound) == plain
+    assert len(fewer.reaches_so_far()) < len(tables.reaches_so_far())
+    if name == "chain":
+        assert plain is not None  # a position with a verity: the test compares one
+
+
 def test_the_bound_spares_most_of_hodokus_tables() -> None:
     """At the README puzzle's start HoDoKu's nets find nothing; with the bound, the same
     answer from the tables of a few dozen of its 508 premises."""
@@ -136,6 +162,32 @@ def test_the_bound_changes_no_chain_step(name: str) -> None:
     grid = ALL[name]
     plain = hodoku_order.hodoku_forcing_chain(FORCING_CHAIN, grid)
     assert _same(hodoku_order.hodoku_forcing_chain(FORCING_CHAIN, grid, NetProver(grid)), plain)
+
+
+@pytest.mark.parametrize("name", list(ALL))
+def test_a_premise_alone_breaks_as_with_every_closure_at_once(name: str) -> None:
+    """The bounded Forcing Chain tests its few premises with ``breaks_alone`` (each
+    closure followed on its own); the answer must be the one every closure at once gives."""
+    grid = ALL[name]
+    chains = ChainProver(grid)
+    answers = [(chains.breaks_alone(premise), chains.breaks(premise)) for premise in premises(grid)]
+    assert [alone for alone, _ in answers] == [full for _, full in answers]
+    if name == "chain":
+        assert any(full for _, full in answers)  # the chains position has chain contradictions
+
+
+@pytest.mark.parametrize("name", list(ALL))
+def test_the_premises_a_solution_meets_change_no_chain_step(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without our nets, the Forcing Chain leaves out the premises a solution meets: none
+    of them breaks a rule, and the step is the one every premise tested gives."""
+    grid = ALL[name]
+    chains, truth = ChainProver(grid), truth_of(grid)
+    assert not any(chains.breaks(premise) for premise in premises(grid) if truth.meets(premise))
+    step = hodoku_order.hodoku_forcing_chain(FORCING_CHAIN, grid)
+    monkeypatch.setattr(hodoku_order, "truth_of", lambda grid: NO_TRUTH)
+    assert _same(hodoku_order.hodoku_forcing_chain(FORCING_CHAIN, grid), step)
+    if name == "chain":
+        assert step is not None
 
 
 def test_the_nets_of_a_position_are_made_once() -> None:

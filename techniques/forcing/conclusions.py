@@ -131,9 +131,10 @@ class ChainProver:
         self.tables = link_tables(grid)
         self._candidates = node_set(grid.cells_with)
         checkpoint(2 * self._candidates.bit_count())  # the work charged is a closure per premise, as before
-        self._group_of, self._reach = self.tables.closed_groups()
-        #: The closures by premise (see :class:`ChainClosures`).
-        self.closures = ChainClosures(self.tables, grid, self._candidates, self._group_of, self._reach)
+        #: Every literal's closure at once (``LinkTables.closed_groups``), made when first
+        #: needed: a step choice that tests a few premises only does without it.
+        self._groups: tuple[list[BoxedInt], list[tuple[int, int]]] | None = None
+        self._closures: ChainClosures | None = None
         self._open = open_cells(grid)
         self._houses_by_digit: list[list[tuple[int, int]]] | None = None
         self._halves: tuple[list[list[tuple[int, int]]], list[tuple[int, int]]] | None = None
@@ -142,6 +143,19 @@ class ChainProver:
         self._lacking = CANDIDATE_BITS & ~self._all_places.places
         #: Candidates a closure must take off to empty a cell or a house (see fewest_to_empty).
         self._fewest = fewest_to_empty(grid)
+
+    @property
+    def closures(self) -> ChainClosures:
+        """The closures by premise (see :class:`ChainClosures`)."""
+        if self._closures is None:
+            group_of, reach = self._closed_groups()
+            self._closures = ChainClosures(self.tables, self.grid, self._candidates, group_of, reach)
+        return self._closures
+
+    def _closed_groups(self) -> tuple[list[BoxedInt], list[tuple[int, int]]]:
+        if self._groups is None:
+            self._groups = self.tables.closed_groups()
+        return self._groups
 
     @property
     def _houses(self) -> list[list[tuple[int, int]]]:
@@ -183,9 +197,17 @@ class ChainProver:
     def breaks(self, premise: int) -> bool:
         """Whether the closure of ``premise`` breaks a rule (its negation is a fact of
         :meth:`conclusions`; HoDoKu's step choice asks this, without the proof)."""
-        group: int = self._group_of[premise]
-        on, off = self._reach[group] if group >= 0 else lone_reach(premise)
+        group_of, reach = self._closed_groups()
+        group: int = group_of[premise]
+        on, off = reach[group] if group >= 0 else lone_reach(premise)
         return self._breaks(on, off)
+
+    def breaks_alone(self, premise: int) -> bool:
+        """:meth:`breaks`, the premise's closure followed on its own (level by level):
+        cheaper than every literal's at once when only a few premises are asked about
+        (those a bound leaves open, say)."""
+        closure = self.tables.closure(premise >> 1, not premise & 1)
+        return self._breaks(closure.on, closure.off)
 
     def _breaks(self, on: int, off: int) -> bool:
         """Whether :meth:`_broken_rules` finds any (without making them) in the closure of

@@ -226,12 +226,17 @@ class _Playout:
         self.low[digit], self.high[digit] = low, high
 
     def _queue_hidden(self, cell: int, digit: int) -> None:
-        """After ``cell`` lost ``digit``: its houses where one place of it is left."""
+        """After ``cell`` lost ``digit``: its houses where one place of it is left
+        (``_single_cell``, inlined: a placement asks this for each other digit of its cell)."""
         low, high = self.low[digit], self.high[digit]
+        hidden = self.hidden_queue
         for house_low, house_high in _CELL_HOUSE_HALVES[cell]:
-            single = _single_cell(low & house_low, high & house_high)
-            if single >= 0:
-                self.hidden_queue.append((single, digit))
+            in_low, in_high = low & house_low, high & house_high
+            if in_low:
+                if not in_high and not in_low & (in_low - 1):
+                    hidden.append((in_low.bit_length() - 1, digit))
+            elif in_high and not in_high & (in_high - 1):
+                hidden.append((HALF_BITS + in_high.bit_length() - 1, digit))
 
     def place(self, cell: int, digit: int, reasons: list[int]) -> None:
         """HoDoKu's ``setCell``: the placement, then the digit's places that see it (in the

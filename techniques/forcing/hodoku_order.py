@@ -84,14 +84,21 @@ class Derivation(NamedTuple):
 def hodoku_forcing_chain(technique: BaseTechnique, grid: Grid, ours: NetProver | None = None) -> Step | None:
     """The forcing chain step HoDoKu takes in ``grid``, as HoDoKu names it. ``ours``: our
     own nets of the grid, when the caller has them: a chain reaches nothing a net does not
-    (see ``_Bound``), so only the premises whose net breaks a rule are tested."""
+    (see ``_Bound``), so only the premises whose net breaks a rule are tested. Without
+    them, the premises a solution meets are left out: they break no rule (see
+    :mod:`techniques.forcing.truth`)."""
     prover = ChainProver(grid)
     tested = _premises_by_fact(grid)
+    breaks = prover.breaks
     if ours is not None and fully_open(grid):
         bound = _Bound(ours)
         tested = (premise for premise in tested if bound.breaks(premise))
+        breaks = prover.breaks_alone  # a few premises: their closures alone
+    else:
+        truth = truth_of(grid)
+        tested = (premise for premise in tested if not truth.meets(premise))
     # The first fact in HoDoKu's order (a contradiction's: chains' verities add none).
-    fact = next((premise ^ 1 for premise in tested if prover.breaks(premise)), None)
+    fact = next((premise ^ 1 for premise in tested if breaks(premise)), None)
     chosen = None if fact is None else _derivation(prover, grid, fact)
     if chosen is None:
         return None
@@ -137,8 +144,9 @@ def _first_net_fact(tables: NetTables, grid: Grid, bound: _Bound | None) -> int 
     """The first fact in HoDoKu's order (``_fact_key``) that its net checks reach: the
     negation of a premise that breaks a rule, or what both values of a candidate, every
     candidate of a cell or every place of a digit in a house lead to (a premise's own
-    cell left out for the first kind). With a ``bound``, only the premises and
-    either-ors it leaves open are looked at (the others cannot give a fact).
+    cell left out for the first kind). With a ``bound``, only the premises it leaves open
+    are tested, and an either-or only for the facts it leaves open (the others cannot
+    give a fact).
 
     Tables are made for the premises the answer needs only (see :mod:`techniques.forcing.
     truth`): the rule checks skip the premises a solution meets and stop at the first that
@@ -152,10 +160,7 @@ def _first_net_fact(tables: NetTables, grid: Grid, bound: _Bound | None) -> int 
             tables.reach(premise)
     truth = truth_of(grid)
     first = _first_contradiction(tables, grid, bound, truth)
-    cases = _either_ors(grid)
-    if bound is not None:
-        cases = [case for case in cases if bound.may_agree(*case, truth)]
-    return _first_verity(tables, cases, truth, first)
+    return _first_verity(tables, _either_ors(grid), truth, first, bound)
 
 
 def _first_contradiction(tables: NetTables, grid: Grid, bound: _Bound | None, truth: Truth) -> int | None:
@@ -171,14 +176,21 @@ def _first_contradiction(tables: NetTables, grid: Grid, bound: _Bound | None, tr
     return None
 
 
-def _first_verity(tables: NetTables, cases: list[EitherOr], truth: Truth, first: int | None) -> int | None:
+def _first_verity(tables: NetTables, cases: list[EitherOr], truth: Truth, first: int | None, bound: _Bound | None) -> int | None:
     """The first fact in HoDoKu's order that all premises of an either-or lead to, if it
-    comes before ``first`` (else ``first``)."""
+    comes before ``first`` (else ``first``). With a ``bound``, the facts looked for are
+    those our branches agree on too (see ``_Bound.agreed``): the same facts in the end,
+    but an either-or is left after fewer of HoDoKu's tables, often none."""
     known = tables.reaches_so_far()
     on_limit, off_limit = _up_to(first)
     for lits, skip in cases:  # none is empty (see _either_ors)
         keep = _outside(skip)
         on, off = truth.on & keep & on_limit, truth.off & keep & off_limit
+        if bound is not None:
+            agreed_on, agreed_off = bound.agreed(lits)
+            on, off = on & agreed_on, off & agreed_off
+        if not on | off:
+            continue  # nothing to look for (most either-ors under a bound): no order needed
         for lit in sorted(lits, key=lambda lit: lit not in known):  # tables made first
             if not on | off:
                 break
@@ -262,17 +274,19 @@ class _Bound:
     def breaks(self, premise: int) -> bool:
         return premise in self.ours.conflicts
 
-    def may_agree(self, lits: list[int], skip: int, truth: Truth) -> bool:
-        """Whether every branch of ``lits`` that breaks no rule leads to one same fact
-        outside cell ``skip`` (-1: any) that a solution (``truth``) meets: a verity's fact
-        holds in every solution."""
+    def agreed(self, lits: list[int]) -> tuple[int, int]:
+        """The true and the false candidates every branch of ``lits`` that breaks no rule
+        leads to: what HoDoKu's tables of those premises can agree on (all candidates
+        when every branch breaks one). A verity's fact is among them, and holds in every
+        solution: an either-or none of whose agreed facts a solution meets (outside the
+        cell a pair leaves out) gives HoDoKu no verity."""
         on, off = CANDIDATE_BITS, CANDIDATE_BITS
         ours_on, ours_off, conflicts = self.ours.on, self.ours.off, self.ours.conflicts
         for lit in lits:
             if lit not in conflicts:
                 on &= ours_on[lit]
                 off &= ours_off[lit]
-        return bool((on & truth.on | off & truth.off) & _outside(skip))
+        return on, off
 
 
 class _RuleCheck:
