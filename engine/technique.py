@@ -355,11 +355,11 @@ class LazyCatalog(Catalog):
     """
 
     def __init__(self, index: Iterable[Listed], load: Callable[[Listed], Technique]) -> None:
-        self._index = tuple(index)
+        listed_all = tuple(index)
         self._by_code_deferred: dict[str, DeferredTechnique] = {}
         self.library_codes = {}
-        deferred = tuple(DeferredTechnique(listed, load) for listed in self._index)
-        for listed, technique in zip(self._index, deferred):
+        deferred = tuple(DeferredTechnique(listed, load) for listed in listed_all)
+        for listed, technique in zip(listed_all, deferred):
             for code in listed.codes:
                 if code in self._by_code_deferred:
                     raise ValueError(f"step code {code!r} declared twice ({self._by_code_deferred[code].name!r}, {listed.name!r})")
