@@ -15,7 +15,10 @@ the same 15 positions on every machine (``--show`` prints them, to paste into
 
 Each listing is what ``steps -t CODE`` does (``engine.app.commands.steps.find_steps``),
 run in the checkout being timed, one technique at a time on a fresh grid, timed in CPU
-seconds (user + system: the machine may be shared). ``--cap S`` stops a listing that has
+seconds (user + system: the machine may be shared), in one process per job with the cycle
+collector set as every ``stepdoku`` command sets it (``cli.collect_less_often``): with
+CPython's default setting, its full passes over what earlier listings left in the caches
+took up to half of some listings' time here, a cost a ``steps`` run does not have. ``--cap S`` stops a listing that has
 run S seconds (wall clock) at its next checkpoint (``engine.stop``, the ``grade
 --max-seconds`` switch), so that a checkout without the work bound is measured in bounded
 time; such a listing shows the CPU seconds it had taken, as a lower bound (``>12.34 s``). The report: each technique's worst time and its position,
@@ -51,6 +54,11 @@ from engine.profiles import load_profile
 from engine.reader import parse_puzzle
 from engine.stop import Stopped, stop_after
 from techniques import CATALOG
+try:  # the collector's setting of every stepdoku command (cli._run), where the checkout has it
+    from cli import collect_less_often
+    collect_less_often()
+except ImportError:
+    pass
 cap = float(sys.argv[2])
 wanted = set(sys.argv[3].split(",")) if sys.argv[3] else None
 profiles = [load_profile(name, CATALOG) for name in ("hodoku", "se")]

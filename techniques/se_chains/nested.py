@@ -176,9 +176,12 @@ def rule_parents(hint: ChainHint, initial: Position, view: CandidateView) -> lis
 
 
 class _Kept:
-    """An inner producer's sorted hints for the last few positions it was asked about, per
+    """An inner producer's hints for the last few positions it was asked about, per
     thread: the runs of one nested search often get stuck in the same position (the hints
-    are a function of the position's candidates alone)."""
+    are a function of the position's candidates alone). Of each position's hints only the
+    first (in SE's sorted order) of each set of removals is kept: the rule takes no other,
+    and a position's hints are thousands for a hundred or so sets of removals, which a long
+    process would otherwise hold (and the cycle collector walk) long after the search."""
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -189,12 +192,24 @@ class _Kept:
         key = tuple(view.cands)
         found = kept.get(key)
         if found is None:
-            found = kept[key] = sorted(inner(view, budget), key=lambda h: h.key)
+            found = kept[key] = _first_per_effect(sorted(inner(view, budget), key=lambda h: h.key))
             if len(kept) > self.size:
                 kept.popitem(last=False)
         else:
             kept.move_to_end(key)
         return found
+
+
+def _first_per_effect(hints: list[ChainHint]) -> list[ChainHint]:
+    """The first hint of each set of removals, in the given order."""
+    out: list[ChainHint] = []
+    seen: set[frozenset[tuple[int, int]]] = set()
+    for hint in hints:
+        effect = frozenset((r.cell, r.digit) for r in hint.removals)
+        if effect not in seen:
+            seen.add(effect)
+            out.append(hint)
+    return out
 
 
 def _chaining(inner: Callable[[CandidateView, Budget], list[ChainHint]], size: int) -> Rule:
@@ -204,12 +219,7 @@ def _chaining(inner: Callable[[CandidateView, Budget], list[ChainHint]], size: i
 
     def rule(initial: Position, view: CandidateView, run: Run, budget: Budget) -> Offs:
         out: Offs = []
-        seen: set[frozenset[tuple[int, int]]] = set()
         for hint in kept.hints(view, budget, inner):
-            effect = frozenset((r.cell, r.digit) for r in hint.removals)
-            if effect in seen:
-                continue
-            seen.add(effect)
             parents = _stored(rule_parents(hint, initial, view), run)
             if parents:
                 assert hint.basis is not None
