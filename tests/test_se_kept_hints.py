@@ -4,7 +4,7 @@ thousands of hints (with their runs) per position in a long process."""
 
 from __future__ import annotations
 
-from engine.position import CandidateView, Position
+from engine.position import CandidateView
 from techniques.se_chains.hints import ChainHint
 from techniques.se_chains.levels import LEVEL_RUNS
 from techniques.se_chains.multiple import MultipleChaining
@@ -19,14 +19,15 @@ def effect(hint: ChainHint) -> frozenset[tuple[int, int]]:
     return frozenset((r.cell, r.digit) for r in hint.removals)
 
 
-def stuck_views() -> list[Position]:
+def stuck_views() -> list[CandidateView]:
     """Positions a real nested search got stuck in (where its inner rules are asked)."""
     LEVEL_RUNS.clear()
     position = grid()
     assert list(DYNAMIC_PLUS_FORCING_CHAINS.find(position)) == []
     stuck = [run.stuck for run, _ in LEVEL_RUNS.at(position)[1].values() if run.stuck is not None]
     empty = [position.empty_in(u) for u in range(27)]
-    return [position, *(CandidateView(s.work, s.work_with, position.values, empty) for s in stuck[:6])]
+    start = CandidateView(position.cands[:], position.cells_with[:], position.values, empty)
+    return [start, *(CandidateView(s.work, s.work_with, position.values, empty) for s in stuck[:6])]
 
 
 def test_kept_hints_are_the_first_of_each_set_of_removals_in_se_order() -> None:
