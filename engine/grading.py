@@ -159,14 +159,21 @@ def _grade_chunk(chunk: list[Item]) -> list[GradeRecord]:
     return [_worker.grade(item) for item in chunk]
 
 
-def chunks(items: Iterable[Item], size: int) -> Iterator[list[Item]]:
-    """The items in lists of ``size`` (the last one shorter), as they stream."""
+def chunks(items: Iterable[Item], size: int, ramp: int = 0) -> Iterator[list[Item]]:
+    """The items in lists of ``size`` (the last one shorter), as they stream. With a
+    ``ramp``, the first lists are shorter: ``ramp`` lists of one item, then ``ramp`` of
+    two, of four and so on up to ``size``."""
+    step = 1 if ramp > 0 else size
+    made = 0
     chunk: list[Item] = []
     for item in items:
         chunk.append(item)
-        if len(chunk) >= size:
+        if len(chunk) >= step:
             yield chunk
             chunk = []
+            made += 1
+            if ramp > 0 and made % ramp == 0:
+                step = min(size, step * 2)
     if chunk:
         yield chunk
 
@@ -195,6 +202,10 @@ def grade_stream(
         for item in items:
             yield grader.grade(item)
         return
-    tasks = ((part,) for part in chunks(items, chunk))
+    # Short chunks first, one per worker, then longer: the first record comes out when the
+    # first puzzle is graded, not the first sixteen (hard puzzles take a second each), a
+    # stream fed line by line gets its records as they are graded, and a reader that goes
+    # away (`| head -1`) is noticed at the next short chunk.
+    tasks = ((part,) for part in chunks(items, chunk, ramp=pool.jobs))
     for records in ordered(pool, _grade_chunk, tasks, pool.jobs * WINDOW):
         yield from records

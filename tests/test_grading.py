@@ -12,7 +12,7 @@ from typing import Iterator
 from engine.app.commands import grade as grade_command
 from engine.app.commands.grade import GradeOptions
 from engine.formats import parse_line
-from engine.grading import WINDOW, Grader, GradeRecord, GradeStatus, grade_stream, record_columns
+from engine.grading import CHUNK, WINDOW, Grader, GradeRecord, GradeStatus, chunks, grade_stream, record_columns
 from engine.grid import Grid
 from engine.step import Step
 from engine.stop import checkpoint
@@ -69,6 +69,17 @@ def test_worker_processes_keep_input_order_and_enforce_the_budget() -> None:
     slow = list(grade_stream([parse_line(HARD)] * 4, Grader(SLOW, max_seconds=0.3), jobs=2, chunk=1))
     assert [r.status for r in slow] == [GradeStatus.TIMEOUT] * 4
     assert time.perf_counter() - start < 10
+
+
+def test_workers_get_one_puzzle_each_first_then_longer_chunks() -> None:
+    """With two workers the first record comes out when one puzzle is graded (not a chunk
+    of sixteen hard ones), and a closed pipe (`| head -1`) is seen as soon."""
+    items = [GradeRecord(None, GradeStatus.ERROR, error=f"line {n}") for n in range(200)]
+    made = list(chunks(iter(items), CHUNK, ramp=2))
+    assert [len(c) for c in made][:10] == [1, 1, 2, 2, 4, 4, 8, 8, 16, 16]
+    assert {len(c) for c in made[8:-1]} == {CHUNK}
+    assert [item for c in made for item in c] == items
+    assert [len(c) for c in chunks(iter(items[:40]), CHUNK)] == [16, 16, 8]
 
 
 def test_input_is_read_only_a_little_ahead() -> None:
