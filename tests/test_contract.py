@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import io
 import json
+from typing import Final
 
 import pytest
 
@@ -124,12 +125,17 @@ def test_every_code_works_with_steps_t(profile: str, code: str, position: Positi
     assert position.expected in [step["text"] for step in record["steps"]] and record["cut_short"] == []
 
 
+#: The codes whose ``explain --only`` takes seconds or minutes (see ``_only_case``).
+SLOW_TO_GO_ON: Final = frozenset({"axy", "kwh", "gkwh"})
+
+
 def _only_case(profile: str, code: str, position: Position) -> object:
     """``explain --only`` solves on with the one technique as far as it goes: the default
     run takes the default profile; every profile, and the few codes whose technique takes
-    seconds to go on (ALS-XY-Wing applies some forty times), run with ``-m slow``."""
+    seconds to go on (ALS-XY-Wing applies some forty times; the Kraken Whips 25 s and 95 s
+    here, each of their steps a search), run with ``-m slow``."""
     case_id = f"{profile}-only-{code}"
-    slow = profile != "hodoku" or code == "axy"
+    slow = profile != "hodoku" or code in SLOW_TO_GO_ON
     marks = [pytest.mark.slow] if slow else []
     return pytest.param(profile, code, position, id=case_id, marks=marks)
 
