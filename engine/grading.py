@@ -202,10 +202,10 @@ def grade_stream(
         for item in items:
             yield grader.grade(item)
         return
-    # Short chunks first, one per worker, then longer: the first record comes out when the
-    # first puzzle is graded, not the first sixteen (hard puzzles take a second each), a
-    # stream fed line by line gets its records as they are graded, and a reader that goes
-    # away (`| head -1`) is noticed at the next short chunk.
-    tasks = ((part,) for part in chunks(items, chunk, ramp=pool.jobs))
+    # Full-size chunks start short, one of each size per worker: the first record comes out
+    # when the first puzzle is graded, not the first sixteen (hard puzzles take a second
+    # each), and a reader that goes away (`| head -1`) is noticed at the next short chunk.
+    # Smaller chunks are a short batch already shared out over the workers.
+    tasks = ((part,) for part in chunks(items, chunk, ramp=pool.jobs if chunk >= CHUNK else 0))
     for records in ordered(pool, _grade_chunk, tasks, pool.jobs * WINDOW):
         yield from records
