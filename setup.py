@@ -7,7 +7,7 @@ the source of truth and what the tests run. With ``STEPDOKU_COMPILE=1`` the modu
 ``COMPILED`` are compiled by mypyc (from the same sources; ``mypy --strict`` clean code is
 what it needs) and Python imports the compiled ones in their place:
 
-    .venv/bin/pip install -e '.[test]'                                # mypy, hence mypyc
+    .venv/bin/pip install -e '.[compile]'                             # mypy (mypyc), setuptools>=70.1
     STEPDOKU_COMPILE=1 .venv/bin/pip install --no-build-isolation -e .
 
 (``--no-build-isolation``: the build uses the mypy already installed.) Back to pure Python:
