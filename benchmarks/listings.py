@@ -18,12 +18,13 @@ run in the checkout being timed, one technique at a time on a fresh grid, timed 
 seconds (user + system: the machine may be shared), in one process per job with the cycle
 collector set as every ``stepdoku`` command sets it (``cli.collect_less_often``): with
 CPython's default setting, its full passes over what earlier listings left in the caches
-took up to half of some listings' time here, a cost a ``steps`` run does not have. ``--cap S`` stops a listing that has
-run S seconds (wall clock) at its next checkpoint (``engine.stop``, the ``grade
---max-seconds`` switch), so that a checkout without the work bound is measured in bounded
-time; such a listing shows the CPU seconds it had taken, as a lower bound (``>12.34 s``). The report: each technique's worst time and its position,
-the worst listings overall, how many listings were cut short by the work bound, and the
-total for the ``se`` profile's codes (``steps --profile se -t`` every code, one position).
+took up to half of some listings' time here, a cost a ``steps`` run does not have.
+``--cap S`` stops a listing that has run S seconds (wall clock) at its next checkpoint
+(``engine.stop``, the ``grade --max-seconds`` switch), so that a checkout without the work
+bound is measured in bounded time; such a listing shows the CPU seconds it had taken, as a
+lower bound (``>12.34 s``). The report: each technique's worst time and its position, the
+worst listings overall, how many listings were cut short by the work bound, and the total
+for the ``se`` profile's codes (``steps --profile se -t`` every code, one position).
 """
 
 from __future__ import annotations
